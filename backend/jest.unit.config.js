@@ -1,0 +1,18 @@
+// Unit tests: one class at a time, collaborators replaced. Lives beside the code as *.spec.ts.
+export default {
+  rootDir: 'src',
+  testRegex: '.*\\.spec\\.ts$',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2023',
+      },
+      module: { type: 'es6' },
+    }],
+  },
+};

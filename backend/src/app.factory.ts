@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { AppModule } from './app.module.js';
+import { HttpExceptionFilter } from './common/filters/http-exception.filter.js';
+import { createValidationPipe } from './common/pipes/validation.pipe.js';
+import type { AppConfig } from './config/env.schema.js';
+import { mountBullBoard } from './infra/queue/bull-board.js';
+import { JobQueue } from './infra/queue/job-queue.service.js';
+import { createRootLogger, PinoNestLogger, pinoOptions, requestId } from './infra/logger.js';
+
+/** The built web app, served by the API in `npm start` and in containers. */
+export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
+
+/** Upload ceilings; per-route rules (type, 5 MB for onboarding documents) are checked by each module. */
+export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 12, fields: 60, fieldSize: 64 * 1024 };
+
+export interface CreateAppOptions {
+  workers?: boolean;
+  /** Quiet logs (tests). */
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole HTTP application exactly as production runs it — adapter, logging, security headers,
+ * validation, the error filter, OpenAPI, Bull Board, the web app — so end-to-end tests boot the same thing.
+ */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const logging = options.logger ?? true;
+  const rootLogger = createRootLogger(logging ? config : { ...config, logLevel: 'silent' });
+  const adapter = new FastifyAdapter({
+    logger: logging ? pinoOptions(config) : false,
+    genReqId: requestId,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.register({ config, workers: options.workers ?? config.workers === 'inline' }),
+    adapter,
+    { logger: new PinoNestLogger(rootLogger), bufferLogs: false, abortOnError: false },
+  );
+
+  // Echo the request id so a user's report can be matched to the log line.
+  app.getHttpAdapter().getInstance().addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+  app.enableCors({
+    origin: config.nodeEnv === 'development' ? [config.webOrigin, 'http://localhost:5173'] : [config.webOrigin],
+    credentials: false,
+  });
+
+  const storageOrigin = new URL(config.storage.endpoint).origin;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', storageOrigin],
+        frameSrc: ["'self'", storageOrigin],
+        connectSrc: ["'self'", 'ws:', 'wss:', storageOrigin],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+
+  const spaIndex = config.serveWeb && existsSync(`${WEB_DIST}/index.html`) ? readFileSync(`${WEB_DIST}/index.html`, 'utf8') : null;
+  app.useGlobalFilters(new HttpExceptionFilter(spaIndex));
+  app.useGlobalPipes(createValidationPipe());
+
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  if (config.bullBoardEnabled) await mountBullBoard(app, app.get(JobQueue).all());
+
+  if (spaIndex) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/: cache it for a year.
+        if (path.includes('/assets/')) void res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    app.getHttpAdapter().getInstance().get('/', (_request, reply) => {
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndex);
+    });
+  }
+
+  await app.init();
+  return app;
+}
+
+export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Redpen API')
+    .setDescription('Essay feedback and one-to-one tutoring marketplace. Errors are `{ message, errors? }`.')
+    .setVersion('1.0.0')
+    .addBearerAuth()
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}

@@ -1,0 +1,64 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody } from '../errors.js';
+
+/** Messages for errors raised by Fastify itself before a handler runs (bodies, uploads, content types). */
+const FASTIFY_MESSAGES: Record<number, string> = {
+  400: 'The request could not be read',
+  413: 'The request is too large',
+  415: 'Unsupported content type',
+};
+
+/**
+ * The one exception filter. Every error leaves as `{ message, errors? }` with an honest status; anything
+ * unexpected is logged with the request id and answered 500 without internals. With the web app served
+ * by the API, an unknown non-API GET returns the SPA's index.html so client routes survive a reload.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpException');
+
+  constructor(private readonly spaIndexHtml: string | null = null) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const reply = ctx.getResponse<FastifyReply>();
+    const request = ctx.getRequest<FastifyRequest>();
+    const { status, body } = this.toResponse(exception, request);
+
+    if (status === 404 && this.shouldServeSpa(request)) {
+      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.spaIndexHtml);
+      return;
+    }
+    void reply.status(status).send(body);
+  }
+
+  private toResponse(exception: unknown, request: FastifyRequest): { status: number; body: ErrorBody } {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'string') return { status, body: { message: response } };
+      const { message, errors } = response as { message?: string | string[]; errors?: ErrorBody['errors'] };
+      const text = Array.isArray(message) ? message[0] : message;
+      return { status, body: { message: text ?? exception.message, ...(errors ? { errors } : {}) } };
+    }
+    // Errors thrown by Fastify and its plugins carry a 4xx statusCode for client mistakes.
+    const statusCode = (exception as { statusCode?: number })?.statusCode;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      return { status: statusCode, body: { message: FASTIFY_MESSAGES[statusCode] ?? (exception as Error).message } };
+    }
+    this.logger.error(
+      { err: exception, reqId: request.id, url: request.url },
+      `unhandled error on ${request.method} ${request.url}`,
+    );
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { message: 'Something went wrong on our side. Please try again.' } };
+  }
+
+  private shouldServeSpa(request: FastifyRequest): boolean {
+    if (!this.spaIndexHtml || request.method !== 'GET') return false;
+    const path = request.url.split('?')[0]!;
+    if (path === '/api' || path.startsWith('/api/')) return false;
+    // Asset requests (with an extension) are real 404s, not client routes.
+    return !/\.[a-z0-9]+$/i.test(path);
+  }
+}

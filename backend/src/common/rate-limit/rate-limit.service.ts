@@ -1,0 +1,45 @@
+import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { REDIS } from '../../infra/redis/redis.module.js';
+
+export interface RateLimitRule {
+  /** Stable name, part of the Redis key. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** Redis-backed limits shared by every API instance: `consume` throws 429 with the wait in the message. */
+@Injectable()
+export class RateLimitService {
+  private readonly limiters = new Map<string, RateLimiterRedis>();
+
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async consume(rule: RateLimitRule, key: string): Promise<void> {
+    let limiter = this.limiters.get(rule.name);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix: `redpen:rl:${rule.name}`,
+        points: rule.points,
+        duration: rule.durationSeconds,
+      });
+      this.limiters.set(rule.name, limiter);
+    }
+    try {
+      await limiter.consume(key);
+    } catch (result) {
+      if (result instanceof RateLimiterRes) {
+        const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+        throw new HttpException(
+          { message: `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, retryAfterSeconds: seconds },
+          HttpStatus.TOO_MANY_REQUESTS,
+        );
+      }
+      // Redis itself failed: refuse honestly rather than letting unlimited traffic through.
+      throw new ServiceUnavailableException('Service temporarily unavailable. Please try again shortly.');
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../../common/security/password-hasher.js';
+import type { Database } from '../database.types.js';
+import { studentProfiles, tutorProfiles, users } from '../schema/index.js';
+
+/** The demo accounts listed in the README. Passwords meet the registration rules. */
+export const DEMO_ACCOUNTS = [
+  { role: 'admin', name: 'Ada Admin', email: 'admin@redpen.local', password: 'Admin!2345' },
+  { role: 'tutor', name: 'Theo Tutor', email: 'tutor@redpen.local', password: 'Tutor!2345' },
+  { role: 'student', name: 'Sam Student', email: 'student@redpen.local', password: 'Student!2345' },
+] as const;
+
+const WEEKDAY_SLOTS = ['09:00-10:00', '10:00-11:00', '14:00-15:00', '16:00-17:00'];
+
+/**
+ * Seeds the demo admin, an approved tutor with availability and a student — only into an empty users
+ * table, so running it twice (or on a live database) changes nothing. Returns whether it seeded.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Serialise concurrent seeders (start script and API starting together).
+    await tx.execute('select pg_advisory_xact_lock(7215001)');
+    const [{ value: existing }] = await tx.select({ value: count() }).from(users);
+    if (existing > 0) return false;
+
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: account.name,
+          email: account.email,
+          phone: '07700900000',
+          passwordHash: await hashPassword(account.password),
+          role: account.role,
+          emailVerified: true,
+          onboardingCompleted: true,
+        })
+        .returning({ id: users.id });
+      if (account.role === 'student') {
+        await tx.insert(studentProfiles).values({ userId: user!.id, major: 'History', university: 'University of Leeds' });
+      }
+      if (account.role === 'tutor') {
+        await tx.insert(tutorProfiles).values({
+          userId: user!.id,
+          approved: true,
+          approvedEssay: true,
+          approvedTutoring: true,
+          studyLevel: 'Masters',
+          university: 'University of Oxford',
+          course: 'English Literature',
+          yearsOfExperience: 4,
+          motivation: 'I love helping students sharpen their arguments.',
+          subjects: [{ name: 'English Literature', levels: ['GCSE', 'A-Level', 'Bachelor'] }],
+          hasDbs: true,
+          rightToWork: true,
+          tutoringSubject: 'English Literature',
+          hourlyRatePence: 3500,
+          tutoringDescription: 'Essay structure, close reading and interview practice.',
+          tutoringAvailable: true,
+          availability: { Monday: WEEKDAY_SLOTS, Wednesday: WEEKDAY_SLOTS, Friday: WEEKDAY_SLOTS },
+        });
+      }
+    }
+    return true;
+  });
+}

@@ -1,0 +1,32 @@
+import type { MailJob } from '../mail/mail.types.js';
+
+/**
+ * The one registry of background work: stable job names (never class names: renaming a class must not
+ * orphan delayed jobs already in Redis) mapped to their queue and payload type. Enqueueing is typed
+ * against it and start-up fails when a name has no handler, or two.
+ */
+export const QUEUES = {
+  mail: 'mail',
+  essays: 'essays',
+  payouts: 'payouts',
+  sessions: 'sessions',
+  maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobPayloads {
+  'mail.send': MailJob;
+}
+export type JobName = keyof JobPayloads;
+
+export const JOB_QUEUE: { [N in JobName]: QueueName } = {
+  'mail.send': QUEUES.mail,
+};
+
+/** Default retry policy per queue: transient failures (SMTP, S3) retry with exponential backoff. */
+export const QUEUE_DEFAULT_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { createApp } from './app.factory.js';
+import { ConfigError, loadConfig, type AppConfig } from './config/env.schema.js';
+import { ensureDatabaseExists, runMigrations } from './infra/database/migrate.js';
+import * as schema from './infra/database/schema/index.js';
+import { DEMO_ACCOUNTS, seedDemoData } from './infra/database/seed/demo-data.js';
+import { describeStartupError, StartupError } from './infra/startup-errors.js';
+
+async function prepareDatabase(config: AppConfig): Promise<void> {
+  if (config.database.migrateOnStart) {
+    await ensureDatabaseExists(config.database.url).catch((error: unknown) => {
+      throw new StartupError('PostgreSQL', config.database.url, error);
+    });
+    await runMigrations(config.database.url);
+  }
+  if (config.seedDemoData) {
+    const pool = new pg.Pool({ connectionString: config.database.url, max: 1 });
+    try {
+      if (await seedDemoData(drizzle(pool, { schema }))) {
+        console.log(`Demo data created: ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password}`).join(', ')}`);
+      }
+    } finally {
+      await pool.end();
+    }
+  }
+}
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfig();
+  await prepareDatabase(config);
+  const app = await createApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  app.getHttpAdapter().getInstance().log.info(`Redpen API listening on http://localhost:${config.port} (workers: ${config.workers})`);
+}
+
+bootstrap().catch((error: unknown) => {
+  // One line a person can act on, not a stack trace.
+  console.error(error instanceof ConfigError ? error.message : describeStartupError(error));
+  process.exit(1);
+});

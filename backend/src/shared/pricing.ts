@@ -1,0 +1,62 @@
+/**
+ * Essay pricing — the single source of truth for the per-word tiers.
+ *
+ * Shared by the backend (which decides every amount it charges) and the frontend
+ * (which only shows estimates). Pure TypeScript with no imports, so both sides can
+ * import it by path.
+ *
+ * Tiers (spec part 1 §9):
+ *   words 1–1000      1.5p per word
+ *   words 1001–3000   0.7p per word
+ *   words 3001+       0.3p per word
+ *
+ * Rounding: every tier rate is a whole number of tenths of a penny (15, 7 and 3),
+ * so the total is computed exactly in integer tenths of a penny and rounded once,
+ * at the end, half up to whole pence. For example 1 word = 1.5p → 2p; 3 words =
+ * 4.5p → 5p; 1001 words = 1500.7p → 1501p.
+ */
+
+export const ESSAY_PRICE_TIERS = [
+  { upToWords: 1000, tenthsOfPennyPerWord: 15 },
+  { upToWords: 3000, tenthsOfPennyPerWord: 7 },
+  { upToWords: Number.POSITIVE_INFINITY, tenthsOfPennyPerWord: 3 },
+] as const;
+
+/** The tier text shown to students wherever a price is quoted. */
+export const ESSAY_PRICE_TEXT =
+  '1.5p per word for the first 1000 words, 0.7p per word for words 1001-3000, 0.3p per word thereafter';
+
+/**
+ * Price of reviewing an essay of `wordCount` words, in integer pence (GBP).
+ * 0 words cost 0. Throws a RangeError for negative, fractional or non-finite
+ * counts: callers validate input first, and money code must not guess.
+ */
+export function essayPricePence(wordCount: number): number {
+  if (!Number.isSafeInteger(wordCount) || wordCount < 0) {
+    throw new RangeError(`wordCount must be a whole number of 0 or more, got ${wordCount}`);
+  }
+  let tenths = 0;
+  let priced = 0;
+  for (const tier of ESSAY_PRICE_TIERS) {
+    if (priced >= wordCount) break;
+    const wordsInTier = Math.min(wordCount, tier.upToWords) - priced;
+    tenths += wordsInTier * tier.tenthsOfPennyPerWord;
+    priced += wordsInTier;
+  }
+  // Round half up from tenths of a penny to whole pence (tenths is never negative).
+  return Math.floor((tenths + 5) / 10);
+}
+
+/** Formats integer pence as pounds with two decimals and thousands separators: 1234 → "£12.34". */
+export function formatPounds(pence: number): string {
+  if (!Number.isSafeInteger(pence)) {
+    throw new RangeError(`pence must be a whole number, got ${pence}`);
+  }
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  const pounds = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const rest = (abs % 100).toString().padStart(2, '0');
+  return `${sign}£${pounds}.${rest}`;
+}

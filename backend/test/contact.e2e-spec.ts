@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { bootApp } from './support/app.js';
+import { uniqueAddress, waitForMails } from './support/mail-catcher.js';
+
+const valid = () => ({ name: 'Jane Doe', email: uniqueAddress('contact'), subject: 'Pricing', message: 'How long does a review take?' });
+
+describe('POST /api/contact', () => {
+  let app: NestFastifyApplication;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    ({ app } = await bootApp({ SUPPORT_EMAIL: 'support-e2e@redpen.local' }));
+    redis = new Redis(process.env.REDIS_URL!);
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await app?.close();
+  });
+  beforeEach(async () => {
+    const keys = await redis.keys('redpen:rl:contact*');
+    if (keys.length) await redis.del(...keys);
+  });
+
+  it.each([
+    ['name', 'Name is required'],
+    ['email', 'Email is required'],
+    ['subject', 'Subject is required'],
+    ['message', 'Message is required'],
+  ])('requires %s with the spec message', async (field, message) => {
+    const body = { ...valid(), [field]: '   ' };
+    const response = await request(app.getHttpServer()).post('/api/contact').send(body).expect(400);
+    expect(response.body).toEqual({ message, errors: [{ field, message }] });
+  });
+
+  it('rejects an invalid email with the spec message', async () => {
+    const response = await request(app.getHttpServer()).post('/api/contact').send({ ...valid(), email: 'jane@nowhere' }).expect(400);
+    expect(response.body.message).toBe('Please enter a valid email address');
+  });
+
+  it('delivers the message to support and an acknowledgement to the sender', async () => {
+    const body = valid();
+    const response = await request(app.getHttpServer()).post('/api/contact').send(body).expect(202);
+    expect(response.body).toEqual({ message: 'Thank you! Your message has been sent.' });
+
+    const [acknowledgement] = await waitForMails(body.email);
+    expect(acknowledgement?.subject).toBe('We received your message');
+    const support = (await waitForMails('support-e2e@redpen.local', 1)).find((mail) => mail.text.includes(body.email));
+    expect(support?.subject).toBe('Contact form: Pricing');
+    expect(support?.replyTo?.[0]?.address).toBe(body.email);
+    expect(support?.text).toContain('How long does a review take?');
+  });
+
+  it('limits each address to five messages an hour with a clear 429', async () => {
+    for (let i = 0; i < 5; i++) await request(app.getHttpServer()).post('/api/contact').send(valid()).expect(202);
+    const response = await request(app.getHttpServer()).post('/api/contact').send(valid()).expect(429);
+    expect(response.body.message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+  });
+});

@@ -1,0 +1,34 @@
+/** Reads the local mail catcher (maildev) over its HTTP API, as a person would read the inbox. */
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string }[];
+  from: { address: string; name?: string }[];
+  replyTo?: { address: string }[];
+  date: string;
+}
+
+const base = () => process.env.MAIL_CATCHER_URL ?? 'http://127.0.0.1:1080';
+
+export async function mailsTo(address: string): Promise<CaughtMail[]> {
+  const response = await fetch(`${base()}/email`);
+  if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
+  const all = (await response.json()) as CaughtMail[];
+  return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+}
+
+/** Polls until `count` mails to `address` have arrived (or the time runs out), then returns them. */
+export async function waitForMails(address: string, count = 1, timeoutMs = 10000): Promise<CaughtMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await mailsTo(address);
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+export function uniqueAddress(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// `npm run test:e2e -w frontend`: browser journeys against the BUILT platform.
+//   1. chromium: /usr/bin/chromium (Debian's), installed with apt-get when missing
+//   2. PostgreSQL and Redis reachable; local S3 endpoint and mail catcher started when needed
+//   3. the builds exist (built when missing or stale)
+//   4. a fresh database (redpen_e2e), demo accounts seeded, `node backend/dist/main.js` on a free port
+//      (WORKERS=inline, SERVE_WEB=true), waited for until /api/health/ready answers
+//   5. node --test frontend/e2e/*.test.{ts,mjs} with E2E_BASE_URL set; then the server is stopped
+// Options: any argument is passed to node --test (e.g. --test-name-pattern=smoke).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readdirSync, closeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT, loadEnv, nodeBin, withDatabase } from '../../scripts/lib/env.mjs';
+import { buildIfStale } from '../../scripts/lib/build.mjs';
+import { freePort, run, stopChild, waitForHttp } from '../../scripts/lib/proc.mjs';
+import { ensureLocalServices, recreateDatabase, requireDatabaseServices } from '../../scripts/local-services.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const RESULTS = join(ROOT, 'frontend', 'test-results');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const TEST_TIMEOUT_MS = 10 * 60 * 1000;
+const log = (line) => console.log(`[e2e] ${line}`);
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH=${CHROMIUM} does not exist`);
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+    throw new Error(`${CHROMIUM} is missing. Install Debian's chromium: sudo apt-get install -y chromium`);
+  }
+  log('chromium is missing: installing it with apt-get (Debian package "chromium")…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+    const r = spawnSync('apt-get', args, { stdio: 'inherit', env, timeout: 15 * 60 * 1000 });
+    if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} is still missing`);
+}
+
+function testFiles() {
+  return readdirSync(HERE)
+    .filter((f) => /\.test\.(ts|mts|mjs|js)$/.test(f))
+    .sort()
+    .map((f) => join(HERE, f));
+}
+
+async function main() {
+  ensureChromium();
+  const { env, childEnv } = loadEnv();
+  await requireDatabaseServices(env, { createDatabase: false, log });
+  const services = await ensureLocalServices({ env, detached: false, log });
+  let server;
+  let exitCode = 1;
+  const cleanup = async () => {
+    if (server) await stopChild(server, { graceMs: 15000 });
+    await services.stop();
+  };
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => cleanup().then(() => process.exit(130)));
+
+  try {
+    await buildIfStale(['frontend', 'backend'], { env: childEnv, log });
+
+    const databaseUrl = process.env.E2E_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_e2e');
+    await recreateDatabase(databaseUrl);
+    const port = Number(process.env.E2E_PORT) || (await freePort());
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const serverEnv = {
+      ...childEnv,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_ORIGIN: baseUrl,
+      DATABASE_URL: databaseUrl,
+      DB_MIGRATE_ON_START: 'true',
+      WORKERS: 'inline',
+      SERVE_WEB: 'true',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info',
+      REDIS_URL: env.REDIS_URL,
+      S3_ENDPOINT: env.S3_ENDPOINT,
+      SMTP_HOST: env.SMTP_HOST,
+      SMTP_PORT: env.SMTP_PORT,
+      MAIL_CATCHER_URL: env.MAIL_CATCHER_URL,
+    };
+
+    // Demo accounts (admin, tutor, student) for journeys that sign in; the seed also migrates.
+    const seeded = await run('npm', ['run', '--silent', 'seed', '-w', 'backend'], { env: serverEnv, timeoutMs: 120000 });
+    if (seeded.code !== 0) throw new Error('npm run seed -w backend failed against the e2e database (see above)');
+
+    mkdirSync(RESULTS, { recursive: true });
+    const logPath = join(RESULTS, 'server.log');
+    const fd = openSync(logPath, 'w');
+    server = spawn(nodeBin(), [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: join(ROOT, 'backend'), env: serverEnv, stdio: ['ignore', fd, fd] });
+    closeSync(fd);
+    log(`platform starting on ${baseUrl} (database ${databaseUrl.replace(/\/\/[^@]*@/, '//')}; log ${logPath.replace(ROOT + '/', '')})`);
+    try {
+      await waitForHttp(`${baseUrl}/api/health/ready`, { timeoutMs: 90000, child: server, name: 'The platform' });
+    } catch (err) {
+      throw new Error(`${err.message} (server log: ${logPath})`);
+    }
+    log('platform ready; running the journeys');
+
+    const files = testFiles();
+    const result = await run(
+      nodeBin(),
+      ['--test', '--test-concurrency=1', '--test-timeout=120000', ...process.argv.slice(2), ...files],
+      { env: { ...childEnv, E2E_BASE_URL: baseUrl, MAIL_CATCHER_URL: env.MAIL_CATCHER_URL, CHROMIUM_PATH: CHROMIUM }, cwd: join(ROOT, 'frontend'), timeoutMs: TEST_TIMEOUT_MS },
+    );
+    exitCode = result.code;
+    if (exitCode !== 0) log(`journeys failed; screenshots and the server log are in ${RESULTS.replace(ROOT + '/', '')}/`);
+  } catch (err) {
+    console.error(`[e2e] ${err.message}`);
+    exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+  process.exit(exitCode);
+}
+
+main();

@@ -1,0 +1,113 @@
+// Smoke journey: the built platform opens, navigates, redirects unknown paths, and every route of the
+// spec's route tables renders its layout without a console error (guarded routes redirect to /login).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ALL_ROUTES,
+  GUARDED_GROUPS,
+  baseUrl,
+  launchBrowser,
+  newPage,
+  pathOf,
+  screenshot,
+  takeProblems,
+} from './support/index.ts';
+
+let browser: Browser;
+let page: Page;
+
+before(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+function assertNoProblems(where: string) {
+  const problems = takeProblems(page);
+  assert.deepEqual(problems, [], `${where}: the page reported errors:\n${problems.map((p) => `  [${p.kind}] ${p.text}`).join('\n')}`);
+}
+
+async function firstHeading(p: Page): Promise<string> {
+  const heading = p.getByRole('heading').first();
+  await heading.waitFor({ state: 'visible' });
+  return (await heading.innerText()).trim();
+}
+
+describe('smoke', () => {
+  test('the home page opens with a heading and the Redpen title', async () => {
+    const res = await page.goto('/', { waitUntil: 'load' });
+    assert.equal(res?.status(), 200, 'GET / answers 200');
+    const heading = await firstHeading(page);
+    assert.ok(heading.length > 0, 'the home page has a heading with text');
+    assert.match(await page.title(), /Redpen/, 'the document title contains Redpen');
+    await screenshot(page, 'home');
+    assertNoProblems('/');
+  });
+
+  test('the login page is reachable from the home page', async () => {
+    await page.goto('/', { waitUntil: 'load' });
+    const link = page.locator('a[href="/login"]').first();
+    if ((await link.count()) > 0 && (await link.isVisible())) {
+      await link.click();
+    } else {
+      await page.goto('/login', { waitUntil: 'load' });
+    }
+    await page.waitForURL((url) => url.pathname === '/login');
+    const heading = await firstHeading(page);
+    assert.match(heading, /log\s*in|sign\s*in|welcome/i, `the login page's heading ("${heading}") names signing in`);
+    await screenshot(page, 'login');
+    assertNoProblems('/login');
+  });
+
+  test('an unknown path redirects to / and replaces the history entry', async () => {
+    await page.goto('/login', { waitUntil: 'load' });
+    await page.goto('/no-such-page', { waitUntil: 'load' });
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.equal(pathOf(page), '/');
+    // With a replace, going back lands on the previous page, not on the unknown path again.
+    await page.goBack({ waitUntil: 'load' });
+    await page.waitForURL((url) => url.pathname === '/login');
+    assertNoProblems('/no-such-page');
+  });
+
+  describe('every spec route renders its layout', () => {
+    for (const route of ALL_ROUTES) {
+      test(`${route.group} ${route.path}`, async () => {
+        const res = await page.goto(route.path, { waitUntil: 'load' });
+        assert.equal(res?.status(), 200, `GET ${route.path} answers 200 (the app shell)`);
+        if (GUARDED_GROUPS.has(route.group)) {
+          await page.waitForURL((url) => url.pathname === '/login');
+          const redirect = new URL(page.url()).searchParams.get('redirect');
+          assert.equal(redirect, route.path, `signed out, ${route.path} redirects to /login?redirect=${route.path} (got ${pathOf(page)})`);
+          await firstHeading(page);
+        } else if (route.group === 'onboarding') {
+          // No role guard; signed out it may ask for a sign-in first.
+          await page.waitForLoadState('load');
+          await firstHeading(page);
+        } else {
+          assert.equal(new URL(page.url()).pathname, route.path, `${route.path} stays on its own path`);
+          await firstHeading(page);
+          if (route.group === 'public') {
+            assert.ok(await page.locator('header, [role="banner"]').first().isVisible(), `${route.path} shows the top bar`);
+            assert.ok(await page.locator('footer, [role="contentinfo"]').first().isVisible(), `${route.path} shows the footer`);
+          } else {
+            assert.ok(await page.locator('a[href="/privacy"]').count(), `${route.path} (auth layout) links to /privacy`);
+            assert.ok(await page.locator('a[href="/terms"]').count(), `${route.path} (auth layout) links to /terms`);
+          }
+        }
+        await screenshot(page, `route-${route.group}${route.path}`);
+        assertNoProblems(route.path);
+      });
+    }
+  });
+
+  test('the platform serves the API beside the web app', async () => {
+    const res = await fetch(`${baseUrl}/api/health`);
+    assert.equal(res.status, 200);
+    assert.equal(((await res.json()) as { status: string }).status, 'ok');
+  });
+});

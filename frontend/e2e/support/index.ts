@@ -1,0 +1,177 @@
+// Shared helpers for the browser journeys (node --test + playwright-core + Debian's chromium).
+// Plain erasable TypeScript: Node 24 runs this file directly (type stripping), no build step.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export * from './routes.ts';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const RESULTS_DIR = join(HERE, '..', '..', 'test-results');
+
+/** Origin of the platform under test (set by e2e/run.mjs). */
+export const baseUrl: string = (process.env.E2E_BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
+export const mailCatcherUrl: string = (process.env.MAIL_CATCHER_URL || 'http://127.0.0.1:1080').replace(/\/$/, '');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Without the background-networking flags chromium keeps dialling Google's hosts, which this machine's
+// closed network refuses. Playwright's launch() gives every browser a fresh temporary user-data-dir.
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
+}
+
+export interface PageProblem {
+  kind: 'console' | 'pageerror' | 'requestfailed' | 'http';
+  text: string;
+  url: string;
+}
+
+const problems = new WeakMap<Page, PageProblem[]>();
+
+/** A new page in a fresh context (no storage), en-GB, London time, reduced motion, console errors recorded. */
+export async function newPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.setDefaultNavigationTimeout(30_000);
+  const list: PageProblem[] = [];
+  problems.set(page, list);
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const at = msg.location()?.url;
+    list.push({ kind: 'console', text: at && at !== page.url() ? `${msg.text()} (${at})` : msg.text(), url: page.url() });
+  });
+  page.on('pageerror', (err) => list.push({ kind: 'pageerror', text: err.message, url: page.url() }));
+  // The console only says "Failed to load resource: 404"; record which URL answered an error status.
+  page.on('response', (res) => {
+    if (res.status() >= 400) list.push({ kind: 'http', text: `${res.status()} ${res.request().method()} ${res.url()}`, url: page.url() });
+  });
+  page.on('requestfailed', (req) => {
+    const failure = req.failure()?.errorText ?? '';
+    // Navigations away abort in-flight requests; that is not an error of the page.
+    if (!/ERR_ABORTED/.test(failure)) list.push({ kind: 'requestfailed', text: `${req.method()} ${req.url()} ${failure}`, url: page.url() });
+  });
+  return page;
+}
+
+/** Console errors, uncaught exceptions and failed requests seen on the page since the last call. */
+export function takeProblems(page: Page): PageProblem[] {
+  const list = problems.get(page) ?? [];
+  return list.splice(0, list.length);
+}
+
+/** Saves a full-page screenshot to frontend/test-results/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const path = join(RESULTS_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '_').replace(/^_+|_+$/g, '') || 'root'}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Path + search of the page's URL, e.g. "/login?redirect=%2Fstudent%2Fdashboard". */
+export function pathOf(page: Page): string {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+}
+
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  from: string;
+  to: string[];
+  text: string;
+  html: string;
+  date: string;
+}
+
+interface MaildevAddress { address: string; name?: string }
+interface MaildevMail {
+  id: string;
+  subject: string;
+  from?: MaildevAddress[];
+  to?: MaildevAddress[];
+  text?: string;
+  html?: string;
+  date?: string;
+  time?: string;
+}
+
+async function fetchJson(url: string): Promise<unknown> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return res.json();
+}
+
+/** maildev (`GET /email`); falls back to mailpit's API (`/api/v1/messages`) when the catcher is mailpit. */
+async function listMail(): Promise<CaughtMail[]> {
+  try {
+    const list = (await fetchJson(`${mailCatcherUrl}/email`)) as MaildevMail[];
+    return list.map((m) => ({
+      id: m.id,
+      subject: m.subject,
+      from: m.from?.map((a) => a.address).join(', ') ?? '',
+      to: m.to?.map((a) => a.address.toLowerCase()) ?? [],
+      text: m.text ?? '',
+      html: m.html ?? '',
+      date: m.date ?? m.time ?? '',
+    }));
+  } catch (maildevError) {
+    let data: { messages?: Array<{ ID: string; Subject: string; From?: { Address: string }; To?: Array<{ Address: string }>; Created: string }> };
+    try {
+      data = (await fetchJson(`${mailCatcherUrl}/api/v1/messages`)) as typeof data;
+    } catch {
+      throw maildevError;
+    }
+    const out: CaughtMail[] = [];
+    for (const m of data.messages ?? []) {
+      const full = (await fetchJson(`${mailCatcherUrl}/api/v1/message/${m.ID}`)) as { Text?: string; HTML?: string };
+      out.push({
+        id: m.ID,
+        subject: m.Subject,
+        from: m.From?.Address ?? '',
+        to: (m.To ?? []).map((a) => a.Address.toLowerCase()),
+        text: full.Text ?? '',
+        html: full.HTML ?? '',
+        date: m.Created,
+      });
+    }
+    return out;
+  }
+}
+
+/**
+ * The newest message caught for `to`, polling until one arrives (after `since`, when given) or
+ * `timeoutMs` passes; throws then.
+ */
+export async function readLatestMail(to: string, { timeoutMs = 15_000, since }: { timeoutMs?: number; since?: Date } = {}): Promise<CaughtMail> {
+  const want = to.toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await listMail())
+      .filter((m) => m.to.includes(want))
+      .filter((m) => !since || (m.date && new Date(m.date) >= since))
+      .sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime());
+    if (mails.length) return mails[0];
+    if (Date.now() > deadline) throw new Error(`No mail for ${to} arrived at ${mailCatcherUrl} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}

@@ -1,0 +1,341 @@
+/**
+ * The one HTTP client (DESIGN §7, spec part 1 §7/§9):
+ * - base `/api`, `Authorization: Bearer <token>` when a token is stored;
+ * - 30 000 ms timeout for JSON calls, 300 000 ms for uploads (XMLHttpRequest, with progress);
+ * - a 401 clears `token`, `user` and `currentRole`;
+ * - failures throw `ApiError` carrying the status and the server body `{ message, errors? }`.
+ *
+ * Functions, not a class, so unused helpers tree-shake. The typed `openapi-fetch` client in
+ * `./typed.ts` sends through `apiFetch` below, so both share these rules.
+ */
+import { clearSession, readToken } from '../features/auth/session';
+
+export const API_BASE = '/api';
+export const API_TIMEOUT_MS = 30_000;
+export const UPLOAD_TIMEOUT_MS = 300_000;
+export const CONNECTIVITY_TIMEOUT_MS = 5_000;
+
+export interface ApiFieldError {
+  field: string;
+  message: string;
+}
+
+/** The backend's error body (DESIGN §2). */
+export interface ApiErrorBody {
+  message: string;
+  errors?: ApiFieldError[];
+  [key: string]: unknown;
+}
+
+export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no response arrived (timeout, network failure, abort). */
+  readonly status: number;
+  readonly body: ApiErrorBody;
+  readonly kind: ApiErrorKind;
+
+  constructor(status: number, body: ApiErrorBody, kind: ApiErrorKind = 'http') {
+    super(body.message);
+    this.status = status;
+    this.body = body;
+    this.kind = kind;
+  }
+
+  get errors(): ApiFieldError[] {
+    return this.body.errors ?? [];
+  }
+
+  /** The message for one form field, if the server named it. */
+  fieldError(field: string): string | undefined {
+    return this.errors.find((e) => e.field === field)?.message;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** A message fit for the user: the server's, else the caller's fallback (spec error catalogue). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.kind === 'http' && error.body.message) return error.body.message;
+  if (isApiError(error) && error.kind === 'timeout') return 'The request timed out. Please try again.';
+  return fallback;
+}
+
+/** `/student/essays` → `/api/student/essays`; absolute URLs and already-prefixed paths pass through. */
+export function apiUrl(path: string, query?: QueryParams): string {
+  let url: string;
+  if (/^https?:\/\//.test(path) || path === API_BASE || path.startsWith(`${API_BASE}/`)) url = path;
+  else url = `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
+  const qs = toQueryString(query);
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+function toQueryString(query?: QueryParams): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  return params.toString();
+}
+
+function statusMessage(status: number): string {
+  if (status === 401) return 'Your session has expired. Please log in again.';
+  if (status === 403) return 'You do not have permission to do that.';
+  if (status === 404) return 'Not found.';
+  if (status === 413) return 'The file is too large.';
+  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again.';
+  return `Request failed with status ${status}`;
+}
+
+/** Turns whatever the server sent into `{ message, errors? }`. */
+export function toErrorBody(status: number, raw: unknown): ApiErrorBody {
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const record = raw as Record<string, unknown>;
+    const message = Array.isArray(record.message)
+      ? record.message.filter((m): m is string => typeof m === 'string').join(', ')
+      : typeof record.message === 'string'
+        ? record.message
+        : '';
+    const errors = Array.isArray(record.errors) ? (record.errors as ApiFieldError[]) : undefined;
+    return { ...record, message: message || statusMessage(status), ...(errors ? { errors } : {}) };
+  }
+  if (typeof raw === 'string' && raw.trim() && raw.length < 500 && !raw.trimStart().startsWith('<')) {
+    return { message: raw.trim() };
+  }
+  return { message: statusMessage(status) };
+}
+
+function handleUnauthorised(status: number): void {
+  if (status === 401) clearSession();
+}
+
+function authHeaders(headers: Headers): Headers {
+  const token = readToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export interface ApiFetchInit extends RequestInit {
+  /** Defaults to 30 000 ms. */
+  timeoutMs?: number;
+}
+
+/**
+ * `fetch` with the client's rules (bearer token, timeout, 401 clears the session). Resolves with the
+ * raw `Response` for any HTTP status; rejects with `ApiError` only for timeout, abort or network
+ * failure. Used by `openapi-fetch` and by `apiRequest`.
+ */
+export async function apiFetch(input: RequestInfo | URL, init: ApiFetchInit = {}): Promise<Response> {
+  const { timeoutMs = API_TIMEOUT_MS, signal: callerSignal, ...rest } = init;
+  const isRequest = typeof Request !== 'undefined' && input instanceof Request;
+  const headers = authHeaders(new Headers(rest.headers ?? (isRequest ? input.headers : undefined)));
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  const signals = [callerSignal, isRequest ? input.signal : undefined].filter((s): s is AbortSignal => !!s);
+  for (const s of signals) {
+    if (s.aborted) controller.abort();
+    else s.addEventListener('abort', onCallerAbort, { once: true });
+  }
+
+  try {
+    const response = isRequest
+      ? await fetch(new Request(input, { ...rest, headers, signal: controller.signal }))
+      : await fetch(input, { ...rest, headers, signal: controller.signal });
+    handleUnauthorised(response.status);
+    return response;
+  } catch (error) {
+    if (timedOut) {
+      console.warn(`Request timed out after ${timeoutMs} ms`);
+      throw new ApiError(0, { message: 'The request timed out. Please try again.' }, 'timeout');
+    }
+    if (controller.signal.aborted) throw new ApiError(0, { message: 'The request was cancelled.' }, 'aborted');
+    throw new ApiError(
+      0,
+      { message: error instanceof Error && error.message ? `Network error: ${error.message}` : 'Network error' },
+      'network',
+    );
+  } finally {
+    clearTimeout(timer);
+    for (const s of signals) s.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData, Blob, URLSearchParams and strings are sent as they are. */
+  body?: unknown;
+  query?: QueryParams;
+  headers?: HeadersInit;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    typeof body === 'string'
+  ) {
+    return body as BodyInit;
+  }
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+/** JSON call to `/api<path>`; resolves with the parsed body, throws `ApiError` on any failure. */
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const headers = new Headers(options.headers);
+  const body = encodeBody(options.body, headers);
+  const response = await apiFetch(apiUrl(path, options.query), {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  const data = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, data));
+  return data as T;
+}
+
+type BodylessOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
+
+export const apiGet = <T = unknown>(path: string, options?: BodylessOptions) =>
+  apiRequest<T>(path, { ...options, method: 'GET' });
+export const apiPost = <T = unknown>(path: string, body?: unknown, options?: BodylessOptions) =>
+  apiRequest<T>(path, { ...options, method: 'POST', body });
+export const apiPut = <T = unknown>(path: string, body?: unknown, options?: BodylessOptions) =>
+  apiRequest<T>(path, { ...options, method: 'PUT', body });
+export const apiPatch = <T = unknown>(path: string, body?: unknown, options?: BodylessOptions) =>
+  apiRequest<T>(path, { ...options, method: 'PATCH', body });
+export const apiDelete = <T = unknown>(path: string, options?: BodylessOptions) =>
+  apiRequest<T>(path, { ...options, method: 'DELETE' });
+
+/** Start-up connectivity test: GET the API root with a 5 000 ms timeout (part 1 §7). */
+export async function checkApiReachable(): Promise<boolean> {
+  try {
+    const response = await apiFetch(apiUrl('/'), { method: 'GET', timeoutMs: CONNECTIVITY_TIMEOUT_MS });
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT' | 'PATCH';
+  query?: QueryParams;
+  /** Called with 0-100 as the request body is sent. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** Defaults to 300 000 ms. */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Multipart upload through XMLHttpRequest (fetch cannot report upload progress). Same rules as
+ * `apiRequest`: bearer token, 401 clears the session, failures throw `ApiError`.
+ */
+export function apiUpload<T = unknown>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', apiUrl(path, options.query));
+    xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+
+    let lastPercent = -1;
+    const report = (percent: number) => {
+      const clamped = Math.max(0, Math.min(100, Math.round(percent)));
+      if (clamped !== lastPercent) {
+        lastPercent = clamped;
+        options.onProgress?.(clamped);
+      }
+    };
+    if (options.onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && event.total > 0) report((event.loaded / event.total) * 100);
+      });
+    }
+
+    const onAbortSignal = () => xhr.abort();
+    const cleanup = () => options.signal?.removeEventListener('abort', onAbortSignal);
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new ApiError(0, { message: 'The upload was cancelled.' }, 'aborted'));
+        return;
+      }
+      options.signal.addEventListener('abort', onAbortSignal, { once: true });
+    }
+
+    xhr.addEventListener('load', () => {
+      cleanup();
+      handleUnauthorised(xhr.status);
+      const type = xhr.getResponseHeader('content-type') ?? '';
+      let data: unknown = xhr.responseText || undefined;
+      if (data && type.includes('json')) {
+        try {
+          data = JSON.parse(xhr.responseText);
+        } catch {
+          /* keep the text */
+        }
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        report(100);
+        resolve(data as T);
+      } else {
+        reject(new ApiError(xhr.status, toErrorBody(xhr.status, data)));
+      }
+    });
+    xhr.addEventListener('timeout', () => {
+      cleanup();
+      console.warn(`Upload timed out after ${xhr.timeout} ms`);
+      reject(new ApiError(0, { message: 'The upload timed out. Please try again.' }, 'timeout'));
+    });
+    xhr.addEventListener('error', () => {
+      cleanup();
+      reject(new ApiError(0, { message: 'Network error during upload.' }, 'network'));
+    });
+    xhr.addEventListener('abort', () => {
+      cleanup();
+      reject(new ApiError(0, { message: 'The upload was cancelled.' }, 'aborted'));
+    });
+
+    report(0);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,49 @@
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import { HStack } from '@chakra-ui/react/stack';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Logo } from '../Logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
+
+const legalLinkStyle = {
+  color: 'fg.muted',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  _hover: { color: 'brand.600' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px', rounded: 'sm' },
+} as const;
+
+/** Centred card with links to the privacy policy and terms (spec part 1 §2). */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <Flex direction="column" align="center" justify="center" minH="100dvh" gap="6" px="4" py="10" bg="bg" color="fg">
+      <SkipLink />
+      <Logo />
+      <Box
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        outline="none"
+        w="full"
+        maxW="lg"
+        bg="white"
+        rounded="xl"
+        shadow="md"
+        borderWidth="1px"
+        borderColor="gray.200"
+        p={{ base: '6', md: '8' }}
+      >
+        {children}
+      </Box>
+      <HStack as="nav" aria-label="Legal" gap="6" fontSize="sm">
+        <Box asChild {...legalLinkStyle}>
+          <RouterLink to="/privacy">Privacy Policy</RouterLink>
+        </Box>
+        <Box asChild {...legalLinkStyle}>
+          <RouterLink to="/terms">Terms of Service</RouterLink>
+        </Box>
+      </HStack>
+    </Flex>
+  );
+}

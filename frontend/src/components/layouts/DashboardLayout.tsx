@@ -1,0 +1,280 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button, ButtonGroup, CloseButton, IconButton } from '@chakra-ui/react/button';
+import { Drawer } from '@chakra-ui/react/drawer';
+import { Flex } from '@chakra-ui/react/flex';
+import { Portal } from '@chakra-ui/react/portal';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { FiChevronsLeft, FiChevronsRight, FiLogOut, FiMenu } from 'react-icons/fi';
+import { dashboardPath, useSession, type Role, type SwitchableRole } from '../../features/auth/session';
+import { Logo } from '../Logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
+import { NAVIGATION, ROLE_LABELS, type NavItem } from './nav-items';
+
+/** Sidebar widths from the spec (part 1 §2). */
+export const SIDEBAR_WIDTH_EXPANDED = 256;
+export const SIDEBAR_WIDTH_COLLAPSED = 80;
+const HEADER_HEIGHT = '64px';
+
+export interface DashboardLayoutProps {
+  /** The route group's role: picks the sidebar items and the active side of the role switch. */
+  role: Role;
+  children: ReactNode;
+}
+
+/**
+ * Signed-in shell for the student, tutor and admin groups: collapsible sidebar on desktop (≥ lg),
+ * slide-in drawer on mobile, header with menu button, role switch and Logout, footer.
+ */
+export function DashboardLayout({ role, children }: DashboardLayoutProps) {
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navId = useId();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  // Close the drawer after navigating.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const navigation = NAVIGATION[role];
+  const width = collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED;
+
+  return (
+    <Flex minH="100dvh" bg="bg" color="fg">
+      <SkipLink />
+
+      {/* Desktop sidebar: in the flow with a fixed width from the first paint, so nothing shifts. */}
+      <Box
+        as="aside"
+        aria-label="Sidebar"
+        data-testid="desktop-sidebar"
+        data-collapsed={collapsed ? 'true' : 'false'}
+        display={{ base: 'none', lg: 'flex' }}
+        flexDirection="column"
+        flexShrink={0}
+        w={`${width}px`}
+        position="sticky"
+        top="0"
+        h="100dvh"
+        bg="white"
+        borderRightWidth="1px"
+        borderColor="gray.200"
+        transition="width 0.2s ease"
+        overflowX="hidden"
+        overflowY="auto"
+      >
+        <Flex
+          h={HEADER_HEIGHT}
+          flexShrink={0}
+          align="center"
+          justify={collapsed ? 'center' : 'space-between'}
+          px={collapsed ? '2' : '5'}
+          borderBottomWidth="1px"
+          borderColor="gray.200"
+        >
+          <Logo compact={collapsed} />
+        </Flex>
+        <SidebarNav id={navId} navigation={navigation} collapsed={collapsed} />
+        <Box p="3" borderTopWidth="1px" borderColor="gray.200">
+          <Button
+            variant="ghost"
+            size="sm"
+            w="full"
+            justifyContent={collapsed ? 'center' : 'flex-start'}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-controls={navId}
+            onClick={() => setCollapsed((value) => !value)}
+          >
+            {collapsed ? <FiChevronsRight aria-hidden /> : <FiChevronsLeft aria-hidden />}
+            {!collapsed && <span aria-hidden="true">Collapse</span>}
+          </Button>
+        </Box>
+      </Box>
+
+      <Flex direction="column" flex="1" minW="0">
+        <Flex
+          as="header"
+          h={HEADER_HEIGHT}
+          flexShrink={0}
+          align="center"
+          gap="3"
+          px={{ base: '4', md: '6' }}
+          bg="white"
+          borderBottomWidth="1px"
+          borderColor="gray.200"
+          position="sticky"
+          top="0"
+          zIndex="sticky"
+        >
+          <IconButton
+            hideFrom="lg"
+            variant="ghost"
+            aria-label="Open navigation menu"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <FiMenu aria-hidden />
+          </IconButton>
+          <Box hideFrom="lg">
+            <Logo />
+          </Box>
+          <Box flex="1" />
+          <RoleSwitch activeRole={role} />
+          <LogoutButton />
+        </Flex>
+
+        <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" p={{ base: '4', md: '6', lg: '8' }} outline="none">
+          {children}
+        </Box>
+
+        <Box as="footer" px={{ base: '4', md: '6' }} py="4" borderTopWidth="1px" borderColor="gray.200" bg="white">
+          <Text fontSize="sm" color="fg.muted">
+            © {new Date().getFullYear()} Redpen
+          </Text>
+        </Box>
+      </Flex>
+
+      {/* Mobile drawer (below lg). */}
+      <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start" size="xs">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content maxW={`${SIDEBAR_WIDTH_EXPANDED}px`}>
+              <Drawer.Header borderBottomWidth="1px" borderColor="gray.200" py="4">
+                <Logo onClick={() => setDrawerOpen(false)} />
+                <Drawer.Title srOnly>Navigation menu</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body p="0">
+                <SidebarNav navigation={navigation} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close navigation menu" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </Flex>
+  );
+}
+
+interface SidebarNavProps {
+  id?: string;
+  navigation: { primary: NavItem[]; secondary: NavItem[] };
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+function SidebarNav({ id, navigation, collapsed, onNavigate }: SidebarNavProps) {
+  return (
+    <Flex as="nav" id={id} aria-label="Dashboard" direction="column" flex="1" justify="space-between" gap="4" p="3">
+      <NavList items={navigation.primary} collapsed={collapsed} onNavigate={onNavigate} />
+      {navigation.secondary.length > 0 && (
+        <Box borderTopWidth="1px" borderColor="gray.200" pt="3">
+          <NavList items={navigation.secondary} collapsed={collapsed} onNavigate={onNavigate} />
+        </Box>
+      )}
+    </Flex>
+  );
+}
+
+function NavList({ items, collapsed, onNavigate }: { items: NavItem[]; collapsed: boolean; onNavigate?: () => void }) {
+  return (
+    <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
+      {items.map((item) => (
+        <li key={item.to}>
+          <Flex
+            asChild
+            align="center"
+            gap="3"
+            h="11"
+            px={collapsed ? '0' : '3'}
+            justify={collapsed ? 'center' : 'flex-start'}
+            rounded="md"
+            color="gray.700"
+            fontWeight="medium"
+            textDecoration="none"
+            _hover={{ bg: 'gray.100', color: 'fg' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px' }}
+            css={{
+              '&[data-status="active"]': { bg: 'brand.50', color: 'brand.600', fontWeight: 'semibold' },
+            }}
+          >
+            <RouterLink to={item.to} title={collapsed ? item.label : undefined} onClick={onNavigate}>
+              <Box as="span" display="inline-flex" fontSize="lg" flexShrink={0} aria-hidden="true">
+                <item.icon />
+              </Box>
+              <Box as="span" srOnly={collapsed} truncate>
+                {item.label}
+              </Box>
+            </RouterLink>
+          </Flex>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** Student/Tutor switch (hidden for admin). Switching stores currentRole and replaces the history entry. */
+export function RoleSwitch({ activeRole }: { activeRole: Role }) {
+  const { isAdmin, isStudent, isTutor, setCurrentRole } = useSession();
+  const navigate = useNavigate();
+  if (isAdmin || activeRole === 'admin') return null;
+
+  const choose = (role: SwitchableRole) => {
+    if (role === activeRole) return;
+    if (role === 'tutor' && !isTutor) {
+      // "Become a Tutor" when there is no tutor profile (part 1 §4).
+      void navigate({ to: '/tutor-onboarding' });
+      return;
+    }
+    setCurrentRole(role);
+    void navigate({ to: dashboardPath(role), replace: true });
+  };
+
+  return (
+    <ButtonGroup role="group" aria-label="Switch role" size={{ base: 'xs', sm: 'sm' }} variant="outline" attached>
+      {(['student', 'tutor'] as const).map((role) => {
+        const active = role === activeRole;
+        const label = role === 'tutor' && !isTutor ? 'Become a Tutor' : ROLE_LABELS[role];
+        return (
+          <Button
+            key={role}
+            aria-pressed={active}
+            disabled={role === 'student' && !isStudent}
+            onClick={() => choose(role)}
+            bg={active ? 'brand.solid' : 'white'}
+            color={active ? 'brand.contrast' : 'fg'}
+            borderColor={active ? 'brand.solid' : 'gray.300'}
+            _hover={{ bg: active ? 'brand.700' : 'gray.100' }}
+          >
+            {label}
+          </Button>
+        );
+      })}
+    </ButtonGroup>
+  );
+}
+
+function LogoutButton() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label="Logout"
+      onClick={() => {
+        signOut();
+        void navigate({ to: '/login', replace: true });
+      }}
+    >
+      <FiLogOut aria-hidden />
+      <Box as="span" hideBelow="sm">
+        Logout
+      </Box>
+    </Button>
+  );
+}

@@ -1,0 +1,20 @@
+import { Box } from '@chakra-ui/react/box';
+import { Flex } from '@chakra-ui/react/flex';
+import type { ReactNode } from 'react';
+import { SiteFooter } from '../../features/public/components/SiteFooter';
+import { SiteHeader } from '../../features/public/components/SiteHeader';
+import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
+
+/** Top bar, content, footer (spec part 1 §2). The page components own everything inside <main>. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <Flex direction="column" minH="100dvh" bg="bg" color="fg">
+      <SkipLink />
+      <SiteHeader />
+      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
+        {children}
+      </Box>
+      <SiteFooter />
+    </Flex>
+  );
+}

@@ -1,0 +1,17 @@
+import { Link as ChakraLink, type LinkProps as ChakraLinkProps } from '@chakra-ui/react';
+import { Link as RouterLink, type LinkProps as RouterLinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+
+type AppLinkProps = Omit<ChakraLinkProps, 'href' | 'asChild'> & {
+  to: NonNullable<RouterLinkProps['to']>;
+  children: ReactNode;
+};
+
+/** A Chakra-styled link that navigates with the router (client-side, preloads on intent). */
+export function AppLink({ to, children, ...rest }: AppLinkProps) {
+  return (
+    <ChakraLink asChild {...rest}>
+      <RouterLink to={to}>{children}</RouterLink>
+    </ChakraLink>
+  );
+}

@@ -1,0 +1,75 @@
+import { Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { BRAND } from '../brand';
+import { useInView } from '../hooks/useInView';
+import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
+
+export const COUNT_DURATION_MS = 2000;
+const TICK_MS = 40;
+const TICKS = COUNT_DURATION_MS / TICK_MS;
+
+/** "1000+" → { target: 1000, suffix: '+' }; values without a trailing + or % do not count. */
+export function parseCountable(value: string): { target: number; suffix: string } | null {
+  const match = /^(\d[\d,]*)([+%])$/.exec(value);
+  if (!match?.[1] || !match[2]) return null;
+  return { target: Number(match[1].replace(/,/g, '')), suffix: match[2] };
+}
+
+const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;
+
+/**
+ * A statistic. Values ending in + or % count up from 0 over 2 s once the element reaches 80 % of
+ * the viewport, then show the original text again. Screen readers always get the final text.
+ */
+export function StatCounter({ value, label }: { value: string; label: string }) {
+  const reducedMotion = usePrefersReducedMotion();
+  const countable = parseCountable(value);
+  const animate = countable !== null && !reducedMotion;
+  const [ref, inView] = useInView<HTMLDivElement>(0.8, animate);
+  // Ticks elapsed; null once finished (or never started) so the original text shows.
+  const [tick, setTick] = useState<number | null>(animate ? 0 : null);
+
+  useEffect(() => {
+    if (!animate) {
+      setTick(null);
+      return;
+    }
+    if (!inView) return;
+    let elapsed = 0;
+    const id = setInterval(() => {
+      elapsed += 1;
+      if (elapsed >= TICKS) {
+        clearInterval(id);
+        setTick(null);
+      } else {
+        setTick(elapsed);
+      }
+    }, TICK_MS);
+    return () => clearInterval(id);
+  }, [animate, inView]);
+
+  const shown =
+    animate && countable && tick !== null
+      ? `${Math.round(countable.target * easeOutCubic(tick / TICKS))}${countable.suffix}`
+      : value;
+
+  return (
+    <Stack ref={ref} gap="1" align="center" textAlign="center">
+      <Text
+        as="span"
+        aria-hidden="true"
+        data-testid="stat-value"
+        fontSize={{ base: '3xl', md: '4xl' }}
+        fontWeight="extrabold"
+        color={BRAND.primaryStrong}
+        fontVariantNumeric="tabular-nums"
+      >
+        {shown}
+      </Text>
+      <VisuallyHidden>{`${value} ${label}`}</VisuallyHidden>
+      <Text as="span" aria-hidden="true" color="gray.700" fontWeight="medium">
+        {label}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+import { Navigate, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import type { RouterContext } from '../router';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  // Any unknown path goes to / replacing the history entry (spec part 1 §2).
+  notFoundComponent: () => <Navigate to="/" replace />,
+});

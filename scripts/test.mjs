@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// `npm test`: every test of the project, in order, stopping at the first failure.
+//   1. scripts     consistency checks (node --test scripts/*.test.mjs)
+//   2. backend unit (jest)
+//   3. backend e2e (jest + supertest against PostgreSQL, Redis, the S3 endpoint and the mail catcher)
+//   4. frontend    component tests (vitest)
+//   5. build       frontend and backend
+//   6. browser     journeys in chromium against the built platform (frontend/e2e)
+// Options: --only <step>[,<step>]  --from <step>   (step names: scripts, backend-unit, backend-e2e,
+//          frontend, build, browser)
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, withDatabase } from './lib/env.mjs';
+import { formatMs, run } from './lib/proc.mjs';
+import { onShutdownSignals, prepare } from './lib/session.mjs';
+
+const STEP_TIMEOUT_MS = 20 * 60 * 1000;
+
+function parseArgs(argv) {
+  const opts = { only: null, from: null };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--only') opts.only = argv[++i].split(',');
+    else if (argv[i] === '--from') opts.from = argv[++i];
+    else if (argv[i].startsWith('--only=')) opts.only = argv[i].slice(7).split(',');
+    else if (argv[i].startsWith('--from=')) opts.from = argv[i].slice(7);
+    else throw new Error(`Unknown argument ${argv[i]}`);
+  }
+  return opts;
+}
+
+function steps(env) {
+  const scriptTests = readdirSync(join(ROOT, 'scripts')).filter((f) => f.endsWith('.test.mjs')).map((f) => join('scripts', f));
+  const node = process.execPath;
+  return [
+    { name: 'scripts', title: 'configuration consistency', cmd: node, args: ['--test', ...scriptTests], needsServices: false },
+    { name: 'backend-unit', title: 'backend unit tests', cmd: 'npm', args: ['run', 'test:unit', '-w', 'backend'] },
+    { name: 'backend-e2e', title: 'backend end-to-end tests', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'backend'] },
+    { name: 'frontend', title: 'frontend component tests', cmd: 'npm', args: ['run', 'test', '-w', 'frontend'], needsServices: false },
+    { name: 'build', title: 'build frontend and backend', cmd: 'npm', args: ['run', 'build'], needsServices: false },
+    { name: 'browser', title: 'browser journeys (chromium)', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'frontend'] },
+  ];
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  let plan = steps();
+  const names = plan.map((s) => s.name);
+  for (const n of [...(opts.only || []), ...(opts.from ? [opts.from] : [])]) {
+    if (!names.includes(n)) throw new Error(`Unknown step "${n}". Steps: ${names.join(', ')}`);
+  }
+  if (opts.from) plan = plan.slice(names.indexOf(opts.from));
+  if (opts.only) plan = plan.filter((s) => opts.only.includes(s.name));
+
+  const started = Date.now();
+  const results = [];
+  let services = { stop: async () => {} };
+  let childEnv = { ...process.env };
+  onShutdownSignals(async (sig, count) => {
+    if (count > 1) return;
+    console.error(`\n${sig}: stopping the tests…`);
+    await services.stop();
+    process.exit(130);
+  });
+
+  const summary = (ok) => {
+    console.log('\n── npm test summary ─────────────────────────────────────────');
+    for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.title.padEnd(34)} ${formatMs(r.ms)}`);
+    const skipped = plan.length - results.length;
+    console.log(
+      ok
+        ? `npm test: all ${results.length} steps succeeded in ${formatMs(Date.now() - started)}`
+        : `npm test: step "${results.at(-1).name}" failed after ${formatMs(Date.now() - started)}${skipped ? ` (${skipped} later step(s) not run)` : ''}`,
+    );
+  };
+
+  if (plan.some((s) => s.needsServices !== false)) {
+    const prepared = await prepare({ createDatabase: false, log: (l) => console.log(`[services] ${l}`) });
+    services = prepared.services;
+    const env = prepared.env;
+    childEnv = {
+      ...prepared.childEnv,
+      TEST_DATABASE_URL: prepared.childEnv.TEST_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_test'),
+      E2E_DATABASE_URL: prepared.childEnv.E2E_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_e2e'),
+      REDIS_URL: env.REDIS_URL,
+      S3_ENDPOINT: env.S3_ENDPOINT,
+      SMTP_HOST: env.SMTP_HOST,
+      SMTP_PORT: env.SMTP_PORT,
+      MAIL_CATCHER_URL: env.MAIL_CATCHER_URL,
+    };
+  }
+
+  for (const step of plan) {
+    console.log(`\n▶ ${step.title}: ${step.cmd === process.execPath ? 'node' : step.cmd} ${step.args.join(' ')}`);
+    const promise = run(step.cmd, step.args, { env: childEnv, timeoutMs: STEP_TIMEOUT_MS });
+    const { code, ms } = await promise;
+    const ok = code === 0;
+    results.push({ ...step, ok, ms });
+    if (!ok) {
+      await services.stop();
+      summary(false);
+      process.exit(code || 1);
+    }
+  }
+  await services.stop();
+  summary(true);
+}
+
+main().catch((err) => {
+  console.error(`npm test: ${err.message}`);
+  process.exit(1);
+});
