@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { StudentsController } from './students.controller.js';
+import { StudentsRepository } from './students.repository.js';
+import { StudentsService } from './students.service.js';
 
-/** Students: see the spec and docs/architecture.md; its routes arrive with the issue that builds this capability. */
-@Module({})
+/** Students: the student's own profile (essays, sessions and the rest arrive with their issues). */
+@Module({ controllers: [StudentsController], providers: [StudentsRepository, StudentsService] })
 export class StudentsModule {}

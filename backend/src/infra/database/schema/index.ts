@@ -1,3 +1,4 @@
 // One file per aggregate; this index is what drizzle-kit and the Drizzle client read.
 export * from './users.js';
 export * from './profiles.js';
+export * from './auth.js';

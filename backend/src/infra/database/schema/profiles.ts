@@ -18,6 +18,18 @@ export const studentProfiles = pgTable('student_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Right-to-work documents by kind (S3 keys), per the nationality branch of onboarding step 2. */
+export interface RightToWorkDocuments {
+  passportKey?: string;
+  ukBornOrAdoptedCertificateKey?: string;
+  biometricResidencePermitKey?: string;
+  validVisaKey?: string;
+  niNumber?: string;
+  shareCode?: string;
+  dateOfBirth?: string;
+  documentType?: string;
+}
+
 export const tutorProfiles = pgTable('tutor_profiles', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   approved: boolean('approved').notNull().default(false),
@@ -37,6 +49,23 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   tutoringAvailable: boolean('tutoring_available').notNull().default(false),
   availability: jsonb('availability').$type<WeeklyAvailability>().notNull().default({}),
   profilePictureKey: text('profile_picture_key'),
+  /** A new picture waits here until an admin approves it (spec part 1 §6). */
+  pendingProfilePictureKey: text('pending_profile_picture_key'),
+  dateOfBirth: text('date_of_birth'),
+  aLevels: jsonb('a_levels').$type<{ subject: string; grade: string }[]>().notNull().default([]),
+  aLevelsCompletionDate: text('a_levels_completion_date'),
+  universityStartDate: text('university_start_date'),
+  expectedGraduationDate: text('expected_graduation_date'),
+  universityDocumentKeys: jsonb('university_document_keys').$type<string[]>().notNull().default([]),
+  aLevelsCertificateKey: text('a_levels_certificate_key'),
+  gcseDocumentKeys: jsonb('gcse_document_keys').$type<string[]>().notNull().default([]),
+  /** BritishIrish, EuEeaSwiss or NonEuEea. */
+  eligibility: text('eligibility'),
+  rightToWorkDocuments: jsonb('right_to_work_documents').$type<RightToWorkDocuments>().notNull().default({}),
+  appliedForDbs: boolean('applied_for_dbs').notNull().default(false),
+  dbsDetails: jsonb('dbs_details').$type<{ fullName: string; certificateNumber: string; certificateFileKey: string } | null>(),
+  dbsApplicationDetails: jsonb('dbs_application_details').$type<{ fullName: string; email: string; phone: string; agreementAccepted: boolean } | null>(),
+  onboardingSubmittedAt: timestamp('onboarding_submitted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -18,6 +18,33 @@ export const templates = {
       `Thank you for contacting Redpen about "${d.subject}". Our support team has your message and will reply within one business day.`,
       'If you did not send this message, you can ignore this email.',
     ]),
+  'auth.verification-code': (d: { name: string; code: string; minutes: number }): RenderedMail =>
+    layout('Your Redpen verification code', [
+      `Hello ${d.name},`,
+      `Your verification code is: ${d.code}`,
+      `Enter it on the verification page to activate your account. The code expires in ${d.minutes} minutes.`,
+      'If you did not create a Redpen account, you can ignore this email.',
+    ]),
+  'auth.two-factor-code': (d: { name: string; code: string; minutes: number }): RenderedMail =>
+    layout('Your Redpen sign-in code', [
+      `Hello ${d.name},`,
+      `Your sign-in code is: ${d.code}`,
+      `It expires in ${d.minutes} minutes. If you did not try to sign in, change your password now.`,
+    ]),
+  'auth.password-reset': (d: { name: string; link: string; minutes: number }): RenderedMail =>
+    layout('Reset your Redpen password', [
+      `Hello ${d.name},`,
+      `Someone (hopefully you) asked to reset the password of your Redpen account. Open this link to choose a new one:`,
+      d.link,
+      `The link works once and expires in ${d.minutes} minutes. If you did not ask for it, you can ignore this email: your password stays as it is.`,
+    ]),
+  'auth.registration-attempt': (d: { name: string; loginUrl: string; resetUrl: string }): RenderedMail =>
+    layout('Someone tried to register with your email', [
+      `Hello ${d.name},`,
+      'Someone just tried to create a new Redpen account with this email address. You already have an account, so nothing was changed.',
+      `If it was you, sign in at ${d.loginUrl} or reset your password at ${d.resetUrl}.`,
+      'If it was not you, you can ignore this email.',
+    ]),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
+import { Clock } from '../../infra/clock/clock.service.js';
+import type { UserRow } from '../../infra/database/schema/index.js';
+import { AuthRepository } from './auth.repository.js';
+
+export const JWT_ALGORITHM = 'HS256' as const;
+
+/** The claims every token carries (spec part 1 §3) plus `jti`, the session that can be revoked. */
+export interface TokenClaims {
+  userId: string;
+  role: UserRow['role'];
+  onboardingCompleted: boolean;
+  jti: string;
+}
+
+/** Issues bearer tokens: one session row per token, so a token can be revoked before it expires. */
+@Injectable()
+export class AuthTokens {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+    private readonly repository: AuthRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(user: Pick<UserRow, 'id' | 'role' | 'onboardingCompleted'>): Promise<string> {
+    const ttl = this.config.auth.jwtTtlSeconds;
+    const now = this.clock.now();
+    const sessionId = await this.repository.createSession(user.id, new Date(now.getTime() + ttl * 1000));
+    const claims: Omit<TokenClaims, 'jti'> = { userId: user.id, role: user.role, onboardingCompleted: user.onboardingCompleted };
+    return this.jwt.signAsync(claims, {
+      secret: this.config.auth.jwtSecret,
+      algorithm: JWT_ALGORITHM,
+      expiresIn: ttl,
+      jwtid: sessionId,
+      subject: user.id,
+    });
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.repository.revokeSession(sessionId, this.clock.now());
+  }
+
+  async revokeAll(userId: string): Promise<void> {
+    await this.repository.revokeAllSessions(userId, this.clock.now());
+  }
+}

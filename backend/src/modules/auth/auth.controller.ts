@@ -1,0 +1,143 @@
+import { Body, Controller, Get, HttpCode, Ip, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
+import { Public } from '../../common/decorators/public.decorator.js';
+import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import { AuthService, MESSAGES } from './auth.service.js';
+import {
+  EmailOnlyDto,
+  LoginDto,
+  LoginResponseDto,
+  MessageDto,
+  ProfilesDto,
+  RegisterDto,
+  RegisterResponseDto,
+  ResetPasswordDto,
+  TokenUserDto,
+  TwoFactorSettingDto,
+  UserEnvelopeDto,
+  Verify2faDto,
+  VerifyEmailDto,
+} from './dto/auth.dto.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public()
+  @Post('register')
+  @ApiCreatedResponse({ type: RegisterResponseDto, description: 'Same answer whether or not the email is already registered' })
+  @ApiBadRequestResponse({ description: 'A field is missing or invalid, or the password is too weak or too common' })
+  @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address' })
+  register(@Body() body: RegisterDto, @Ip() ip: string): Promise<RegisterResponseDto> {
+    return this.auth.register(body, ip);
+  }
+
+  @Public()
+  @Post('verifyEmail')
+  @HttpCode(200)
+  @ApiOkResponse({ type: TokenUserDto })
+  @ApiBadRequestResponse({ description: `${MESSAGES.invalidCode} / ${MESSAGES.tooManyAttempts}` })
+  @ApiTooManyRequestsResponse({ description: 'Rate limited' })
+  verifyEmail(@Body() body: VerifyEmailDto, @Ip() ip: string): Promise<TokenUserDto> {
+    return this.auth.verifyEmail(body.email, body.emailVerificationCode, ip);
+  }
+
+  @Public()
+  @Post('resendCode')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto })
+  @ApiTooManyRequestsResponse({ description: 'Please wait N seconds before requesting a new code.' })
+  resendCode(@Body() body: EmailOnlyDto, @Ip() ip: string): Promise<MessageDto> {
+    return this.auth.resendCode(body.email, ip);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOkResponse({ type: LoginResponseDto, description: '`{ token, user }`, or `{ twoFactorRequired, userId, message }` when 2FA is on' })
+  @ApiUnauthorizedResponse({ description: MESSAGES.invalidLogin })
+  @ApiForbiddenResponse({ description: `${MESSAGES.unverified} / ${MESSAGES.banned}` })
+  @ApiTooManyRequestsResponse({ description: 'Rate limited' })
+  login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponseDto> {
+    return this.auth.login(body.email, body.password, ip);
+  }
+
+  @Public()
+  @Post('verify2FA')
+  @HttpCode(200)
+  @ApiOkResponse({ type: TokenUserDto })
+  @ApiBadRequestResponse({ description: `${MESSAGES.invalidCode} / ${MESSAGES.tooManyAttempts}` })
+  verify2FA(@Body() body: Verify2faDto, @Ip() ip: string): Promise<TokenUserDto> {
+    return this.auth.verifyTwoFactor(body.userId, body.twoFAToken, ip);
+  }
+
+  @Public()
+  @Post('resend2FA')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto })
+  @ApiTooManyRequestsResponse({ description: 'Please wait N seconds before requesting a new code.' })
+  resend2FA(@Body() body: EmailOnlyDto, @Ip() ip: string): Promise<MessageDto> {
+    return this.auth.resendTwoFactor(body.email, ip);
+  }
+
+  @Public()
+  @Post('requestPasswordReset')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto, description: MESSAGES.resetRequested })
+  requestPasswordReset(@Body() body: EmailOnlyDto, @Ip() ip: string): Promise<MessageDto> {
+    return this.auth.requestPasswordReset(body.email, ip);
+  }
+
+  @Public()
+  @Post('resetPassword')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto, description: MESSAGES.resetDone })
+  @ApiBadRequestResponse({ description: MESSAGES.invalidReset })
+  resetPassword(@Body() body: ResetPasswordDto): Promise<MessageDto> {
+    return this.auth.resetPassword(body.resetToken, body.newPassword);
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiNoContentResponse({ description: 'This token no longer works' })
+  async logout(@CurrentUser() user: AuthenticatedUser): Promise<void> {
+    await this.auth.logout(user.sessionId);
+  }
+
+  @Get('me')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: UserEnvelopeDto })
+  async me(@CurrentUser() user: AuthenticatedUser): Promise<UserEnvelopeDto> {
+    return { user: await this.auth.me(user.id) };
+  }
+
+  @Get('checkProfiles')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: ProfilesDto })
+  checkProfiles(@CurrentUser() user: AuthenticatedUser): ProfilesDto {
+    return {
+      student: user.role === 'student' || user.hasStudentProfile,
+      tutor: user.role === 'tutor' || user.hasTutorProfile,
+    };
+  }
+
+  @Put('two-factor')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: UserEnvelopeDto })
+  async setTwoFactor(@CurrentUser() user: AuthenticatedUser, @Body() body: TwoFactorSettingDto): Promise<UserEnvelopeDto> {
+    return { user: await this.auth.setTwoFactor(user.id, body.enabled) };
+  }
+}

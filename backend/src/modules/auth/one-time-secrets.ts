@@ -1,0 +1,35 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+export const CODE_LENGTH = 6;
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_COOLDOWN_SECONDS = 60;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** A 6-digit code from the CSPRNG. */
+export function newCode(): string {
+  return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+}
+
+/**
+ * Codes are stored as HMAC-SHA256 keyed with the server secret (a 6-digit space is too small for a plain
+ * hash to protect a leaked table); the 5-attempt limit protects them online.
+ */
+export function hashCode(code: string, secret: string, userId: string): string {
+  return createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex');
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Reset tokens: 256 random bits in the link; only their SHA-256 is stored. */
+export function newResetToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

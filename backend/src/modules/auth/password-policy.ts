@@ -1,0 +1,47 @@
+import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { COMMON_PASSWORDS_TEXT } from './common-passwords/common-passwords.js';
+
+/** The spec's password rules (part 1 §5) in the order a person fixes them, each with the spec's message. */
+export const PASSWORD_RULES: { test: (p: string) => boolean; message: string }[] = [
+  { test: (p) => p.length >= 8, message: 'Password must be at least 8 characters long' },
+  { test: (p) => /[A-Z]/.test(p), message: 'Must contain at least one uppercase letter' },
+  { test: (p) => /[a-z]/.test(p), message: 'Must contain at least one lowercase letter' },
+  { test: (p) => /[0-9]/.test(p), message: 'Must contain at least one number' },
+  { test: (p) => /[^A-Za-z0-9]/.test(p), message: 'Must contain at least one special character' },
+];
+export const PASSWORD_MAX_LENGTH = 128;
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another.';
+
+const COMMON = new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean));
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON.has(password.toLowerCase());
+}
+
+/** The first broken rule's message, or null when the password is acceptable. */
+export function passwordProblem(password: string): string | null {
+  for (const rule of PASSWORD_RULES) if (!rule.test(password)) return rule.message;
+  if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`;
+  if (isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
+  return null;
+}
+
+/** class-validator decorator applying `passwordProblem` with its exact message. */
+export function IsStrongPassword(options?: ValidationOptions) {
+  return (target: object, propertyName: string) => {
+    let last: string | null = null;
+    registerDecorator({
+      name: 'isStrongPassword',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate(value: unknown) {
+          last = typeof value === 'string' ? passwordProblem(value) : 'Password is required';
+          return last === null;
+        },
+        defaultMessage: (args) => (typeof args?.value === 'string' ? passwordProblem(args.value) : null) ?? last ?? 'Invalid password',
+      },
+    });
+  };
+}

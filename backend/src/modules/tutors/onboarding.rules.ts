@@ -1,0 +1,299 @@
+import type { FieldError } from '../../common/errors.js';
+import type { FormFile } from './multipart-form.js';
+
+export const SUBJECT_LEVELS = ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] as const;
+export const STUDY_LEVELS = ['PhD', 'Masters', 'Bachelors'] as const;
+export const NATIONALITIES = ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'] as const;
+export const MOTIVATION_MAX = 250;
+export const MIN_AGE = 16;
+export const MAX_AGE = 100;
+export const RIGHT_TO_WORK_REFUSAL = 'Only tutors with the right to work in the UK can be onboarded.';
+
+/** Document types per nationality (spec part 1 §5), with the file field each one is stored under. */
+export const DOCUMENT_TYPES_BY_NATIONALITY: Record<(typeof NATIONALITIES)[number], Record<string, DocumentKind>> = {
+  BritishIrish: { passport: 'passport', ukBirthCertificate: 'ukBornOrAdoptedCertificate', ukAdoptionCertificate: 'ukBornOrAdoptedCertificate' },
+  EuEeaSwiss: { passport: 'passport' },
+  NonEuEea: { residencePermit: 'biometricResidencePermit', validVisa: 'validVisa' },
+};
+export type DocumentKind = 'passport' | 'ukBornOrAdoptedCertificate' | 'biometricResidencePermit' | 'validVisa';
+/** Alternative spellings the form may send for a document type. */
+const DOCUMENT_TYPE_ALIASES: Record<string, string> = {
+  passport: 'passport', passporturl: 'passport', 'british/irish passport': 'passport', 'eu/eea/swiss passport': 'passport',
+  ukbirthcertificate: 'ukBirthCertificate', birthcertificate: 'ukBirthCertificate', 'uk birth certificate': 'ukBirthCertificate', birth: 'ukBirthCertificate',
+  ukadoptioncertificate: 'ukAdoptionCertificate', adoptioncertificate: 'ukAdoptionCertificate', 'uk adoption certificate': 'ukAdoptionCertificate', adoption: 'ukAdoptionCertificate',
+  ukbornoradoptedcertificate: 'ukBirthCertificate',
+  residencepermit: 'residencePermit', biometricresidencepermit: 'residencePermit', 'residence permit': 'residencePermit',
+  validvisa: 'validVisa', visa: 'validVisa', 'valid visa': 'validVisa',
+};
+/** File fields that may carry the right-to-work document. */
+export const RIGHT_TO_WORK_FILE_FIELDS = ['documentFile', 'passportURL', 'UkBornOrAdoptedCertificate', 'biometricResidencePermit', 'validVisa'];
+
+export interface OnboardingInput {
+  fields: Record<string, string>;
+  files: FormFile[];
+  now: Date;
+}
+
+export interface Subject {
+  name: string;
+  levels: string[];
+}
+
+export interface ValidOnboarding {
+  motivation: string;
+  subjects: Subject[];
+  university: string;
+  course: string;
+  aLevels: { subject: string; grade: string }[];
+  aLevelsCompletionDate: string;
+  universityStartDate: string;
+  expectedGraduationDate: string;
+  dateOfBirth: string;
+  eligibility: (typeof NATIONALITIES)[number];
+  documentKind: DocumentKind;
+  documentType: string;
+  niNumber?: string;
+  shareCode?: string;
+  rightToWorkDateOfBirth?: string;
+  hasDbs: boolean;
+  appliedForDbs: boolean;
+  dbsDetails: { fullName: string; certificateNumber: string } | null;
+  dbsApplicationDetails: { fullName: string; email: string; phone: string; agreementAccepted: boolean } | null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function parseBool(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim().toLowerCase();
+  if (['true', 'yes', '1', 'on'].includes(v)) return true;
+  if (['false', 'no', '0', 'off'].includes(v)) return false;
+  return undefined;
+}
+
+/** `YYYY-MM-DD` (a full ISO timestamp is cut to its date); undefined when not a real calendar date. */
+export function parseDate(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
+  if (!m) return undefined;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (date.getUTCMonth() !== Number(m[2]) - 1) return undefined;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+export function ageOn(dateOfBirth: string, now: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
+  return age;
+}
+
+function tryJson(value: string | undefined): unknown {
+  if (value === undefined || value.trim() === '') return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return Symbol.for('invalid-json');
+  }
+}
+
+/** Subjects: a non-empty list of { name, levels[] } with levels from the spec's five. */
+export function validateSubjects(raw: unknown, errors: FieldError[], field = 'subjects'): Subject[] {
+  if (!Array.isArray(raw) || raw.length === 0) {
+    errors.push({ field, message: 'Add at least one subject with its levels' });
+    return [];
+  }
+  const subjects: Subject[] = [];
+  for (const item of raw) {
+    const name = typeof item?.name === 'string' ? item.name.trim() : '';
+    const levels: unknown[] = Array.isArray(item?.levels) ? item.levels : [];
+    if (!name || levels.length === 0) {
+      errors.push({ field, message: 'Each subject needs a name and at least one level' });
+      return [];
+    }
+    if (!levels.every((l) => typeof l === 'string' && (SUBJECT_LEVELS as readonly string[]).includes(l))) {
+      errors.push({ field, message: `Subject levels must be among ${SUBJECT_LEVELS.join(', ')}` });
+      return [];
+    }
+    subjects.push({ name: name.slice(0, 100), levels: [...new Set(levels as string[])] });
+  }
+  return subjects;
+}
+
+/**
+ * Steps 1 and 2 of tutor onboarding (spec part 1 §5) on the server, with the spec's messages where it has
+ * them. Returns every problem found (the first one is the headline) or the normalised submission.
+ */
+export function validateOnboarding({ fields, files, now }: OnboardingInput): { errors: FieldError[]; value?: ValidOnboarding } {
+  const errors: FieldError[] = [];
+  const text = (name: string) => (fields[name] ?? '').trim();
+  const file = (...names: string[]) => files.find((f) => names.includes(f.field));
+  const required = (name: string, label: string) => {
+    const v = text(name);
+    if (!v) errors.push({ field: name, message: `${label} is required` });
+    return v;
+  };
+
+  // ---- step 1: basic info
+  if (!file('profilePicture')) errors.push({ field: 'profilePicture', message: 'Profile picture is required' });
+  const university = required('university', 'University');
+  const course = required('course', 'Course');
+  const dobRaw = required('dateOfBirth', 'Date of birth');
+  let dateOfBirth = '';
+  if (dobRaw) {
+    dateOfBirth = parseDate(dobRaw) ?? '';
+    if (!dateOfBirth) errors.push({ field: 'dateOfBirth', message: 'Please enter a valid date of birth' });
+    else {
+      const age = ageOn(dateOfBirth, now);
+      if (age < MIN_AGE) errors.push({ field: 'dateOfBirth', message: `You must be at least ${MIN_AGE} years old` });
+      else if (age > MAX_AGE) errors.push({ field: 'dateOfBirth', message: `Age must be ${MAX_AGE} or under` });
+    }
+  }
+  const motivation = required('motivation', 'Motivation');
+  if (motivation.length > MOTIVATION_MAX) errors.push({ field: 'motivation', message: `Motivation must be at most ${MOTIVATION_MAX} characters` });
+  const dates: Record<string, string> = {};
+  for (const [name, label] of [
+    ['aLevelsCompletionDate', 'A-Level completion date'],
+    ['universityStartDate', 'University start date'],
+    ['expectedGraduationDate', 'Expected graduation date'],
+  ] as const) {
+    const v = required(name, label);
+    if (v) {
+      const parsed = parseDate(v);
+      if (!parsed) errors.push({ field: name, message: `${label} must be a valid date` });
+      dates[name] = parsed ?? '';
+    }
+  }
+  if (dates.universityStartDate && dates.expectedGraduationDate && dates.expectedGraduationDate <= dates.universityStartDate) {
+    errors.push({ field: 'expectedGraduationDate', message: 'Expected graduation date must be after the university start date' });
+  }
+
+  const aLevelsRaw = tryJson(fields.aLevels);
+  const aLevels: { subject: string; grade: string }[] = [];
+  if (!Array.isArray(aLevelsRaw) || aLevelsRaw.length === 0) {
+    errors.push({ field: 'aLevels', message: 'Add at least one A-Level with subject and grade' });
+  } else {
+    for (const item of aLevelsRaw) {
+      const subject = typeof item?.subject === 'string' ? item.subject.trim() : '';
+      const grade = typeof item?.grade === 'string' ? item.grade.trim() : '';
+      if (!subject && !grade) continue; // an empty row the form left behind
+      if (!subject || !grade) {
+        errors.push({ field: 'aLevels', message: 'Each A-Level needs both a subject and a grade' });
+        break;
+      }
+      aLevels.push({ subject: subject.slice(0, 100), grade: grade.slice(0, 10) });
+    }
+    if (aLevels.length === 0 && !errors.some((e) => e.field === 'aLevels')) {
+      errors.push({ field: 'aLevels', message: 'Add at least one A-Level with subject and grade' });
+    }
+  }
+  const subjectsRaw = tryJson(fields.subjects);
+  const subjects = validateSubjects(subjectsRaw, errors);
+
+  // ---- step 2: right to work
+  // The form may send the right-to-work answers flat, or as one JSON object under `rightToWork`.
+  const rtwJson = tryJson(fields.rightToWork);
+  const rtw = (rtwJson && typeof rtwJson === 'object' && !Array.isArray(rtwJson) ? rtwJson : {}) as Record<string, unknown>;
+  const pick = (...names: string[]): string => {
+    for (const n of names) {
+      const v = rtw[n] ?? fields[n];
+      if (typeof v === 'string' && v.trim()) return v.trim();
+      if (typeof v === 'boolean') return String(v);
+    }
+    return '';
+  };
+  const hasRightRaw = pick('hasRight', 'hasRightToWork', ...(rtwJson === undefined || typeof rtwJson === 'symbol' ? ['rightToWork'] : []));
+  const hasRight = parseBool(hasRightRaw);
+  let eligibility: ValidOnboarding['eligibility'] | undefined;
+  let documentKind: DocumentKind | undefined;
+  let documentType = '';
+  let niNumber: string | undefined;
+  let shareCode: string | undefined;
+  let rightToWorkDateOfBirth: string | undefined;
+  if (hasRight === undefined) {
+    errors.push({ field: 'rightToWork', message: 'Please tell us whether you have the right to work in the UK' });
+  } else if (!hasRight) {
+    errors.push({ field: 'rightToWork', message: RIGHT_TO_WORK_REFUSAL });
+  } else {
+    const nationality = pick('nationality', 'eligibility');
+    if (!nationality) errors.push({ field: 'nationality', message: 'Nationality is required' });
+    else if (!(NATIONALITIES as readonly string[]).includes(nationality)) errors.push({ field: 'nationality', message: 'Please select a valid nationality' });
+    else {
+      eligibility = nationality as ValidOnboarding['eligibility'];
+      const rawType = pick('documentType');
+      const allowed = DOCUMENT_TYPES_BY_NATIONALITY[eligibility];
+      documentType = DOCUMENT_TYPE_ALIASES[rawType.toLowerCase()] ?? rawType;
+      if (!rawType) errors.push({ field: 'documentType', message: 'Document type is required' });
+      else if (!(documentType in allowed)) errors.push({ field: 'documentType', message: 'This document is not accepted for the selected nationality' });
+      else documentKind = allowed[documentType];
+      if (!file(...RIGHT_TO_WORK_FILE_FIELDS)) errors.push({ field: 'documentFile', message: 'Please upload your right-to-work document' });
+      if (eligibility === 'BritishIrish' && (documentType === 'ukBirthCertificate' || documentType === 'ukAdoptionCertificate')) {
+        niNumber = pick('niNumber', 'NINumber').toUpperCase().replace(/\s+/g, '');
+        if (!niNumber) errors.push({ field: 'niNumber', message: 'NI number is required' });
+        else if (!/^[A-CEGHJ-PR-TW-Z]{2}\d{6}[A-D]$/.test(niNumber)) errors.push({ field: 'niNumber', message: 'Please enter a valid NI number' });
+      }
+      if (eligibility === 'EuEeaSwiss') {
+        shareCode = pick('shareCode').toUpperCase().replace(/\s+/g, '');
+        if (!shareCode) errors.push({ field: 'shareCode', message: 'Share code is required' });
+        else if (!/^[A-Z0-9]{9}$/.test(shareCode)) errors.push({ field: 'shareCode', message: 'Please enter a valid share code' });
+        // The date of birth checked with the share code (not step 1's field of the same name).
+        const rtwDobFromForm = (typeof rtw.dateOfBirth === 'string' ? rtw.dateOfBirth : '') || pick('rightToWorkDateOfBirth', 'DOB');
+        rightToWorkDateOfBirth = parseDate(rtwDobFromForm);
+        if (!rtwDobFromForm) errors.push({ field: 'rightToWorkDateOfBirth', message: 'Date of birth is required' });
+        else if (!rightToWorkDateOfBirth) errors.push({ field: 'rightToWorkDateOfBirth', message: 'Please enter a valid date of birth' });
+      }
+      if (eligibility === 'NonEuEea') {
+        // Displayed but not checked by the spec's form: kept when given.
+        shareCode = pick('shareCode') || undefined;
+        rightToWorkDateOfBirth = parseDate(pick('DOB', 'rightToWorkDateOfBirth')) || undefined;
+      }
+    }
+  }
+
+  // ---- step 2: DBS
+  const dbsJson = tryJson(fields.dbsCheck);
+  const dbs = (dbsJson && typeof dbsJson === 'object' ? dbsJson : {}) as Record<string, unknown>;
+  const hasDbs = parseBool(dbs.hasDBS ?? fields.hasDBS);
+  const appliedForDbs = parseBool(dbs.startApplication ?? fields.appliedForDBS ?? fields.startApplication) ?? false;
+  let dbsDetails: ValidOnboarding['dbsDetails'] = null;
+  let dbsApplicationDetails: ValidOnboarding['dbsApplicationDetails'] = null;
+  if (hasDbs === undefined) {
+    errors.push({ field: 'hasDBS', message: 'Please select your DBS status' });
+  } else if (hasDbs) {
+    const fullName = String(dbs.fullNameDBS ?? fields.fullNameDBS ?? '').trim();
+    const certificateNumber = String(dbs.certificateNumber ?? fields.certificateNumber ?? '').trim();
+    if (!fullName) errors.push({ field: 'fullNameDBS', message: 'Full name is required' });
+    if (!certificateNumber) errors.push({ field: 'certificateNumber', message: 'Certificate number is required' });
+    else if (!/^[A-Za-z0-9]{6,20}$/.test(certificateNumber)) errors.push({ field: 'certificateNumber', message: 'Please enter a valid certificate number' });
+    if (!file('certificateFile')) errors.push({ field: 'certificateFile', message: 'Please upload your DBS certificate' });
+    dbsDetails = { fullName: fullName.slice(0, 100), certificateNumber };
+  } else if (appliedForDbs) {
+    const appJson = tryJson(fields.dbsApplicationDetails);
+    const app = {
+      ...((dbs.applicationDetails && typeof dbs.applicationDetails === 'object' ? dbs.applicationDetails : {}) as Record<string, unknown>),
+      ...((appJson && typeof appJson === 'object' ? appJson : {}) as Record<string, unknown>),
+    };
+    const fullName = String(app.fullName ?? '').trim();
+    const email = String(app.email ?? '').trim();
+    const phone = String(app.phone ?? app.phoneNumber ?? '').trim();
+    const agreement = parseBool(app.agreementAccepted ?? fields.dbsAgreementAccepted ?? fields.agreementAccepted) ?? false;
+    if (!fullName) errors.push({ field: 'dbsApplicationDetails.fullName', message: 'Full name is required' });
+    if (!email) errors.push({ field: 'dbsApplicationDetails.email', message: 'Email is required' });
+    else if (!EMAIL.test(email)) errors.push({ field: 'dbsApplicationDetails.email', message: 'Please enter a valid email address' });
+    if (!phone) errors.push({ field: 'dbsApplicationDetails.phone', message: 'Phone is required' });
+    if (!agreement) errors.push({ field: 'dbsApplicationDetails.agreementAccepted', message: 'You must accept the agreement to start a DBS application' });
+    dbsApplicationDetails = { fullName: fullName.slice(0, 100), email: email.slice(0, 254), phone: phone.slice(0, 30), agreementAccepted: agreement };
+  }
+
+  if (errors.length) return { errors };
+  return {
+    errors,
+    value: {
+      motivation, subjects, university, course, aLevels, dateOfBirth,
+      aLevelsCompletionDate: dates.aLevelsCompletionDate!, universityStartDate: dates.universityStartDate!, expectedGraduationDate: dates.expectedGraduationDate!,
+      eligibility: eligibility!, documentKind: documentKind!, documentType, niNumber, shareCode, rightToWorkDateOfBirth,
+      hasDbs: hasDbs!, appliedForDbs: !hasDbs && appliedForDbs, dbsDetails, dbsApplicationDetails,
+    },
+  };
+}

@@ -1,0 +1,152 @@
+// The authorisation matrix: every route the running app registers must appear in TABLE with what each kind
+// of caller gets. A route missing from the table fails this test with its method and path, so every issue
+// that adds routes adds them here. 'ok' means "got past authentication and authorisation" (any status but
+// 401/403: an empty body may well be a 400), 401 and 403 are exact.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { bearer, createAccount, resetLimits, type TestAccount } from './support/accounts.js';
+import { bootApp } from './support/app.js';
+
+type Actor = 'none' | 'student' | 'otherStudent' | 'tutor' | 'otherTutor' | 'admin';
+type Outcome = 'ok' | 401 | 403;
+type Expectation = Record<Actor, Outcome>;
+
+const PUBLIC: Expectation = { none: 'ok', student: 'ok', otherStudent: 'ok', tutor: 'ok', otherTutor: 'ok', admin: 'ok' };
+const SIGNED_IN: Expectation = { none: 401, student: 'ok', otherStudent: 'ok', tutor: 'ok', otherTutor: 'ok', admin: 'ok' };
+const STUDENT: Expectation = { none: 401, student: 'ok', otherStudent: 'ok', tutor: 403, otherTutor: 403, admin: 403 };
+const TUTOR: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 'ok', otherTutor: 'ok', admin: 403 };
+const STUDENT_OR_TUTOR: Expectation = { none: 401, student: 'ok', otherStudent: 'ok', tutor: 'ok', otherTutor: 'ok', admin: 403 };
+export const ADMIN: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 'ok' };
+
+interface Entry {
+  expect: Expectation;
+  /** Gives each caller a token of its own (the call would otherwise sign the shared one out). */
+  freshToken?: boolean;
+  /** Concrete path for a parameterised route, per caller (own resource vs someone else's). */
+  path?: (actor: Actor, accounts: Record<Exclude<Actor, 'none'>, TestAccount>) => string;
+}
+
+/** METHOD /api/path (Nest's `:param` syntax) → expectations. */
+const TABLE: Record<string, Entry> = {
+  'GET /api': { expect: PUBLIC },
+  'GET /api/health': { expect: PUBLIC },
+  'GET /api/health/ready': { expect: PUBLIC },
+  'POST /api/contact': { expect: PUBLIC },
+  // auth
+  'POST /api/auth/register': { expect: PUBLIC },
+  'POST /api/auth/verifyEmail': { expect: PUBLIC },
+  'POST /api/auth/resendCode': { expect: PUBLIC },
+  'POST /api/auth/login': { expect: PUBLIC },
+  'POST /api/auth/verify2FA': { expect: PUBLIC },
+  'POST /api/auth/resend2FA': { expect: PUBLIC },
+  'POST /api/auth/requestPasswordReset': { expect: PUBLIC },
+  'POST /api/auth/resetPassword': { expect: PUBLIC },
+  'POST /api/auth/logout': { expect: SIGNED_IN, freshToken: true },
+  'GET /api/auth/me': { expect: SIGNED_IN },
+  'GET /api/auth/checkProfiles': { expect: SIGNED_IN },
+  'PUT /api/auth/two-factor': { expect: SIGNED_IN },
+  // students
+  'GET /api/student/profile': { expect: STUDENT },
+  'POST /api/student/updateProfile': { expect: STUDENT },
+  // tutors (onboarding has no role guard, but admins cannot become tutors)
+  'POST /api/tutor/update-info': { expect: STUDENT_OR_TUTOR },
+  'GET /api/tutor/getProfile': { expect: TUTOR },
+  'POST /api/tutor/updateProfile': { expect: TUTOR },
+  'PATCH /api/tutor/updateTutorProfile': { expect: TUTOR },
+};
+
+/** Routes served by Fastify plugins rather than Nest controllers, checked as public too. */
+const PLUGIN_ROUTES = ['GET /api/docs', 'GET /api/docs-json'];
+
+/** Every route of every Nest controller, read from the running app's metadata (as Nest's RoutesResolver does). */
+function registeredRoutes(app: NestFastifyApplication): string[] {
+  const routes = new Set<string>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+      if (!controller) continue;
+      const bases = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+      const proto = controller.prototype as Record<string, unknown>;
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const handler = proto[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const paths = Reflect.getMetadata(PATH_METADATA, handler);
+        if (paths === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+        for (const base of bases) {
+          for (const path of ([] as string[]).concat(paths)) {
+            const full = `/api/${[base, path].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`.replace(/\/$/, '');
+            routes.add(`${method} ${full || '/api'}`);
+          }
+        }
+      }
+    }
+  }
+  return [...routes].sort();
+}
+
+describe('authorisation matrix', () => {
+  let app: NestFastifyApplication;
+  let redis: Redis;
+  let accounts: Record<Exclude<Actor, 'none'>, TestAccount>;
+
+  beforeAll(async () => {
+    ({ app } = await bootApp());
+    redis = new Redis(process.env.REDIS_URL!);
+    accounts = {
+      student: await createAccount(app, { role: 'student', studentProfile: true }),
+      otherStudent: await createAccount(app, { role: 'student', studentProfile: true }),
+      tutor: await createAccount(app, { role: 'tutor' }),
+      otherTutor: await createAccount(app, { role: 'tutor' }),
+      admin: await createAccount(app, { role: 'admin', onboarded: false }),
+    };
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await app?.close();
+  });
+
+  it('has an entry for every registered route', () => {
+    const missing = registeredRoutes(app).filter((route) => !TABLE[route]);
+    expect(missing).toEqual([]);
+  });
+
+  it('lists no route that does not exist', () => {
+    const routes = new Set(registeredRoutes(app));
+    expect(Object.keys(TABLE).filter((route) => !routes.has(route))).toEqual([]);
+  });
+
+  it('answers every route as the table says, for every kind of caller', async () => {
+    const failures: string[] = [];
+    for (const [route, entry] of Object.entries(TABLE)) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      for (const actor of Object.keys(entry.expect) as Actor[]) {
+        await resetLimits(redis);
+        const path = entry.path?.(actor, accounts) ?? pattern.replace(/:[^/]+/g, '00000000-0000-4000-8000-000000000000');
+        let req = request(app.getHttpServer())[method.toLowerCase() as 'get'](path);
+        if (actor !== 'none') {
+          const account = accounts[actor];
+          const token = entry.freshToken ? await app.get((await import('../src/modules/auth/auth-tokens.service.js')).AuthTokens).issue(account.user) : account.token;
+          req = req.set(bearer(token));
+        }
+        const response = method === 'GET' ? await req : await req.send({});
+        const want = entry.expect[actor];
+        const ok = want === 'ok' ? response.status !== 401 && response.status !== 403 : response.status === want;
+        if (!ok) failures.push(`${route} as ${actor}: expected ${want}, got ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('serves the OpenAPI document and UI publicly', async () => {
+    for (const route of PLUGIN_ROUTES) {
+      const response = await request(app.getHttpServer()).get(route.split(' ')[1]!).redirects(1);
+      expect([200, 301, 302]).toContain(response.status);
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { tutorProfiles } from '../src/infra/database/schema/index.js';
+import { StorageService } from '../src/infra/storage/storage.service.js';
+import { bearer, createAccount, db, resetLimits } from './support/accounts.js';
+import { bootApp } from './support/app.js';
+import { minimalPdf, PNG } from './support/files.js';
+
+type Fields = Record<string, string | undefined>;
+type Files = Record<string, Buffer | undefined>;
+
+const isoYearsAgo = (years: number) => {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d.toISOString().slice(0, 10);
+};
+
+const validFields = (): Fields => ({
+  motivation: 'I love helping students write better essays.',
+  university: 'University College London',
+  course: 'History',
+  dateOfBirth: isoYearsAgo(22),
+  aLevelsCompletionDate: '2021-07-01',
+  universityStartDate: '2021-09-20',
+  expectedGraduationDate: '2024-06-30',
+  aLevels: JSON.stringify([{ subject: 'History', grade: 'A*' }, { subject: '', grade: '' }]),
+  subjects: JSON.stringify([{ name: 'History', levels: ['GCSE', 'A-Level'] }]),
+  hasRight: 'yes',
+  nationality: 'BritishIrish',
+  documentType: 'passport',
+  hasDBS: 'true',
+  fullNameDBS: 'Jane Doe',
+  certificateNumber: '001234567890',
+});
+const validFiles = (): Files => ({ profilePicture: PNG, documentFile: minimalPdf(), certificateFile: minimalPdf('dbs'), aLevelsCertificate: PNG });
+
+describe('tutor onboarding (POST /api/tutor/update-info)', () => {
+  let app: NestFastifyApplication;
+  let redis: Redis;
+  const submit = (token: string, fields: Fields = validFields(), files: Files = validFiles()) => {
+    let req = request(app.getHttpServer()).post('/api/tutor/update-info').set(bearer(token));
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) req = req.field(name, value);
+    for (const [name, value] of Object.entries(files)) if (value) req = req.attach(name, value, name === 'profilePicture' ? 'me.png' : `${name}.pdf`);
+    return req;
+  };
+  const newTutor = async () => (await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false })).token;
+
+  beforeAll(async () => {
+    ({ app } = await bootApp());
+    redis = new Redis(process.env.REDIS_URL!);
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await app?.close();
+  });
+  beforeEach(() => resetLimits(redis));
+
+  it('accepts a complete submission, stores files privately and re-issues the token', async () => {
+    const account = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
+    const response = await submit(account.token).expect(200);
+    expect(response.body.message).toBe('Onboarding submitted. Your profile is awaiting admin approval.');
+    expect(response.body.user).toMatchObject({ id: account.user.id, role: 'tutor', onboardingCompleted: true });
+    const claims = JSON.parse(Buffer.from(response.body.token.split('.')[1], 'base64url').toString());
+    expect(claims.onboardingCompleted).toBe(true);
+
+    const [row] = await db(app).select().from(tutorProfiles).where(eq(tutorProfiles.userId, account.user.id));
+    expect(row).toMatchObject({ approved: false, eligibility: 'BritishIrish', hasDbs: true, rightToWork: true, aLevels: [{ subject: 'History', grade: 'A*' }] });
+    expect(row!.profilePictureKey).toMatch(new RegExp(`^tutors/${account.user.id}/profilePicture-.+\\.png$`));
+    expect(row!.rightToWorkDocuments.passportKey).toMatch(new RegExp(`^tutors/${account.user.id}/.+\\.pdf$`));
+    const stored = await app.get(StorageService).read(row!.dbsDetails!.certificateFileKey);
+    expect(stored.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const profile = await request(app.getHttpServer()).get('/api/tutor/getProfile').set(bearer(response.body.token)).expect(200);
+    expect(profile.body.tutor).toMatchObject({ _id: account.user.id, university: 'University College London', course: 'History', hasDBS: true, approved: false, pendingProfilePicture: false });
+    expect(profile.body.tutor.profilePicture).toContain('X-Amz-Signature=');
+    expect(profile.body.tutor.dbsDetails.certificateFileUrl).toContain('X-Amz-Signature=');
+  });
+
+  it('adds a tutor profile to a student account without changing its role', async () => {
+    const student = await createAccount(app, { role: 'student', studentProfile: true });
+    await request(app.getHttpServer()).get('/api/tutor/getProfile').set(bearer(student.token)).expect(403);
+    const response = await submit(student.token).expect(200);
+    expect(response.body.user.role).toBe('student');
+    expect((await request(app.getHttpServer()).get('/api/auth/checkProfiles').set(bearer(response.body.token)).expect(200)).body).toEqual({ student: true, tutor: true });
+    await request(app.getHttpServer()).get('/api/tutor/getProfile').set(bearer(response.body.token)).expect(200);
+    await request(app.getHttpServer()).get('/api/student/profile').set(bearer(response.body.token)).expect(200);
+  });
+
+  it('refuses admins', async () => {
+    const admin = await createAccount(app, { role: 'admin' });
+    await submit(admin.token).expect(403);
+  });
+
+  it('checks files by content: a text file named .pdf is refused', async () => {
+    const response = await submit(await newTutor(), validFields(), { ...validFiles(), documentFile: Buffer.from('just some text, not a PDF at all') }).expect(415);
+    expect(response.body.message).toBe('Allowed file types: PDF, JPEG, PNG');
+  });
+
+  it('refuses a PDF as profile picture', async () => {
+    await submit(await newTutor(), validFields(), { ...validFiles(), profilePicture: minimalPdf() }).expect(415);
+  });
+
+  it('refuses a file over 5 MB', async () => {
+    const big = Buffer.concat([minimalPdf(), Buffer.alloc(5 * 1024 * 1024 + 1, 32)]);
+    const response = await submit(await newTutor(), validFields(), { ...validFiles(), documentFile: big }).expect(413);
+    expect(response.body.message).toBe('File size must be less than 5 MB');
+  });
+
+  const rule = (name: string, change: (f: Fields, files: Files) => void, message: string) => [name, change, message] as const;
+  it.each([
+    rule('profile picture missing', (_f, files) => delete files.profilePicture, 'Profile picture is required'),
+    rule('university missing', (f) => delete f.university, 'University is required'),
+    rule('course missing', (f) => delete f.course, 'Course is required'),
+    rule('date of birth missing', (f) => delete f.dateOfBirth, 'Date of birth is required'),
+    rule('motivation missing', (f) => delete f.motivation, 'Motivation is required'),
+    rule('motivation too long', (f) => (f.motivation = 'x'.repeat(251)), 'Motivation must be at most 250 characters'),
+    rule('A-Level completion date missing', (f) => delete f.aLevelsCompletionDate, 'A-Level completion date is required'),
+    rule('university start missing', (f) => delete f.universityStartDate, 'University start date is required'),
+    rule('graduation missing', (f) => delete f.expectedGraduationDate, 'Expected graduation date is required'),
+    rule('age 15', (f) => (f.dateOfBirth = isoYearsAgo(15)), 'You must be at least 16 years old'),
+    rule('age 101', (f) => (f.dateOfBirth = isoYearsAgo(101)), 'Age must be 100 or under'),
+    rule('no A-Levels', (f) => (f.aLevels = '[]'), 'Add at least one A-Level with subject and grade'),
+    rule('half-filled A-Level', (f) => (f.aLevels = JSON.stringify([{ subject: 'History', grade: 'A' }, { subject: 'Maths', grade: '' }])), 'Each A-Level needs both a subject and a grade'),
+    rule('no subjects', (f) => (f.subjects = '[]'), 'Add at least one subject with its levels'),
+    rule('subject without levels', (f) => (f.subjects = JSON.stringify([{ name: 'History', levels: [] }])), 'Each subject needs a name and at least one level'),
+    rule('right to work unanswered', (f) => delete f.hasRight, 'Please tell us whether you have the right to work in the UK'),
+    rule('no right to work', (f) => (f.hasRight = 'no'), 'Only tutors with the right to work in the UK can be onboarded.'),
+    rule('nationality missing', (f) => delete f.nationality, 'Nationality is required'),
+    rule('document type missing', (f) => delete f.documentType, 'Document type is required'),
+    rule('visa for a British tutor', (f) => (f.documentType = 'validVisa'), 'This document is not accepted for the selected nationality'),
+    rule('document file missing', (_f, files) => delete files.documentFile, 'Please upload your right-to-work document'),
+    rule('birth certificate without NI number', (f) => (f.documentType = 'ukBirthCertificate'), 'NI number is required'),
+    rule('EU without share code', (f) => Object.assign(f, { nationality: 'EuEeaSwiss', rightToWorkDateOfBirth: '2000-01-01' }), 'Share code is required'),
+    rule('EU without birth date', (f) => Object.assign(f, { nationality: 'EuEeaSwiss', shareCode: 'W12345678' }), 'Date of birth is required'),
+    rule('DBS status missing', (f) => delete f.hasDBS, 'Please select your DBS status'),
+    rule('DBS without certificate file', (_f, files) => delete files.certificateFile, 'Please upload your DBS certificate'),
+    rule('DBS without certificate number', (f) => delete f.certificateNumber, 'Certificate number is required'),
+    rule('DBS application with a bad email', (f) => Object.assign(f, { hasDBS: 'false', appliedForDBS: 'true', dbsApplicationDetails: JSON.stringify({ fullName: 'Jane', phone: '0770', email: 'nope' }), dbsAgreementAccepted: 'true' }), 'Please enter a valid email address'),
+    rule('DBS application without agreement', (f) => Object.assign(f, { hasDBS: 'false', appliedForDBS: 'true', dbsApplicationDetails: JSON.stringify({ fullName: 'Jane', phone: '0770', email: 'jane@example.com' }) }), 'You must accept the agreement to start a DBS application'),
+  ])('refuses: %s', async (_name, change, message) => {
+    const fields = validFields();
+    const files = validFiles();
+    change(fields, files);
+    const response = await submit(await newTutor(), fields, files).expect(400);
+    expect(response.body.errors.map((e: { message: string }) => e.message)).toContain(message);
+  });
+
+  it.each([
+    ['British with a birth certificate and NI number', { documentType: 'ukBirthCertificate', niNumber: 'AB123456C' }],
+    ['EU with share code', { nationality: 'EuEeaSwiss', shareCode: 'W12345678', rightToWorkDateOfBirth: '2000-01-01' }],
+    ['non-EU with a residence permit', { nationality: 'NonEuEea', documentType: 'biometricResidencePermit' }],
+    ['no DBS, continuing without', { hasDBS: 'false', appliedForDBS: 'false', fullNameDBS: undefined, certificateNumber: undefined }],
+    ['no DBS, starting an application', { hasDBS: 'false', appliedForDBS: 'true', dbsApplicationDetails: JSON.stringify({ fullName: 'Jane Doe', phone: '07700900123', email: 'jane@example.com' }), dbsAgreementAccepted: 'true' }],
+  ])('accepts: %s', async (_name, change) => {
+    await submit(await newTutor(), { ...validFields(), ...change }).expect(200);
+  });
+});
