@@ -21,6 +21,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/checkProfiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthController_checkProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/requestPasswordReset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/resend2FA": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_resend2FA"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/resendCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_resendCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AuthController_setTwoFactor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify2FA": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_verify2FA"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verifyEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contact": {
         parameters: {
             query?: never;
@@ -69,10 +261,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentsController_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/updateProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentsController_updateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorsController_getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/update-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorsController_updateInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/updateProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorsController_updateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/updateTutorProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["TutorsController_updateTutorProfile"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ALevelDto: {
+            grade: string;
+            subject: string;
+        };
         ApiInfoDto: {
             /** @example Redpen API */
             name: string;
@@ -92,6 +384,292 @@ export interface components {
             name: string;
             /** @example Question about pricing */
             subject: string;
+        };
+        DbsApplicationDetailsDto: {
+            email: string;
+            fullName: string;
+            phone: string;
+        };
+        DbsDetailsDto: {
+            certificateFileUrl: string | null;
+            certificateNumber: string;
+            fullName: string;
+        };
+        EmailOnlyDto: {
+            /** @example jane@example.com */
+            email: string;
+        };
+        LoginDto: {
+            /** @example jane@example.com */
+            email: string;
+            password: string;
+        };
+        LoginResponseDto: {
+            /** @example A verification code has been sent to your email. */
+            message?: string;
+            token?: string;
+            /** @description Present (true) when a second factor is needed: call verify2FA */
+            twoFactorRequired?: boolean;
+            user?: components["schemas"]["UserDto"];
+            /** Format: uuid */
+            userId?: string;
+        };
+        MessageDto: {
+            message: string;
+        };
+        OnboardingResultDto: {
+            /** @example Onboarding submitted. Your profile is awaiting admin approval. */
+            message: string;
+            /** @description Re-issued with onboardingCompleted true */
+            token: string;
+            user: components["schemas"]["UserDto"];
+        };
+        ProfilesDto: {
+            student: boolean;
+            tutor: boolean;
+        };
+        RegisterDto: {
+            /** @example jane@example.com */
+            email: string;
+            /**
+             * @description First and last name joined
+             * @example Jane Doe
+             */
+            name: string;
+            /**
+             * @description 8+ characters with upper, lower, number and special; not a common password
+             * @example C0rrect-Horse
+             */
+            password: string;
+            /** @example 07700900123 */
+            phone: string;
+            /** @enum {string} */
+            role: "student" | "tutor";
+        };
+        RegisterResponseDto: {
+            /** @example jane@example.com */
+            email: string;
+            /** @example Registration successful. Please check your email for the verification code. */
+            message: string;
+        };
+        ResetPasswordDto: {
+            newPassword: string;
+            resetToken: string;
+        };
+        RightToWorkDocumentsDto: {
+            biometricResidencePermitURL?: string | null;
+            DOB?: string | null;
+            NINumber?: string | null;
+            passportURL?: string | null;
+            shareCode?: string | null;
+            UkBornOrAdoptedCertificateURL?: string | null;
+            validVisaURL?: string | null;
+        };
+        StudentEnvelopeDto: {
+            student: components["schemas"]["StudentProfileDto"];
+        };
+        StudentProfileDto: {
+            bio: string | null;
+            /** Format: date */
+            dateOfBirth: string | null;
+            major: string | null;
+            /** @description Presigned URL */
+            profilePicture: string | null;
+            university: string | null;
+            userId: components["schemas"]["StudentUserDto"];
+        };
+        StudentProfileFormDto: {
+            bio?: string;
+            /**
+             * Format: date
+             * @description Settable once
+             */
+            dateOfBirth?: string;
+            major?: string;
+            /**
+             * Format: binary
+             * @description JPEG, PNG, WebP or GIF, ≤ 5 MB
+             */
+            profilePicture?: string;
+            university?: string;
+        };
+        StudentUpdatedDto: {
+            /** @example Profile updated successfully */
+            message: string;
+            updatedStudent: components["schemas"]["StudentProfileDto"];
+        };
+        StudentUserDto: {
+            email: string;
+            name: string;
+        };
+        SubjectDto: {
+            levels: ("GCSE" | "A-Level" | "Bachelor" | "Masters" | "PhD")[];
+            name: string;
+        };
+        TokenUserDto: {
+            token: string;
+            user: components["schemas"]["UserDto"];
+        };
+        TutorEnvelopeDto: {
+            tutor: components["schemas"]["TutorProfileDto"];
+        };
+        TutorOnboardingFormDto: {
+            /** @description JSON text: [{ subject, grade }] */
+            aLevels: string;
+            /** Format: binary */
+            aLevelsCertificate?: string;
+            /** Format: date */
+            aLevelsCompletionDate: string;
+            /** @description "true" to start a DBS application (when hasDBS is false) */
+            appliedForDBS?: string;
+            /** Format: binary */
+            certificateFile?: string;
+            certificateNumber?: string;
+            course: string;
+            /**
+             * Format: date
+             * @description Age 16 to 100
+             */
+            dateOfBirth: string;
+            /** @description "true" when starting a DBS application */
+            dbsAgreementAccepted?: string;
+            /** @description JSON text: { fullName, phone, email } */
+            dbsApplicationDetails?: string;
+            /**
+             * Format: binary
+             * @description The right-to-work document (PDF, JPEG or PNG, ≤ 5 MB)
+             */
+            documentFile: string;
+            /** @enum {string} */
+            documentType: "passport" | "ukBirthCertificate" | "ukAdoptionCertificate" | "residencePermit" | "validVisa";
+            /** Format: date */
+            expectedGraduationDate: string;
+            fullNameDBS?: string;
+            gcseDocuments?: string[];
+            /** @description "true" or "false" */
+            hasDBS: string;
+            /** @description "yes"/"no" (or "true"/"false"); "no" is refused. May also be sent inside a JSON `rightToWork` object */
+            hasRight: string;
+            motivation: string;
+            /** @enum {string} */
+            nationality: "BritishIrish" | "EuEeaSwiss" | "NonEuEea";
+            /** @description BritishIrish with a birth or adoption certificate */
+            niNumber?: string;
+            /**
+             * Format: binary
+             * @description JPEG or PNG, ≤ 5 MB
+             */
+            profilePicture: string;
+            /**
+             * Format: date
+             * @description EuEeaSwiss: date of birth on the share-code check
+             */
+            rightToWorkDateOfBirth?: string;
+            /** @description EuEeaSwiss (9 characters) */
+            shareCode?: string;
+            /** @description JSON text: [{ name, levels: ["GCSE"|"A-Level"|"Bachelor"|"Masters"|"PhD"] }] */
+            subjects: string;
+            university: string;
+            /** Format: binary */
+            universityDocument?: string;
+            universityDocuments?: string[];
+            /** Format: date */
+            universityStartDate: string;
+        };
+        TutorProfileDto: {
+            /** Format: uuid */
+            _id: string;
+            aLevels: components["schemas"]["ALevelDto"][];
+            aLevelsCertificate: string | null;
+            aLevelsCompletionDate: string | null;
+            appliedForDBS: boolean;
+            approved: boolean;
+            approved_essay: boolean;
+            approved_tutoring: boolean;
+            course: string | null;
+            dateOfBirth: string | null;
+            dbsApplicationDetails: components["schemas"]["DbsApplicationDetailsDto"] | null;
+            dbsDetails: components["schemas"]["DbsDetailsDto"] | null;
+            documents: components["schemas"]["RightToWorkDocumentsDto"];
+            /** @enum {string|null} */
+            eligibility: "BritishIrish" | "EuEeaSwiss" | "NonEuEea" | null;
+            email: string;
+            expectedGraduationDate: string | null;
+            gcseDocuments: string[];
+            hasDBS: boolean;
+            motivation: string | null;
+            name: string;
+            /** @description A new picture is waiting for admin approval */
+            pendingProfilePicture: boolean;
+            /** @description Presigned URL of the approved picture */
+            profilePicture: string | null;
+            rightToWork: boolean;
+            /** @enum {string|null} */
+            StudyLevel: "PhD" | "Masters" | "Bachelors" | null;
+            subjects: components["schemas"]["SubjectDto"][];
+            university: string | null;
+            universityDocuments: string[];
+            universityStartDate: string | null;
+            userId: components["schemas"]["UserNameDto"];
+            yearsOfExperience: number | null;
+        };
+        TutorProfileUpdateFormDto: {
+            motivation?: string;
+            /**
+             * Format: binary
+             * @description Held for admin approval
+             */
+            profilePicture?: string;
+            /** @enum {string} */
+            StudyLevel?: "PhD" | "Masters" | "Bachelors";
+            /** @description JSON text: [{ name, levels }] */
+            subjects?: string;
+            university?: string;
+            yearsOfExperience?: number;
+        };
+        TutorUpdatedDto: {
+            /** @example Profile updated successfully */
+            message: string;
+            tutor: components["schemas"]["TutorProfileDto"];
+        };
+        TwoFactorSettingDto: {
+            enabled: boolean;
+        };
+        UserDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @example jane@example.com */
+            email: string;
+            emailVerified: boolean;
+            /** Format: uuid */
+            id: string;
+            /** @example Jane Doe */
+            name: string;
+            onboardingCompleted: boolean;
+            /** @example 07700900123 */
+            phone: string | null;
+            /** @enum {string} */
+            role: "student" | "tutor" | "admin";
+            twoFactorEnabled: boolean;
+        };
+        UserEnvelopeDto: {
+            user: components["schemas"]["UserDto"];
+        };
+        UserNameDto: {
+            email: string;
+            name: string;
+        };
+        Verify2faDto: {
+            /** @example 123456 */
+            twoFAToken: string;
+            /** Format: uuid */
+            userId: string;
+        };
+        VerifyEmailDto: {
+            /** @example jane@example.com */
+            email: string;
+            /** @example 123456 */
+            emailVerificationCode: string;
         };
     };
     responses: never;
@@ -118,6 +696,350 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiInfoDto"];
                 };
+            };
+        };
+    };
+    AuthController_checkProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilesDto"];
+                };
+            };
+        };
+    };
+    AuthController_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            /** @description `{ token, user }`, or `{ twoFactorRequired, userId, message }` when 2FA is on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponseDto"];
+                };
+            };
+            /** @description Invalid email or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Please verify your email before signing in. / Your account has been banned. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This token no longer works */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AuthController_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterDto"];
+            };
+        };
+        responses: {
+            /** @description Same answer whether or not the email is already registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterResponseDto"];
+                };
+            };
+            /** @description A field is missing or invalid, or the password is too weak or too common */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many registrations from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailOnlyDto"];
+            };
+        };
+        responses: {
+            /** @description If an account exists for that email, we have sent a password reset link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+        };
+    };
+    AuthController_resend2FA: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailOnlyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            /** @description Please wait N seconds before requesting a new code. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_resendCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailOnlyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            /** @description Please wait N seconds before requesting a new code. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Password reset successful. Please log in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            /** @description Invalid or expired reset link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_setTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorSettingDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelopeDto"];
+                };
+            };
+        };
+    };
+    AuthController_verify2FA: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Verify2faDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenUserDto"];
+                };
+            };
+            /** @description Invalid or expired verification code / Too many attempts. Please request a new code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenUserDto"];
+                };
+            };
+            /** @description Invalid or expired verification code / Too many attempts. Please request a new code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -198,6 +1120,164 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    StudentsController_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentEnvelopeDto"];
+                };
+            };
+        };
+    };
+    StudentsController_updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["StudentProfileFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentUpdatedDto"];
+                };
+            };
+            /** @description Date of birth cannot be changed once set */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TutorsController_getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    TutorsController_updateInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TutorOnboardingFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingResultDto"];
+                };
+            };
+            /** @description A step 1 or step 2 rule is broken (messages per field in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A file is over 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A file is not really a PDF, JPEG or PNG */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TutorsController_updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TutorProfileUpdateFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorUpdatedDto"];
+                };
+            };
+        };
+    };
+    TutorsController_updateTutorProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TutorProfileUpdateFormDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorUpdatedDto"];
+                };
             };
         };
     };
