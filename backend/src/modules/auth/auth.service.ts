@@ -132,6 +132,17 @@ export class AuthService {
     return { token: await this.tokens.issue(user), user: presentUser(user) };
   }
 
+  /**
+   * Ops tools (Bull Board) sign in with an admin's own email and password: true only for a verified,
+   * unbanned admin. Rate-limited like a login; same timing for unknown emails.
+   */
+  async verifyAdminCredentials(email: string, password: string, ip: string): Promise<boolean> {
+    await this.rateLimit.consume(AUTH_LIMITS.loginIp, ip);
+    const user = await this.repository.findUserByEmail(email);
+    const ok = await verifyPassword(user?.passwordHash ?? (await this.getDummyHash()), password);
+    return !!user && ok && user.role === 'admin' && !user.banned && user.emailVerified;
+  }
+
   async verifyTwoFactor(userId: string, code: string, ip: string): Promise<{ token: string; user: UserDto }> {
     await this.rateLimit.consume(AUTH_LIMITS.verifyIp, ip);
     if (!UUID.test(userId)) throw new BadRequestException(MESSAGES.invalidCode);

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { bootApp } from './support/app.js';
+import { createAccount, resetLimits, TEST_PASSWORD, type TestAccount } from './support/accounts.js';
+
+const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+describe('Bull Board at /api/admin/queues', () => {
+  let app: NestFastifyApplication;
+  let admin: TestAccount;
+  let student: TestAccount;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    ({ app } = await bootApp({ BULL_BOARD_ENABLED: 'true' }));
+    redis = new Redis(process.env.REDIS_URL!);
+    await resetLimits(redis);
+    admin = await createAccount(app, { role: 'admin' });
+    student = await createAccount(app, { role: 'student' });
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await app?.close();
+  });
+
+  it('asks for credentials', async () => {
+    const response = await request(app.getHttpServer()).get('/api/admin/queues').expect(401);
+    expect(response.headers['www-authenticate']).toContain('Basic');
+  });
+
+  it('refuses a student and a wrong password', async () => {
+    await request(app.getHttpServer()).get('/api/admin/queues').set('authorization', basic(student.user.email, TEST_PASSWORD)).expect(401);
+    await request(app.getHttpServer()).get('/api/admin/queues').set('authorization', basic(admin.user.email, 'wrong-password')).expect(401);
+  });
+
+  it('shows every queue to an admin', async () => {
+    const auth = basic(admin.user.email, TEST_PASSWORD);
+    const page = await request(app.getHttpServer()).get('/api/admin/queues').set('authorization', auth).expect(200);
+    expect(page.text).toContain('<div id="root">');
+    const api = await request(app.getHttpServer()).get('/api/admin/queues/api/queues').set('authorization', auth).expect(200);
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['essays', 'mail', 'maintenance', 'payouts', 'sessions']);
+  });
+});
