@@ -11,7 +11,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, withDatabase } from './lib/env.mjs';
-import { formatMs, run } from './lib/proc.mjs';
+import { formatMs, run, stopChild } from './lib/proc.mjs';
 import { onShutdownSignals, prepare } from './lib/session.mjs';
 
 const STEP_TIMEOUT_MS = 20 * 60 * 1000;
@@ -32,7 +32,7 @@ function steps(env) {
   const scriptTests = readdirSync(join(ROOT, 'scripts')).filter((f) => f.endsWith('.test.mjs')).map((f) => join('scripts', f));
   const node = process.execPath;
   return [
-    { name: 'scripts', title: 'configuration consistency', cmd: node, args: ['--test', ...scriptTests], needsServices: false },
+    { name: 'scripts', title: 'scripts and configuration checks', cmd: node, args: ['--test', ...scriptTests], needsServices: false },
     { name: 'backend-unit', title: 'backend unit tests', cmd: 'npm', args: ['run', 'test:unit', '-w', 'backend'] },
     { name: 'backend-e2e', title: 'backend end-to-end tests', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'backend'] },
     { name: 'frontend', title: 'frontend component tests', cmd: 'npm', args: ['run', 'test', '-w', 'frontend'], needsServices: false },
@@ -55,9 +55,12 @@ async function main() {
   const results = [];
   let services = { stop: async () => {} };
   let childEnv = { ...process.env };
+  let current = null;
   onShutdownSignals(async (sig, count) => {
     if (count > 1) return;
     console.error(`\n${sig}: stopping the tests…`);
+    // A terminal's Ctrl-C reaches the whole process group; a plain kill of this process does not.
+    if (current) await stopChild(current, { graceMs: 10000 });
     await services.stop();
     process.exit(130);
   });
@@ -68,7 +71,7 @@ async function main() {
     const skipped = plan.length - results.length;
     console.log(
       ok
-        ? `npm test: all ${results.length} steps succeeded in ${formatMs(Date.now() - started)}`
+        ? `npm test: all ${results.length} step${results.length === 1 ? "" : "s"} succeeded in ${formatMs(Date.now() - started)}`
         : `npm test: step "${results.at(-1).name}" failed after ${formatMs(Date.now() - started)}${skipped ? ` (${skipped} later step(s) not run)` : ''}`,
     );
   };
@@ -91,8 +94,8 @@ async function main() {
 
   for (const step of plan) {
     console.log(`\n▶ ${step.title}: ${step.cmd === process.execPath ? 'node' : step.cmd} ${step.args.join(' ')}`);
-    const promise = run(step.cmd, step.args, { env: childEnv, timeoutMs: STEP_TIMEOUT_MS });
-    const { code, ms } = await promise;
+    const { code, ms } = await run(step.cmd, step.args, { env: childEnv, timeoutMs: STEP_TIMEOUT_MS, onSpawn: (c) => (current = c) });
+    current = null;
     const ok = code === 0;
     results.push({ ...step, ok, ms });
     if (!ok) {

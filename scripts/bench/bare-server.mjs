@@ -1,6 +1,7 @@
 // The comparison server for the http scenario: node:http answering fixed responses, nothing else.
 // Usage: node bare-server.mjs <port> <responses.json>   where responses.json is
-//   { "/api/health": { "contentType": "...", "bodyBase64": "..." }, ... }
+//   { "/api/health": { "contentType": "...", "headers": { ... }, "bodyBase64": "..." }, ... }
+// It replays the backend's headers too (security headers, request id), so both send the same bytes.
 // Prints "listening <port>" when ready.
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ const [port, file] = process.argv.slice(2);
 const table = new Map();
 for (const [path, r] of Object.entries(JSON.parse(readFileSync(file, 'utf8')))) {
   const body = Buffer.from(r.bodyBase64, 'base64');
-  table.set(path, { body, headers: { 'content-type': r.contentType, 'content-length': body.length } });
+  table.set(path, { body, headers: { ...(r.headers ?? {}), 'content-type': r.contentType, 'content-length': body.length } });
 }
 const notFound = Buffer.from('{"message":"Not found"}');
 

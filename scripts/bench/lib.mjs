@@ -106,7 +106,11 @@ export async function startBareServer(responses) {
   const file = join(BENCH_DIR, 'bare-responses.json');
   writeFileSync(
     file,
-    JSON.stringify(Object.fromEntries(Object.entries(responses).map(([p, r]) => [p, { contentType: r.contentType, bodyBase64: r.body.toString('base64') }]))),
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(responses).map(([p, r]) => [p, { contentType: r.contentType, headers: r.headers, bodyBase64: r.body.toString('base64') }]),
+      ),
+    ),
   );
   const port = await freePort();
   const child = spawn(nodeBin(), [join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), String(port), file], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -115,10 +119,17 @@ export async function startBareServer(responses) {
   return { url, pid: child.pid, stop: () => stopChild(child, { graceMs: 3000 }) };
 }
 
-/** GET `url` once: { status, contentType, body: Buffer }. */
+// Headers that belong to one connection or one moment, not to the response the bare server replays.
+const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * GET `url` once: { status, contentType, headers, body: Buffer }. `headers` are the ones a replay must
+ * send too (security headers, request id…), so the bare server answers with the same bytes on the wire.
+ */
 export async function fetchOnce(url) {
   const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  return { status: res.status, contentType: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)));
+  return { status: res.status, contentType: res.headers.get('content-type'), headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
 /** One autocannon run (loopback only, bounded by duration). Resolves the figures we report. */

@@ -69,7 +69,7 @@ export function freePort() {
  * Runs a command to completion with inherited stdio (or a line prefix) and a time bound.
  * Resolves { code, signal, ms }; never rejects on a non-zero exit.
  */
-export function run(cmd, args, { env = process.env, cwd = ROOT, prefix, timeoutMs = 0, stdio } = {}) {
+export function run(cmd, args, { env = process.env, cwd = ROOT, prefix, timeoutMs = 0, stdio, onSpawn } = {}) {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, {
@@ -78,6 +78,7 @@ export function run(cmd, args, { env = process.env, cwd = ROOT, prefix, timeoutM
       stdio: stdio || (prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit'),
     });
     if (prefix) pipePrefixed(child, prefix);
+    onSpawn?.(child);
     let timer;
     let timedOut = false;
     if (timeoutMs > 0) {
