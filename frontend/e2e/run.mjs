@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm run test:e2e -w frontend`: browser journeys against the BUILT platform.
+//   0. type-check frontend/e2e (tsconfig.json there: erasable syntax only, as Node runs it)
 //   1. chromium: /usr/bin/chromium (Debian's), installed with apt-get when missing
 //   2. PostgreSQL and Redis reachable; local S3 endpoint and mail catcher started when needed
 //   3. the builds exist (built when missing or stale)
 //   4. a fresh database (redpen_e2e), demo accounts seeded, `node backend/dist/main.js` on a free port
 //      (WORKERS=inline, SERVE_WEB=true), waited for until /api/health/ready answers
 //   5. node --test frontend/e2e/*.test.{ts,mjs} with E2E_BASE_URL set; then the server is stopped
-// Options: any argument is passed to node --test (e.g. --test-name-pattern=smoke).
+// Options: `--…` arguments are passed to node --test (e.g. --test-name-pattern=redirect); other arguments
+// choose test files by name (e.g. `npm run test:e2e -w frontend -- smoke` runs smoke.test.ts only).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readdirSync, closeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -37,14 +39,21 @@ function ensureChromium() {
   if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} is still missing`);
 }
 
-function testFiles() {
+function testFiles(filters) {
   return readdirSync(HERE)
     .filter((f) => /\.test\.(ts|mts|mjs|js)$/.test(f))
+    .filter((f) => !filters.length || filters.some((x) => f.includes(x)))
     .sort()
     .map((f) => join(HERE, f));
 }
 
 async function main() {
+  // The journeys are run by Node's type stripping, which does not type-check: do it here (a few seconds).
+  const tsc = await run(join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', join(HERE, 'tsconfig.json')], { timeoutMs: 120000 });
+  if (tsc.code !== 0) {
+    console.error('[e2e] the journeys do not type-check (see above)');
+    process.exit(1);
+  }
   ensureChromium();
   const { env, childEnv } = loadEnv();
   await requireDatabaseServices(env, { createDatabase: false, log });
@@ -99,10 +108,12 @@ async function main() {
     }
     log('platform ready; running the journeys');
 
-    const files = testFiles();
+    const args = process.argv.slice(2);
+    const files = testFiles(args.filter((a) => !a.startsWith('--')));
+    if (!files.length) throw new Error(`no test file in frontend/e2e matches ${args.join(' ')}`);
     const result = await run(
       nodeBin(),
-      ['--test', '--test-concurrency=1', '--test-timeout=120000', ...process.argv.slice(2), ...files],
+      ['--test', '--test-concurrency=1', '--test-timeout=120000', ...args.filter((a) => a.startsWith('--')), ...files],
       { env: { ...childEnv, E2E_BASE_URL: baseUrl, MAIL_CATCHER_URL: env.MAIL_CATCHER_URL, CHROMIUM_PATH: CHROMIUM }, cwd: join(ROOT, 'frontend'), timeoutMs: TEST_TIMEOUT_MS },
     );
     exitCode = result.code;

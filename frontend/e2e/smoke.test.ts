@@ -57,8 +57,11 @@ describe('smoke', () => {
       await page.goto('/login', { waitUntil: 'load' });
     }
     await page.waitForURL((url) => url.pathname === '/login');
-    const heading = await firstHeading(page);
-    assert.match(heading, /log\s*in|sign\s*in|welcome/i, `the login page's heading ("${heading}") names signing in`);
+    // A client-side navigation changes the URL before the (lazily loaded) route renders: wait for its heading.
+    const heading = page.getByRole('heading', { name: /log\s*in|sign\s*in|welcome/i }).first();
+    await heading.waitFor({ state: 'visible' }).catch(async () => {
+      assert.fail(`the login page shows no heading about signing in (first heading: "${await firstHeading(page)}")`);
+    });
     await screenshot(page, 'login');
     assertNoProblems('/login');
   });

@@ -1,5 +1,20 @@
-import { defaultConfig } from '@chakra-ui/react/preset';
-import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
+// The design system: Chakra's base config (conditions, utilities) + the default theme's tokens, text/layer/
+// animation styles and global CSS + the spec's tokens + ONLY the recipes of components this app uses
+// (./recipes.ts). `defaultConfig` (every recipe) is deliberately not imported: it doubled the entry chunk.
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
+import {
+  animationStyles,
+  breakpoints as defaultBreakpoints,
+  cssVarsRoot,
+  globalCss as defaultGlobalCss,
+  keyframes,
+  layerStyles,
+  semanticTokens as defaultSemanticTokens,
+  textStyles,
+  tokens as defaultTokens,
+} from '@chakra-ui/react/theme';
+import { recipes, slotRecipes } from './recipes';
 
 /** Brand colours from the spec (part 1 §9). */
 export const brandColors = {
@@ -12,6 +27,24 @@ export const brandColors = {
 
 /** Spec breakpoints in px (part 1 §9). */
 export const breakpointsPx = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
+
+/** The default theme minus its recipes (what `defaultConfig` adds to the base config). */
+const themeConfig = defineConfig({
+  preflight: true,
+  cssVarsRoot,
+  globalCss: defaultGlobalCss,
+  theme: {
+    breakpoints: defaultBreakpoints,
+    keyframes,
+    tokens: defaultTokens,
+    semanticTokens: defaultSemanticTokens,
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
 
 const config = defineConfig({
   // Keep CSS variables and class names short and scoped.
@@ -97,4 +130,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(mergeConfigs(defaultBaseConfig, themeConfig), config);

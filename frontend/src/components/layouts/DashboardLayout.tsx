@@ -8,8 +8,10 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FiChevronsLeft, FiChevronsRight, FiLogOut, FiMenu } from 'react-icons/fi';
+import { useLogout } from '../../features/auth/hooks/useLogout';
 import { dashboardPath, useSession, type Role, type SwitchableRole } from '../../features/auth/session';
 import { Logo } from '../Logo';
+import { AppToaster } from '../../features/auth/toaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { NAVIGATION, ROLE_LABELS, type NavItem } from './nav-items';
 
@@ -127,6 +129,7 @@ export function DashboardLayout({ role, children }: DashboardLayoutProps) {
 
         <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" p={{ base: '4', md: '6', lg: '8' }} outline="none">
           {children}
+          <AppToaster />
         </Box>
 
         <Box as="footer" px={{ base: '4', md: '6' }} py="4" borderTopWidth="1px" borderColor="gray.200" bg="white">
@@ -259,17 +262,13 @@ export function RoleSwitch({ activeRole }: { activeRole: Role }) {
 }
 
 function LogoutButton() {
-  const { signOut } = useSession();
-  const navigate = useNavigate();
+  const logout = useLogout();
   return (
     <Button
       variant="ghost"
       size="sm"
       aria-label="Logout"
-      onClick={() => {
-        signOut();
-        void navigate({ to: '/login', replace: true });
-      }}
+      onClick={() => void logout()}
     >
       <FiLogOut aria-hidden />
       <Box as="span" hideBelow="sm">

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { FiLogOut } from 'react-icons/fi';
 import { useSession } from '../../features/auth/session';
 import { Logo } from '../Logo';
+import { AppToaster } from '../../features/auth/toaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 
 /** Signed-in page without the dashboard sidebar (used by /tutor-onboarding). */
@@ -32,6 +33,7 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
       </Flex>
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1" w="full" maxW="4xl" mx="auto" p={{ base: '4', md: '8' }}>
         {children}
+        <AppToaster />
       </Box>
       <Box as="footer" px={{ base: '4', md: '6' }} py="4" borderTopWidth="1px" borderColor="gray.200" bg="white">
         <Text fontSize="sm" color="fg.muted">

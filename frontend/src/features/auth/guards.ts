@@ -52,8 +52,20 @@ export function redirectSignedInUser(storage: SessionStorage | null = browserSto
   if (session) throw redirect({ href: postLoginPath(session.user) });
 }
 
-/** `validateSearch` for /login: keeps `redirect` only when it is a same-origin path. */
-export function validateLoginSearch(search: Record<string, unknown>): { redirect?: string } {
+export interface LoginSearch {
+  redirect?: string;
+  /** Direct sign-in (part 1 §2): `/login?userId=…&token=…`. */
+  userId?: string;
+  token?: string;
+}
+
+/** `validateSearch` for /login: keeps `redirect` only when it is a same-origin path, plus a direct sign-in pair. */
+export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
   const target = safeRedirectPath(search.redirect);
-  return target ? { redirect: target } : {};
+  const out: LoginSearch = target ? { redirect: target } : {};
+  if (typeof search.userId === 'string' && search.userId && typeof search.token === 'string' && search.token) {
+    out.userId = search.userId;
+    out.token = search.token;
+  }
+  return out;
 }

@@ -47,6 +47,8 @@ export interface SessionUser {
   phone?: string;
   role: Role;
   onboardingCompleted: boolean;
+  emailVerified?: boolean;
+  twoFactorEnabled?: boolean;
   /** Profile flags from `GET /auth/checkProfiles`, merged into the stored user after login. */
   profiles?: Partial<ProfileFlags>;
 }

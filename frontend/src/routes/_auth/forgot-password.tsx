@@ -1,8 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { ForgotPasswordPage } from '../../features/auth/pages/ForgotPasswordPage';
 
 export const Route = createFileRoute('/_auth/forgot-password')({
-  component: () => (
-    <PagePlaceholder title="Forgot password" description="Enter your email and we will send you a reset link." />
-  ),
+  component: ForgotPasswordPage,
 });

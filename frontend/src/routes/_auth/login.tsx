@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { validateLoginSearch } from '../../features/auth/guards';
+import { LoginPage } from '../../features/auth/pages/LoginPage';
 
 export const Route = createFileRoute('/_auth/login')({
   validateSearch: validateLoginSearch,
-  component: () => <PagePlaceholder title="Login" description="Sign in to your Redpen account." />,
+  component: function LoginRoute() {
+    return <LoginPage search={Route.useSearch()} />;
+  },
 });

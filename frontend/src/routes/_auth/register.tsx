@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
 import { redirectSignedInUser } from '../../features/auth/guards';
+import { RegisterPage } from '../../features/auth/pages/RegisterPage';
 
 export const Route = createFileRoute('/_auth/register')({
   beforeLoad: () => redirectSignedInUser(),
-  component: () => <PagePlaceholder title="Create an account" description="Register as a student or a tutor." />,
+  component: RegisterPage,
 });

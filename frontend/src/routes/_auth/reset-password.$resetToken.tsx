@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { ResetPasswordPage } from '../../features/auth/pages/ResetPasswordPage';
 
 export const Route = createFileRoute('/_auth/reset-password/$resetToken')({
-  component: () => <PagePlaceholder title="Reset password" description="Choose a new password for your account." />,
+  component: function ResetPasswordRoute() {
+    const { resetToken } = Route.useParams();
+    return <ResetPasswordPage resetToken={resetToken} />;
+  },
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { validateVerifyEmailSearch } from '../../features/auth/navigation';
+import { VerifyEmailPage } from '../../features/auth/pages/VerifyEmailPage';
 
 export const Route = createFileRoute('/_auth/verify-email')({
-  component: () => (
-    <PagePlaceholder title="Verify your email" description="Enter the 6-character code we sent to your email." />
-  ),
+  validateSearch: validateVerifyEmailSearch,
+  component: function VerifyEmailRoute() {
+    return <VerifyEmailPage search={Route.useSearch()} />;
+  },
 });

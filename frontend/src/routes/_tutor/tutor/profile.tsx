@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { TutorProfilePage } from '../../../features/profile/TutorProfilePage';
+import { tutorProfileQuery } from '../../../features/profile/queries';
 
 export const Route = createFileRoute('/_tutor/tutor/profile')({
-  component: () => <PagePlaceholder title="My Profile" description="Your academic information and subjects." />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(tutorProfileQuery());
+  },
+  component: TutorProfilePage,
 });

@@ -1,0 +1,42 @@
+import { Alert } from '@chakra-ui/react/alert';
+import { Heading } from '@chakra-ui/react/heading';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+
+/** Heading, optional subtitle and body of an auth page (inside the AuthLayout card). */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <Stack gap="6">
+      <Stack gap="1" textAlign="center">
+        <Heading as="h1" size="2xl" fontWeight="bold">
+          {title}
+        </Heading>
+        {subtitle && <Text color="fg.muted">{subtitle}</Text>}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+export function FormAlert({
+  status = 'error',
+  title,
+  children,
+}: {
+  status?: 'error' | 'success' | 'info' | 'warning';
+  title: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Alert.Root status={status} role={status === 'error' ? 'alert' : 'status'}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        {children && <Alert.Description>{children}</Alert.Description>}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

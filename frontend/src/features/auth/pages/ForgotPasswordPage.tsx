@@ -1,0 +1,79 @@
+import { Button } from '@chakra-ui/react/button';
+import { Input } from '@chakra-ui/react/input';
+import { Link } from '@chakra-ui/react/link';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FiMail } from 'react-icons/fi';
+import { errorMessage } from '../../../api/client';
+import { authApi } from '../api';
+import { AuthCard, FormAlert } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
+import { AUTH_MESSAGES, validateEmail } from '../schemas';
+
+const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
+
+export function ForgotPasswordPage() {
+  const formId = useId();
+  const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      const response = await authApi.requestPasswordReset(email.trim());
+      setSentTo({ email: email.trim(), message: response?.message ?? '' });
+    } catch (error) {
+      setFailure(errorMessage(error, AUTH_MESSAGES.resetEmailFailed));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your email">
+        <Stack role="status" gap="4" align="center" textAlign="center">
+          <Text fontSize="4xl" color="brand.600" aria-hidden="true">
+            <FiMail />
+          </Text>
+          <Text>
+            If an account exists for <strong>{sentTo.email}</strong>, we have sent a link to reset your password.
+          </Text>
+          {sentTo.message && <Text color="fg.muted">{sentTo.message}</Text>}
+          <Link asChild {...linkStyle}>
+            <RouterLink to="/login">Back to login</RouterLink>
+          </Link>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Forgot password" subtitle="Enter your email and we will send you a reset link.">
+      {failure && <FormAlert title={failure} />}
+      <form onSubmit={onSubmit} noValidate aria-label="Forgot password form">
+        <Stack gap="4">
+          <FormField id={`${formId}-email`} label="Email" error={errors.email?.message} required>
+            {(a11y) => (
+              <Input type="email" autoComplete="email" inputMode="email" {...a11y} {...register('email', { validate: validateEmail })} />
+            )}
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Sending...">
+            Send reset link
+          </Button>
+        </Stack>
+      </form>
+      <Text textAlign="center" fontSize="sm">
+        <Link asChild {...linkStyle}>
+          <RouterLink to="/login">Back to login</RouterLink>
+        </Link>
+      </Text>
+    </AuthCard>
+  );
+}

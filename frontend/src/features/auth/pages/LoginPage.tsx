@@ -1,0 +1,241 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Input } from '@chakra-ui/react/input';
+import { Link } from '@chakra-ui/react/link';
+import { Spinner } from '@chakra-ui/react/spinner';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage, isApiError } from '../../../api/client';
+import { authApi, type AuthUser } from '../api';
+import { AuthCard, FormAlert } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
+import { cooldownKey, useCooldown } from '../cooldown';
+import type { LoginSearch } from '../guards';
+import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { useFlashMessage } from '../navigation';
+import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH, isBannedMessage, isUnverifiedMessage } from '../schemas';
+import { useSession } from '../session';
+
+type LoginError = { message: string; kind: 'banned' | 'unverified' | 'other' };
+
+function toLoginError(error: unknown, fallback: string): LoginError {
+  const message = errorMessage(error, fallback);
+  if (isBannedMessage(message)) return { message, kind: 'banned' };
+  if (isApiError(error) && error.status === 403 && isUnverifiedMessage(message)) return { message, kind: 'unverified' };
+  return { message, kind: 'other' };
+}
+
+const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
+
+export function LoginPage({ search }: { search: LoginSearch }) {
+  const formId = useId();
+  const flash = useFlashMessage();
+  const completeSignIn = useCompleteSignIn();
+  const { signOut } = useSession();
+  const [error, setError] = useState<LoginError | null>(null);
+  const [twoFactor, setTwoFactor] = useState<{ userId: string; email: string; message?: string } | null>(null);
+  const [directPending, setDirectPending] = useState(() => !!(search.userId && search.token));
+  const directStarted = useRef(false);
+  const { register, handleSubmit, getValues, formState } = useForm<{ email: string; password: string }>({
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Direct sign-in with ?userId=…&token=… (part 1 §2).
+  useEffect(() => {
+    const { userId, token } = search;
+    if (!userId || !token || directStarted.current) return;
+    directStarted.current = true;
+    void (async () => {
+      try {
+        const { user } = await authApi.me(token);
+        if (!user) throw new Error('no user');
+        await completeSignIn(token, user, search.redirect);
+      } catch {
+        signOut();
+        setError({ message: AUTH_MESSAGES.directTokenFailed, kind: 'other' });
+        setDirectPending(false);
+      }
+    })();
+  }, [search, signOut, completeSignIn]);
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setError(null);
+    if (!email.trim() || !password) {
+      setError({ message: AUTH_MESSAGES.fillAllFields, kind: 'other' });
+      return;
+    }
+    try {
+      const response = await authApi.login(email.trim(), password);
+      if (response && response.twoFactorRequired) {
+        setTwoFactor({ userId: response.userId, email: email.trim(), message: response.message });
+        return;
+      }
+      if (!response?.token || !response.user) {
+        setError({ message: AUTH_MESSAGES.authChanged, kind: 'other' });
+        return;
+      }
+      await completeSignIn(response.token, response.user, search.redirect);
+    } catch (err) {
+      setError(toLoginError(err, AUTH_MESSAGES.loginFailed));
+    }
+  });
+
+  if (directPending) {
+    return (
+      <AuthCard title="Signing you in">
+        <HStack justify="center" role="status" gap="3">
+          <Spinner size="sm" />
+          <Text>Signing you in...</Text>
+        </HStack>
+      </AuthCard>
+    );
+  }
+
+  if (twoFactor) {
+    return (
+      <TwoFactorStep
+        {...twoFactor}
+        onBack={() => setTwoFactor(null)}
+        onSignedIn={(token, user) => completeSignIn(token, user, search.redirect)}
+      />
+    );
+  }
+
+  const email = getValues('email');
+  return (
+    <AuthCard title="Welcome back" subtitle="Log in to your Redpen account">
+      {flash && !error && <FormAlert status="success" title={flash} />}
+      {error && (
+        <Box data-kind={error.kind}>
+          {error.kind === 'banned' ? (
+            <FormAlert title={error.message}>{AUTH_MESSAGES.bannedHelp}</FormAlert>
+          ) : error.kind === 'unverified' ? (
+            <FormAlert title={error.message}>
+              <Link asChild {...linkStyle}>
+                <RouterLink to="/verify-email" search={{ email: email.trim() }}>
+                  Verify your email
+                </RouterLink>
+              </Link>
+            </FormAlert>
+          ) : (
+            <FormAlert title={error.message} />
+          )}
+        </Box>
+      )}
+      <form onSubmit={onSubmit} noValidate aria-label="Login form">
+        <Stack gap="4">
+          <FormField id={`${formId}-email`} label="Email">
+            {(a11y) => <Input type="email" autoComplete="email" inputMode="email" {...a11y} {...register('email')} />}
+          </FormField>
+          <FormField id={`${formId}-password`} label="Password">
+            {(a11y) => <Input type="password" autoComplete="current-password" {...a11y} {...register('password')} />}
+          </FormField>
+          <Box textAlign="end">
+            <Link asChild {...linkStyle} fontSize="sm">
+              <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+            </Link>
+          </Box>
+          <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} loadingText="Logging in...">
+            Log in
+          </Button>
+        </Stack>
+      </form>
+      <Text textAlign="center" fontSize="sm">
+        Don&apos;t have an account?{' '}
+        <Link asChild {...linkStyle}>
+          <RouterLink to="/register">Register</RouterLink>
+        </Link>
+      </Text>
+    </AuthCard>
+  );
+}
+
+interface TwoFactorStepProps {
+  userId: string;
+  email: string;
+  message?: string;
+  onBack: () => void;
+  onSignedIn: (token: string, user: AuthUser) => Promise<unknown>;
+}
+
+/** The optional two-factor step: a code emailed to the user, verified with /auth/verify2FA. */
+function TwoFactorStep({ userId, email, message, onBack, onSignedIn }: TwoFactorStepProps) {
+  const formId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(message ?? null);
+  const [submitting, setSubmitting] = useState(false);
+  const cooldown = useCooldown(cooldownKey('2fa', email));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!code.trim()) {
+      setError(AUTH_MESSAGES.enterCode);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await authApi.verify2FA(userId, code.trim());
+      if (!response?.token || !response.user) {
+        setError(AUTH_MESSAGES.authChanged);
+        return;
+      }
+      await onSignedIn(response.token, response.user);
+    } catch (err) {
+      setError(errorMessage(err, AUTH_MESSAGES.verificationFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(null);
+    try {
+      const response = await authApi.resend2FA(email);
+      cooldown.start();
+      setInfo(response?.message || 'A new code has been sent to your email.');
+    } catch (err) {
+      setError(errorMessage(err, AUTH_MESSAGES.resendFailed));
+    }
+  };
+
+  return (
+    <AuthCard title="Two-factor verification" subtitle={`Enter the ${VERIFICATION_CODE_LENGTH}-character code we sent to ${email}`}>
+      {info && !error && <FormAlert status="info" title={info} />}
+      {error && <FormAlert title={error} />}
+      <form onSubmit={submit} noValidate aria-label="Two-factor form">
+        <Stack gap="4">
+          <FormField id={`${formId}-code`} label="Verification code">
+            {(a11y) => (
+              <Input
+                {...a11y}
+                autoComplete="one-time-code"
+                maxLength={VERIFICATION_CODE_LENGTH}
+                value={code}
+                onChange={(e) => setCode(e.target.value.slice(0, VERIFICATION_CODE_LENGTH))}
+                letterSpacing="0.3em"
+                textAlign="center"
+                autoFocus
+              />
+            )}
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Verifying...">
+            Verify
+          </Button>
+          <HStack justify="space-between">
+            <Button variant="ghost" size="sm" onClick={onBack}>
+              Back to login
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => void resend()} disabled={cooldown.active}>
+              {cooldown.active ? `Resend code in ${cooldown.seconds}s` : 'Resend code'}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,191 @@
+import { Button } from '@chakra-ui/react/button';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { Link } from '@chakra-ui/react/link';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { errorMessage, isApiError } from '../../../api/client';
+import { authApi } from '../api';
+import { AuthCard, FormAlert } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
+import { PasswordStrength } from '../components/PasswordStrength';
+import { cooldownKey, startCooldown } from '../cooldown';
+import { AUTH_MESSAGES, requiredText, validateEmail, validatePassword } from '../schemas';
+
+export interface RegisterValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  role: 'tutor' | 'student';
+  agreeToTerms: boolean;
+}
+
+const DEFAULTS: RegisterValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+  role: 'tutor',
+  agreeToTerms: false,
+};
+
+const FIELD_NAMES = new Set(['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'role']);
+
+const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
+
+export function RegisterPage() {
+  const formId = useId();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({ defaultValues: DEFAULTS, mode: 'onBlur', reValidateMode: 'onChange', shouldFocusError: true });
+  const password = watch('password');
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const email = values.email.trim();
+    try {
+      await authApi.register({
+        name: `${values.firstName.trim()} ${values.lastName.trim()}`,
+        email,
+        password: values.password,
+        role: values.role,
+        phone: values.phone.trim(),
+      });
+      // A code was just emailed: the resend button waits out the cooldown (part 1 §4).
+      startCooldown(cooldownKey('verify', email));
+      await navigate({ to: '/verify-email', search: { email, isTutor: values.role === 'tutor' } });
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const fieldError of error.errors) {
+          const field = fieldError.field === 'name' ? 'firstName' : fieldError.field;
+          if (FIELD_NAMES.has(field)) setError(field as keyof RegisterValues, { message: fieldError.message });
+        }
+      }
+      setFailure(errorMessage(error, AUTH_MESSAGES.registrationFailed));
+    }
+  });
+
+  const id = (name: string) => `${formId}-${name}`;
+
+  return (
+    <AuthCard title="Create an account" subtitle="Join Redpen as a student or a tutor">
+      {failure && <FormAlert title={failure} />}
+      <form onSubmit={onSubmit} noValidate aria-label="Registration form">
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField id={id('firstName')} label="First Name" error={errors.firstName?.message} required>
+              {(a11y) => <Input autoComplete="given-name" {...a11y} {...register('firstName', { validate: requiredText('First name') })} />}
+            </FormField>
+            <FormField id={id('lastName')} label="Last Name" error={errors.lastName?.message} required>
+              {(a11y) => <Input autoComplete="family-name" {...a11y} {...register('lastName', { validate: requiredText('Last name') })} />}
+            </FormField>
+          </SimpleGrid>
+          <FormField id={id('email')} label="Email" error={errors.email?.message} required>
+            {(a11y) => (
+              <Input type="email" autoComplete="email" inputMode="email" {...a11y} {...register('email', { validate: validateEmail })} />
+            )}
+          </FormField>
+          <FormField id={id('phone')} label="Phone" error={errors.phone?.message} required>
+            {(a11y) => <Input type="tel" autoComplete="tel" inputMode="tel" {...a11y} {...register('phone', { validate: requiredText('Phone') })} />}
+          </FormField>
+          <FormField
+            id={id('password')}
+            label="Password"
+            error={errors.password?.message}
+            required
+            helper={<PasswordStrength password={password} />}
+          >
+            {(a11y) => (
+              <Input type="password" autoComplete="new-password" {...a11y} {...register('password', { validate: validatePassword })} />
+            )}
+          </FormField>
+          <FormField id={id('confirmPassword')} label="Confirm Password" error={errors.confirmPassword?.message} required>
+            {(a11y) => (
+              <Input
+                type="password"
+                autoComplete="new-password"
+                {...a11y}
+                {...register('confirmPassword', {
+                  validate: (value, all) => {
+                    if (!value) return 'Confirm password is required';
+                    return value === all.password || AUTH_MESSAGES.passwordsDoNotMatch;
+                  },
+                })}
+              />
+            )}
+          </FormField>
+          <FormField id={id('role')} label="I want to join as" required>
+            {(a11y) => (
+              <NativeSelect.Root>
+                <NativeSelect.Field {...a11y} {...register('role')}>
+                  <option value="tutor">Tutor</option>
+                  <option value="student">Student</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+          </FormField>
+          <Controller
+            control={control}
+            name="agreeToTerms"
+            rules={{ validate: (value) => value || AUTH_MESSAGES.agreeToTerms }}
+            render={({ field, fieldState }) => (
+              <Field.Root invalid={!!fieldState.error} ids={{ errorText: id('terms-error') }}>
+                <Checkbox.Root
+                  checked={field.value}
+                  onCheckedChange={(details) => field.onChange(details.checked === true)}
+                  name={field.name}
+                  colorPalette="brand"
+                  alignItems="flex-start"
+                >
+                  <Checkbox.HiddenInput
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    aria-describedby={fieldState.error ? id('terms-error') : undefined}
+                  />
+                  <Checkbox.Control mt="0.5" />
+                  <Checkbox.Label fontWeight="normal">
+                    I agree to the{' '}
+                    <Link asChild {...linkStyle}>
+                      <RouterLink to="/terms" target="_blank">
+                        terms and conditions
+                      </RouterLink>
+                    </Link>
+                  </Checkbox.Label>
+                </Checkbox.Root>
+                <Field.ErrorText>{fieldState.error?.message}</Field.ErrorText>
+              </Field.Root>
+            )}
+          />
+          <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Creating account...">
+            Create account
+          </Button>
+        </Stack>
+      </form>
+      <Text textAlign="center" fontSize="sm">
+        Already have an account?{' '}
+        <Link asChild {...linkStyle}>
+          <RouterLink to="/login">Log in</RouterLink>
+        </Link>
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button } from '@chakra-ui/react/button';
+import { Input } from '@chakra-ui/react/input';
+import { Link } from '@chakra-ui/react/link';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../api/client';
+import { authApi } from '../api';
+import { AuthCard, FormAlert } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
+import { PasswordStrength } from '../components/PasswordStrength';
+import { AUTH_MESSAGES, RESET_REDIRECT_MS } from '../schemas';
+
+const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
+
+export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
+  const formId = useId();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  // On success: redirect to /login after 3 s (part 1 §2).
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate({ to: '/login', replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!password || !confirm) {
+      setError(AUTH_MESSAGES.fillAllFieldsDot);
+      return;
+    }
+    if (password !== confirm) {
+      setError(AUTH_MESSAGES.passwordsDoNotMatch);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await authApi.resetPassword(resetToken, password);
+      setDone(response?.message || 'Your password has been reset.');
+    } catch (err) {
+      setError(errorMessage(err, AUTH_MESSAGES.resetFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <AuthCard title="Password reset">
+        <FormAlert status="success" title={done}>
+          Redirecting to login in 3 seconds...
+        </FormAlert>
+        <Text textAlign="center">
+          <Link asChild {...linkStyle}>
+            <RouterLink to="/login">Go to login now</RouterLink>
+          </Link>
+        </Text>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset password" subtitle="Choose a new password for your account.">
+      {error && <FormAlert title={error} />}
+      <form onSubmit={submit} noValidate aria-label="Reset password form">
+        <Stack gap="4">
+          <FormField id={`${formId}-password`} label="New Password" helper={<PasswordStrength password={password} />}>
+            {(a11y) => (
+              <Input type="password" autoComplete="new-password" {...a11y} value={password} onChange={(e) => setPassword(e.target.value)} />
+            )}
+          </FormField>
+          <FormField id={`${formId}-confirm`} label="Confirm Password">
+            {(a11y) => (
+              <Input type="password" autoComplete="new-password" {...a11y} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            )}
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Resetting...">
+            Reset password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,135 @@
+import { Button } from '@chakra-ui/react/button';
+import { Input } from '@chakra-ui/react/input';
+import { Link } from '@chakra-ui/react/link';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../api/client';
+import { authApi } from '../api';
+import { AuthCard, FormAlert } from '../components/AuthCard';
+import { FormField } from '../components/FormField';
+import { cooldownKey, useCooldown } from '../cooldown';
+import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import type { VerifyEmailSearch } from '../navigation';
+import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '../schemas';
+
+const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
+
+export function VerifyEmailPage({ search }: { search: VerifyEmailSearch }) {
+  const email = search.email;
+  if (!email) {
+    return (
+      <AuthCard title="Verify your email">
+        <FormAlert title={AUTH_MESSAGES.emailMissing} />
+        <Text textAlign="center">
+          <Link asChild {...linkStyle}>
+            <RouterLink to="/register">Go to registration</RouterLink>
+          </Link>
+        </Text>
+      </AuthCard>
+    );
+  }
+  return <VerifyEmailForm email={email} isTutor={search.isTutor === true} />;
+}
+
+function VerifyEmailForm({ email, isTutor }: { email: string; isTutor: boolean }) {
+  const formId = useId();
+  const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
+  const cooldown = useCooldown(cooldownKey('verify', email));
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  const signInOrLogin = async (response: { token?: string; user?: Parameters<typeof completeSignIn>[1] } | undefined) => {
+    if (response?.token && response.user) {
+      await completeSignIn(response.token, response.user);
+      return true;
+    }
+    return false;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setInfo(null);
+    if (!code.trim()) {
+      setError(AUTH_MESSAGES.enterCode);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await authApi.verifyEmail(email, code.trim());
+      if (!(await signInOrLogin(response))) {
+        await navigate({ to: '/login', replace: true, state: { flash: AUTH_MESSAGES.emailVerified } });
+      }
+    } catch (err) {
+      setError(errorMessage(err, AUTH_MESSAGES.verificationFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(null);
+    setInfo(null);
+    setResending(true);
+    try {
+      const response = await authApi.resendCode(email);
+      if (await signInOrLogin(response)) return;
+      cooldown.start();
+      setInfo(response?.message || 'A new verification code has been sent to your email.');
+    } catch (err) {
+      setError(errorMessage(err, AUTH_MESSAGES.resendFailed));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Verify your email"
+      subtitle={
+        <>
+          Enter the {VERIFICATION_CODE_LENGTH}-character code we sent to <strong>{email}</strong>
+          {isTutor ? '. After verifying you will complete your tutor profile.' : '.'}
+        </>
+      }
+    >
+      {info && <FormAlert status="success" title={info} />}
+      {error && <FormAlert title={error} />}
+      <form onSubmit={submit} noValidate aria-label="Email verification form">
+        <Stack gap="4">
+          <FormField id={`${formId}-code`} label="Verification code">
+            {(a11y) => (
+              <Input
+                {...a11y}
+                autoComplete="one-time-code"
+                maxLength={VERIFICATION_CODE_LENGTH}
+                value={code}
+                onChange={(e) => setCode(e.target.value.slice(0, VERIFICATION_CODE_LENGTH))}
+                letterSpacing="0.3em"
+                textAlign="center"
+                fontSize="lg"
+              />
+            )}
+          </FormField>
+          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Verifying...">
+            Verify email
+          </Button>
+          <Stack gap="1" align="center">
+            <Text fontSize="sm" color="fg.muted">
+              Didn&apos;t receive the code?
+            </Text>
+            <Button variant="outline" size="sm" onClick={() => void resend()} disabled={cooldown.active} loading={resending}>
+              {cooldown.active ? `Resend code in ${cooldown.seconds}s` : 'Resend code'}
+            </Button>
+          </Stack>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

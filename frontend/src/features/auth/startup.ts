@@ -1,0 +1,17 @@
+import { isApiError } from '../../api/client';
+import { authApi } from './api';
+import { browserStorage, readSession, signOutStorage, updateStoredUser, type SessionStorage } from './session';
+
+/**
+ * App start (part 1 §4): with a stored session, refresh the profile flags; a refused check clears the
+ * session. A network failure keeps it (the API may simply be unreachable for a moment).
+ */
+export async function checkStoredSessionProfiles(storage: SessionStorage | null = browserStorage()): Promise<void> {
+  if (!readSession(storage)) return;
+  try {
+    const flags = await authApi.checkProfiles();
+    updateStoredUser({ profiles: { student: flags?.student === true, tutor: flags?.tutor === true } }, storage);
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'http') signOutStorage(storage);
+  }
+}

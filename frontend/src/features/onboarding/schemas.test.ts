@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_FILES,
+  EMPTY_VALUES,
+  ONBOARDING_MESSAGES,
+  ageOn,
+  buildOnboardingFormData,
+  validateBasicInfo,
+  validateFile,
+  validateVerification,
+  type OnboardingValues,
+} from './schemas';
+
+const TODAY = new Date(2026, 5, 15);
+const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+const pdf = new File(['%PDF-1.4'], 'doc.pdf', { type: 'application/pdf' });
+
+const STEP1: OnboardingValues = {
+  ...EMPTY_VALUES,
+  university: 'UCL',
+  course: 'History',
+  dateOfBirth: '2000-01-01',
+  motivation: 'I love teaching.',
+  aLevelsCompletionDate: '2018-06-30',
+  universityStartDate: '2018-09-20',
+  expectedGraduationDate: '2021-06-30',
+  aLevels: [{ subject: 'History', grade: 'A*' }],
+  subjects: [{ name: 'History', levels: ['GCSE', 'A-Level'] }],
+};
+
+describe('onboarding step 1', () => {
+  it('requires every field and the profile picture', () => {
+    const errors = validateBasicInfo(EMPTY_VALUES, EMPTY_FILES, TODAY);
+    expect(errors.profilePicture).toBe('Profile picture is required');
+    for (const key of ['university', 'course', 'dateOfBirth', 'motivation', 'aLevelsCompletionDate', 'universityStartDate', 'expectedGraduationDate', 'aLevels', 'subjects']) {
+      expect(errors[key], key).toBeTruthy();
+    }
+  });
+
+  it('passes with a complete step', () => {
+    expect(validateBasicInfo(STEP1, { ...EMPTY_FILES, profilePicture: png }, TODAY)).toEqual({});
+  });
+
+  it('needs an age from 16 to 100', () => {
+    expect(ageOn('2010-06-16', TODAY)).toBe(15);
+    expect(ageOn('2010-06-15', TODAY)).toBe(16);
+    const files = { ...EMPTY_FILES, profilePicture: png };
+    expect(validateBasicInfo({ ...STEP1, dateOfBirth: '2010-06-16' }, files, TODAY).dateOfBirth).toBe(ONBOARDING_MESSAGES.age);
+    expect(validateBasicInfo({ ...STEP1, dateOfBirth: '2010-06-15' }, files, TODAY).dateOfBirth).toBeUndefined();
+    expect(validateBasicInfo({ ...STEP1, dateOfBirth: '1925-06-14' }, files, TODAY).dateOfBirth).toBe(ONBOARDING_MESSAGES.age);
+    expect(validateBasicInfo({ ...STEP1, dateOfBirth: '1926-06-15' }, files, TODAY).dateOfBirth).toBeUndefined();
+  });
+
+  it('rejects a half-filled A-level and a subject without levels', () => {
+    const errors = validateBasicInfo(
+      { ...STEP1, aLevels: [{ subject: 'History', grade: 'A' }, { subject: 'Maths', grade: '' }], subjects: [{ name: 'Maths', levels: [] }] },
+      { ...EMPTY_FILES, profilePicture: png },
+      TODAY,
+    );
+    expect(errors['aLevels.1']).toBe(ONBOARDING_MESSAGES.aLevelHalf);
+    expect(errors['subjects.0']).toBe(ONBOARDING_MESSAGES.subjectHalf);
+  });
+
+  it('checks file type and size (PDF, JPEG, PNG, 5 MB)', () => {
+    expect(validateFile(pdf)).toBeNull();
+    expect(validateFile(new File(['x'], 'a.docx', { type: 'application/msword' }))).toBe('Allowed file types: PDF, JPEG, PNG');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
+    expect(validateFile(big)).toBe('File size must be less than 5 MB');
+  });
+});
+
+describe('onboarding step 2', () => {
+  const base = { ...STEP1, hasRight: 'yes' as const, nationality: 'BritishIrish' as const, documentType: 'passport', hasDBS: 'true' as const, fullNameDBS: 'Ada L', certificateNumber: '001' };
+
+  it('refuses No to right to work with the spec sentence', () => {
+    expect(validateVerification({ ...base, hasRight: 'no' }, EMPTY_FILES).hasRight).toBe(
+      'Only tutors with the right to work in the UK can be onboarded.',
+    );
+  });
+
+  it('needs an NI number for a birth certificate, share code and birth date for EU', () => {
+    const files = { ...EMPTY_FILES, documentFile: pdf, certificateFile: pdf };
+    expect(validateVerification(base, files)).toEqual({});
+    expect(validateVerification({ ...base, documentType: 'ukBirthCertificate' }, files).niNumber).toBeTruthy();
+    const eu = validateVerification({ ...base, nationality: 'EuEeaSwiss' }, files);
+    expect(eu.shareCode).toBeTruthy();
+    expect(eu.rightToWorkDateOfBirth).toBeTruthy();
+    expect(validateVerification({ ...base, nationality: 'NonEuEea', documentType: 'validVisa' }, files)).toEqual({});
+  });
+
+  it('checks the DBS branches', () => {
+    const files = { ...EMPTY_FILES, documentFile: pdf };
+    expect(validateVerification(base, files).certificateFile).toBeTruthy();
+    expect(validateVerification({ ...base, hasDBS: 'false' }, files).appliedForDBS).toBeTruthy();
+    expect(validateVerification({ ...base, hasDBS: 'false', appliedForDBS: 'false' }, files)).toEqual({});
+    const applying = validateVerification({ ...base, hasDBS: 'false', appliedForDBS: 'true', dbsEmail: 'x' }, files);
+    expect(Object.keys(applying).sort()).toEqual(['dbsAgreementAccepted', 'dbsEmail', 'dbsFullName', 'dbsPhone']);
+  });
+
+  it('builds the multipart body with JSON text for lists', () => {
+    const form = buildOnboardingFormData(
+      { ...base, hasDBS: 'false', appliedForDBS: 'true', dbsFullName: 'Ada', dbsPhone: '1', dbsEmail: 'a@b.co', dbsAgreementAccepted: true },
+      { ...EMPTY_FILES, profilePicture: png, documentFile: pdf, universityDocuments: [pdf, pdf] },
+    );
+    expect(JSON.parse(String(form.get('subjects')))).toEqual([{ name: 'History', levels: ['GCSE', 'A-Level'] }]);
+    expect(JSON.parse(String(form.get('aLevels')))).toEqual([{ subject: 'History', grade: 'A*' }]);
+    expect(JSON.parse(String(form.get('dbsApplicationDetails')))).toEqual({ fullName: 'Ada', phone: '1', email: 'a@b.co' });
+    expect(form.get('hasDBS')).toBe('false');
+    expect(form.getAll('universityDocuments')).toHaveLength(2);
+    expect(form.get('certificateFile')).toBeNull();
+  });
+});

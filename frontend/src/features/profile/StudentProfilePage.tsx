@@ -1,0 +1,177 @@
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Input } from '@chakra-ui/react/input';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FiEdit2 } from 'react-icons/fi';
+import { apiUpload, errorMessage } from '../../api/client';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { FormAlert } from '../auth/components/AuthCard';
+import { FormField } from '../auth/components/FormField';
+import { useSession } from '../auth/session';
+import { toastError, toastSuccess } from '../auth/toaster';
+import { FileField } from '../onboarding/components/FileField';
+import { IMAGE_ACCEPT } from '../onboarding/schemas';
+import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, TwoFactorToggle, formatDate } from './components/ProfileBits';
+import { profileKeys, studentDashboardQuery, studentProfileQuery, type StudentProfile } from './queries';
+
+interface EditValues {
+  major: string;
+  university: string;
+  bio: string;
+  dateOfBirth: string;
+}
+
+export function StudentProfilePage() {
+  useDocumentTitle('My Profile');
+  const { user } = useSession();
+  const profile = useQuery(studentProfileQuery());
+  const dashboard = useQuery(studentDashboardQuery());
+  const [editing, setEditing] = useState(false);
+
+  const student = profile.data;
+  const name = student?.userId?.name || user?.name || '';
+  const email = student?.userId?.email || user?.email || '';
+  const stat = (value: unknown) => (dashboard.isSuccess && value !== undefined && value !== null ? String(value) : '—');
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl" fontWeight="bold">
+        My Profile
+      </Heading>
+      {profile.isPending ? (
+        <ProfileSkeleton />
+      ) : profile.isError ? (
+        <FormAlert title="Could not load user profile." />
+      ) : (
+        <>
+          <Card>
+            <Stack gap="6">
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'flex-start', sm: 'center' }}>
+                <ProfileAvatar name={name} src={student?.profilePicture} />
+                <Stack gap="0" flex="1">
+                  <Heading as="h2" size="xl">
+                    {name || 'Student'}
+                  </Heading>
+                  <Text color="fg.muted">{email}</Text>
+                </Stack>
+                {!editing && (
+                  <Button colorPalette="brand" variant="outline" onClick={() => setEditing(true)}>
+                    <FiEdit2 aria-hidden /> Edit Profile
+                  </Button>
+                )}
+              </Stack>
+              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+                <StatCard label="Essays Submitted" value={stat(dashboard.data?.essaysSubmitted)} />
+                <StatCard label="Interviews Completed" value={stat(dashboard.data?.interviewsCompleted)} />
+                <StatCard label="Average Percentage" value={stat(dashboard.data?.averagePercentage)} />
+              </SimpleGrid>
+            </Stack>
+          </Card>
+          <Card>
+            <Stack gap="5">
+              <Heading as="h2" size="lg">
+                Personal Information
+              </Heading>
+              {editing ? (
+                <StudentProfileForm student={student ?? {}} onDone={() => setEditing(false)} />
+              ) : (
+                <InfoGrid
+                  items={[
+                    { label: 'Full Name', value: name },
+                    { label: 'Email', value: email },
+                    { label: 'Major', value: student?.major },
+                    { label: 'University', value: student?.university },
+                    ...(student?.bio ? [{ label: 'Bio', value: student.bio }] : []),
+                    ...(student?.dateOfBirth ? [{ label: 'Date of Birth', value: formatDate(student.dateOfBirth) }] : []),
+                  ]}
+                />
+              )}
+            </Stack>
+          </Card>
+          <Card>
+            <Stack gap="3">
+              <Heading as="h2" size="lg">
+                Security
+              </Heading>
+              <TwoFactorToggle />
+            </Stack>
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function StudentProfileForm({ student, onDone }: { student: StudentProfile; onDone: () => void }) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const [picture, setPicture] = useState<File[]>([]);
+  const hasDateOfBirth = !!student.dateOfBirth;
+  const { register, handleSubmit } = useForm<EditValues>({
+    defaultValues: { major: student.major ?? '', university: student.university ?? '', bio: student.bio ?? '', dateOfBirth: '' },
+  });
+
+  const save = useMutation({
+    mutationFn: (values: EditValues) => {
+      // Only non-empty fields are sent; date of birth only when none is stored (part 1 §5).
+      const form = new FormData();
+      for (const key of ['major', 'university', 'bio'] as const) {
+        if (values[key].trim()) form.append(key, values[key].trim());
+      }
+      if (!hasDateOfBirth && values.dateOfBirth) form.append('dateOfBirth', values.dateOfBirth);
+      if (picture[0]) form.append('profilePicture', picture[0]);
+      return apiUpload<{ message?: string }>('/student/updateProfile', form);
+    },
+    onSuccess: async (response) => {
+      toastSuccess(response?.message || 'Profile updated successfully');
+      await queryClient.invalidateQueries({ queryKey: profileKeys.student() });
+      onDone();
+    },
+    onError: (error) => toastError(errorMessage(error, 'Failed to update profile')),
+  });
+
+  return (
+    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate aria-label="Edit profile form">
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <FormField id={`${formId}-major`} label="Major">
+            {(a11y) => <Input {...a11y} {...register('major')} />}
+          </FormField>
+          <FormField id={`${formId}-university`} label="University">
+            {(a11y) => <Input {...a11y} {...register('university')} />}
+          </FormField>
+        </SimpleGrid>
+        <FormField id={`${formId}-bio`} label="Bio">
+          {(a11y) => <Textarea rows={4} {...a11y} {...register('bio')} />}
+        </FormField>
+        {!hasDateOfBirth && (
+          <FormField id={`${formId}-dob`} label="Date of Birth">
+            {(a11y) => <Input type="date" {...a11y} {...register('dateOfBirth')} />}
+          </FormField>
+        )}
+        <FileField
+          id={`${formId}-picture`}
+          label="Profile Picture"
+          accept={IMAGE_ACCEPT}
+          imagesOnly
+          files={picture}
+          onChange={setPicture}
+        />
+        <HStack justify="flex-end" gap="3">
+          <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
+            Save
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

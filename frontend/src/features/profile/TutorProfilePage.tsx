@@ -1,0 +1,287 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Fieldset } from '@chakra-ui/react/fieldset';
+import { Heading } from '@chakra-ui/react/heading';
+import { Input } from '@chakra-ui/react/input';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Wrap } from '@chakra-ui/react/wrap';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { FiEdit2 } from 'react-icons/fi';
+import { apiUpload, errorMessage } from '../../api/client';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { FormAlert } from '../auth/components/AuthCard';
+import { FormField } from '../auth/components/FormField';
+import { useSession } from '../auth/session';
+import { toastError, toastSuccess } from '../auth/toaster';
+import { FileField } from '../onboarding/components/FileField';
+import { ACADEMIC_LEVELS, IMAGE_ACCEPT, MOTIVATION_MAX } from '../onboarding/schemas';
+import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, Tag, TwoFactorToggle } from './components/ProfileBits';
+import { profileKeys, tutorProfileQuery, type TutorProfile } from './queries';
+
+export const PICTURE_PENDING_NOTICE = 'Your new profile picture is awaiting admin approval.';
+const STUDY_LEVELS = ['Bachelors', 'Masters', 'PhD'] as const;
+
+interface EditValues {
+  university: string;
+  StudyLevel: string;
+  yearsOfExperience: string;
+  motivation: string;
+  subjects: { name: string; levels: string[] }[];
+}
+
+export function TutorProfilePage() {
+  useDocumentTitle('My Profile');
+  const { user } = useSession();
+  const profile = useQuery(tutorProfileQuery());
+  const [editing, setEditing] = useState(false);
+  const tutor = profile.data;
+  const name = tutor?.name || user?.name || '';
+
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl" fontWeight="bold">
+        My Profile
+      </Heading>
+      {profile.isPending ? (
+        <ProfileSkeleton />
+      ) : profile.isError ? (
+        <FormAlert title="Could not load tutor profile." />
+      ) : (
+        <>
+          <Card>
+            <Stack gap="6">
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'flex-start', sm: 'center' }}>
+                <ProfileAvatar name={name} src={tutor?.profilePicture} />
+                <Stack gap="1" flex="1">
+                  <Heading as="h2" size="xl">
+                    {name || 'Tutor'}
+                  </Heading>
+                  <Text color="fg.muted">{tutor?.email || user?.email}</Text>
+                  <HStack gap="2" wrap="wrap">
+                    <Tag tone={tutor?.approved ? 'green' : 'orange'}>{tutor?.approved ? 'Approved' : 'Awaiting approval'}</Tag>
+                    {tutor?.hasDBS && <Tag tone="blue">DBS checked</Tag>}
+                  </HStack>
+                </Stack>
+                {!editing && (
+                  <Button colorPalette="brand" variant="outline" onClick={() => setEditing(true)}>
+                    <FiEdit2 aria-hidden /> Edit
+                  </Button>
+                )}
+              </Stack>
+              {tutor?.pendingProfilePicture && <FormAlert status="info" title={PICTURE_PENDING_NOTICE} />}
+              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+                <StatCard label="Years of Experience" value={tutor?.yearsOfExperience ?? '—'} />
+                <StatCard label="Subjects" value={tutor?.subjects?.length ?? 0} />
+                <StatCard label="Study Level" value={tutor?.StudyLevel || '—'} />
+              </SimpleGrid>
+            </Stack>
+          </Card>
+          <Card>
+            {editing ? (
+              <TutorProfileForm tutor={tutor ?? {}} onDone={() => setEditing(false)} />
+            ) : (
+              <Stack gap="6">
+                <Heading as="h2" size="lg">
+                  Academic Information
+                </Heading>
+                <InfoGrid
+                  items={[
+                    { label: 'University', value: tutor?.university },
+                    { label: 'Study Level', value: tutor?.StudyLevel },
+                    { label: 'Years of Experience', value: tutor?.yearsOfExperience ?? null },
+                    { label: 'Motivation', value: tutor?.motivation },
+                  ]}
+                />
+                <Heading as="h2" size="lg">
+                  Subjects
+                </Heading>
+                {tutor?.subjects?.length ? (
+                  <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
+                    {tutor.subjects.map((subject) => (
+                      <Box as="li" key={subject.name}>
+                        <Text fontWeight="medium">{subject.name}</Text>
+                        <Wrap gap="2" mt="1">
+                          {subject.levels.map((level) => (
+                            <Tag key={level}>{level}</Tag>
+                          ))}
+                        </Wrap>
+                      </Box>
+                    ))}
+                  </Stack>
+                ) : (
+                  <Text color="fg.muted">Not provided</Text>
+                )}
+              </Stack>
+            )}
+          </Card>
+          <Card>
+            <Stack gap="3">
+              <Heading as="h2" size="lg">
+                Security
+              </Heading>
+              <TwoFactorToggle />
+            </Stack>
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () => void }) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const [picture, setPicture] = useState<File[]>([]);
+  const { register, control, handleSubmit, watch, formState } = useForm<EditValues>({
+    defaultValues: {
+      university: tutor.university ?? '',
+      StudyLevel: tutor.StudyLevel ?? '',
+      yearsOfExperience: tutor.yearsOfExperience != null ? String(tutor.yearsOfExperience) : '',
+      motivation: tutor.motivation ?? '',
+      subjects: tutor.subjects?.length ? tutor.subjects : [{ name: '', levels: [] }],
+    },
+  });
+  const subjects = useFieldArray({ control, name: 'subjects' });
+  const motivation = watch('motivation');
+
+  const save = useMutation({
+    mutationFn: (values: EditValues) => {
+      const form = new FormData();
+      if (values.university.trim()) form.append('university', values.university.trim());
+      if (values.StudyLevel) form.append('StudyLevel', values.StudyLevel);
+      if (values.yearsOfExperience !== '') form.append('yearsOfExperience', values.yearsOfExperience);
+      if (values.motivation.trim()) form.append('motivation', values.motivation.trim());
+      form.append('subjects', JSON.stringify(values.subjects.filter((s) => s.name.trim() && s.levels.length)));
+      if (picture[0]) form.append('profilePicture', picture[0]);
+      return apiUpload<{ message?: string }>('/tutor/updateProfile', form);
+    },
+    onSuccess: async (response) => {
+      toastSuccess(response?.message || 'Profile updated successfully');
+      if (picture[0]) toastSuccess(PICTURE_PENDING_NOTICE);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.tutor() });
+      onDone();
+    },
+    onError: (error) => toastError(errorMessage(error, 'Failed to update profile')),
+  });
+
+  return (
+    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate aria-label="Edit tutor profile form">
+      <Stack gap="5">
+        <Heading as="h2" size="lg">
+          Edit Profile
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <FormField id={`${formId}-university`} label="University">
+            {(a11y) => <Input {...a11y} {...register('university')} />}
+          </FormField>
+          <FormField id={`${formId}-level`} label="Study Level">
+            {(a11y) => (
+              <NativeSelect.Root>
+                <NativeSelect.Field {...a11y} {...register('StudyLevel')}>
+                  <option value="">Select a level</option>
+                  {STUDY_LEVELS.map((level) => (
+                    <option key={level} value={level}>
+                      {level}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+          </FormField>
+          <FormField id={`${formId}-years`} label="Years of Experience" error={formState.errors.yearsOfExperience?.message}>
+            {(a11y) => (
+              <Input
+                type="number"
+                min={0}
+                inputMode="numeric"
+                {...a11y}
+                {...register('yearsOfExperience', {
+                  validate: (v) => v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0) || 'Enter a whole number of years',
+                })}
+              />
+            )}
+          </FormField>
+        </SimpleGrid>
+        <FormField
+          id={`${formId}-motivation`}
+          label="Motivation"
+          helper={`${motivation.length}/${MOTIVATION_MAX} characters`}
+        >
+          {(a11y) => <Textarea rows={4} maxLength={MOTIVATION_MAX} {...a11y} {...register('motivation')} />}
+        </FormField>
+        <Stack gap="3">
+          <Text fontWeight="medium">Subjects</Text>
+          {subjects.fields.map((field, index) => (
+            <Stack key={field.id} gap="2" borderWidth="1px" borderColor="gray.200" rounded="md" p="4">
+              <HStack align="flex-end">
+                <Box flex="1">
+                  <FormField id={`${formId}-subject-${index}`} label={`Subject ${index + 1}`}>
+                    {(a11y) => <Input {...a11y} {...register(`subjects.${index}.name`)} />}
+                  </FormField>
+                </Box>
+                {subjects.fields.length > 1 && (
+                  <Button variant="ghost" size="sm" onClick={() => subjects.remove(index)} aria-label={`Remove subject ${index + 1}`}>
+                    Remove
+                  </Button>
+                )}
+              </HStack>
+              <Controller
+                control={control}
+                name={`subjects.${index}.levels`}
+                render={({ field: levels }) => (
+                  <Fieldset.Root>
+                    <Fieldset.Legend fontSize="sm">Levels for subject {index + 1}</Fieldset.Legend>
+                    <HStack wrap="wrap" gap="4" mt="1">
+                      {ACADEMIC_LEVELS.map((level) => (
+                        <Checkbox.Root
+                          key={level}
+                          colorPalette="brand"
+                          checked={levels.value.includes(level)}
+                          onCheckedChange={(d) =>
+                            levels.onChange(d.checked === true ? [...levels.value, level] : levels.value.filter((v) => v !== level))
+                          }
+                        >
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{level}</Checkbox.Label>
+                        </Checkbox.Root>
+                      ))}
+                    </HStack>
+                  </Fieldset.Root>
+                )}
+              />
+            </Stack>
+          ))}
+          <Button variant="outline" size="sm" alignSelf="flex-start" onClick={() => subjects.append({ name: '', levels: [] })}>
+            Add subject
+          </Button>
+        </Stack>
+        <FileField
+          id={`${formId}-picture`}
+          label="Profile Picture"
+          accept={IMAGE_ACCEPT}
+          imagesOnly
+          files={picture}
+          onChange={setPicture}
+          helper="JPEG or PNG, up to 5 MB. A new picture is shown after an admin approves it."
+        />
+        <HStack justify="flex-end" gap="3">
+          <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
+            Save
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

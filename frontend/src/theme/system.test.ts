@@ -1,0 +1,80 @@
+// @vitest-environment node
+// The system carries only the recipes of components the app uses (see ./recipes.ts). This test scans every
+// `@chakra-ui/react` import under src/ and fails when a used component's recipe is missing, so a component
+// added later (e.g. a Badge on a dashboard) cannot silently render unstyled.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { recipes as defaultRecipes, slotRecipes as defaultSlotRecipes } from '@chakra-ui/react/theme';
+import { brandColors, system } from './system';
+
+const SRC = fileURLToPath(new URL('..', import.meta.url));
+
+/** Components whose recipe key is not their camel-cased name (or that need extra recipes). */
+const ALIASES: Record<string, string[]> = {
+  IconButton: ['button'],
+  CloseButton: ['button'],
+  ButtonGroup: ['button'],
+  Button: ['button', 'spinner'], // `loading` renders a Spinner
+  Toaster: ['toast'],
+  InputGroup: ['inputAddon'],
+  InputAddon: ['inputAddon'],
+  Checkbox: ['checkbox', 'checkmark'],
+  RadioGroup: ['radioGroup', 'radiomark'],
+  Skeleton: ['skeleton'],
+  SkeletonText: ['skeleton'],
+  SkeletonCircle: ['skeleton'],
+  ProgressCircle: ['progressCircle'],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every value name imported from `@chakra-ui/react` or a `@chakra-ui/react/<component>` entry, with its files. */
+function chakraImports(): Map<string, string[]> {
+  const used = new Map<string, string[]>();
+  const importRe = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]@chakra-ui\/react(?:\/[a-z-]+)?['"]/g;
+  for (const file of sourceFiles(SRC)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(importRe)) {
+      if (m[1]) continue;
+      for (const raw of m[2].split(',')) {
+        const name = raw.trim();
+        if (!name || name.startsWith('type ')) continue;
+        const base = name.split(/\s+as\s+/)[0].trim();
+        used.set(base, [...(used.get(base) ?? []), relative(SRC, file)]);
+      }
+    }
+  }
+  return used;
+}
+
+const camel = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+
+describe('design system', () => {
+  it('has the recipe of every Chakra component used in src/', () => {
+    const known = new Set([...Object.keys(defaultRecipes), ...Object.keys(defaultSlotRecipes)]);
+    const missing: string[] = [];
+    for (const [name, files] of chakraImports()) {
+      const keys = ALIASES[name] ?? (known.has(camel(name)) ? [camel(name)] : []);
+      for (const key of keys) {
+        const has = key in defaultSlotRecipes ? system.getSlotRecipe(key) : system.getRecipe(key);
+        if (!has || Object.keys(has).length === 0) missing.push(`${name} needs the "${key}" recipe (used in ${files[0]}): add it to src/theme/recipes.ts`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps the spec colours, breakpoints and the strong primary', () => {
+    expect(system.token('colors.primary')).toBe(brandColors.primary);
+    expect(system.token('colors.brand.600')).toBe('#C1121F');
+    expect(system.token('breakpoints.sm')).toBe('640px');
+    expect(system.token('breakpoints.md')).toBe('768px');
+    expect(system.token('breakpoints.lg')).toBe('1024px');
+    expect(system.token('breakpoints.xl')).toBe('1280px');
+  });
+});
