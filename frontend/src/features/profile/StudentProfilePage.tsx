@@ -17,7 +17,7 @@ import { useSession } from '../auth/session';
 import { toastError, toastSuccess } from '../auth/toaster';
 import { FileField } from '../onboarding/components/FileField';
 import { IMAGE_ACCEPT } from '../onboarding/schemas';
-import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, TwoFactorToggle, formatDate } from './components/ProfileBits';
+import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, SecurityCard, formatDate } from './components/ProfileBits';
 import { profileKeys, studentDashboardQuery, studentProfileQuery, type StudentProfile } from './queries';
 
 interface EditValues {
@@ -94,14 +94,7 @@ export function StudentProfilePage() {
               )}
             </Stack>
           </Card>
-          <Card>
-            <Stack gap="3">
-              <Heading as="h2" size="lg">
-                Security
-              </Heading>
-              <TwoFactorToggle />
-            </Stack>
-          </Card>
+          <SecurityCard />
         </>
       )}
     </Stack>

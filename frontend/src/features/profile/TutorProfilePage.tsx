@@ -22,7 +22,7 @@ import { useSession } from '../auth/session';
 import { toastError, toastSuccess } from '../auth/toaster';
 import { FileField } from '../onboarding/components/FileField';
 import { ACADEMIC_LEVELS, IMAGE_ACCEPT, MOTIVATION_MAX } from '../onboarding/schemas';
-import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, Tag, TwoFactorToggle } from './components/ProfileBits';
+import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, Tag, SecurityCard } from './components/ProfileBits';
 import { profileKeys, tutorProfileQuery, type TutorProfile } from './queries';
 
 export const PICTURE_PENDING_NOTICE = 'Your new profile picture is awaiting admin approval.';
@@ -121,14 +121,7 @@ export function TutorProfilePage() {
               </Stack>
             )}
           </Card>
-          <Card>
-            <Stack gap="3">
-              <Heading as="h2" size="lg">
-                Security
-              </Heading>
-              <TwoFactorToggle />
-            </Stack>
-          </Card>
+          <SecurityCard />
         </>
       )}
     </Stack>

@@ -1,5 +1,6 @@
 import { Box, type BoxProps } from '@chakra-ui/react/box';
 import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -143,5 +144,19 @@ export function TwoFactorToggle() {
       <Checkbox.Control />
       <Checkbox.Label>Two-factor sign-in (a code is emailed each time you log in)</Checkbox.Label>
     </Checkbox.Root>
+  );
+}
+
+/** The "Security" card both profile pages show: the two-factor sign-in switch. */
+export function SecurityCard() {
+  return (
+    <Card>
+      <Stack gap="3">
+        <Heading as="h2" size="lg">
+          Security
+        </Heading>
+        <TwoFactorToggle />
+      </Stack>
+    </Card>
   );
 }
