@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
-import { readMultipartForm } from '../tutors/multipart-form.js';
+import { readMultipartForm } from '../../common/uploads/multipart-form.js';
 import { StudentEnvelopeDto, StudentProfileFormDto, StudentUpdatedDto } from './dto/student.dto.js';
 import { STUDENT_PICTURE_MAX_BYTES, StudentsService } from './students.service.js';
 

@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../../common/guards/authenticated-user.j
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { StudentProfileRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
-import { assertFiles, IMAGE_TYPES, MB, type MultipartForm } from '../tutors/multipart-form.js';
+import { assertFiles, IMAGE_TYPES, MB, type MultipartForm } from '../../common/uploads/multipart-form.js';
 import { ageOn, MIN_AGE, parseDate } from '../tutors/onboarding.rules.js';
 import type { StudentProfileDto } from './dto/student.dto.js';
 import { StudentsRepository, type StudentProfileValues } from './students.repository.js';

@@ -1,5 +1,5 @@
 import type { FieldError } from '../../common/errors.js';
-import type { FormFile } from './multipart-form.js';
+import type { FormFile } from '../../common/uploads/multipart-form.js';
 
 export const SUBJECT_LEVELS = ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] as const;
 export const STUDY_LEVELS = ['PhD', 'Masters', 'Bachelors'] as const;

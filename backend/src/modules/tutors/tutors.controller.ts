@@ -14,7 +14,7 @@ import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { OnboardingResultDto, TutorEnvelopeDto, TutorOnboardingFormDto, TutorProfileUpdateFormDto, TutorUpdatedDto } from './dto/tutor.dto.js';
-import { readMultipartForm } from './multipart-form.js';
+import { readMultipartForm } from '../../common/uploads/multipart-form.js';
 import { TUTOR_FILE_MAX_BYTES, TutorsService } from './tutors.service.js';
 
 @ApiTags('tutor')

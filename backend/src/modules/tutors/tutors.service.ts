@@ -8,7 +8,7 @@ import { StorageService } from '../../infra/storage/storage.service.js';
 import { AuthTokens } from '../auth/auth-tokens.service.js';
 import { presentUser } from '../auth/user.presenter.js';
 import type { OnboardingResultDto, TutorProfileDto } from './dto/tutor.dto.js';
-import { assertFiles, DOCUMENT_TYPES, IMAGE_TYPES, MB, type FormFile, type MultipartForm } from './multipart-form.js';
+import { assertFiles, DOCUMENT_TYPES, IMAGE_TYPES, MB, type FormFile, type MultipartForm } from '../../common/uploads/multipart-form.js';
 import { MOTIVATION_MAX, RIGHT_TO_WORK_FILE_FIELDS, STUDY_LEVELS, validateOnboarding, validateSubjects } from './onboarding.rules.js';
 import { TutorsRepository, type TutorProfileValues } from './tutors.repository.js';
 
