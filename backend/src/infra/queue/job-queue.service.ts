@@ -34,6 +34,14 @@ export class JobQueue {
     await this.queues[JOB_QUEUE[name]].add(name, payload, jobOptions);
   }
 
+  /**
+   * Creates or updates a repeatable job under a stable scheduler id (BullMQ job scheduler): calling it again
+   * with the same id, from a restart or another instance, replaces the schedule instead of adding a second one.
+   */
+  async upsertScheduler<N extends JobName>(schedulerId: string, name: N, payload: JobPayloads[N], everyMs: number): Promise<void> {
+    await this.queues[JOB_QUEUE[name]].upsertJobScheduler(schedulerId, { every: everyMs }, { name, data: payload });
+  }
+
   all(): Queue[] {
     return Object.values(this.queues);
   }

@@ -16,12 +16,29 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface JobPayloads {
   'mail.send': MailJob;
+  /** Deletes expired codes, used or expired reset tokens and long-dead sessions (see AuthRepository.purgeExpired). */
+  'maintenance.purge-expired-auth': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
 export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   'mail.send': QUEUES.mail,
+  'maintenance.purge-expired-auth': QUEUES.maintenance,
 };
+
+/**
+ * Repeatable jobs, upserted by WorkersModule at start-up under a stable scheduler id: idempotent across
+ * restarts and instances (BullMQ keeps one scheduler per id). Each run only sweeps; `everyMs` is read from config.
+ */
+export interface JobScheduler<N extends JobName = JobName> {
+  id: string;
+  name: N;
+  payload: JobPayloads[N];
+}
+
+export const JOB_SCHEDULERS: readonly JobScheduler[] = [
+  { id: 'purge-expired-auth', name: 'maintenance.purge-expired-auth', payload: {} },
+];
 
 /** Default retry policy per queue: transient failures (SMTP, S3) retry with exponential backoff. */
 export const QUEUE_DEFAULT_JOB_OPTIONS = {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import {
@@ -16,6 +16,15 @@ import {
 
 export type CodePurpose = VerificationCodeRow['purpose'];
 
+/** Revoked or expired sessions are kept this long (recent sign-outs stay visible when debugging), then deleted. */
+export const SESSION_RETENTION_MS = 24 * 3600 * 1000;
+
+export interface PurgeCounts {
+  verificationCodes: number;
+  resetTokens: number;
+  sessions: number;
+}
+
 export interface SessionUserRow extends UserRow {
   sessionRevoked: boolean;
   sessionExpiresAt: Date;
@@ -27,6 +36,35 @@ export interface SessionUserRow extends UserRow {
 @Injectable()
 export class AuthRepository {
   constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+
+  transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * Takes a transaction-scoped advisory lock if nobody holds it (released at commit or rollback); false when
+   * another transaction has it. Call it inside `transaction()`.
+   */
+  async tryAdvisoryXactLock(key: number, tx: DbOrTx): Promise<boolean> {
+    const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${key}::bigint) as locked`);
+    return result.rows[0]?.locked === true;
+  }
+
+  /**
+   * Deletes authentication rows nobody can use any more, so the tables do not grow forever:
+   * - verification codes past their expiry (consumed codes are deleted when used; a code that ran out of
+   *   attempts stays until it expires so the user keeps seeing "too many attempts");
+   * - reset tokens past their expiry or already used (single use: a used token can never work again);
+   * - sessions expired or revoked more than SESSION_RETENTION_MS (a day) before `now`.
+   * Idempotent: a second run at the same `now` deletes nothing.
+   */
+  async purgeExpired(now: Date, tx: DbOrTx = this.db): Promise<PurgeCounts> {
+    const sessionCutoff = new Date(now.getTime() - SESSION_RETENTION_MS);
+    const codes = await tx.delete(verificationCodes).where(lte(verificationCodes.expiresAt, now));
+    const tokens = await tx.delete(passwordResetTokens).where(or(lte(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)));
+    const sessions = await tx.delete(authSessions).where(or(lt(authSessions.expiresAt, sessionCutoff), lt(authSessions.revokedAt, sessionCutoff)));
+    return { verificationCodes: codes.rowCount ?? 0, resetTokens: tokens.rowCount ?? 0, sessions: sessions.rowCount ?? 0 };
+  }
 
   async findUserByEmail(email: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
