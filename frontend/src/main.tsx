@@ -2,8 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { checkStoredSessionProfiles } from './features/auth/startup';
-import { SessionProvider } from './features/auth/session';
+import { readSession, SessionProvider } from './features/auth/session';
 import { createAppQueryClient, createAppRouter } from './router';
 import { AppThemeProvider } from './theme/AppThemeProvider';
 
@@ -14,7 +13,8 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 
 // A stored token and user trigger a profile check at start-up; failure clears the session (part 1 §4).
-void checkStoredSessionProfiles();
+// Loaded only then, so a signed-out visitor's first page does not carry the auth API client.
+if (readSession()) void import('./features/auth/startup').then(({ checkStoredSessionProfiles }) => checkStoredSessionProfiles());
 
 createRoot(rootElement).render(
   <StrictMode>

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { FiCheckCircle } from 'react-icons/fi';
 import { apiPost, isApiError } from '../../../api/client';
 import { BRAND } from '../brand';
+import { FiCheckCircle } from './contact-icons';
 
 export type ContactValues = { name: string; email: string; subject: string; message: string };
 

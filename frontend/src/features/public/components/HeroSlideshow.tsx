@@ -1,9 +1,9 @@
 import { Box, Flex, IconButton, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
-import { FiChevronLeft, FiChevronRight, FiPause, FiPlay } from 'react-icons/fi';
 import { BRAND } from '../brand';
 import type { Slide } from '../content/slides';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
+import { FiChevronLeft, FiChevronRight, FiPause, FiPlay } from './icons';
 
 type HeroSlideshowProps = {
   slides: Slide[];

@@ -1,9 +1,9 @@
 import { Box, Button, Container, Flex, HStack, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { FiMenu, FiX } from 'react-icons/fi';
 import { BRAND } from '../brand';
 import { TOP_MENU } from '../content/site';
+import { FiMenu, FiX } from './icons';
 
 const navLinkStyle = {
   px: '3',

@@ -1,8 +1,8 @@
 import { Box, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { FiMail, FiMapPin } from 'react-icons/fi';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { ContactForm } from '../components/ContactForm';
+import { FiMail, FiMapPin } from '../components/contact-icons';
 import { LOCATION, SUPPORT_EMAIL } from '../content/site';
 import { usePageMeta } from '../hooks/usePageMeta';
 

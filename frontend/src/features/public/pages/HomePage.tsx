@@ -1,9 +1,8 @@
 import { Box, Button, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import type { IconType } from 'react-icons';
-import { FiEdit3, FiMessageCircle, FiUsers } from 'react-icons/fi';
 import { BRAND } from '../brand';
 import { HeroSlideshow } from '../components/HeroSlideshow';
+import { FiEdit3, FiMessageCircle, FiUsers, type IconComponent } from '../components/icons';
 import { Reveal } from '../components/Reveal';
 import { StatCounter } from '../components/StatCounter';
 import { FEATURES, STATS } from '../content/home';
@@ -14,7 +13,7 @@ import { usePageMeta } from '../hooks/usePageMeta';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
 import '../motion.css';
 
-const FEATURE_ICONS: Record<(typeof FEATURES)[number]['id'], IconType> = {
+const FEATURE_ICONS: Record<(typeof FEATURES)[number]['id'], IconComponent> = {
   essays: FiEdit3,
   tutoring: FiUsers,
   feedback: FiMessageCircle,
