@@ -194,7 +194,8 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
   // ---- step 2: right to work
   // The form may send the right-to-work answers flat, or as one JSON object under `rightToWork`.
   const rtwJson = tryJson(fields.rightToWork);
-  const rtw = (rtwJson && typeof rtwJson === 'object' && !Array.isArray(rtwJson) ? rtwJson : {}) as Record<string, unknown>;
+  const rtwIsObject = !!rtwJson && typeof rtwJson === 'object' && !Array.isArray(rtwJson);
+  const rtw = (rtwIsObject ? rtwJson : {}) as Record<string, unknown>;
   const pick = (...names: string[]): string => {
     for (const n of names) {
       const v = rtw[n] ?? fields[n];
@@ -203,7 +204,8 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
     }
     return '';
   };
-  const hasRightRaw = pick('hasRight', 'hasRightToWork', ...(rtwJson === undefined || typeof rtwJson === 'symbol' ? ['rightToWork'] : []));
+  // A flat `rightToWork` ("yes", "true", "no", "false"…) is itself the answer whenever it is not the JSON object.
+  const hasRightRaw = pick('hasRight', 'hasRightToWork', ...(rtwIsObject ? [] : ['rightToWork']));
   const hasRight = parseBool(hasRightRaw);
   let eligibility: ValidOnboarding['eligibility'] | undefined;
   let documentKind: DocumentKind | undefined;
