@@ -138,6 +138,7 @@ export class AuthService {
    */
   async verifyAdminCredentials(email: string, password: string, ip: string): Promise<boolean> {
     await this.rateLimit.consume(AUTH_LIMITS.loginIp, ip);
+    await this.rateLimit.consume(AUTH_LIMITS.loginAccount, `email:${email}`);
     const user = await this.repository.findUserByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? (await this.getDummyHash()), password);
     return !!user && ok && user.role === 'admin' && !user.banned && user.emailVerified;
