@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { RESEND_COOLDOWN_SECONDS, VERIFICATION_CODE_LENGTH } from '../../shared/account-rules.js';
 
-export const CODE_LENGTH = 6;
+export const CODE_LENGTH = VERIFICATION_CODE_LENGTH;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const RESEND_COOLDOWN_SECONDS = 60;
+export { RESEND_COOLDOWN_SECONDS };
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** A 6-digit code from the CSPRNG. */

@@ -1,14 +1,7 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { PASSWORD_RULES } from '../../shared/account-rules.js';
 import { COMMON_PASSWORDS_TEXT } from './common-passwords/common-passwords.js';
 
-/** The spec's password rules (part 1 §5) in the order a person fixes them, each with the spec's message. */
-export const PASSWORD_RULES: { test: (p: string) => boolean; message: string }[] = [
-  { test: (p) => p.length >= 8, message: 'Password must be at least 8 characters long' },
-  { test: (p) => /[A-Z]/.test(p), message: 'Must contain at least one uppercase letter' },
-  { test: (p) => /[a-z]/.test(p), message: 'Must contain at least one lowercase letter' },
-  { test: (p) => /[0-9]/.test(p), message: 'Must contain at least one number' },
-  { test: (p) => /[^A-Za-z0-9]/.test(p), message: 'Must contain at least one special character' },
-];
 export const PASSWORD_MAX_LENGTH = 128;
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another.';
 

@@ -1,3 +1,4 @@
+import { ONBOARDING_FILE_MAX_BYTES } from '../../shared/account-rules.js';
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ValidationFailedException, type FieldError } from '../../common/errors.js';
@@ -5,12 +6,12 @@ import type { AuthenticatedUser } from '../../common/guards/authenticated-user.j
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { StudentProfileRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
-import { assertFiles, IMAGE_TYPES, MB, type MultipartForm } from '../../common/uploads/multipart-form.js';
+import { assertFiles, IMAGE_TYPES, type MultipartForm } from '../../common/uploads/multipart-form.js';
 import { ageOn, MIN_AGE, parseDate } from '../tutors/onboarding.rules.js';
 import type { StudentProfileDto } from './dto/student.dto.js';
 import { StudentsRepository, type StudentProfileValues } from './students.repository.js';
 
-export const STUDENT_PICTURE_MAX_BYTES = 5 * MB;
+export const STUDENT_PICTURE_MAX_BYTES = ONBOARDING_FILE_MAX_BYTES;
 export const DOB_LOCKED = 'Date of birth cannot be changed once set';
 const LIMITS = { major: 100, university: 200, bio: 1000 } as const;
 const LABELS = { major: 'Major', university: 'University', bio: 'Bio' } as const;

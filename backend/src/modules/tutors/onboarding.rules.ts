@@ -1,12 +1,11 @@
+import { EMAIL_PATTERN, MOTIVATION_MAX, TUTOR_MAX_AGE as MAX_AGE, TUTOR_MIN_AGE as MIN_AGE } from '../../shared/account-rules.js';
 import type { FieldError } from '../../common/errors.js';
 import type { FormFile } from '../../common/uploads/multipart-form.js';
 
 export const SUBJECT_LEVELS = ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] as const;
 export const STUDY_LEVELS = ['PhD', 'Masters', 'Bachelors'] as const;
 export const NATIONALITIES = ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'] as const;
-export const MOTIVATION_MAX = 250;
-export const MIN_AGE = 16;
-export const MAX_AGE = 100;
+export { MAX_AGE, MIN_AGE, MOTIVATION_MAX };
 export const RIGHT_TO_WORK_REFUSAL = 'Only tutors with the right to work in the UK can be onboarded.';
 
 /** Document types per nationality (spec part 1 §5), with the file field each one is stored under. */
@@ -61,7 +60,6 @@ export interface ValidOnboarding {
   dbsApplicationDetails: { fullName: string; email: string; phone: string; agreementAccepted: boolean } | null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parseBool(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
@@ -282,7 +280,7 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
     const agreement = parseBool(app.agreementAccepted ?? fields.dbsAgreementAccepted ?? fields.agreementAccepted) ?? false;
     if (!fullName) errors.push({ field: 'dbsApplicationDetails.fullName', message: 'Full name is required' });
     if (!email) errors.push({ field: 'dbsApplicationDetails.email', message: 'Email is required' });
-    else if (!EMAIL.test(email)) errors.push({ field: 'dbsApplicationDetails.email', message: 'Please enter a valid email address' });
+    else if (!EMAIL_PATTERN.test(email)) errors.push({ field: 'dbsApplicationDetails.email', message: 'Please enter a valid email address' });
     if (!phone) errors.push({ field: 'dbsApplicationDetails.phone', message: 'Phone is required' });
     if (!agreement) errors.push({ field: 'dbsApplicationDetails.agreementAccepted', message: 'You must accept the agreement to start a DBS application' });
     dbsApplicationDetails = { fullName: fullName.slice(0, 100), email: email.slice(0, 254), phone: phone.slice(0, 30), agreementAccepted: agreement };

@@ -1,3 +1,4 @@
+import { ONBOARDING_FILE_MAX_BYTES } from '../../shared/account-rules.js';
 import { randomUUID } from 'node:crypto';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException, type FieldError } from '../../common/errors.js';
@@ -8,11 +9,11 @@ import { StorageService } from '../../infra/storage/storage.service.js';
 import { AuthTokens } from '../auth/auth-tokens.service.js';
 import { presentUser } from '../auth/user.presenter.js';
 import type { OnboardingResultDto, TutorProfileDto } from './dto/tutor.dto.js';
-import { assertFiles, DOCUMENT_TYPES, IMAGE_TYPES, MB, type FormFile, type MultipartForm } from '../../common/uploads/multipart-form.js';
+import { assertFiles, DOCUMENT_TYPES, IMAGE_TYPES, type FormFile, type MultipartForm } from '../../common/uploads/multipart-form.js';
 import { MOTIVATION_MAX, RIGHT_TO_WORK_FILE_FIELDS, STUDY_LEVELS, validateOnboarding, validateSubjects } from './onboarding.rules.js';
 import { TutorsRepository, type TutorProfileValues } from './tutors.repository.js';
 
-export const TUTOR_FILE_MAX_BYTES = 5 * MB;
+export const TUTOR_FILE_MAX_BYTES = ONBOARDING_FILE_MAX_BYTES;
 export const ONBOARDING_MESSAGE = 'Onboarding submitted. Your profile is awaiting admin approval.';
 const PICTURE_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 

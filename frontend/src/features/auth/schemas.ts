@@ -3,12 +3,10 @@
  * unit-tested without rendering.
  */
 
-/** The spec's basic email pattern: non-space text, @, domain, dot, suffix. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN_LENGTH = 8;
-export const VERIFICATION_CODE_LENGTH = 6;
-/** Resend cooldown for verification and 2FA codes (part 1 §9). */
-export const RESEND_COOLDOWN_SECONDS = 60;
+import { EMAIL_PATTERN, PASSWORD_RULES, type PasswordRuleId } from '@shared/account-rules';
+
+// The rules the API enforces too live in one shared module.
+export { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, RESEND_COOLDOWN_SECONDS, VERIFICATION_CODE_LENGTH } from '@shared/account-rules';
 /** Reset password: redirect to /login after this delay (part 1 §9). */
 export const RESET_REDIRECT_MS = 3000;
 
@@ -36,39 +34,22 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export interface PasswordCheck {
-  id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
+  id: PasswordRuleId;
   label: string;
   message: string;
   test: (password: string) => boolean;
 }
 
-export const PASSWORD_CHECKS: readonly PasswordCheck[] = [
-  {
-    id: 'length',
-    label: 'At least 8 characters',
-    message: 'Password must be at least 8 characters long',
-    test: (p) => p.length >= PASSWORD_MIN_LENGTH,
-  },
-  {
-    id: 'uppercase',
-    label: 'An uppercase letter',
-    message: 'Must contain at least one uppercase letter',
-    test: (p) => /[A-Z]/.test(p),
-  },
-  {
-    id: 'lowercase',
-    label: 'A lowercase letter',
-    message: 'Must contain at least one lowercase letter',
-    test: (p) => /[a-z]/.test(p),
-  },
-  { id: 'number', label: 'A number', message: 'Must contain at least one number', test: (p) => /\d/.test(p) },
-  {
-    id: 'special',
-    label: 'A special character',
-    message: 'Must contain at least one special character',
-    test: (p) => /[^A-Za-z0-9\s]/.test(p),
-  },
-];
+/** What the register page lists beside each shared rule. */
+const PASSWORD_CHECK_LABELS: Record<PasswordRuleId, string> = {
+  length: 'At least 8 characters',
+  uppercase: 'An uppercase letter',
+  lowercase: 'A lowercase letter',
+  number: 'A number',
+  special: 'A special character',
+};
+
+export const PASSWORD_CHECKS: readonly PasswordCheck[] = PASSWORD_RULES.map((rule) => ({ ...rule, label: PASSWORD_CHECK_LABELS[rule.id] }));
 
 export type StrengthLabel = 'Very Weak' | 'Weak' | 'Medium' | 'Strong';
 

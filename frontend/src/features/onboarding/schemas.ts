@@ -4,10 +4,9 @@
  */
 
 export const ACADEMIC_LEVELS = ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] as const;
-export const MOTIVATION_MAX = 250;
-export const MIN_AGE = 16;
-export const MAX_AGE = 100;
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+import { EMAIL_PATTERN, MOTIVATION_MAX, ONBOARDING_FILE_MAX_BYTES as MAX_FILE_BYTES, TUTOR_MAX_AGE as MAX_AGE, TUTOR_MIN_AGE as MIN_AGE } from '@shared/account-rules';
+
+export { MAX_AGE, MAX_FILE_BYTES, MIN_AGE, MOTIVATION_MAX };
 export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const ALLOWED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
 export const FILE_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
@@ -287,7 +286,7 @@ export function validateVerification(values: OnboardingValues, files: Onboarding
   else if (values.appliedForDBS === 'true') {
     if (blank(values.dbsFullName)) errors.dbsFullName = ONBOARDING_MESSAGES.dbsFullName;
     if (blank(values.dbsPhone)) errors.dbsPhone = ONBOARDING_MESSAGES.dbsPhone;
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.dbsEmail.trim())) errors.dbsEmail = ONBOARDING_MESSAGES.dbsEmail;
+    if (!EMAIL_PATTERN.test(values.dbsEmail.trim())) errors.dbsEmail = ONBOARDING_MESSAGES.dbsEmail;
     if (!values.dbsAgreementAccepted) errors.dbsAgreementAccepted = ONBOARDING_MESSAGES.dbsAgreement;
   }
   return errors;

@@ -1,6 +1,2 @@
-/**
- * The essay price tiers live in the backend (`backend/src/shared/pricing.ts`) so the server that
- * charges and the pages that quote use one rule. Imported by relative path until the shell adds a
- * `@shared/*` alias; then only this line changes.
- */
-export { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '../../../../backend/src/shared/pricing';
+/** The essay price tiers live with the API (`backend/src/shared/pricing.ts`): one rule for charging and quoting. */
+export { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '@shared/pricing';

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { BASIC_EMAIL_PATTERN } from '../../contact/dto/contact-message.dto.js';
+import { EMAIL_PATTERN } from '../../../shared/account-rules.js';
 import { IsStrongPassword } from '../password-policy.js';
 import { UserDto } from '../user.presenter.js';
 
@@ -16,7 +16,7 @@ function EmailField(): PropertyDecorator {
     // Applied in the order a decorator stack would apply them (bottom first), so "required" is checked first.
     IsString({ message: 'Email is required' })(target, key);
     IsNotEmpty({ message: 'Email is required' })(target, key);
-    Matches(BASIC_EMAIL_PATTERN, { message: 'Please enter a valid email address' })(target, key);
+    Matches(EMAIL_PATTERN, { message: 'Please enter a valid email address' })(target, key);
     MaxLength(254, { message: 'Please enter a valid email address' })(target, key);
     Transform(trimLower)(target, key);
     ApiProperty({ example: 'jane@example.com' })(target, key);

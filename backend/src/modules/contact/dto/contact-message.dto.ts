@@ -1,10 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { EMAIL_PATTERN } from '../../../shared/account-rules.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** The spec's "basic email pattern": non-space text, @, domain, dot, suffix. */
-export const BASIC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Contact form (spec part 1 §5): all four fields required, with the spec's messages. class-validator runs a
@@ -21,7 +20,7 @@ export class ContactMessageDto {
   @ApiProperty({ example: 'jane@example.com' })
   @Transform(trim)
   @MaxLength(254, { message: 'Please enter a valid email address' })
-  @Matches(BASIC_EMAIL_PATTERN, { message: 'Please enter a valid email address' })
+  @Matches(EMAIL_PATTERN, { message: 'Please enter a valid email address' })
   @IsNotEmpty({ message: 'Email is required' })
   @IsString({ message: 'Email is required' })
   email: string;

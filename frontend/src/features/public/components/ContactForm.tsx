@@ -1,14 +1,13 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { EMAIL_PATTERN } from '@shared/account-rules';
 import { apiPost, isApiError } from '../../../api/client';
 import { BRAND } from '../brand';
 import { FiCheckCircle } from './contact-icons';
 
 export type ContactValues = { name: string; email: string; subject: string; message: string };
 
-/** The spec's basic email pattern: non-space text, @, domain, dot, suffix. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const CONTACT_FAILED = 'Failed to send message. Please try again.';
 
 const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };

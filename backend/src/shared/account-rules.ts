@@ -1,0 +1,33 @@
+/**
+ * Account and onboarding rules that the browser checks as you type and the API enforces: one definition for
+ * both, so the two can never disagree. Pure TypeScript with no imports (the frontend imports it as
+ * `@shared/account-rules`).
+ */
+
+/** The spec's basic email pattern (part 1 §5): non-space text, @, domain, dot, suffix. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export type PasswordRuleId = 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
+
+/** The spec's password rules (part 1 §5) in the order a person fixes them, each with the spec's message. */
+export const PASSWORD_RULES: readonly { id: PasswordRuleId; message: string; test: (password: string) => boolean }[] = [
+  { id: 'length', message: 'Password must be at least 8 characters long', test: (p) => p.length >= PASSWORD_MIN_LENGTH },
+  { id: 'uppercase', message: 'Must contain at least one uppercase letter', test: (p) => /[A-Z]/.test(p) },
+  { id: 'lowercase', message: 'Must contain at least one lowercase letter', test: (p) => /[a-z]/.test(p) },
+  { id: 'number', message: 'Must contain at least one number', test: (p) => /[0-9]/.test(p) },
+  // Whitespace is not a special character.
+  { id: 'special', message: 'Must contain at least one special character', test: (p) => /[^A-Za-z0-9\s]/.test(p) },
+];
+
+/** Verification and 2FA codes (part 1 §9). */
+export const VERIFICATION_CODE_LENGTH = 6;
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+/** Tutor onboarding (part 1 §5, §9). */
+export const TUTOR_MIN_AGE = 16;
+export const TUTOR_MAX_AGE = 100;
+export const MOTIVATION_MAX = 250;
+/** Onboarding documents and profile pictures: PDF, JPEG or PNG up to 5 MB. */
+export const ONBOARDING_FILE_MAX_BYTES = 5 * 1024 * 1024;
