@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, nodeBin, truthy } from './lib/env.mjs';
 import { buildIfStale } from './lib/build.mjs';
-import { run, stopChild, waitForHttp } from './lib/proc.mjs';
+import { stopChild, waitForHttp } from './lib/proc.mjs';
 import { onShutdownSignals, prepare } from './lib/session.mjs';
 
 const log = (line) => console.log(`[redpen] ${line}`);
@@ -42,12 +42,8 @@ async function main() {
     return shutdown(1);
   }
 
-  // The seed command creates the database if needed, applies the migrations, and adds the demo
-  // accounts only when there are no users (idempotent); it prints the credentials.
-  if (truthy(env.SEED_DEMO_DATA, true)) {
-    const s = await run('npm', ['run', '--silent', 'seed', '-w', 'backend'], { env: childEnv });
-    if (s.code !== 0) { log('Seeding the demo data failed (see above).'); return shutdown(1); }
-  }
+  // The backend itself creates the database if needed, applies the migrations and, with SEED_DEMO_DATA,
+  // adds the demo accounts to an empty database, printing them (DB_MIGRATE_ON_START, main.ts).
   if (stopping) return;
 
   const port = Number(env.PORT || 3000);
