@@ -1,7 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
-import { Checkbox } from '@chakra-ui/react/checkbox';
-import { Fieldset } from '@chakra-ui/react/fieldset';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
@@ -21,7 +19,8 @@ import { FormField } from '../auth/components/FormField';
 import { useSession } from '../auth/session';
 import { toastError, toastSuccess } from '../auth/toaster';
 import { FileField } from '../onboarding/components/FileField';
-import { ACADEMIC_LEVELS, IMAGE_ACCEPT, MOTIVATION_MAX } from '../onboarding/schemas';
+import { LevelCheckboxes } from '../onboarding/components/LevelCheckboxes';
+import { IMAGE_ACCEPT, MOTIVATION_MAX } from '../onboarding/schemas';
 import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, Tag, SecurityCard } from './components/ProfileBits';
 import { profileKeys, tutorProfileQuery, type TutorProfile } from './queries';
 
@@ -230,25 +229,7 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
                 control={control}
                 name={`subjects.${index}.levels`}
                 render={({ field: levels }) => (
-                  <Fieldset.Root>
-                    <Fieldset.Legend fontSize="sm">Levels for subject {index + 1}</Fieldset.Legend>
-                    <HStack wrap="wrap" gap="4" mt="1">
-                      {ACADEMIC_LEVELS.map((level) => (
-                        <Checkbox.Root
-                          key={level}
-                          colorPalette="brand"
-                          checked={levels.value.includes(level)}
-                          onCheckedChange={(d) =>
-                            levels.onChange(d.checked === true ? [...levels.value, level] : levels.value.filter((v) => v !== level))
-                          }
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{level}</Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </HStack>
-                  </Fieldset.Root>
+                  <LevelCheckboxes legend={`Levels for subject ${index + 1}`} value={levels.value} onChange={levels.onChange} />
                 )}
               />
             </Stack>

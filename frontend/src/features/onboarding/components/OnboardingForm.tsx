@@ -20,7 +20,6 @@ import { FormField } from '../../auth/components/FormField';
 import { useSession } from '../../auth/session';
 import { toastSuccess } from '../../auth/toaster';
 import {
-  ACADEMIC_LEVELS,
   DOCUMENT_TYPES,
   EMPTY_FILES,
   EMPTY_VALUES,
@@ -36,6 +35,7 @@ import {
   type StepErrors,
 } from '../schemas';
 import { FileField } from './FileField';
+import { LevelCheckboxes } from './LevelCheckboxes';
 
 export const STEPS = ['Basic Info', 'Verification'] as const;
 
@@ -328,29 +328,7 @@ export function OnboardingForm() {
                     control={control}
                     name={`subjects.${index}.levels`}
                     render={({ field: levelsField }) => (
-                      <Fieldset.Root>
-                        <Fieldset.Legend fontSize="sm">Levels for subject {index + 1}</Fieldset.Legend>
-                        <HStack wrap="wrap" gap="4" mt="1">
-                          {ACADEMIC_LEVELS.map((level) => (
-                            <Checkbox.Root
-                              key={level}
-                              colorPalette="brand"
-                              checked={levelsField.value.includes(level)}
-                              onCheckedChange={(details) =>
-                                levelsField.onChange(
-                                  details.checked === true
-                                    ? [...levelsField.value, level]
-                                    : levelsField.value.filter((value) => value !== level),
-                                )
-                              }
-                            >
-                              <Checkbox.HiddenInput />
-                              <Checkbox.Control />
-                              <Checkbox.Label>{level}</Checkbox.Label>
-                            </Checkbox.Root>
-                          ))}
-                        </HStack>
-                      </Fieldset.Root>
+                      <LevelCheckboxes legend={`Levels for subject ${index + 1}`} value={levelsField.value} onChange={levelsField.onChange} />
                     )}
                   />
                   {err(`subjects.${index}`) && (

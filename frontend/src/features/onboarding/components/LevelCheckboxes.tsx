@@ -1,0 +1,27 @@
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Fieldset } from '@chakra-ui/react/fieldset';
+import { HStack } from '@chakra-ui/react/stack';
+import { ACADEMIC_LEVELS } from '../schemas';
+
+/** The levels a subject is taught at, as one labelled group of checkboxes (onboarding and tutor profile). */
+export function LevelCheckboxes({ legend, value, onChange }: { legend: string; value: string[]; onChange: (levels: string[]) => void }) {
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend fontSize="sm">{legend}</Fieldset.Legend>
+      <HStack wrap="wrap" gap="4" mt="1">
+        {ACADEMIC_LEVELS.map((level) => (
+          <Checkbox.Root
+            key={level}
+            colorPalette="brand"
+            checked={value.includes(level)}
+            onCheckedChange={(details) => onChange(details.checked === true ? [...value, level] : value.filter((v) => v !== level))}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{level}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </HStack>
+    </Fieldset.Root>
+  );
+}
