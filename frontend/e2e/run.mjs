@@ -10,6 +10,7 @@
 // Options: `--…` arguments are passed to node --test (e.g. --test-name-pattern=redirect); other arguments
 // choose test files by name (e.g. `npm run test:e2e -w frontend -- smoke` runs smoke.test.ts only).
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, openSync, readdirSync, closeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,22 @@ function ensureChromium() {
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
   }
   if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} is still missing`);
+}
+
+function withRedisDb(url, db) {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+async function flushRedis(url) {
+  const { Redis } = createRequire(join(ROOT, 'backend', 'package.json'))('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    await redis.flushdb();
+  } finally {
+    redis.disconnect();
+  }
 }
 
 function testFiles(filters) {
@@ -71,6 +88,10 @@ async function main() {
 
     const databaseUrl = process.env.E2E_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_e2e');
     await recreateDatabase(databaseUrl);
+    // A Redis keyspace of its own, emptied per run: rate limits (10 registrations an hour per IP) and queued
+    // jobs from earlier runs or a running development instance must not leak into the journeys.
+    const redisUrl = process.env.E2E_REDIS_URL || withRedisDb(env.REDIS_URL, 2);
+    await flushRedis(redisUrl);
     const port = Number(process.env.E2E_PORT) || (await freePort());
     const baseUrl = `http://127.0.0.1:${port}`;
     const serverEnv = {
@@ -84,7 +105,7 @@ async function main() {
       WORKERS: 'inline',
       SERVE_WEB: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info',
-      REDIS_URL: env.REDIS_URL,
+      REDIS_URL: redisUrl,
       S3_ENDPOINT: env.S3_ENDPOINT,
       SMTP_HOST: env.SMTP_HOST,
       SMTP_PORT: env.SMTP_PORT,
