@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/auth/session';
 import { routeTree } from '../routeTree.gen';
 import { AppThemeProvider } from '../theme/AppThemeProvider';
+import { trackRouter } from './routers';
 
 export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -20,12 +21,14 @@ export function TestProviders({ children, queryClient }: { children: ReactNode; 
 /** Renders the real route tree at `path` with an in-memory history. */
 export function renderApp(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree,
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [path] }),
-    defaultPendingMinMs: 0,
-  });
+  const router = trackRouter(
+    createRouter({
+      routeTree,
+      context: {},
+      history: createMemoryHistory({ initialEntries: [path] }),
+      defaultPendingMinMs: 0,
+    }),
+  );
   const utils = render(
     <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { settleRouters } from './routers';
 
 const noop = () => {};
 
@@ -70,7 +71,8 @@ if (typeof window !== 'undefined') {
 
   window.scrollTo = noop as typeof window.scrollTo;
 
-  afterEach(() => {
+  afterEach(async () => {
+    await settleRouters();
     cleanup();
     window.localStorage.clear();
   });
