@@ -29,5 +29,12 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export const TUTOR_MIN_AGE = 16;
 export const TUTOR_MAX_AGE = 100;
 export const MOTIVATION_MAX = 250;
+/** The levels a tutor teaches a subject at, and the levels of study a tutor may hold. */
+export const SUBJECT_LEVELS = ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] as const;
+export const STUDY_LEVELS = ['PhD', 'Masters', 'Bachelors'] as const;
+/** Right-to-work eligibility by nationality (part 1 §5). */
+export const NATIONALITIES = ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'] as const;
+export type Nationality = (typeof NATIONALITIES)[number];
+export const RIGHT_TO_WORK_REFUSAL = 'Only tutors with the right to work in the UK can be onboarded.';
 /** Onboarding documents and profile pictures: PDF, JPEG or PNG up to 5 MB. */
 export const ONBOARDING_FILE_MAX_BYTES = 5 * 1024 * 1024;

@@ -22,6 +22,12 @@ export const ESSAY_PRICE_TIERS = [
   { upToWords: Number.POSITIVE_INFINITY, tenthsOfPennyPerWord: 3 },
 ] as const;
 
+/**
+ * How far a student may move the detected word count, either way, before paying (spec: ±10 %). The essays
+ * module will enforce it; the public pages quote it.
+ */
+export const WORD_COUNT_ADJUST_PERCENT = 10;
+
 /** The tier text shown to students wherever a price is quoted. */
 export const ESSAY_PRICE_TEXT =
   '1.5p per word for the first 1000 words, 0.7p per word for words 1001-3000, 0.3p per word thereafter';

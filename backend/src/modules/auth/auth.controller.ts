@@ -12,8 +12,9 @@ import {
 } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Public } from '../../common/decorators/public.decorator.js';
-import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import { holdsRole, type AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { AuthService, MESSAGES } from './auth.service.js';
+import { presentUser } from './user.presenter.js';
 import {
   EmailOnlyDto,
   LoginDto,
@@ -120,18 +121,16 @@ export class AuthController {
   @Get('me')
   @ApiBearerAuth()
   @ApiOkResponse({ type: UserEnvelopeDto })
-  async me(@CurrentUser() user: AuthenticatedUser): Promise<UserEnvelopeDto> {
-    return { user: await this.auth.me(user.id) };
+  me(@CurrentUser() user: AuthenticatedUser): UserEnvelopeDto {
+    // The guard has just read this user with its session: no second query.
+    return { user: presentUser(user) };
   }
 
   @Get('checkProfiles')
   @ApiBearerAuth()
   @ApiOkResponse({ type: ProfilesDto })
   checkProfiles(@CurrentUser() user: AuthenticatedUser): ProfilesDto {
-    return {
-      student: user.role === 'student' || user.hasStudentProfile,
-      tutor: user.role === 'tutor' || user.hasTutorProfile,
-    };
+    return { student: holdsRole(user, 'student'), tutor: holdsRole(user, 'tutor') };
   }
 
   @Put('two-factor')

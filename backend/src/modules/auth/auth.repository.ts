@@ -87,16 +87,6 @@ export class AuthRepository {
     return row;
   }
 
-  async profileFlags(userId: string, tx: DbOrTx = this.db): Promise<{ student: boolean; tutor: boolean }> {
-    const [row] = await tx
-      .select({
-        student: sql<boolean>`exists(select 1 from ${studentProfiles} where ${studentProfiles.userId} = ${userId})`,
-        tutor: sql<boolean>`exists(select 1 from ${tutorProfiles} where ${tutorProfiles.userId} = ${userId})`,
-      })
-      .from(sql`(select 1) as one`);
-    return { student: Boolean(row?.student), tutor: Boolean(row?.tutor) };
-  }
-
   // ---- one-time codes -------------------------------------------------------------------------------
 
   /** Replaces the user's live code for this purpose (attempts start again at zero). */

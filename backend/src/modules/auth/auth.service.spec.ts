@@ -188,6 +188,38 @@ describe('AuthService.login', () => {
   });
 });
 
+describe('AuthService.verifyEmail', () => {
+  async function withCode(overrides: Partial<UserRow>) {
+    const ctx = setup([user({ emailVerified: false, ...overrides })]);
+    await ctx.service.resendCode('jane@example.com', 'ip');
+    return { ...ctx, code: String(ctx.sent.at(-1)!.data.code) };
+  }
+
+  it('marks the address verified, uses the code up and signs in', async () => {
+    const { service, code, codes, repository } = await withCode({});
+    await expect(service.verifyEmail('jane@example.com', code, 'ip')).resolves.toHaveProperty('token', `token-for-${USER_ID}`);
+    expect(repository.updateUser).toHaveBeenCalledWith(USER_ID, { emailVerified: true });
+    expect(codes.size).toBe(0);
+  });
+
+  it('refuses a banned account with 403 and changes nothing: still unverified, the code unused', async () => {
+    const { service, code, codes, repository, tokens } = await withCode({ banned: true });
+    const error = await failure(service.verifyEmail('jane@example.com', code, 'ip'));
+    expect(error).toBeInstanceOf(ForbiddenException);
+    expect(error.message).toBe(MESSAGES.banned);
+    expect(repository.updateUser).not.toHaveBeenCalled();
+    expect(codes.size).toBe(1);
+    expect(tokens.issue).not.toHaveBeenCalled();
+  });
+
+  it('gives a banned account with a wrong code the plain "invalid code", not the ban', async () => {
+    const { service, code } = await withCode({ banned: true });
+    const error = await failure(service.verifyEmail('jane@example.com', code === '000000' ? '111111' : '000000', 'ip'));
+    expect(error).toBeInstanceOf(BadRequestException);
+    expect(error.message).toBe(MESSAGES.invalidCode);
+  });
+});
+
 describe('AuthService.verifyTwoFactor', () => {
   async function pending() {
     const ctx = setup([user({ twoFactorEnabled: true })]);
@@ -237,6 +269,16 @@ describe('AuthService.verifyTwoFactor', () => {
     const { service, code, advance } = await pending();
     advance(CODE_TTL_MS - 1);
     await expect(service.verifyTwoFactor(USER_ID, code, 'ip')).resolves.toHaveProperty('token');
+  });
+
+  it('refuses a user banned while the code was pending with 403, leaving the code unused', async () => {
+    const { service, code, codes, tokens, repository } = await pending();
+    await repository.updateUser(USER_ID, { banned: true });
+    const error = await failure(service.verifyTwoFactor(USER_ID, code, 'ip'));
+    expect(error).toBeInstanceOf(ForbiddenException);
+    expect(error.message).toBe(MESSAGES.banned);
+    expect(codes.size).toBe(1);
+    expect(tokens.issue).not.toHaveBeenCalled();
   });
 
   it('refuses a user id that is not a UUID without looking anything up', async () => {

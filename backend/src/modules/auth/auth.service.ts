@@ -24,6 +24,7 @@ import {
   RESET_TOKEN_TTL_MS,
   sameHash,
 } from './one-time-secrets.js';
+import { UUID } from './jwt.strategy.js';
 import { presentUser, type UserDto } from './user.presenter.js';
 
 export const MESSAGES = {
@@ -51,8 +52,6 @@ export const AUTH_LIMITS = {
   resetIp: { name: 'auth-reset-ip', points: 10, durationSeconds: 3600 },
   resetAccount: { name: 'auth-reset-account', points: 3, durationSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type LoginResult = { token: string; user: UserDto } | { twoFactorRequired: true; userId: string; message: string };
 
@@ -101,9 +100,11 @@ export class AuthService {
     await this.rateLimit.consume(AUTH_LIMITS.verifyAccount, `email:${email}`);
     const user = await this.repository.findUserByEmail(email);
     if (!user || user.emailVerified) throw new BadRequestException(MESSAGES.invalidCode);
-    await this.checkCode(user.id, 'email', code);
+    const codeId = await this.checkCode(user.id, 'email', code);
+    // After the code (only its owner learns of the ban) and before using it up: a banned account stays as it was.
+    if (user.banned) throw new ForbiddenException(MESSAGES.banned);
+    await this.useUpCode(codeId);
     const verified = (await this.repository.updateUser(user.id, { emailVerified: true }))!;
-    if (verified.banned) throw new ForbiddenException(MESSAGES.banned);
     return { token: await this.tokens.issue(verified), user: presentUser(verified) };
   }
 
@@ -150,8 +151,9 @@ export class AuthService {
     await this.rateLimit.consume(AUTH_LIMITS.verifyAccount, `2fa:${userId}`);
     const user = await this.repository.findUserById(userId);
     if (!user) throw new BadRequestException(MESSAGES.invalidCode);
-    await this.checkCode(user.id, 'two_factor', code);
+    const codeId = await this.checkCode(user.id, 'two_factor', code);
     if (user.banned) throw new ForbiddenException(MESSAGES.banned);
+    await this.useUpCode(codeId);
     return { token: await this.tokens.issue(user), user: presentUser(user) };
   }
 
@@ -194,10 +196,6 @@ export class AuthService {
     return presentUser((await this.repository.updateUser(userId, { twoFactorEnabled: enabled }))!);
   }
 
-  async me(userId: string): Promise<UserDto> {
-    return presentUser((await this.repository.findUserById(userId))!);
-  }
-
   // ---- helpers ---------------------------------------------------------------------------------------------
 
   private getDummyHash(): Promise<string> {
@@ -231,7 +229,8 @@ export class AuthService {
     else await this.mail.send({ to: user.email, template: 'auth.two-factor-code', data });
   }
 
-  private async checkCode(userId: string, purpose: CodePurpose, code: string): Promise<void> {
+  /** Checks a code (counting wrong tries) without using it up; returns its id for `useUpCode`. */
+  private async checkCode(userId: string, purpose: CodePurpose, code: string): Promise<string> {
     const row = await this.repository.findCode(userId, purpose);
     if (!row) throw new BadRequestException(MESSAGES.invalidCode);
     if (row.attempts >= CODE_MAX_ATTEMPTS) throw new BadRequestException(MESSAGES.tooManyAttempts);
@@ -241,7 +240,12 @@ export class AuthService {
       if (attempts === undefined || attempts >= CODE_MAX_ATTEMPTS) throw new BadRequestException(MESSAGES.tooManyAttempts);
       throw new BadRequestException(MESSAGES.invalidCode);
     }
-    if (!(await this.repository.consumeCode(row.id, CODE_MAX_ATTEMPTS))) throw new BadRequestException(MESSAGES.invalidCode);
+    return row.id;
+  }
+
+  /** Single use: a code checked twice at once is used up by one request only; the other is refused. */
+  private async useUpCode(codeId: string): Promise<void> {
+    if (!(await this.repository.consumeCode(codeId, CODE_MAX_ATTEMPTS))) throw new BadRequestException(MESSAGES.invalidCode);
   }
 
   private async sendResetLink(user: UserRow): Promise<void> {

@@ -9,7 +9,8 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import { AuthRepository } from './auth.repository.js';
 import { JWT_ALGORITHM, type TokenClaims } from './auth-tokens.service.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Session and user ids are UUIDs: anything else is refused before a query. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const BANNED_MESSAGE = 'Your account has been banned.';
 
 /**

@@ -11,11 +11,18 @@ export type StudentProfileValues = Partial<Pick<StudentProfileRow, 'major' | 'un
 export class StudentsRepository {
   constructor(@Inject(DRIZZLE) private readonly db: Database) {}
 
-  /** The profile, created empty on first use (idempotent under concurrent first calls). */
+  /** The profile, created empty on first use: one read once it exists (safe under concurrent first calls). */
   async findOrCreate(userId: string, tx: DbOrTx = this.db): Promise<StudentProfileRow> {
-    await tx.insert(studentProfiles).values({ userId }).onConflictDoNothing();
+    const existing = await this.find(userId, tx);
+    if (existing) return existing;
+    const [created] = await tx.insert(studentProfiles).values({ userId }).onConflictDoNothing().returning();
+    // Nothing returned: a concurrent first call created it a moment ago.
+    return created ?? (await this.find(userId, tx))!;
+  }
+
+  private async find(userId: string, tx: DbOrTx): Promise<StudentProfileRow | undefined> {
     const [row] = await tx.select().from(studentProfiles).where(eq(studentProfiles.userId, userId)).limit(1);
-    return row!;
+    return row;
   }
 
   async update(userId: string, values: StudentProfileValues, tx: DbOrTx = this.db): Promise<StudentProfileRow> {
@@ -23,13 +30,16 @@ export class StudentsRepository {
     return row!;
   }
 
-  /** Sets the date of birth only if none is stored (a guarded update, not read-then-write). */
-  async setDateOfBirthOnce(userId: string, dateOfBirth: string, tx: DbOrTx = this.db): Promise<boolean> {
-    const rows = await tx
+  /**
+   * Sets the date of birth only if none is stored (a guarded update, not read-then-write). Returns the
+   * updated profile, or undefined when a date was already there.
+   */
+  async setDateOfBirthOnce(userId: string, dateOfBirth: string, tx: DbOrTx = this.db): Promise<StudentProfileRow | undefined> {
+    const [row] = await tx
       .update(studentProfiles)
       .set({ dateOfBirth, updatedAt: new Date() })
       .where(and(eq(studentProfiles.userId, userId), isNull(studentProfiles.dateOfBirth)))
-      .returning({ dob: studentProfiles.dateOfBirth });
-    return rows.length === 1;
+      .returning();
+    return row;
   }
 }

@@ -56,10 +56,11 @@ export class StudentsService {
       await this.storage.upload(key, picture.buffer, picture.mime!);
       values.profilePictureKey = key;
     }
-    if (dateOfBirth && !(await this.repository.setDateOfBirthOnce(user.id, dateOfBirth))) {
+    const withDateOfBirth = dateOfBirth ? await this.repository.setDateOfBirthOnce(user.id, dateOfBirth) : undefined;
+    if (dateOfBirth && !withDateOfBirth) {
       throw new BadRequestException({ message: DOB_LOCKED, errors: [{ field: 'dateOfBirth', message: DOB_LOCKED }] });
     }
-    const updated = Object.keys(values).length ? await this.repository.update(user.id, values) : await this.repository.findOrCreate(user.id);
+    const updated = Object.keys(values).length ? await this.repository.update(user.id, values) : (withDateOfBirth ?? current);
     if (picture && current.profilePictureKey) await this.storage.delete(current.profilePictureKey).catch(() => undefined);
     return this.present(updated, user);
   }

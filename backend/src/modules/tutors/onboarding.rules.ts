@@ -1,12 +1,17 @@
-import { EMAIL_PATTERN, MOTIVATION_MAX, TUTOR_MAX_AGE as MAX_AGE, TUTOR_MIN_AGE as MIN_AGE } from '../../shared/account-rules.js';
+import {
+  EMAIL_PATTERN,
+  MOTIVATION_MAX,
+  NATIONALITIES,
+  RIGHT_TO_WORK_REFUSAL,
+  STUDY_LEVELS,
+  SUBJECT_LEVELS,
+  TUTOR_MAX_AGE as MAX_AGE,
+  TUTOR_MIN_AGE as MIN_AGE,
+} from '../../shared/account-rules.js';
 import type { FieldError } from '../../common/errors.js';
 import type { FormFile } from '../../common/uploads/multipart-form.js';
 
-export const SUBJECT_LEVELS = ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] as const;
-export const STUDY_LEVELS = ['PhD', 'Masters', 'Bachelors'] as const;
-export const NATIONALITIES = ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'] as const;
-export { MAX_AGE, MIN_AGE, MOTIVATION_MAX };
-export const RIGHT_TO_WORK_REFUSAL = 'Only tutors with the right to work in the UK can be onboarded.';
+export { MAX_AGE, MIN_AGE, MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL, STUDY_LEVELS };
 
 /** Document types per nationality (spec part 1 §5), with the file field each one is stored under. */
 export const DOCUMENT_TYPES_BY_NATIONALITY: Record<(typeof NATIONALITIES)[number], Record<string, DocumentKind>> = {

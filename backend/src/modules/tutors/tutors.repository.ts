@@ -34,8 +34,9 @@ export class TutorsRepository {
       .onConflictDoUpdate({ target: tutorProfiles.userId, set: { ...values, updatedAt: now } });
   }
 
-  async update(userId: string, values: TutorProfileValues, tx: DbOrTx = this.db): Promise<void> {
-    await tx.update(tutorProfiles).set({ ...values, updatedAt: new Date() }).where(eq(tutorProfiles.userId, userId));
+  async update(userId: string, values: TutorProfileValues, tx: DbOrTx = this.db): Promise<TutorProfileRow | undefined> {
+    const [row] = await tx.update(tutorProfiles).set({ ...values, updatedAt: new Date() }).where(eq(tutorProfiles.userId, userId)).returning();
+    return row;
   }
 
   async markOnboardingCompleted(userId: string, tx: DbOrTx = this.db): Promise<UserRow> {

@@ -17,6 +17,8 @@ export const TUTOR_FILE_MAX_BYTES = ONBOARDING_FILE_MAX_BYTES;
 export const ONBOARDING_MESSAGE = 'Onboarding submitted. Your profile is awaiting admin approval.';
 const PICTURE_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
+const PROFILE_NOT_FOUND = 'Tutor profile not found. Please complete onboarding first.';
+
 /** Tutor onboarding and the tutor's own profile. Files go to the private bucket under `tutors/<userId>/`. */
 @Injectable()
 export class TutorsService {
@@ -96,13 +98,14 @@ export class TutorsService {
 
   async getProfile(userId: string): Promise<TutorProfileDto> {
     const found = await this.repository.findWithUser(userId);
-    if (!found) throw new NotFoundException('Tutor profile not found. Please complete onboarding first.');
+    if (!found) throw new NotFoundException(PROFILE_NOT_FOUND);
     return this.present(found.profile, found.user);
   }
 
   /** Only the fields sent (non-empty) change; a new picture waits for admin approval. */
   async updateProfile(userId: string, form: MultipartForm): Promise<TutorProfileDto> {
-    if (!(await this.repository.findWithUser(userId))) throw new NotFoundException('Tutor profile not found. Please complete onboarding first.');
+    const found = await this.repository.findWithUser(userId);
+    if (!found) throw new NotFoundException(PROFILE_NOT_FOUND);
     assertFiles(form.files.filter((f) => f.field === 'profilePicture'), PICTURE_TYPES, TUTOR_FILE_MAX_BYTES, 'JPEG, PNG');
     const errors: FieldError[] = [];
     const values: TutorProfileValues = {};
@@ -137,8 +140,8 @@ export class TutorsService {
     if (errors.length) throw new ValidationFailedException(errors);
     const picture = form.files.find((f) => f.field === 'profilePicture');
     if (picture) values.pendingProfilePictureKey = await this.store(userId, picture, 'pending-profile-picture');
-    if (Object.keys(values).length) await this.repository.update(userId, values);
-    return this.getProfile(userId);
+    const profile = Object.keys(values).length ? await this.repository.update(userId, values) : found.profile;
+    return this.present(profile ?? found.profile, found.user);
   }
 
   private async store(userId: string, file: FormFile, label: string = file.field): Promise<string> {

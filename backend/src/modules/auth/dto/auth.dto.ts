@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { EMAIL_PATTERN } from '../../../shared/account-rules.js';
+import { EMAIL_PATTERN, VERIFICATION_CODE_LENGTH } from '../../../shared/account-rules.js';
 import { IsStrongPassword } from '../password-policy.js';
 import { UserDto } from '../user.presenter.js';
 
@@ -70,7 +70,7 @@ export class VerifyEmailDto {
 
   @ApiProperty({ example: '123456' })
   @Transform(trim)
-  @MaxLength(6, { message: 'Invalid or expired verification code' })
+  @MaxLength(VERIFICATION_CODE_LENGTH, { message: 'Invalid or expired verification code' })
   @IsNotEmpty({ message: 'Please enter the verification code' })
   @IsString({ message: 'Please enter the verification code' })
   emailVerificationCode: string;
@@ -99,7 +99,7 @@ export class Verify2faDto {
 
   @ApiProperty({ example: '123456' })
   @Transform(trim)
-  @MaxLength(6, { message: 'Invalid or expired verification code' })
+  @MaxLength(VERIFICATION_CODE_LENGTH, { message: 'Invalid or expired verification code' })
   @IsNotEmpty({ message: 'Please enter the verification code' })
   @IsString({ message: 'Please enter the verification code' })
   twoFAToken: string;
