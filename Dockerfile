@@ -85,10 +85,20 @@ server {
     add_header Cache-Control "public, max-age=31536000, immutable";
     try_files $uri =404;
   }
-  # Client-side routes: every other path is the single-page app.
+  # The build wrote .gz twins of every text asset and page: send them to browsers that accept gzip.
+  gzip_static on;
+  # Prerendered pages (the public site, /login: frontend/dist/pages, see docs/architecture.md) at their own
+  # paths; every other client route is the single-page app's shell.
+  location = / {
+    add_header Cache-Control "no-cache";
+    try_files /pages/index.html /index.html;
+  }
+  location /pages/ {
+    return 404;
+  }
   location / {
     add_header Cache-Control "no-cache";
-    try_files $uri /index.html;
+    try_files /pages$uri.html $uri /index.html;
   }
 }
 NGINX

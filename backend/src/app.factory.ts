@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +10,7 @@ import { HttpExceptionFilter } from './common/filters/http-exception.filter.js';
 import { createValidationPipe } from './common/pipes/validation.pipe.js';
 import type { AppConfig } from './config/env.schema.js';
 import { securityHeaders } from './infra/http/security-headers.js';
+import { loadWebPages, sendHtml } from './infra/http/web-pages.js';
 import { mountBullBoard } from './infra/queue/bull-board.js';
 import { JobQueue } from './infra/queue/job-queue.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -77,8 +77,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
-  const spaIndex = config.serveWeb && existsSync(`${WEB_DIST}/index.html`) ? readFileSync(`${WEB_DIST}/index.html`, 'utf8') : null;
-  app.useGlobalFilters(new HttpExceptionFilter(spaIndex));
+  const webPages = config.serveWeb ? loadWebPages(WEB_DIST) : null;
+  app.useGlobalFilters(new HttpExceptionFilter(webPages));
   app.useGlobalPipes(createValidationPipe());
 
   const document = buildOpenApiDocument(app);
@@ -89,11 +89,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await mountBullBoard(app, app.get(JobQueue).all(), (email, password, ip) => auth.verifyAdminCredentials(email, password, ip));
   }
 
-  if (spaIndex) {
+  if (webPages) {
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       prefix: '/',
       wildcard: true,
+      // The prerendered pages are served at their own paths (below), not as /pages/*.html.
+      allowedPath: (pathName: string) => !pathName.startsWith('/pages/'),
       index: false,
       // The build writes .br and .gz twins of every asset: serve those to browsers that accept them.
       preCompressed: true,
@@ -102,9 +104,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         if (path.includes('/assets/')) void res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
-    app.getHttpAdapter().getInstance().get('/', (_request, reply) => {
-      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndex);
-    });
+    const fastify = app.getHttpAdapter().getInstance();
+    // Prerendered pages (the public site, the sign-in forms) paint before the JavaScript arrives; any other client
+    // route gets the shell through the error filter's SPA fallback.
+    for (const [path, document] of webPages.prerendered) fastify.get(path, (request, reply) => sendHtml(request, reply, document));
+    if (!webPages.prerendered.has('/')) fastify.get('/', (request, reply) => sendHtml(request, reply, webPages.shell));
   }
 
   await app.init();

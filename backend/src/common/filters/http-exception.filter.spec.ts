@@ -12,7 +12,7 @@ function host(method: string, url: string) {
     header(name: string, value: string) { this.headers[name] = value; return this; },
     send(body: unknown) { this.body = body; return this; },
   };
-  const request = { method, url, id: 'req-1' };
+  const request = { method, url, id: 'req-1', headers: { 'accept-encoding': 'gzip, deflate' } };
   const argumentsHost = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }) } as unknown as ArgumentsHost;
   return { reply, argumentsHost };
 }
@@ -35,16 +35,26 @@ describe('HttpExceptionFilter', () => {
   });
 
   it('serves the SPA for unknown client routes but not for API paths or assets', () => {
-    const filter = new HttpExceptionFilter('<html>app</html>');
+    const shell = { identity: Buffer.from('<html>app</html>'), br: Buffer.from('br-bytes'), gzip: Buffer.from('gzip-bytes') };
+    const filter = new HttpExceptionFilter({ shell, prerendered: new Map() });
     const page = host('GET', '/student/essays?tab=1');
     filter.catch(new NotFoundException(), page.argumentsHost);
     expect(page.reply.statusCode).toBe(200);
-    expect(page.reply.body).toBe('<html>app</html>');
+    // The browser accepts gzip but not brotli.
+    expect(page.reply.body).toBe(shell.gzip);
+    expect(page.reply.headers['content-encoding']).toBe('gzip');
+    expect(page.reply.headers['content-type']).toBe('text/html; charset=utf-8');
 
     for (const url of ['/api/nothing', '/assets/missing.js']) {
       const other = host('GET', url);
       filter.catch(new NotFoundException(), other.argumentsHost);
       expect(other.reply.statusCode).toBe(404);
     }
+  });
+
+  it('answers 404 for unknown paths when no web app is served', () => {
+    const { reply, argumentsHost } = host('GET', '/student/essays');
+    new HttpExceptionFilter(null).catch(new NotFoundException(), argumentsHost);
+    expect(reply.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendHtml, type WebPages } from '../../infra/http/web-pages.js';
 import type { ErrorBody } from '../errors.js';
 
 /** Messages for errors raised by Fastify itself before a handler runs (bodies, uploads, content types). */
@@ -18,7 +19,7 @@ const FASTIFY_MESSAGES: Record<number, string> = {
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpException');
 
-  constructor(private readonly spaIndexHtml: string | null = null) {}
+  constructor(private readonly webPages: WebPages | null = null) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -26,8 +27,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     const { status, body } = this.toResponse(exception, request);
 
-    if (status === 404 && this.shouldServeSpa(request)) {
-      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.spaIndexHtml);
+    if (status === 404 && this.webPages && this.shouldServeSpa(request)) {
+      sendHtml(request, reply, this.webPages.shell);
       return;
     }
     void reply.status(status).send(body);
@@ -55,7 +56,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private shouldServeSpa(request: FastifyRequest): boolean {
-    if (!this.spaIndexHtml || request.method !== 'GET') return false;
+    if (request.method !== 'GET') return false;
     const path = request.url.split('?')[0]!;
     if (path === '/api' || path.startsWith('/api/')) return false;
     // Asset requests (with an extension) are real 404s, not client routes.

@@ -67,12 +67,3 @@ export function assertFiles(files: FormFile[], allowed: Record<string, string>, 
     }
   }
 }
-
-export function parseJsonField<T>(value: string | undefined, field: string, message: string): T | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    throw new BadRequestException({ message, errors: [{ field, message }] });
-  }
-}
