@@ -1,45 +1,57 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { writeCompressedTwins } from './scripts/compress.mjs';
 
 /**
- * Writes `<file>.br` and `<file>.gz` beside every text asset of the build (JS, CSS, HTML, SVG, JSON over
- * 1 KB) so a static server can send them as they are (@fastify/static `preCompressed: true`): the page's
- * ~550 KB of JavaScript travels as ~150 KB without compressing on every request.
+ * Writes `<file>.br` and `<file>.gz` beside every text asset of the client build so a static server can send
+ * them as they are (@fastify/static `preCompressed: true`): the page's ~550 KB of JavaScript travels as
+ * ~150 KB without compressing on every request. The prerendered pages get theirs from scripts/prerender.mjs.
  */
 function precompress(): Plugin {
   let outDir = '';
+  let ssr = false;
   return {
     name: 'redpen:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const path = join(dir, name);
-          return statSync(path).isDirectory() ? walk(path) : [path];
-        });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
-        const body = readFileSync(file);
-        if (body.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+      if (!ssr) writeCompressedTwins(outDir);
+    },
+  };
+}
+
+/**
+ * Chakra's createSystem() builds the whole global stylesheet (reset, every token as a CSS variable) up front,
+ * about half of its start-up cost, although only ChakraProvider ever reads it (`_global`). This turns that
+ * field into a getter computed on first read; AppThemeProvider does not read it on prerendered pages, whose
+ * HTML already carries those styles. Chakra is pinned: if its code changes shape, the build stops here.
+ */
+function chakraLazyGlobalCss(): Plugin {
+  const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  return {
+    name: 'redpen:chakra-lazy-global-css',
+    transform(code, id) {
+      if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) return null;
+      if (!code.includes(EAGER) || !code.includes('    _global,\n')) {
+        throw new Error('redpen:chakra-lazy-global-css: @chakra-ui/react createSystem changed; update or remove this plugin');
       }
+      return code
+        .replace(EAGER, 'let _globalCss;\n  const lazyGlobalCss = () => (_globalCss ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);')
+        .replace('    _global,\n', '    get _global() { return lazyGlobalCss(); },\n');
     },
   };
 }
 
 const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Pure rules shared with the API (pricing, account rules): one definition for both sides.
   resolve: { alias: { '@shared': fileURLToPath(new URL('../backend/src/shared', import.meta.url)) } },
@@ -48,12 +60,16 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders too (the default splits components only): a loader that prefetches with TanStack Query
+      // would otherwise put the query library in the route tree, i.e. on every page.
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       // Tests may sit beside route files without becoming routes.
       routeFileIgnorePattern: '\\.test\\.tsx?$',
     }),
     react(),
+    chakraLazyGlobalCss(),
     precompress(),
   ],
   server: {
@@ -76,7 +92,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    rolldownOptions: {
+    // The server build (src/entry-server.tsx, for the prerender) runs once in Node: no chunking there.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
       output: {
         // React and TanStack are needed on every page: long-lived vendor chunks that survive deploys.
         // Chakra is deliberately NOT grouped: one Chakra chunk would pull every component any route
@@ -84,8 +103,14 @@ export default defineConfig({
         // only its own components (measured: 181 KB gzip for `/` instead of 209 KB).
         codeSplitting: {
           groups: [
+            // Bundler helpers (module interop, the dynamic-import preloader) in a chunk of their own: left in
+            // the entry chunk, every route chunk would depend on the entry and so on its stylesheet, which
+            // the preloader would then fetch again on prerendered pages that carry it inline.
+            { name: 'bundler-runtime', test: /^\0(rolldown\/runtime|vite\/preload-helper)/, priority: 40 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: 'tanstack', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            { name: 'tanstack-router', test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store)[\\/]/, priority: 20 },
+            // TanStack Query only where the signed-in areas load it (lib/query-client.tsx).
+            { name: 'tanstack-query', test: /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/, priority: 20 },
           ],
         },
       },
@@ -100,4 +125,4 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
   },
-});
+}));

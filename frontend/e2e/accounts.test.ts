@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, pathOf, readLatestMail, screenshot, takeProblems } from './support/index.ts';
+import { launchBrowser, newPage, pathOf, readLatestMail, screenshot, takeProblems, gotoApp } from './support/index.ts';
 
 let browser: Browser;
 let files: string;
@@ -53,7 +53,7 @@ function assertNoPageErrors(page: Page, where: string) {
 }
 
 async function register(page: Page, { email, role }: { email: string; role: 'student' | 'tutor' }) {
-  await page.goto('/register', { waitUntil: 'load' });
+  await gotoApp(page, '/register');
   await field(page, 'First Name').fill('Journey');
   await field(page, 'Last Name').fill(role === 'tutor' ? 'Tutor' : 'Student');
   await field(page, 'Email').fill(email);
@@ -144,7 +144,7 @@ describe('accounts', () => {
 
   test('a bad password on register shows the spec messages', async () => {
     const page = await newPage(browser);
-    await page.goto('/register', { waitUntil: 'load' });
+    await gotoApp(page, '/register');
     const password = field(page, 'Password');
     await password.fill('abc');
     await page.getByText('Password strength: Weak').waitFor();

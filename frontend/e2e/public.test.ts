@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { PUBLIC_ROUTES, RESULTS_DIR, baseUrl, launchBrowser, newPage, readLatestMail, takeProblems } from './support/index.ts';
+import { PUBLIC_ROUTES, RESULTS_DIR, baseUrl, launchBrowser, newPage, readLatestMail, takeProblems, gotoApp } from './support/index.ts';
 
 const SCREENSHOTS = join(RESULTS_DIR, 'screenshots');
 const SUPPORT_EMAIL = (process.env.SUPPORT_EMAIL || 'support@redpen.local').toLowerCase();
@@ -34,7 +34,7 @@ after(async () => {
 
 /** Opens `path` and waits until the app has rendered a heading (after any client-side redirect). */
 async function open(p: Page, path: string): Promise<URL> {
-  const res = await p.goto(path, { waitUntil: 'load' });
+  const res = await gotoApp(p, path);
   assert.equal(res?.status(), 200, `GET ${path} answers 200`);
   await p.getByRole('heading').first().waitFor({ state: 'visible' });
   await p.waitForLoadState('networkidle');

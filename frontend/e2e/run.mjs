@@ -4,8 +4,8 @@
 //   1. chromium: /usr/bin/chromium (Debian's), installed with apt-get when missing
 //   2. PostgreSQL and Redis reachable; local S3 endpoint and mail catcher started when needed
 //   3. the builds exist (built when missing or stale)
-//   4. a fresh database (redpen_e2e), demo accounts seeded, `node backend/dist/main.js` on a free port
-//      (WORKERS=inline, SERVE_WEB=true), waited for until /api/health/ready answers
+//   4. a fresh database (redpen_e2e), `node backend/dist/main.js` on a free port (WORKERS=inline,
+//      SERVE_WEB=true; it migrates and seeds the demo accounts), waited for until /api/health/ready answers
 //   5. node --test frontend/e2e/*.test.{ts,mjs} with E2E_BASE_URL set; then the server is stopped
 // Options: `--…` arguments are passed to node --test (e.g. --test-name-pattern=redirect); other arguments
 // choose test files by name (e.g. `npm run test:e2e -w frontend -- smoke` runs smoke.test.ts only).
@@ -16,20 +16,20 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, loadEnv, nodeBin, withDatabase } from '../../scripts/lib/env.mjs';
 import { buildIfStale } from '../../scripts/lib/build.mjs';
+import { CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
 import { freePort, run, stopChild, waitForHttp } from '../../scripts/lib/proc.mjs';
 import { ensureLocalServices, recreateDatabase, requireDatabaseServices } from '../../scripts/local-services.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RESULTS = join(ROOT, 'frontend', 'test-results');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 const log = (line) => console.log(`[e2e] ${line}`);
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH=${CHROMIUM} does not exist`);
+  if (existsSync(CHROMIUM_PATH)) return;
+  if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH=${CHROMIUM_PATH} does not exist`);
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    throw new Error(`${CHROMIUM} is missing. Install Debian's chromium: sudo apt-get install -y chromium`);
+    throw new Error(`${CHROMIUM_PATH} is missing. Install Debian's chromium: sudo apt-get install -y chromium`);
   }
   log('chromium is missing: installing it with apt-get (Debian package "chromium")…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -37,7 +37,7 @@ function ensureChromium() {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env, timeout: 15 * 60 * 1000 });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
   }
-  if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} is still missing`);
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`apt-get installed chromium but ${CHROMIUM_PATH} is still missing`);
 }
 
 function withRedisDb(url, db) {
@@ -102,6 +102,8 @@ async function main() {
       WEB_ORIGIN: baseUrl,
       DATABASE_URL: databaseUrl,
       DB_MIGRATE_ON_START: 'true',
+      // The server migrates and seeds the demo accounts (admin, tutor, student) for journeys that sign in.
+      SEED_DEMO_DATA: 'true',
       WORKERS: 'inline',
       SERVE_WEB: 'true',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'info',
@@ -111,10 +113,6 @@ async function main() {
       SMTP_PORT: env.SMTP_PORT,
       MAIL_CATCHER_URL: env.MAIL_CATCHER_URL,
     };
-
-    // Demo accounts (admin, tutor, student) for journeys that sign in; the seed also migrates.
-    const seeded = await run('npm', ['run', '--silent', 'seed', '-w', 'backend'], { env: serverEnv, timeoutMs: 120000 });
-    if (seeded.code !== 0) throw new Error('npm run seed -w backend failed against the e2e database (see above)');
 
     mkdirSync(RESULTS, { recursive: true });
     const logPath = join(RESULTS, 'server.log');
@@ -135,7 +133,7 @@ async function main() {
     const result = await run(
       nodeBin(),
       ['--test', '--test-concurrency=1', '--test-timeout=120000', ...args.filter((a) => a.startsWith('--')), ...files],
-      { env: { ...childEnv, E2E_BASE_URL: baseUrl, MAIL_CATCHER_URL: env.MAIL_CATCHER_URL, CHROMIUM_PATH: CHROMIUM }, cwd: join(ROOT, 'frontend'), timeoutMs: TEST_TIMEOUT_MS },
+      { env: { ...childEnv, E2E_BASE_URL: baseUrl, MAIL_CATCHER_URL: env.MAIL_CATCHER_URL, CHROMIUM_PATH }, cwd: join(ROOT, 'frontend'), timeoutMs: TEST_TIMEOUT_MS },
     );
     exitCode = result.code;
     if (exitCode !== 0) log(`journeys failed; screenshots and the server log are in ${RESULTS.replace(ROOT + '/', '')}/`);

@@ -12,6 +12,7 @@ import {
   pathOf,
   screenshot,
   takeProblems,
+  gotoApp,
 } from './support/index.ts';
 
 let browser: Browser;
@@ -39,7 +40,7 @@ async function firstHeading(p: Page): Promise<string> {
 
 describe('smoke', () => {
   test('the home page opens with a heading and the Redpen title', async () => {
-    const res = await page.goto('/', { waitUntil: 'load' });
+    const res = await gotoApp(page, '/');
     assert.equal(res?.status(), 200, 'GET / answers 200');
     const heading = await firstHeading(page);
     assert.ok(heading.length > 0, 'the home page has a heading with text');
@@ -49,12 +50,12 @@ describe('smoke', () => {
   });
 
   test('the login page is reachable from the home page', async () => {
-    await page.goto('/', { waitUntil: 'load' });
+    await gotoApp(page, '/');
     const link = page.locator('a[href="/login"]').first();
     if ((await link.count()) > 0 && (await link.isVisible())) {
       await link.click();
     } else {
-      await page.goto('/login', { waitUntil: 'load' });
+      await gotoApp(page, '/login');
     }
     await page.waitForURL((url) => url.pathname === '/login');
     // A client-side navigation changes the URL before the (lazily loaded) route renders: wait for its heading.
@@ -67,8 +68,8 @@ describe('smoke', () => {
   });
 
   test('an unknown path redirects to / and replaces the history entry', async () => {
-    await page.goto('/login', { waitUntil: 'load' });
-    await page.goto('/no-such-page', { waitUntil: 'load' });
+    await gotoApp(page, '/login');
+    await gotoApp(page, '/no-such-page');
     await page.waitForURL((url) => url.pathname === '/');
     assert.equal(pathOf(page), '/');
     // With a replace, going back lands on the previous page, not on the unknown path again.
@@ -80,7 +81,7 @@ describe('smoke', () => {
   describe('every spec route renders its layout', () => {
     for (const route of ALL_ROUTES) {
       test(`${route.group} ${route.path}`, async () => {
-        const res = await page.goto(route.path, { waitUntil: 'load' });
+        const res = await gotoApp(page, route.path);
         assert.equal(res?.status(), 200, `GET ${route.path} answers 200 (the app shell)`);
         if (GUARDED_GROUPS.has(route.group)) {
           await page.waitForURL((url) => url.pathname === '/login');

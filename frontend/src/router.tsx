@@ -1,34 +1,22 @@
-import { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
-import { isApiError } from './api/client';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
+/** Nothing is passed down the route tree yet; data loading uses TanStack Query (lib/query-client.tsx). */
+export type RouterContext = Record<string, never>;
 
-export function createAppQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        // Retrying a 4xx (401, 403, 404, validation) never helps; retry network trouble twice.
-        retry: (failureCount, error) =>
-          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
-
-export function createAppRouter(queryClient: QueryClient = createAppQueryClient()) {
+/**
+ * The browser's router, or with `prerenderPath` the build-time renderer's (entry-server.tsx): one URL in memory
+ * and no scroll-restoration script, which the page's CSP would refuse and the client would not render.
+ */
+export function createAppRouter({ prerenderPath }: { prerenderPath?: string } = {}) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    ...(prerenderPath ? { history: createMemoryHistory({ initialEntries: [prerenderPath] }) } : {}),
+    context: {},
     defaultPreload: 'intent',
     // Let TanStack Query decide freshness of preloaded data.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: !prerenderPath,
   });
 }
 

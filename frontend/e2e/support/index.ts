@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/lib/chromium.mjs';
 
 export * from './routes.ts';
 
@@ -14,21 +15,7 @@ export const RESULTS_DIR = join(HERE, '..', '..', 'test-results');
 export const baseUrl: string = (process.env.E2E_BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
 export const mailCatcherUrl: string = (process.env.MAIL_CATCHER_URL || 'http://127.0.0.1:1080').replace(/\/$/, '');
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-// Without the background-networking flags chromium keeps dialling Google's hosts, which this machine's
-// closed network refuses. Playwright's launch() gives every browser a fresh temporary user-data-dir.
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
+// Playwright's launch() gives every browser a fresh temporary user-data-dir.
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 });
 }
@@ -71,6 +58,16 @@ export async function newPage(browser: Browser, options: { viewport?: { width: n
     if (!/ERR_ABORTED/.test(failure)) list.push({ kind: 'requestfailed', text: `${req.method()} ${req.url()} ${failure}`, url: page.url() });
   });
   return page;
+}
+
+/**
+ * Opens `path` and waits until the app is interactive (`html[data-app="ready"]`, set once React has rendered
+ * or hydrated). Prerendered pages show their content before that, so typing or clicking sooner would race React.
+ */
+export async function gotoApp(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(path, { waitUntil: 'load' });
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  return response;
 }
 
 /** Console errors, uncaught exceptions and failed requests seen on the page since the last call. */

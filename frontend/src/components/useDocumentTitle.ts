@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-
-export const APP_NAME = 'Redpen';
+import { declarePageHead, pageTitle } from '../lib/page-head';
 
 /** Sets `document.title` to "<title> · Redpen" while the component is mounted. */
 export function useDocumentTitle(title: string | null | undefined): void {
+  if (title) declarePageHead({ title: pageTitle(title) });
   useEffect(() => {
     if (!title) return;
     const previous = document.title;
-    document.title = `${title} · ${APP_NAME}`;
+    document.title = pageTitle(title);
     return () => {
       document.title = previous;
     };

@@ -1,12 +1,15 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { DashboardLayout } from '../components/layouts/DashboardLayout';
 import { requireAccess } from '../features/auth/guards';
+import { QueryProvider } from '../lib/query-client';
 
 export const Route = createFileRoute('/_student')({
   beforeLoad: (ctx) => requireAccess('student', ctx),
   component: () => (
-    <DashboardLayout role="student">
-      <Outlet />
-    </DashboardLayout>
+    <QueryProvider>
+      <DashboardLayout role="student">
+        <Outlet />
+      </DashboardLayout>
+    </QueryProvider>
   ),
 });

@@ -1,5 +1,4 @@
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
-import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routeTree } from '../routeTree.gen';
@@ -61,7 +60,7 @@ interface RouteLike {
 function buildRouter(path = '/') {
   return createRouter({
     routeTree,
-    context: { queryClient: new QueryClient() },
+    context: {},
     history: createMemoryHistory({ initialEntries: [path] }),
   });
 }

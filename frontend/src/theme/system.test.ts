@@ -6,7 +6,9 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipes as defaultRecipes, slotRecipes as defaultSlotRecipes } from '@chakra-ui/react/theme';
-import { brandColors, system } from './system';
+import { OMITTED_PALETTES, brandColors, getSystem } from './system';
+
+const system = getSystem();
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
@@ -71,10 +73,23 @@ describe('design system', () => {
 
   it('keeps the spec colours, breakpoints and the strong primary', () => {
     expect(system.token('colors.primary')).toBe(brandColors.primary);
+    expect(system.token('colors.red.600')).toBeTruthy();
+    expect(system.token('colors.teal.500')).toBeUndefined();
     expect(system.token('colors.brand.600')).toBe('#C1121F');
     expect(system.token('breakpoints.sm')).toBe('640px');
     expect(system.token('breakpoints.md')).toBe('768px');
     expect(system.token('breakpoints.lg')).toBe('1024px');
     expect(system.token('breakpoints.xl')).toBe('1280px');
+  });
+});
+
+describe('omitted colour palettes', () => {
+  it('are named by no source file (as a colorPalette or a colour token)', () => {
+    const palette = OMITTED_PALETTES.join('|');
+    const uses = new RegExp(`colorPalette[=:]\\s*\\{?\\s*['"](${palette})['"]|['"{](${palette})\\.(\\d{2,3}|solid|contrast|fg|muted|subtle|emphasized|focusRing|border)\\b`);
+    const offenders = sourceFiles(SRC)
+      .filter((file) => uses.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(offenders, `these files use a palette left out of the theme (system.ts OMITTED_PALETTES): ${offenders.join(', ')}`).toEqual([]);
   });
 });

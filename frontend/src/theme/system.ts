@@ -2,7 +2,7 @@
 // animation styles and global CSS + the spec's tokens + ONLY the recipes of components this app uses
 // (./recipes.ts). `defaultConfig` (every recipe) is deliberately not imported: it doubled the entry chunk.
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
-import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system';
+import { createSystem, defineConfig, type SystemContext } from '@chakra-ui/react/styled-system';
 import {
   animationStyles,
   breakpoints as defaultBreakpoints,
@@ -28,6 +28,17 @@ export const brandColors = {
 /** Spec breakpoints in px (part 1 §9). */
 export const breakpointsPx = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
 
+/**
+ * Chakra's colour palettes this app leaves out: none of its screens uses them, and every token costs start-up
+ * time (createSystem builds each into the token dictionary: these five are ~100 of its ~660 tokens).
+ * `system.test.ts` fails when a source file names one. Gray is every recipe's default palette; red, orange,
+ * green and blue are the status colours (errors, warnings, success, information).
+ */
+export const OMITTED_PALETTES = ['yellow', 'teal', 'cyan', 'purple', 'pink'] as const;
+
+const withoutOmittedPalettes = <T extends Record<string, unknown>>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !(OMITTED_PALETTES as readonly string[]).includes(name))) as T;
+
 /** The default theme minus its recipes (what `defaultConfig` adds to the base config). */
 const themeConfig = defineConfig({
   preflight: true,
@@ -36,8 +47,8 @@ const themeConfig = defineConfig({
   theme: {
     breakpoints: defaultBreakpoints,
     keyframes,
-    tokens: defaultTokens,
-    semanticTokens: defaultSemanticTokens,
+    tokens: { ...defaultTokens, colors: withoutOmittedPalettes(defaultTokens.colors ?? {}) },
+    semanticTokens: { ...defaultSemanticTokens, colors: withoutOmittedPalettes(defaultSemanticTokens.colors ?? {}) },
     recipes,
     slotRecipes,
     textStyles,
@@ -90,13 +101,11 @@ const config = defineConfig({
           950: { value: '#330A0E' },
         },
       },
+      // The device's own interface font. `system-ui` covers every current browser; the old list of named
+      // fallbacks (-apple-system, "Segoe UI", Roboto, …) only made the first layout look each one up.
       fonts: {
-        heading: {
-          value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-        },
-        body: {
-          value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-        },
+        heading: { value: 'system-ui, sans-serif' },
+        body: { value: 'system-ui, sans-serif' },
       },
     },
     semanticTokens: {
@@ -130,4 +139,14 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, themeConfig), config);
+let built: SystemContext | null = null;
+
+/**
+ * Chakra's design system (tokens, CSS variables, recipes), built on first use rather than when this module
+ * loads: building it is one of the longest pieces of start-up work, and main.tsx gives it a task of its own.
+ */
+export function getSystem(): SystemContext {
+  // One call with the three configs: createSystem merges (deep-clones) its arguments itself.
+  built ??= createSystem(defaultBaseConfig, themeConfig, config);
+  return built;
+}

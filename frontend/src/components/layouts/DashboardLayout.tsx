@@ -4,16 +4,17 @@ import { Drawer } from '@chakra-ui/react/drawer';
 import { Flex } from '@chakra-ui/react/flex';
 import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { FiChevronsLeft, FiChevronsRight, FiLogOut, FiMenu } from 'react-icons/fi';
-import { useLogout } from '../../features/auth/hooks/useLogout';
+import { FiChevronsLeft, FiChevronsRight, FiMenu } from 'react-icons/fi';
 import { dashboardPath, useSession, type Role, type SwitchableRole } from '../../features/auth/session';
 import { Logo } from '../Logo';
 import { AppToaster } from '../../features/auth/toaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { NAVIGATION, ROLE_LABELS, type NavItem } from './nav-items';
+import { AppFooter } from './AppFooter';
+import { LogoutButton } from './LogoutButton';
+import { useAppReady } from '../../lib/useAppReady';
 
 /** Sidebar widths from the spec (part 1 §2). */
 export const SIDEBAR_WIDTH_EXPANDED = 256;
@@ -31,6 +32,7 @@ export interface DashboardLayoutProps {
  * slide-in drawer on mobile, header with menu button, role switch and Logout, footer.
  */
 export function DashboardLayout({ role, children }: DashboardLayoutProps) {
+  useAppReady();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navId = useId();
@@ -132,11 +134,7 @@ export function DashboardLayout({ role, children }: DashboardLayoutProps) {
           <AppToaster />
         </Box>
 
-        <Box as="footer" px={{ base: '4', md: '6' }} py="4" borderTopWidth="1px" borderColor="gray.200" bg="white">
-          <Text fontSize="sm" color="fg.muted">
-            © {new Date().getFullYear()} Redpen
-          </Text>
-        </Box>
+        <AppFooter />
       </Flex>
 
       {/* Mobile drawer (below lg). */}
@@ -261,19 +259,3 @@ export function RoleSwitch({ activeRole }: { activeRole: Role }) {
   );
 }
 
-function LogoutButton() {
-  const logout = useLogout();
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-label="Logout"
-      onClick={() => void logout()}
-    >
-      <FiLogOut aria-hidden />
-      <Box as="span" hideBelow="sm">
-        Logout
-      </Box>
-    </Button>
-  );
-}

@@ -4,9 +4,11 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '../../features/public/components/SiteFooter';
 import { SiteHeader } from '../../features/public/components/SiteHeader';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
+import { useAppReady } from '../../lib/useAppReady';
 
 /** Top bar, content, footer (spec part 1 §2). The page components own everything inside <main>. */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  useAppReady();
   return (
     <Flex direction="column" minH="100dvh" bg="bg" color="fg">
       <SkipLink />

@@ -29,7 +29,6 @@ export const AUTH_MESSAGES = {
   emailVerified: 'Email verified successfully! Please login',
   resetEmailFailed: 'Failed to send reset email',
   resetFailed: 'Failed to reset password.',
-  resetSucceeded: 'Your password has been reset. Redirecting to login...',
   unverified: 'Please verify your email before signing in.',
 } as const;
 

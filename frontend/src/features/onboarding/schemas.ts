@@ -3,10 +3,19 @@
  * values, the per-step validation (pure, unit-tested) and the multipart body for /tutor/update-info.
  */
 
-export const ACADEMIC_LEVELS = ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] as const;
-import { EMAIL_PATTERN, MOTIVATION_MAX, ONBOARDING_FILE_MAX_BYTES as MAX_FILE_BYTES, TUTOR_MAX_AGE as MAX_AGE, TUTOR_MIN_AGE as MIN_AGE } from '@shared/account-rules';
+import {
+  EMAIL_PATTERN,
+  MOTIVATION_MAX,
+  ONBOARDING_FILE_MAX_BYTES as MAX_FILE_BYTES,
+  RIGHT_TO_WORK_REFUSAL,
+  SUBJECT_LEVELS as ACADEMIC_LEVELS,
+  TUTOR_MAX_AGE as MAX_AGE,
+  TUTOR_MIN_AGE as MIN_AGE,
+  type Nationality,
+} from '@shared/account-rules';
 
-export { MAX_AGE, MAX_FILE_BYTES, MIN_AGE, MOTIVATION_MAX };
+export { ACADEMIC_LEVELS, MAX_AGE, MAX_FILE_BYTES, MIN_AGE, MOTIVATION_MAX };
+export type { Nationality };
 export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const ALLOWED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
 export const FILE_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
@@ -30,7 +39,7 @@ export const ONBOARDING_MESSAGES = {
   subjectsNone: 'Add at least one subject with its levels',
   subjectHalf: 'Enter a subject name and choose at least one level, or remove this subject',
   hasRight: 'Please tell us whether you have the right to work in the UK',
-  noRight: 'Only tutors with the right to work in the UK can be onboarded.',
+  noRight: RIGHT_TO_WORK_REFUSAL,
   nationality: 'Please select your nationality',
   documentType: 'Please select a document type',
   documentFile: 'Please upload your document',
@@ -51,7 +60,6 @@ export const ONBOARDING_MESSAGES = {
 } as const;
 
 
-export type Nationality = 'BritishIrish' | 'EuEeaSwiss' | 'NonEuEea';
 
 export const NATIONALITY_OPTIONS: { value: Nationality; label: string }[] = [
   { value: 'BritishIrish', label: 'British or Irish' },

@@ -123,7 +123,8 @@ function StudentProfileForm({ student, onDone }: { student: StudentProfile; onDo
     },
     onSuccess: async (response) => {
       toastSuccess(response?.message || 'Profile updated successfully');
-      await queryClient.invalidateQueries({ queryKey: profileKeys.student() });
+      // The profile only: the dashboard's figures (under the same key prefix) do not change with it.
+      await queryClient.invalidateQueries({ queryKey: profileKeys.student(), exact: true });
       onDone();
     },
     onError: (error) => toastError(errorMessage(error, 'Failed to update profile')),

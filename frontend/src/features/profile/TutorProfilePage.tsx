@@ -23,9 +23,9 @@ import { LevelCheckboxes } from '../onboarding/components/LevelCheckboxes';
 import { IMAGE_ACCEPT, MOTIVATION_MAX } from '../onboarding/schemas';
 import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, Tag, SecurityCard } from './components/ProfileBits';
 import { profileKeys, tutorProfileQuery, type TutorProfile } from './queries';
+import { STUDY_LEVELS } from '@shared/account-rules';
 
 export const PICTURE_PENDING_NOTICE = 'Your new profile picture is awaiting admin approval.';
-const STUDY_LEVELS = ['Bachelors', 'Masters', 'PhD'] as const;
 
 interface EditValues {
   university: string;

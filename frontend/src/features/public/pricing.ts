@@ -1,2 +1,11 @@
 /** The essay price tiers live with the API (`backend/src/shared/pricing.ts`): one rule for charging and quoting. */
-export { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '@shared/pricing';
+import { ESSAY_PRICE_TIERS } from '@shared/pricing';
+
+export { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT, essayPricePence, formatPounds } from '@shared/pricing';
+
+/** The tiers as the pricing page lists them: "Words 1001–3000", "0.7p per word". */
+export const ESSAY_PRICE_ROWS = ESSAY_PRICE_TIERS.map((tier, i) => {
+  const from = i === 0 ? 1 : ESSAY_PRICE_TIERS[i - 1]!.upToWords + 1;
+  const range = Number.isFinite(tier.upToWords) ? `Words ${from}–${tier.upToWords}` : `Words ${from} and beyond`;
+  return { range, rate: `${tier.tenthsOfPennyPerWord / 10}p per word` };
+});

@@ -40,3 +40,6 @@ export function FormAlert({
     </Alert.Root>
   );
 }
+
+/** The auth pages' text links (Register, Forgot password?, Back to login, …). */
+export const authLinkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;

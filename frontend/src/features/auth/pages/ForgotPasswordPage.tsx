@@ -6,14 +6,13 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useHydrated } from '../../../lib/useHydrated';
 import { FiMail } from 'react-icons/fi';
 import { errorMessage } from '../../../api/client';
 import { authApi } from '../api';
-import { AuthCard, FormAlert } from '../components/AuthCard';
+import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
 import { AUTH_MESSAGES, validateEmail } from '../schemas';
-
-const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
 
 export function ForgotPasswordPage() {
   const formId = useId();
@@ -24,6 +23,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -46,7 +46,7 @@ export function ForgotPasswordPage() {
             If an account exists for <strong>{sentTo.email}</strong>, we have sent a link to reset your password.
           </Text>
           {sentTo.message && <Text color="fg.muted">{sentTo.message}</Text>}
-          <Link asChild {...linkStyle}>
+          <Link asChild {...authLinkStyle}>
             <RouterLink to="/login">Back to login</RouterLink>
           </Link>
         </Stack>
@@ -64,13 +64,13 @@ export function ForgotPasswordPage() {
               <Input type="email" autoComplete="email" inputMode="email" {...a11y} {...register('email', { validate: validateEmail })} />
             )}
           </FormField>
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Sending...">
+          <Button type="submit" colorPalette="brand" disabled={!hydrated} loading={isSubmitting} loadingText="Sending...">
             Send reset link
           </Button>
         </Stack>
       </form>
       <Text textAlign="center" fontSize="sm">
-        <Link asChild {...linkStyle}>
+        <Link asChild {...authLinkStyle}>
           <RouterLink to="/login">Back to login</RouterLink>
         </Link>
       </Text>

@@ -8,9 +8,11 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useHydrated } from '../../../lib/useHydrated';
 import { errorMessage, isApiError } from '../../../api/client';
 import { authApi, type AuthUser } from '../api';
-import { AuthCard, FormAlert } from '../components/AuthCard';
+import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
+import { CodeField } from '../components/CodeField';
 import { FormField } from '../components/FormField';
 import { cooldownKey, useCooldown } from '../cooldown';
 import type { LoginSearch } from '../guards';
@@ -28,8 +30,6 @@ function toLoginError(error: unknown, fallback: string): LoginError {
   return { message, kind: 'other' };
 }
 
-const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
-
 export function LoginPage({ search }: { search: LoginSearch }) {
   const formId = useId();
   const flash = useFlashMessage();
@@ -42,6 +42,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   const { register, handleSubmit, getValues, formState } = useForm<{ email: string; password: string }>({
     defaultValues: { email: '', password: '' },
   });
+  const hydrated = useHydrated();
 
   // Direct sign-in with ?userId=…&token=… (part 1 §2).
   useEffect(() => {
@@ -114,7 +115,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
             <FormAlert title={error.message}>{AUTH_MESSAGES.bannedHelp}</FormAlert>
           ) : error.kind === 'unverified' ? (
             <FormAlert title={error.message}>
-              <Link asChild {...linkStyle}>
+              <Link asChild {...authLinkStyle}>
                 <RouterLink to="/verify-email" search={{ email: email.trim() }}>
                   Verify your email
                 </RouterLink>
@@ -134,18 +135,18 @@ export function LoginPage({ search }: { search: LoginSearch }) {
             {(a11y) => <Input type="password" autoComplete="current-password" {...a11y} {...register('password')} />}
           </FormField>
           <Box textAlign="end">
-            <Link asChild {...linkStyle} fontSize="sm">
+            <Link asChild {...authLinkStyle} fontSize="sm">
               <RouterLink to="/forgot-password">Forgot password?</RouterLink>
             </Link>
           </Box>
-          <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} loadingText="Logging in...">
+          <Button type="submit" colorPalette="brand" disabled={!hydrated} loading={formState.isSubmitting} loadingText="Logging in...">
             Log in
           </Button>
         </Stack>
       </form>
       <Text textAlign="center" fontSize="sm">
         Don&apos;t have an account?{' '}
-        <Link asChild {...linkStyle}>
+        <Link asChild {...authLinkStyle}>
           <RouterLink to="/register">Register</RouterLink>
         </Link>
       </Text>
@@ -209,20 +210,7 @@ function TwoFactorStep({ userId, email, message, onBack, onSignedIn }: TwoFactor
       {error && <FormAlert title={error} />}
       <form onSubmit={submit} noValidate aria-label="Two-factor form">
         <Stack gap="4">
-          <FormField id={`${formId}-code`} label="Verification code">
-            {(a11y) => (
-              <Input
-                {...a11y}
-                autoComplete="one-time-code"
-                maxLength={VERIFICATION_CODE_LENGTH}
-                value={code}
-                onChange={(e) => setCode(e.target.value.slice(0, VERIFICATION_CODE_LENGTH))}
-                letterSpacing="0.3em"
-                textAlign="center"
-                autoFocus
-              />
-            )}
-          </FormField>
+          <CodeField id={`${formId}-code`} value={code} onChange={setCode} autoFocus />
           <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Verifying...">
             Verify
           </Button>

@@ -10,9 +10,10 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useHydrated } from '../../../lib/useHydrated';
 import { errorMessage, isApiError } from '../../../api/client';
 import { authApi } from '../api';
-import { AuthCard, FormAlert } from '../components/AuthCard';
+import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { cooldownKey, startCooldown } from '../cooldown';
@@ -42,8 +43,6 @@ const DEFAULTS: RegisterValues = {
 
 const FIELD_NAMES = new Set(['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'role']);
 
-const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
-
 export function RegisterPage() {
   const formId = useId();
   const navigate = useNavigate();
@@ -56,6 +55,7 @@ export function RegisterPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterValues>({ defaultValues: DEFAULTS, mode: 'onBlur', reValidateMode: 'onChange', shouldFocusError: true });
+  const hydrated = useHydrated();
   const password = watch('password');
 
   const onSubmit = handleSubmit(async (values) => {
@@ -164,7 +164,7 @@ export function RegisterPage() {
                   <Checkbox.Control mt="0.5" />
                   <Checkbox.Label fontWeight="normal">
                     I agree to the{' '}
-                    <Link asChild {...linkStyle}>
+                    <Link asChild {...authLinkStyle}>
                       <RouterLink to="/terms" target="_blank">
                         terms and conditions
                       </RouterLink>
@@ -175,14 +175,14 @@ export function RegisterPage() {
               </Field.Root>
             )}
           />
-          <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Creating account...">
+          <Button type="submit" colorPalette="brand" disabled={!hydrated} loading={isSubmitting} loadingText="Creating account...">
             Create account
           </Button>
         </Stack>
       </form>
       <Text textAlign="center" fontSize="sm">
         Already have an account?{' '}
-        <Link asChild {...linkStyle}>
+        <Link asChild {...authLinkStyle}>
           <RouterLink to="/login">Log in</RouterLink>
         </Link>
       </Text>

@@ -7,12 +7,10 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/client';
 import { authApi } from '../api';
-import { AuthCard, FormAlert } from '../components/AuthCard';
+import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { AUTH_MESSAGES, RESET_REDIRECT_MS } from '../schemas';
-
-const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
 
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const formId = useId();
@@ -56,10 +54,10 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
     return (
       <AuthCard title="Password reset">
         <FormAlert status="success" title={done}>
-          Redirecting to login in 3 seconds...
+          Redirecting to login in {RESET_REDIRECT_MS / 1000} seconds...
         </FormAlert>
         <Text textAlign="center">
-          <Link asChild {...linkStyle}>
+          <Link asChild {...authLinkStyle}>
             <RouterLink to="/login">Go to login now</RouterLink>
           </Link>
         </Text>

@@ -1,5 +1,4 @@
 import { Button } from '@chakra-ui/react/button';
-import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -7,14 +6,12 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/client';
 import { authApi } from '../api';
-import { AuthCard, FormAlert } from '../components/AuthCard';
-import { FormField } from '../components/FormField';
+import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
+import { CodeField } from '../components/CodeField';
 import { cooldownKey, useCooldown } from '../cooldown';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import type { VerifyEmailSearch } from '../navigation';
 import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '../schemas';
-
-const linkStyle = { color: 'brand.600', fontWeight: 'medium', textDecoration: 'underline' } as const;
 
 export function VerifyEmailPage({ search }: { search: VerifyEmailSearch }) {
   const email = search.email;
@@ -23,7 +20,7 @@ export function VerifyEmailPage({ search }: { search: VerifyEmailSearch }) {
       <AuthCard title="Verify your email">
         <FormAlert title={AUTH_MESSAGES.emailMissing} />
         <Text textAlign="center">
-          <Link asChild {...linkStyle}>
+          <Link asChild {...authLinkStyle}>
             <RouterLink to="/register">Go to registration</RouterLink>
           </Link>
         </Text>
@@ -103,20 +100,7 @@ function VerifyEmailForm({ email, isTutor }: { email: string; isTutor: boolean }
       {error && <FormAlert title={error} />}
       <form onSubmit={submit} noValidate aria-label="Email verification form">
         <Stack gap="4">
-          <FormField id={`${formId}-code`} label="Verification code">
-            {(a11y) => (
-              <Input
-                {...a11y}
-                autoComplete="one-time-code"
-                maxLength={VERIFICATION_CODE_LENGTH}
-                value={code}
-                onChange={(e) => setCode(e.target.value.slice(0, VERIFICATION_CODE_LENGTH))}
-                letterSpacing="0.3em"
-                textAlign="center"
-                fontSize="lg"
-              />
-            )}
-          </FormField>
+          <CodeField id={`${formId}-code`} value={code} onChange={setCode} />
           <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Verifying...">
             Verify email
           </Button>

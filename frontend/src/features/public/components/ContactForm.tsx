@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { useHydrated } from '../../../lib/useHydrated';
 import { EMAIL_PATTERN } from '@shared/account-rules';
 import { apiPost, isApiError } from '../../../api/client';
 import { BRAND } from '../brand';
@@ -48,6 +49,7 @@ function ContactField(props: {
 
 export function ContactForm() {
   const formId = useId();
+  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -127,6 +129,7 @@ export function ContactForm() {
         </ContactField>
         <Button
           type="submit"
+          disabled={!hydrated}
           loading={isSubmitting}
           loadingText="Sending..."
           bg={BRAND.primaryStrong}

@@ -34,6 +34,9 @@ describe('HeroSlideshow', () => {
     expect(screen.getAllByRole('button', { name: /^Go to slide \d$/ })).toHaveLength(7);
     expect(screen.getByRole('button', { name: 'Previous slide' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next slide' })).toBeInTheDocument();
+    // The first slide's drawing and the next one; the rest arrive as the show reaches them.
+    expect(region().querySelectorAll('img')).toHaveLength(2);
+    for (let i = 0; i < 7; i++) act(() => vi.advanceTimersByTime(SLIDE_INTERVAL_MS));
     const images = region().querySelectorAll('img');
     expect(images).toHaveLength(7);
     for (const img of images) {

@@ -1,5 +1,5 @@
-import { Box, Flex, IconButton, VisuallyHidden, chakra } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { Box, Flex, IconButton, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
 import { BRAND } from '../brand';
 import type { Slide } from '../content/slides';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
@@ -28,6 +28,9 @@ export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlide
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
+  // Slides whose image is in the page: the first, then each one as the show reaches it, one slide ahead.
+  // The page's first load then fetches and paints one drawing, not seven.
+  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set([0]));
   const rootRef = useRef<HTMLElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
   const count = slides.length;
@@ -38,6 +41,11 @@ export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlide
     const id = setTimeout(() => setIndex((current) => (current + 1) % count), intervalMs);
     return () => clearTimeout(id);
   }, [rotating, index, intervalMs, count]);
+
+  useEffect(() => {
+    const ahead = (index + 1) % count;
+    setLoaded((current) => (current.has(index) && current.has(ahead) ? current : new Set([...current, index, ahead])));
+  }, [index, count]);
 
   // Images drift upward while the hero scrolls out of view: one rAF per frame at most, passive listener.
   useEffect(() => {
@@ -59,7 +67,8 @@ export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlide
       if (!frame) frame = requestAnimationFrame(update);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    update();
+    // In the next frame, not now: measuring here would force a layout in the middle of the first render.
+    onScroll();
     return () => {
       window.removeEventListener('scroll', onScroll);
       if (frame) cancelAnimationFrame(frame);
@@ -87,29 +96,28 @@ export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlide
       onBlur={onBlur}
     >
       <Box ref={layerRef} className="rp-parallax" position="absolute" insetX="0" top="0" h="125%">
+        {/* Plain elements styled by motion.css: seven slides and their dots re-render on every turn, and
+            Chakra's style props would recompute their CSS each time for markup that never changes shape. */}
         {slides.map((slide, i) => (
-          <Box
+          <div
             key={slide.src}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}`}
             aria-hidden={i !== index}
             className="rp-slide"
-            position="absolute"
-            inset="0"
-            opacity={i === index ? 1 : 0}
           >
-            <img
-              src={slide.src}
-              alt={slide.alt}
-              width={slide.width}
-              height={slide.height}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'low'}
-              decoding="async"
-              style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-            />
-          </Box>
+            {loaded.has(i) && (
+              <img
+                src={slide.src}
+                alt={slide.alt}
+                width={slide.width}
+                height={slide.height}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding="async"
+              />
+            )}
+          </div>
         ))}
       </Box>
       {/* Wash for text contrast over the drawings: even on narrow screens, fading to the right on wide ones. */}
@@ -138,34 +146,30 @@ export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlide
         gap="1"
         zIndex="2"
       >
-        <Flex align="center" gap="1" bg="rgba(255,255,255,0.9)" rounded="full" px="2" py="1" shadow="sm">
+        <Flex
+          align="center"
+          gap="1"
+          bg="rgba(255,255,255,0.9)"
+          rounded="full"
+          px="2"
+          py="1"
+          shadow="sm"
+          style={{ '--rp-slide-dot-active': BRAND.primaryStrong } as CSSProperties}
+        >
           <IconButton aria-label="Previous slide" variant="ghost" size="sm" rounded="full" onClick={() => go(index - 1)}>
             <FiChevronLeft aria-hidden />
           </IconButton>
           {slides.map((slide, i) => (
-            <chakra.button
+            <button
               key={slide.src}
               type="button"
+              className="rp-slide-dot"
               aria-label={`Go to slide ${i + 1}`}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => go(i)}
-              w="6"
-              h="6"
-              display="inline-flex"
-              alignItems="center"
-              justifyContent="center"
-              rounded="full"
-              cursor="pointer"
-              _focusVisible={{ outline: '2px solid', outlineColor: BRAND.primaryStrong }}
             >
-              <Box
-                as="span"
-                w={i === index ? '3' : '2.5'}
-                h={i === index ? '3' : '2.5'}
-                rounded="full"
-                bg={i === index ? BRAND.primaryStrong : 'gray.500'}
-              />
-            </chakra.button>
+              <span />
+            </button>
           ))}
           <IconButton aria-label="Next slide" variant="ghost" size="sm" rounded="full" onClick={() => go(index + 1)}>
             <FiChevronRight aria-hidden />

@@ -1,6 +1,6 @@
 import { Box, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '../pricing';
+import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT, essayPricePence, formatPounds } from '../pricing';
 import { BRAND } from '../brand';
 
 export const MAX_CALCULATOR_WORDS = 100_000;
@@ -50,7 +50,7 @@ export function PriceCalculator({ initialWords = '1500' }: { initialWords?: stri
       <Text color="gray.700">{ESSAY_PRICE_TEXT}.</Text>
       <Text color="gray.600" fontSize="sm">
         The price is fixed when you and your tutor confirm the word count, which may differ from the count we detect by up to
-        10% either way. Prices are in pounds sterling.
+        {WORD_COUNT_ADJUST_PERCENT}% either way. Prices are in pounds sterling.
       </Text>
     </Stack>
   );

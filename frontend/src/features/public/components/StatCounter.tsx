@@ -8,8 +8,10 @@ export const COUNT_DURATION_MS = 2000;
 const TICK_MS = 40;
 const TICKS = COUNT_DURATION_MS / TICK_MS;
 
+type Countable = { target: number; suffix: string };
+
 /** "1000+" → { target: 1000, suffix: '+' }; values without a trailing + or % do not count. */
-export function parseCountable(value: string): { target: number; suffix: string } | null {
+export function parseCountable(value: string): Countable | null {
   const match = /^(\d[\d,]*)([+%])$/.exec(value);
   if (!match?.[1] || !match[2]) return null;
   return { target: Number(match[1].replace(/,/g, '')), suffix: match[2] };
@@ -18,14 +20,10 @@ export function parseCountable(value: string): { target: number; suffix: string 
 const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;
 
 /**
- * A statistic. Values ending in + or % count up from 0 over 2 s once the element reaches 80 % of
- * the viewport, then show the original text again. Screen readers always get the final text.
+ * The digits while counting: the only part that re-renders on each tick (25 times a second), so the styled
+ * statistic around it is rendered once rather than 50 times per counter.
  */
-export function StatCounter({ value, label }: { value: string; label: string }) {
-  const reducedMotion = usePrefersReducedMotion();
-  const countable = parseCountable(value);
-  const animate = countable !== null && !reducedMotion;
-  const [ref, inView] = useInView<HTMLDivElement>(0.8, animate);
+function CountUp({ value, countable, animate, inView }: { value: string; countable: Countable | null; animate: boolean; inView: boolean }) {
   // Ticks elapsed; null once finished (or never started) so the original text shows.
   const [tick, setTick] = useState<number | null>(animate ? 0 : null);
 
@@ -48,10 +46,20 @@ export function StatCounter({ value, label }: { value: string; label: string }) 
     return () => clearInterval(id);
   }, [animate, inView]);
 
-  const shown =
-    animate && countable && tick !== null
-      ? `${Math.round(countable.target * easeOutCubic(tick / TICKS))}${countable.suffix}`
-      : value;
+  return animate && countable && tick !== null
+    ? `${Math.round(countable.target * easeOutCubic(tick / TICKS))}${countable.suffix}`
+    : value;
+}
+
+/**
+ * A statistic. Values ending in + or % count up from 0 over 2 s once the element reaches 80 % of
+ * the viewport, then show the original text again. Screen readers always get the final text.
+ */
+export function StatCounter({ value, label }: { value: string; label: string }) {
+  const reducedMotion = usePrefersReducedMotion();
+  const countable = parseCountable(value);
+  const animate = countable !== null && !reducedMotion;
+  const [ref, inView] = useInView<HTMLDivElement>(0.8, animate);
 
   return (
     <Stack ref={ref} gap="1" align="center" textAlign="center">
@@ -64,7 +72,7 @@ export function StatCounter({ value, label }: { value: string; label: string }) 
         color={BRAND.primaryStrong}
         fontVariantNumeric="tabular-nums"
       >
-        {shown}
+        <CountUp value={value} countable={countable} animate={animate} inView={inView} />
       </Text>
       <VisuallyHidden>{`${value} ${label}`}</VisuallyHidden>
       <Text as="span" aria-hidden="true" color="gray.700" fontWeight="medium">

@@ -1,3 +1,5 @@
+import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT } from '../pricing';
+
 export type FaqItem = { q: string; a: string };
 export type FaqTab = { id: string; label: string; items: FaqItem[] };
 
@@ -78,11 +80,11 @@ export const FAQ_TABS: FaqTab[] = [
     items: [
       {
         q: 'How much does an essay review cost?',
-        a: '1.5p per word for the first 1000 words, 0.7p per word for words 1001-3000, 0.3p per word thereafter. The pricing page has a calculator.',
+        a: `${ESSAY_PRICE_TEXT}. The pricing page has a calculator.`,
       },
       {
         q: 'Can the word count change?',
-        a: 'You and your tutor confirm the word count before you pay. It can be adjusted by up to 10% either way from the count we detect.',
+        a: `You and your tutor confirm the word count before you pay. It can be adjusted by up to ${WORD_COUNT_ADJUST_PERCENT}% either way from the count we detect.`,
       },
       {
         q: 'What do tutoring sessions cost?',

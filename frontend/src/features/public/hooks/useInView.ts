@@ -10,7 +10,9 @@ export function useInView<T extends Element>(
   enabled = true,
 ): [RefObject<T | null>, boolean] {
   const ref = useRef<T | null>(null);
-  const [inView, setInView] = useState(() => !enabled || typeof IntersectionObserver === 'undefined');
+  // Not `typeof IntersectionObserver` here: the prerendered HTML (rendered where there is none) must show the
+  // same state the browser's first render does, or hydration would keep the wrong one. The effect settles it.
+  const [inView, setInView] = useState(() => !enabled);
 
   useEffect(() => {
     if (inView) return;

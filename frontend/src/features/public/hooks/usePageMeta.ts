@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-
-export const SITE_NAME = 'Redpen';
+import { declarePageHead, pageTitle } from '../../../lib/page-head';
 
 /** Sets `document.title` to "{title} · Redpen" and the page's meta description. */
 export function usePageMeta(title: string, description: string): void {
+  const fullTitle = pageTitle(title);
+  declarePageHead({ title: fullTitle, description });
   useEffect(() => {
-    document.title = title === SITE_NAME ? SITE_NAME : `${title} · ${SITE_NAME}`;
+    document.title = fullTitle;
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
@@ -13,5 +14,5 @@ export function usePageMeta(title: string, description: string): void {
       document.head.appendChild(meta);
     }
     meta.content = description;
-  }, [title, description]);
+  }, [fullTitle, description]);
 }

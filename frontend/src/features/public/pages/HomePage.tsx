@@ -11,7 +11,6 @@ import { SAMPLE_TESTIMONIALS, SAMPLE_TESTIMONIALS_NOTE } from '../content/testim
 import { useInView } from '../hooks/useInView';
 import { usePageMeta } from '../hooks/usePageMeta';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
-import '../motion.css';
 
 const FEATURE_ICONS: Record<(typeof FEATURES)[number]['id'], IconComponent> = {
   essays: FiEdit3,

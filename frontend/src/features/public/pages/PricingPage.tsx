@@ -4,12 +4,7 @@ import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PriceCalculator } from '../components/PriceCalculator';
 import { SERVICE_LIMITS, SERVICE_PROMISES } from '../content/home';
-
-const TIERS = [
-  { range: 'Words 1–1000', rate: '1.5p per word' },
-  { range: 'Words 1001–3000', rate: '0.7p per word' },
-  { range: 'Words 3001 and beyond', rate: '0.3p per word' },
-] as const;
+import { ESSAY_PRICE_ROWS } from '../pricing';
 
 export function PricingPage() {
   return (
@@ -24,7 +19,7 @@ export function PricingPage() {
 
       <Section title="Price per word" id="tiers">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          {TIERS.map((tier) => (
+          {ESSAY_PRICE_ROWS.map((tier) => (
             <Box key={tier.range} bg="white" rounded="lg" borderWidth="1px" borderColor="gray.200" borderTopWidth="4px" borderTopColor={BRAND.primary} p="5">
               <Text color="gray.700">{tier.range}</Text>
               <Heading as="h3" size="xl" mt="1">

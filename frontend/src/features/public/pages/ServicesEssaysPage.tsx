@@ -4,7 +4,7 @@ import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { SERVICE_LIMITS, SERVICE_PROMISES } from '../content/home';
 import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../content/proofreading';
-import { ESSAY_PRICE_TEXT } from '../pricing';
+import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT } from '../pricing';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 
@@ -19,7 +19,7 @@ export function ServicesEssaysPage() {
         <Bullets
           items={[
             'Upload your essay (PDF, Word, text or image, up to 10 MB) with its title, subject and academic level — GCSE, A-Level, Bachelor, Masters or PhD. Add a mark scheme if you have one.',
-            'Check the word count we detect (you can adjust it by up to 10%) and see your price.',
+            `Check the word count we detect (you can adjust it by up to ${WORD_COUNT_ADJUST_PERCENT}%) and see your price.`,
             'A tutor picks up your essay and confirms the word count with you in chat.',
             'You pay securely; the tutor then has two days to finish marking.',
             'You receive a score out of 10 and written feedback, and can accept it and rate your tutor.',

@@ -2,6 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
+import { WORD_COUNT_ADJUST_PERCENT } from '../pricing';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 
@@ -24,7 +25,7 @@ export function StudentGuidePage() {
             'Choose Upload Essay from your dashboard.',
             'Add the essay file (PDF, DOC, DOCX, TXT or an image, up to 10 MB) and, if you have one, the mark scheme.',
             'Enter the title, subject and academic level, plus any notes for your tutor.',
-            'Check the detected word count. You can adjust it by up to 10% either way; the price updates as you go.',
+            `Check the detected word count. You can adjust it by up to ${WORD_COUNT_ADJUST_PERCENT}% either way; the price updates as you go.`,
             'Only academic essays are accepted: no personal statements and no coursework.',
           ]}
         />

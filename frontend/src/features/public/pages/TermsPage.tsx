@@ -4,6 +4,7 @@ import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../content/proofreading';
 import { LOCATION, SUPPORT_EMAIL } from '../content/site';
+import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT } from '../pricing';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 
@@ -48,9 +49,8 @@ export function TermsPage() {
 
       <Section title="4. Prices, payment and refunds" id="payment">
         <Text>
-          Essay reviews cost 1.5p per word for the first 1000 words, 0.7p per word for words 1001-3000, 0.3p per word
-          thereafter. You and your tutor confirm the word count before payment; it may differ from the detected count
-          by up to 10% either way. Tutoring sessions are charged at the tutor's published hourly rate. Prices are in
+          Essay reviews cost {ESSAY_PRICE_TEXT}. You and your tutor confirm the word count before payment; it may differ
+          from the detected count by up to {WORD_COUNT_ADJUST_PERCENT}% either way. Tutoring sessions are charged at the tutor's published hourly rate. Prices are in
           pounds sterling and paid by card through our payment provider.
         </Text>
         <Text>

@@ -3,6 +3,7 @@ import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../content/proofreading';
+import { MOTIVATION_MAX, TUTOR_MAX_AGE, TUTOR_MIN_AGE } from '@shared/account-rules';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 
@@ -19,11 +20,11 @@ export function TutorGuidePage() {
         </Text>
         <Bullets
           items={[
-            'Basic Info: profile picture, university and course, A-levels, key dates, date of birth, the subjects and levels you teach and a short motivation (up to 250 characters).',
+            `Basic Info: profile picture, university and course, A-levels, key dates, date of birth, the subjects and levels you teach and a short motivation (up to ${MOTIVATION_MAX} characters).`,
             'Verification: your right to work in the UK with a supporting document, and your DBS status — an existing certificate, a new application, or continue without one for now.',
           ]}
         />
-        <Text>Only tutors with the right to work in the UK can be onboarded. You must be between 16 and 100 years old.</Text>
+        <Text>Only tutors with the right to work in the UK can be onboarded. You must be between {TUTOR_MIN_AGE} and {TUTOR_MAX_AGE} years old.</Text>
       </Section>
       <Section title="2. Approval" id="approval">
         <Text>

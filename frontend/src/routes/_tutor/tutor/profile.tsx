@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { getQueryClient } from '../../../lib/query-client';
 import { TutorProfilePage } from '../../../features/profile/TutorProfilePage';
 import { tutorProfileQuery } from '../../../features/profile/queries';
 
 export const Route = createFileRoute('/_tutor/tutor/profile')({
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(tutorProfileQuery());
+  loader: () => {
+    void getQueryClient().prefetchQuery(tutorProfileQuery());
   },
   component: TutorProfilePage,
 });
