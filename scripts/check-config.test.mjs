@@ -111,3 +111,15 @@ test('nest-cli.json points at the backend sources', () => {
   assert.equal(nest.sourceRoot, 'backend/src');
   assert.ok(existsSync(join(ROOT, nest.compilerOptions.tsConfigPath)) || !existsSync(join(ROOT, 'backend', 'tsconfig.json')), `${nest.compilerOptions.tsConfigPath} does not exist`);
 });
+
+test('the web image serves the prerendered pages at their paths, as the API does', () => {
+  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  const nginx = /COPY <<'NGINX' \/etc\/nginx\/conf\.d\/default\.conf\n([\s\S]*?)\nNGINX\n/.exec(dockerfile)?.[1];
+  assert.ok(nginx, 'the Dockerfile writes the nginx site config inline (COPY <<\'NGINX\')');
+  // frontend/scripts/prerender.mjs writes dist/pages/index.html for / and dist/pages/<path>.html for the others.
+  const prerender = readFileSync(join(ROOT, 'frontend', 'scripts', 'prerender.mjs'), 'utf8');
+  assert.match(prerender, /const fileFor = \(path\) => \(path === '\/' \? 'index\.html' : `\$\{path\.slice\(1\)\}\.html`\)/);
+  assert.match(nginx, /location = \/ \{[^}]*try_files \/pages\/index\.html \/index\.html;/);
+  assert.match(nginx, /location \/ \{[^}]*try_files \/pages\$uri\.html \$uri \/index\.html;/);
+  assert.match(nginx, /location \/pages\/ \{\s*return 404;/);
+});

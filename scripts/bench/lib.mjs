@@ -159,14 +159,8 @@ export function median(values) {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-/** Warm-up (not recorded) then `rounds` measured runs; returns the round with the median requests/s. */
-export async function measure(url, opts) {
-  if (opts.warmupSeconds > 0) await loadTest(url, { ...opts, durationSeconds: opts.warmupSeconds });
-  const runs = [];
-  for (let i = 0; i < opts.rounds; i++) {
-    runs.push(await loadTest(url, opts));
-    await sleep(500);
-  }
+/** Of several load-test runs, the one with the median requests/s, with every run's figure as `rounds`. */
+export function medianRun(runs) {
   const m = median(runs.map((r) => r.requestsPerSec));
   const chosen = runs.reduce((best, r) => (Math.abs(r.requestsPerSec - m) < Math.abs(best.requestsPerSec - m) ? r : best));
   return { ...chosen, rounds: runs.map((r) => r.requestsPerSec) };

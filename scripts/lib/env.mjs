@@ -32,11 +32,6 @@ export function readEnvFile(path) {
   return existsSync(path) ? parseEnv(readFileSync(path, 'utf8')) : {};
 }
 
-/** Names of every variable in .env.example, in file order. */
-export function exampleVariableNames() {
-  return Object.keys(readEnvFile(join(ROOT, '.env.example')));
-}
-
 /**
  * Loads the configuration the scripts act on.
  * - `fileEnv`: values from `.env` (if present); the process environment wins over them, as with dotenv.

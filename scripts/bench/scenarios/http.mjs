@@ -59,10 +59,7 @@ export async function run({ log, command }) {
       }
     }
     const results = targets.map((t) => {
-      const list = runs.get(t);
-      const m = median(list.map((r) => r.requestsPerSec));
-      const chosen = list.reduce((best, r) => (Math.abs(r.requestsPerSec - m) < Math.abs(best.requestsPerSec - m) ? r : best));
-      return { target: t.target, path: t.path, bytes: responses[t.path].body.length, ...chosen, rounds: list.map((r) => r.requestsPerSec) };
+      return { target: t.target, path: t.path, bytes: responses[t.path].body.length, ...medianRun(runs.get(t)) };
     });
     memory.nestAfterMiB = rssMiB(nest.pid);
     memory.bareAfterMiB = rssMiB(bare.pid);

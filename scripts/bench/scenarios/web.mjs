@@ -12,22 +12,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadEnv } from '../../lib/env.mjs';
 import { buildIfStale } from '../../lib/build.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../lib/chromium.mjs';
 import { fmt, machine, markdownTable, median, startBackend, textTable, writeResult } from '../lib.mjs';
 
 export const name = 'web';
 export const description = 'built web app via the backend: JS loaded by / (gzip) and Lighthouse 12 mobile on /, /pricing, /login';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS || 3));
 const PAGES = (process.env.BENCH_WEB_PAGES || '/,/pricing,/login').split(',').map((p) => p.trim()).filter(Boolean);
 const GOAL = { maxJsKB: 170, minPerformance: 95, minAccessibility: 95, maxLcpMs: 2000, maxTbtMs: 150, maxCls: 0.05 };
@@ -37,7 +27,7 @@ const NOT_ON_HOME = /(Dashboard|_admin|_student|_tutor|_auth|admin|login|registe
 /** (a) Every script `/` loads, gzipped. */
 async function measureHomeJs(url, log) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -74,7 +64,7 @@ async function lighthouseOnce(target) {
   const chromeLauncher = await import('chrome-launcher');
   for (let attempt = 1; ; attempt++) {
     const userDataDir = mkdtempSync(join(tmpdir(), 'redpen-lh-'));
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, userDataDir });
     try {
       const { lhr } = await lighthouse(target, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
       if (!lhr.runtimeError) return lhr;
@@ -125,7 +115,7 @@ export async function run({ log, command }) {
   const { childEnv } = loadEnv();
   // The scenario measures what the sources build to now: always rebuild the web app (≈2 s).
   await buildIfStale(['frontend'], { env: childEnv, log, force: process.env.BENCH_WEB_NO_BUILD !== '1' });
-  process.env.CHROME_PATH ||= CHROMIUM;
+  process.env.CHROME_PATH ||= CHROMIUM_PATH;
   const server = await startBackend({ env: { SERVE_WEB: 'true' }, log });
   try {
     const home = await fetch(server.url + '/');
