@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order, stopping at the first failure.
 //   1. scripts     consistency checks (node --test scripts/*.test.mjs)
-//   2. backend unit (jest)
-//   3. backend e2e (jest + supertest against PostgreSQL, Redis, the S3 endpoint and the mail catcher)
-//   4. frontend    component tests (vitest)
-//   5. build       frontend and backend
-//   6. browser     journeys in chromium against the built platform (frontend/e2e)
-// Options: --only <step>[,<step>]  --from <step>   (step names: scripts, backend-unit, backend-e2e,
-//          frontend, build, browser)
+//   2. typecheck   backend and frontend, tests included (vitest and the build only strip types)
+//   3. backend unit (jest)
+//   4. backend e2e (jest + supertest against PostgreSQL, Redis, the S3 endpoint and the mail catcher)
+//   5. frontend    component tests (vitest)
+//   6. build       frontend and backend
+//   7. browser     journeys in chromium against the built platform (frontend/e2e)
+// Options: --only <step>[,<step>]  --from <step>   (step names: scripts, typecheck, backend-unit,
+//          backend-e2e, frontend, build, browser)
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, withDatabase } from './lib/env.mjs';
@@ -33,6 +34,7 @@ function steps(env) {
   const node = process.execPath;
   return [
     { name: 'scripts', title: 'scripts and configuration checks', cmd: node, args: ['--test', ...scriptTests], needsServices: false },
+    { name: 'typecheck', title: 'typecheck backend and frontend', cmd: 'npm', args: ['run', 'typecheck'], needsServices: false },
     { name: 'backend-unit', title: 'backend unit tests', cmd: 'npm', args: ['run', 'test:unit', '-w', 'backend'] },
     { name: 'backend-e2e', title: 'backend end-to-end tests', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'backend'] },
     { name: 'frontend', title: 'frontend component tests', cmd: 'npm', args: ['run', 'test', '-w', 'frontend'], needsServices: false },

@@ -16,7 +16,6 @@ const SETTLE_LIMIT_MS = 5000;
 export async function settleRouters(): Promise<void> {
   const deadline = Date.now() + SETTLE_LIMIT_MS;
   for (const router of live) {
-    await router.latestLoadPromise?.catch(() => undefined);
     while ((router.state.isLoading || router.state.status === 'pending') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
