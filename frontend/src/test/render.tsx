@@ -3,6 +3,7 @@ import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/rea
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/auth/session';
+import { clearQueryCache } from '../lib/query-client';
 import { routeTree } from '../routeTree.gen';
 import { AppThemeProvider } from '../theme/AppThemeProvider';
 import { trackRouter } from './routers';
@@ -18,8 +19,10 @@ export function TestProviders({ children, queryClient }: { children: ReactNode; 
   );
 }
 
-/** Renders the real route tree at `path` with an in-memory history. */
+/** Renders the real route tree at `path` with an in-memory history, on an empty app query cache. */
 export function renderApp(path: string) {
+  // The signed-in layouts use the app's one lazily created client (lib/query-client), which outlives a test.
+  clearQueryCache();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = trackRouter(
     createRouter({

@@ -196,6 +196,28 @@ export function validateFile(file: File | null | undefined, { imagesOnly = false
   return null;
 }
 
+/**
+ * Subjects (onboarding step 1 and the tutor profile): a row with only a name or only levels is an error of
+ * its own (`subjects.<index>`); with no half-filled row, at least one complete one is needed (`subjects`).
+ */
+export function subjectErrors(subjects: SubjectEntry[]): StepErrors {
+  const errors: StepErrors = {};
+  let complete = 0;
+  subjects.forEach((entry, index) => {
+    const hasName = !blank(entry.name);
+    const hasLevels = entry.levels.length > 0;
+    if (hasName && hasLevels) complete += 1;
+    else if (hasName || hasLevels) errors[`subjects.${index}`] = ONBOARDING_MESSAGES.subjectHalf;
+  });
+  if (complete === 0 && Object.keys(errors).length === 0) errors.subjects = ONBOARDING_MESSAGES.subjectsNone;
+  return errors;
+}
+
+/** The complete subject rows as the API takes them (JSON text, names trimmed). */
+export function subjectsJson(subjects: SubjectEntry[]): string {
+  return JSON.stringify(subjects.filter((s) => !blank(s.name) && s.levels.length).map((s) => ({ name: s.name.trim(), levels: s.levels })));
+}
+
 /** Step 1 — Basic Info (part 1 §5). */
 export function validateBasicInfo(values: OnboardingValues, files: OnboardingFiles, today: Date = new Date()): StepErrors {
   const errors: StepErrors = {};
@@ -228,16 +250,7 @@ export function validateBasicInfo(values: OnboardingValues, files: OnboardingFil
     errors.aLevels = ONBOARDING_MESSAGES.aLevelsNone;
   }
 
-  let completeSubjects = 0;
-  values.subjects.forEach((entry, index) => {
-    const hasName = !blank(entry.name);
-    const hasLevels = entry.levels.length > 0;
-    if (hasName && hasLevels) completeSubjects += 1;
-    else if (hasName || hasLevels) errors[`subjects.${index}`] = ONBOARDING_MESSAGES.subjectHalf;
-  });
-  if (completeSubjects === 0 && !Object.keys(errors).some((key) => key.startsWith('subjects.'))) {
-    errors.subjects = ONBOARDING_MESSAGES.subjectsNone;
-  }
+  Object.assign(errors, subjectErrors(values.subjects));
 
   for (const [field, list] of [
     ['universityDocuments', files.universityDocuments],
@@ -313,10 +326,7 @@ export function buildOnboardingFormData(values: OnboardingValues, files: Onboard
   put('aLevelsCompletionDate', values.aLevelsCompletionDate);
   put('universityStartDate', values.universityStartDate);
   put('expectedGraduationDate', values.expectedGraduationDate);
-  form.append(
-    'subjects',
-    JSON.stringify(values.subjects.filter((s) => s.name.trim() && s.levels.length).map((s) => ({ name: s.name.trim(), levels: s.levels }))),
-  );
+  form.append('subjects', subjectsJson(values.subjects));
   form.append(
     'aLevels',
     JSON.stringify(

@@ -10,7 +10,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { FiEdit2 } from 'react-icons/fi';
 import { apiUpload, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -19,8 +19,8 @@ import { FormField } from '../auth/components/FormField';
 import { useSession } from '../auth/session';
 import { toastError, toastSuccess } from '../auth/toaster';
 import { FileField } from '../onboarding/components/FileField';
-import { LevelCheckboxes } from '../onboarding/components/LevelCheckboxes';
-import { IMAGE_ACCEPT, MOTIVATION_MAX } from '../onboarding/schemas';
+import { SubjectsEditor } from '../onboarding/components/SubjectsEditor';
+import { IMAGE_ACCEPT, MOTIVATION_MAX, subjectErrors, subjectsJson, type StepErrors } from '../onboarding/schemas';
 import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, Tag, SecurityCard } from './components/ProfileBits';
 import { profileKeys, tutorProfileQuery, type TutorProfile } from './queries';
 import { STUDY_LEVELS } from '@shared/account-rules';
@@ -140,7 +140,7 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
       subjects: tutor.subjects?.length ? tutor.subjects : [{ name: '', levels: [] }],
     },
   });
-  const subjects = useFieldArray({ control, name: 'subjects' });
+  const [subjectProblems, setSubjectProblems] = useState<StepErrors>({});
   const motivation = watch('motivation');
 
   const save = useMutation({
@@ -150,7 +150,7 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
       if (values.StudyLevel) form.append('StudyLevel', values.StudyLevel);
       if (values.yearsOfExperience !== '') form.append('yearsOfExperience', values.yearsOfExperience);
       if (values.motivation.trim()) form.append('motivation', values.motivation.trim());
-      form.append('subjects', JSON.stringify(values.subjects.filter((s) => s.name.trim() && s.levels.length)));
+      form.append('subjects', subjectsJson(values.subjects));
       if (picture[0]) form.append('profilePicture', picture[0]);
       return apiUpload<{ message?: string }>('/tutor/updateProfile', form);
     },
@@ -164,7 +164,16 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
   });
 
   return (
-    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate aria-label="Edit tutor profile form">
+    <form
+      onSubmit={handleSubmit((values) => {
+        // A half-filled subject row is pointed out, never silently dropped.
+        const problems = subjectErrors(values.subjects);
+        setSubjectProblems(problems);
+        if (Object.keys(problems).length === 0) save.mutate(values);
+      })}
+      noValidate
+      aria-label="Edit tutor profile form"
+    >
       <Stack gap="5">
         <Heading as="h2" size="lg">
           Edit Profile
@@ -211,32 +220,7 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
         </FormField>
         <Stack gap="3">
           <Text fontWeight="medium">Subjects</Text>
-          {subjects.fields.map((field, index) => (
-            <Stack key={field.id} gap="2" borderWidth="1px" borderColor="gray.200" rounded="md" p="4">
-              <HStack align="flex-end">
-                <Box flex="1">
-                  <FormField id={`${formId}-subject-${index}`} label={`Subject ${index + 1}`}>
-                    {(a11y) => <Input {...a11y} {...register(`subjects.${index}.name`)} />}
-                  </FormField>
-                </Box>
-                {subjects.fields.length > 1 && (
-                  <Button variant="ghost" size="sm" onClick={() => subjects.remove(index)} aria-label={`Remove subject ${index + 1}`}>
-                    Remove
-                  </Button>
-                )}
-              </HStack>
-              <Controller
-                control={control}
-                name={`subjects.${index}.levels`}
-                render={({ field: levels }) => (
-                  <LevelCheckboxes legend={`Levels for subject ${index + 1}`} value={levels.value} onChange={levels.onChange} />
-                )}
-              />
-            </Stack>
-          ))}
-          <Button variant="outline" size="sm" alignSelf="flex-start" onClick={() => subjects.append({ name: '', levels: [] })}>
-            Add subject
-          </Button>
+          <SubjectsEditor control={control} register={register} errors={subjectProblems} idPrefix={formId} />
         </Stack>
         <FileField
           id={`${formId}-picture`}

@@ -35,7 +35,7 @@ import {
   type StepErrors,
 } from '../schemas';
 import { FileField } from './FileField';
-import { LevelCheckboxes } from './LevelCheckboxes';
+import { SubjectsEditor } from './SubjectsEditor';
 
 export const STEPS = ['Basic Info', 'Verification'] as const;
 
@@ -91,7 +91,6 @@ export function OnboardingForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const { register, control, getValues, watch, handleSubmit } = useForm<OnboardingValues>({ defaultValues: EMPTY_VALUES });
   const aLevels = useFieldArray({ control, name: 'aLevels' });
-  const subjects = useFieldArray({ control, name: 'subjects' });
   const id = (name: string) => `${formId}-${name}`;
   const err = (name: string) => errors[name];
   const setFile = (name: keyof OnboardingFiles) => (list: File[]) =>
@@ -305,42 +304,7 @@ export function OnboardingForm() {
             </Section>
 
             <Section title="Subjects you can teach">
-              {err('subjects') && (
-                <Text color="fg.error" fontSize="sm" role="alert">
-                  {err('subjects')}
-                </Text>
-              )}
-              {subjects.fields.map((field, index) => (
-                <Stack key={field.id} gap="2" borderWidth="1px" borderColor="gray.200" rounded="md" p="4">
-                  <HStack align="flex-end" gap="3">
-                    <Box flex="1">
-                      <FormField id={id(`subject-${index}-name`)} label={`Subject ${index + 1}`} error={err(`subjects.${index}`) ? ' ' : undefined}>
-                        {(a11y) => <Input {...a11y} {...register(`subjects.${index}.name`)} />}
-                      </FormField>
-                    </Box>
-                    {subjects.fields.length > 1 && (
-                      <Button variant="ghost" size="sm" onClick={() => subjects.remove(index)} aria-label={`Remove subject ${index + 1}`}>
-                        Remove
-                      </Button>
-                    )}
-                  </HStack>
-                  <Controller
-                    control={control}
-                    name={`subjects.${index}.levels`}
-                    render={({ field: levelsField }) => (
-                      <LevelCheckboxes legend={`Levels for subject ${index + 1}`} value={levelsField.value} onChange={levelsField.onChange} />
-                    )}
-                  />
-                  {err(`subjects.${index}`) && (
-                    <Text color="fg.error" fontSize="sm" role="alert">
-                      {err(`subjects.${index}`)}
-                    </Text>
-                  )}
-                </Stack>
-              ))}
-              <Button variant="outline" size="sm" alignSelf="flex-start" onClick={() => subjects.append({ name: '', levels: [] })}>
-                Add subject
-              </Button>
+              <SubjectsEditor control={control} register={register} errors={errors} idPrefix={formId} />
             </Section>
 
             <HStack justify="flex-end">

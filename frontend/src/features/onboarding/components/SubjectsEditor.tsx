@@ -1,0 +1,79 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Input } from '@chakra-ui/react/input';
+import { Controller, useFieldArray, type Control, type FieldValues, type UseFormRegister } from 'react-hook-form';
+import { FormField } from '../../auth/components/FormField';
+import type { StepErrors, SubjectEntry } from '../schemas';
+import { LevelCheckboxes } from './LevelCheckboxes';
+
+interface SubjectsForm {
+  subjects: SubjectEntry[];
+}
+
+/**
+ * The subjects a tutor teaches: a name and its levels per row, rows added and removed. One editor for
+ * onboarding and the tutor profile, so both check half-filled rows the same way (`subjectErrors`).
+ */
+export function SubjectsEditor<T extends FieldValues & SubjectsForm>({
+  control,
+  register,
+  errors,
+  idPrefix,
+}: {
+  control: Control<T>;
+  register: UseFormRegister<T>;
+  /** `subjects` (none complete) and `subjects.<index>` (half-filled row) from `subjectErrors`. */
+  errors: StepErrors;
+  idPrefix: string;
+}) {
+  // react-hook-form cannot narrow a generic form to its `subjects` path; the constraint above guarantees it.
+  const subjectsControl = control as unknown as Control<SubjectsForm>;
+  const registerSubjects = register as unknown as UseFormRegister<SubjectsForm>;
+  const rows = useFieldArray({ control: subjectsControl, name: 'subjects' });
+
+  return (
+    <Stack gap="3">
+      {errors.subjects && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {errors.subjects}
+        </Text>
+      )}
+      {rows.fields.map((field, index) => {
+        const rowError = errors[`subjects.${index}`];
+        return (
+          <Stack key={field.id} gap="2" borderWidth="1px" borderColor="gray.200" rounded="md" p="4">
+            <HStack align="flex-end" gap="3">
+              <Box flex="1">
+                <FormField id={`${idPrefix}-subject-${index}-name`} label={`Subject ${index + 1}`} error={rowError ? ' ' : undefined}>
+                  {(a11y) => <Input {...a11y} {...registerSubjects(`subjects.${index}.name`)} />}
+                </FormField>
+              </Box>
+              {rows.fields.length > 1 && (
+                <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={`Remove subject ${index + 1}`}>
+                  Remove
+                </Button>
+              )}
+            </HStack>
+            <Controller
+              control={subjectsControl}
+              name={`subjects.${index}.levels`}
+              render={({ field: levels }) => (
+                <LevelCheckboxes legend={`Levels for subject ${index + 1}`} value={levels.value} onChange={levels.onChange} />
+              )}
+            />
+            {rowError && (
+              <Text color="fg.error" fontSize="sm" role="alert">
+                {rowError}
+              </Text>
+            )}
+          </Stack>
+        );
+      })}
+      <Button variant="outline" size="sm" alignSelf="flex-start" onClick={() => rows.append({ name: '', levels: [] })}>
+        Add subject
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { installPointerEvent, jsonResponse, stubApi } from '../auth/test/fetch';
+
+const TUTOR = { name: 'Tess Tutor', email: 'tess@example.com', approved: true, subjects: [{ name: 'History', levels: ['GCSE'] }] };
+
+beforeEach(() => installPointerEvent());
+afterEach(() => vi.unstubAllGlobals());
+
+/** Captures what the profile form would upload (apiUpload uses XMLHttpRequest, for its progress events). */
+function captureUploads() {
+  const sent: FormData[] = [];
+  vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (body) {
+    sent.push(body as FormData);
+  });
+  return sent;
+}
+
+describe('TutorProfilePage editing', () => {
+  it('points out a half-filled subject instead of dropping it, and sends the rows once complete', { timeout: 30_000 }, async () => {
+    stubApi({ 'GET /api/tutor/getProfile': () => jsonResponse(200, { tutor: TUTOR }) });
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: true }));
+    const sent = captureUploads();
+    const user = userEvent.setup();
+    renderApp('/tutor/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Add subject' }));
+    await user.type(screen.getByLabelText(/^Subject 2/), '  Politics ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Enter a subject name and choose at least one level, or remove this subject')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.click(within(screen.getByRole('group', { name: 'Levels for subject 2' })).getByRole('checkbox', { name: 'A-Level' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(JSON.parse(String(sent[0].get('subjects')))).toEqual([
+      { name: 'History', levels: ['GCSE'] },
+      { name: 'Politics', levels: ['A-Level'] },
+    ]);
+    expect(screen.queryByText('Enter a subject name and choose at least one level, or remove this subject')).not.toBeInTheDocument();
+  });
+
+  it('asks for a subject when every row is emptied', { timeout: 30_000 }, async () => {
+    stubApi({ 'GET /api/tutor/getProfile': () => jsonResponse(200, { tutor: { ...TUTOR, subjects: [] } }) });
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: true }));
+    const sent = captureUploads();
+    const user = userEvent.setup();
+    renderApp('/tutor/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Add at least one subject with its levels')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+});
