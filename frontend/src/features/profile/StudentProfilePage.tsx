@@ -135,18 +135,18 @@ function StudentProfileForm({ student, onDone }: { student: StudentProfile; onDo
       <Stack gap="4">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <FormField id={`${formId}-major`} label="Major">
-            {(a11y) => <Input {...a11y} {...register('major')} />}
+            <Input {...register('major')} />
           </FormField>
           <FormField id={`${formId}-university`} label="University">
-            {(a11y) => <Input {...a11y} {...register('university')} />}
+            <Input {...register('university')} />
           </FormField>
         </SimpleGrid>
         <FormField id={`${formId}-bio`} label="Bio">
-          {(a11y) => <Textarea rows={4} {...a11y} {...register('bio')} />}
+          <Textarea rows={4} {...register('bio')} />
         </FormField>
         {!hasDateOfBirth && (
           <FormField id={`${formId}-dob`} label="Date of Birth">
-            {(a11y) => <Input type="date" {...a11y} {...register('dateOfBirth')} />}
+            <Input type="date" {...register('dateOfBirth')} />
           </FormField>
         )}
         <FileField

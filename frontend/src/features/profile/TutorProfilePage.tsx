@@ -180,35 +180,30 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
         </Heading>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
           <FormField id={`${formId}-university`} label="University">
-            {(a11y) => <Input {...a11y} {...register('university')} />}
+            <Input {...register('university')} />
           </FormField>
           <FormField id={`${formId}-level`} label="Study Level">
-            {(a11y) => (
-              <NativeSelect.Root>
-                <NativeSelect.Field {...a11y} {...register('StudyLevel')}>
-                  <option value="">Select a level</option>
-                  {STUDY_LEVELS.map((level) => (
-                    <option key={level} value={level}>
-                      {level}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            )}
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('StudyLevel')}>
+                <option value="">Select a level</option>
+                {STUDY_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {level}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
           </FormField>
           <FormField id={`${formId}-years`} label="Years of Experience" error={formState.errors.yearsOfExperience?.message}>
-            {(a11y) => (
-              <Input
-                type="number"
-                min={0}
-                inputMode="numeric"
-                {...a11y}
-                {...register('yearsOfExperience', {
-                  validate: (v) => v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0) || 'Enter a whole number of years',
-                })}
-              />
-            )}
+            <Input
+              type="number"
+              min={0}
+              inputMode="numeric"
+              {...register('yearsOfExperience', {
+                validate: (v) => v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0) || 'Enter a whole number of years',
+              })}
+            />
           </FormField>
         </SimpleGrid>
         <FormField
@@ -216,7 +211,7 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
           label="Motivation"
           helper={`${motivation.length}/${MOTIVATION_MAX} characters`}
         >
-          {(a11y) => <Textarea rows={4} maxLength={MOTIVATION_MAX} {...a11y} {...register('motivation')} />}
+          <Textarea rows={4} maxLength={MOTIVATION_MAX} {...register('motivation')} />
         </FormField>
         <Stack gap="3">
           <Text fontWeight="medium">Subjects</Text>

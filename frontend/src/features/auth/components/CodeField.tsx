@@ -13,19 +13,16 @@ interface CodeFieldProps {
 export function CodeField({ id, value, onChange, autoFocus = false }: CodeFieldProps) {
   return (
     <FormField id={id} label="Verification code">
-      {(a11y) => (
-        <Input
-          {...a11y}
-          autoComplete="one-time-code"
-          maxLength={VERIFICATION_CODE_LENGTH}
-          value={value}
-          onChange={(e) => onChange(e.target.value.slice(0, VERIFICATION_CODE_LENGTH))}
-          letterSpacing="0.3em"
-          textAlign="center"
-          fontSize="lg"
-          autoFocus={autoFocus}
-        />
-      )}
+      <Input
+        autoComplete="one-time-code"
+        maxLength={VERIFICATION_CODE_LENGTH}
+        value={value}
+        onChange={(e) => onChange(e.target.value.slice(0, VERIFICATION_CODE_LENGTH))}
+        letterSpacing="0.3em"
+        textAlign="center"
+        fontSize="lg"
+        autoFocus={autoFocus}
+      />
     </FormField>
   );
 }

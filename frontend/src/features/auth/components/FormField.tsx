@@ -1,16 +1,14 @@
 import { Field } from '@chakra-ui/react/field';
 import type { ReactNode } from 'react';
 
-/** Extra attributes for the control; Chakra's Field wires id, label, aria-invalid and aria-describedby itself. */
-export type FieldA11y = Record<string, never>;
-
 export interface FormFieldProps {
   id: string;
   label: ReactNode;
   error?: string;
   helper?: ReactNode;
   required?: boolean;
-  children: (a11y: FieldA11y) => ReactNode;
+  /** One Field-aware Chakra control (Input, Textarea, NativeSelect…); Field wires its id, label and aria-* itself. */
+  children: ReactNode;
 }
 
 /**
@@ -24,7 +22,7 @@ export function FormField({ id, label, error, helper, required = false, children
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      {children({})}
+      {children}
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
       {error && error.trim() !== '' && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>

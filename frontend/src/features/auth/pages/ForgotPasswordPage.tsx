@@ -60,9 +60,7 @@ export function ForgotPasswordPage() {
       <form onSubmit={onSubmit} noValidate aria-label="Forgot password form">
         <Stack gap="4">
           <FormField id={`${formId}-email`} label="Email" error={errors.email?.message} required>
-            {(a11y) => (
-              <Input type="email" autoComplete="email" inputMode="email" {...a11y} {...register('email', { validate: validateEmail })} />
-            )}
+            <Input type="email" autoComplete="email" inputMode="email" {...register('email', { validate: validateEmail })} />
           </FormField>
           <Button type="submit" colorPalette="brand" disabled={!hydrated} loading={isSubmitting} loadingText="Sending...">
             Send reset link

@@ -129,10 +129,10 @@ export function LoginPage({ search }: { search: LoginSearch }) {
       <form onSubmit={onSubmit} noValidate aria-label="Login form">
         <Stack gap="4">
           <FormField id={`${formId}-email`} label="Email">
-            {(a11y) => <Input type="email" autoComplete="email" inputMode="email" {...a11y} {...register('email')} />}
+            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
           </FormField>
           <FormField id={`${formId}-password`} label="Password">
-            {(a11y) => <Input type="password" autoComplete="current-password" {...a11y} {...register('password')} />}
+            <Input type="password" autoComplete="current-password" {...register('password')} />
           </FormField>
           <Box textAlign="end">
             <Link asChild {...authLinkStyle} fontSize="sm">

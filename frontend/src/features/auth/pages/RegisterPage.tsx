@@ -92,19 +92,17 @@ export function RegisterPage() {
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField id={id('firstName')} label="First Name" error={errors.firstName?.message} required>
-              {(a11y) => <Input autoComplete="given-name" {...a11y} {...register('firstName', { validate: requiredText('First name') })} />}
+              <Input autoComplete="given-name" {...register('firstName', { validate: requiredText('First name') })} />
             </FormField>
             <FormField id={id('lastName')} label="Last Name" error={errors.lastName?.message} required>
-              {(a11y) => <Input autoComplete="family-name" {...a11y} {...register('lastName', { validate: requiredText('Last name') })} />}
+              <Input autoComplete="family-name" {...register('lastName', { validate: requiredText('Last name') })} />
             </FormField>
           </SimpleGrid>
           <FormField id={id('email')} label="Email" error={errors.email?.message} required>
-            {(a11y) => (
-              <Input type="email" autoComplete="email" inputMode="email" {...a11y} {...register('email', { validate: validateEmail })} />
-            )}
+            <Input type="email" autoComplete="email" inputMode="email" {...register('email', { validate: validateEmail })} />
           </FormField>
           <FormField id={id('phone')} label="Phone" error={errors.phone?.message} required>
-            {(a11y) => <Input type="tel" autoComplete="tel" inputMode="tel" {...a11y} {...register('phone', { validate: requiredText('Phone') })} />}
+            <Input type="tel" autoComplete="tel" inputMode="tel" {...register('phone', { validate: requiredText('Phone') })} />
           </FormField>
           <FormField
             id={id('password')}
@@ -113,35 +111,28 @@ export function RegisterPage() {
             required
             helper={<PasswordStrength password={password} />}
           >
-            {(a11y) => (
-              <Input type="password" autoComplete="new-password" {...a11y} {...register('password', { validate: validatePassword })} />
-            )}
+            <Input type="password" autoComplete="new-password" {...register('password', { validate: validatePassword })} />
           </FormField>
           <FormField id={id('confirmPassword')} label="Confirm Password" error={errors.confirmPassword?.message} required>
-            {(a11y) => (
-              <Input
-                type="password"
-                autoComplete="new-password"
-                {...a11y}
-                {...register('confirmPassword', {
-                  validate: (value, all) => {
-                    if (!value) return 'Confirm password is required';
-                    return value === all.password || AUTH_MESSAGES.passwordsDoNotMatch;
-                  },
-                })}
-              />
-            )}
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...register('confirmPassword', {
+                validate: (value, all) => {
+                  if (!value) return 'Confirm password is required';
+                  return value === all.password || AUTH_MESSAGES.passwordsDoNotMatch;
+                },
+              })}
+            />
           </FormField>
           <FormField id={id('role')} label="I want to join as" required>
-            {(a11y) => (
-              <NativeSelect.Root>
-                <NativeSelect.Field {...a11y} {...register('role')}>
-                  <option value="tutor">Tutor</option>
-                  <option value="student">Student</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            )}
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('role')}>
+                <option value="tutor">Tutor</option>
+                <option value="student">Student</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
           </FormField>
           <Controller
             control={control}

@@ -71,14 +71,10 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
       <form onSubmit={submit} noValidate aria-label="Reset password form">
         <Stack gap="4">
           <FormField id={`${formId}-password`} label="New Password" helper={<PasswordStrength password={password} />}>
-            {(a11y) => (
-              <Input type="password" autoComplete="new-password" {...a11y} value={password} onChange={(e) => setPassword(e.target.value)} />
-            )}
+            <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </FormField>
           <FormField id={`${formId}-confirm`} label="Confirm Password">
-            {(a11y) => (
-              <Input type="password" autoComplete="new-password" {...a11y} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-            )}
+            <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           </FormField>
           <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Resetting...">
             Reset password

@@ -55,38 +55,35 @@ export function FileField({
 
   return (
     <FormField id={id} label={label} error={localError ?? error} helper={helper} required={required}>
-      {(a11y) => (
-        <Stack gap="2">
-          <Input
-            ref={inputRef}
-            type="file"
-            accept={accept}
-            multiple={multiple}
-            p="1.5"
-            {...a11y}
-            onChange={(event) => choose(event.target.files)}
-          />
-          {files.length > 0 && (
-            <Stack as="ul" gap="1" listStyleType="none" m="0" p="0" aria-label={`${label}: selected files`}>
-              {files.map((file, index) => (
-                <HStack as="li" key={`${file.name}-${index}`} justify="space-between" fontSize="sm" bg="gray.50" px="3" py="1.5" rounded="md">
-                  <Text truncate>
-                    {file.name} <Text as="span" color="fg.muted">({formatBytes(file.size)})</Text>
-                  </Text>
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => onChange(files.filter((_, i) => i !== index))}
-                  >
-                    Remove
-                  </Button>
-                </HStack>
-              ))}
-            </Stack>
-          )}
-        </Stack>
-      )}
+      <Stack gap="2">
+        <Input
+          ref={inputRef}
+          type="file"
+          accept={accept}
+          multiple={multiple}
+          p="1.5"
+          onChange={(event) => choose(event.target.files)}
+        />
+        {files.length > 0 && (
+          <Stack as="ul" gap="1" listStyleType="none" m="0" p="0" aria-label={`${label}: selected files`}>
+            {files.map((file, index) => (
+              <HStack as="li" key={`${file.name}-${index}`} justify="space-between" fontSize="sm" bg="gray.50" px="3" py="1.5" rounded="md">
+                <Text truncate>
+                  {file.name} <Text as="span" color="fg.muted">({formatBytes(file.size)})</Text>
+                </Text>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => onChange(files.filter((_, i) => i !== index))}
+                >
+                  Remove
+                </Button>
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </Stack>
     </FormField>
   );
 }

@@ -40,19 +40,17 @@ import { SubjectsEditor } from './SubjectsEditor';
 export const STEPS = ['Basic Info', 'Verification'] as const;
 
 function Select({
-  a11y,
   registration,
   placeholder,
   options,
 }: {
-  a11y: object;
   registration: UseFormRegisterReturn;
   placeholder: string;
   options: { value: string; label: string }[];
 }) {
   return (
     <NativeSelect.Root>
-      <NativeSelect.Field {...a11y} {...registration}>
+      <NativeSelect.Field {...registration}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -200,7 +198,7 @@ export function OnboardingForm() {
                 error={err('profilePicture')}
               />
               <FormField id={id('dateOfBirth')} label="Date of Birth" required error={err('dateOfBirth')}>
-                {(a11y) => <Input type="date" {...a11y} {...register('dateOfBirth')} />}
+                <Input type="date" {...register('dateOfBirth')} />
               </FormField>
               <FormField
                 id={id('motivation')}
@@ -209,20 +207,20 @@ export function OnboardingForm() {
                 error={err('motivation')}
                 helper={`${motivation.length}/${MOTIVATION_MAX} characters`}
               >
-                {(a11y) => <Textarea rows={4} maxLength={MOTIVATION_MAX} {...a11y} {...register('motivation')} />}
+                <Textarea rows={4} maxLength={MOTIVATION_MAX} {...register('motivation')} />
               </FormField>
             </Section>
 
             <Section title="Education">
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 <FormField id={id('university')} label="University" required error={err('university')}>
-                  {(a11y) => <Input {...a11y} {...register('university')} />}
+                  <Input {...register('university')} />
                 </FormField>
                 <FormField id={id('course')} label="Course" required error={err('course')}>
-                  {(a11y) => <Input {...a11y} {...register('course')} />}
+                  <Input {...register('course')} />
                 </FormField>
                 <FormField id={id('universityStartDate')} label="University Start Date" required error={err('universityStartDate')}>
-                  {(a11y) => <Input type="date" {...a11y} {...register('universityStartDate')} />}
+                  <Input type="date" {...register('universityStartDate')} />
                 </FormField>
                 <FormField
                   id={id('expectedGraduationDate')}
@@ -230,7 +228,7 @@ export function OnboardingForm() {
                   required
                   error={err('expectedGraduationDate')}
                 >
-                  {(a11y) => <Input type="date" {...a11y} {...register('expectedGraduationDate')} />}
+                  <Input type="date" {...register('expectedGraduationDate')} />
                 </FormField>
                 <FormField
                   id={id('aLevelsCompletionDate')}
@@ -238,7 +236,7 @@ export function OnboardingForm() {
                   required
                   error={err('aLevelsCompletionDate')}
                 >
-                  {(a11y) => <Input type="date" {...a11y} {...register('aLevelsCompletionDate')} />}
+                  <Input type="date" {...register('aLevelsCompletionDate')} />
                 </FormField>
               </SimpleGrid>
               <FileField
@@ -277,12 +275,12 @@ export function OnboardingForm() {
                   <HStack align="flex-end" gap="3">
                     <Box flex="2">
                       <FormField id={id(`aLevel-${index}-subject`)} label={`A-Level ${index + 1} Subject`} error={err(`aLevels.${index}`) ? ' ' : undefined}>
-                        {(a11y) => <Input {...a11y} {...register(`aLevels.${index}.subject`)} />}
+                        <Input {...register(`aLevels.${index}.subject`)} />
                       </FormField>
                     </Box>
                     <Box flex="1">
                       <FormField id={id(`aLevel-${index}-grade`)} label={`A-Level ${index + 1} Grade`} error={err(`aLevels.${index}`) ? ' ' : undefined}>
-                        {(a11y) => <Input {...a11y} {...register(`aLevels.${index}.grade`)} />}
+                        <Input {...register(`aLevels.${index}.grade`)} />
                       </FormField>
                     </Box>
                     {aLevels.fields.length > 1 && (
@@ -320,17 +318,14 @@ export function OnboardingForm() {
             </Heading>
             <Section title="Right to work in the UK">
               <FormField id={id('hasRight')} label="Do you have the right to work in the UK?" required error={err('hasRight')}>
-                {(a11y) => (
-                  <Select
-                    a11y={a11y}
-                    registration={register('hasRight')}
-                    placeholder="Select an answer"
-                    options={[
-                      { value: 'yes', label: 'Yes' },
-                      { value: 'no', label: 'No' },
-                    ]}
-                  />
-                )}
+                <Select
+                  registration={register('hasRight')}
+                  placeholder="Select an answer"
+                  options={[
+                    { value: 'yes', label: 'Yes' },
+                    { value: 'no', label: 'No' },
+                  ]}
+                />
               </FormField>
               {hasRight === 'no' && (
                 <FormAlert status="warning" title={ONBOARDING_MESSAGES.noRight} />
@@ -338,21 +333,16 @@ export function OnboardingForm() {
               {hasRight === 'yes' && (
                 <>
                   <FormField id={id('nationality')} label="Nationality" required error={err('nationality')}>
-                    {(a11y) => (
-                      <Select a11y={a11y} registration={register('nationality')} placeholder="Select your nationality" options={NATIONALITY_OPTIONS} />
-                    )}
+                    <Select registration={register('nationality')} placeholder="Select your nationality" options={NATIONALITY_OPTIONS} />
                   </FormField>
                   {nationality && (
                     <>
                       <FormField id={id('documentType')} label="Document Type" required error={err('documentType')}>
-                        {(a11y) => (
-                          <Select
-                            a11y={a11y}
-                            registration={register('documentType')}
-                            placeholder="Select a document"
-                            options={DOCUMENT_TYPES[nationality]}
-                          />
-                        )}
+                        <Select
+                          registration={register('documentType')}
+                          placeholder="Select a document"
+                          options={DOCUMENT_TYPES[nationality]}
+                        />
                       </FormField>
                       <FileField
                         id={id('documentFile')}
@@ -365,13 +355,13 @@ export function OnboardingForm() {
                       {nationality === 'BritishIrish' &&
                         (documentType === 'ukBirthCertificate' || documentType === 'ukAdoptionCertificate') && (
                           <FormField id={id('niNumber')} label="National Insurance Number" required error={err('niNumber')}>
-                            {(a11y) => <Input {...a11y} {...register('niNumber')} />}
+                            <Input {...register('niNumber')} />
                           </FormField>
                         )}
                       {nationality !== 'BritishIrish' && (
                         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                           <FormField id={id('shareCode')} label="Share Code" required={nationality === 'EuEeaSwiss'} error={err('shareCode')}>
-                            {(a11y) => <Input {...a11y} {...register('shareCode')} />}
+                            <Input {...register('shareCode')} />
                           </FormField>
                           <FormField
                             id={id('rightToWorkDateOfBirth')}
@@ -379,7 +369,7 @@ export function OnboardingForm() {
                             required={nationality === 'EuEeaSwiss'}
                             error={err('rightToWorkDateOfBirth')}
                           >
-                            {(a11y) => <Input type="date" {...a11y} {...register('rightToWorkDateOfBirth')} />}
+                            <Input type="date" {...register('rightToWorkDateOfBirth')} />
                           </FormField>
                         </SimpleGrid>
                       )}
@@ -391,26 +381,23 @@ export function OnboardingForm() {
 
             <Section title="DBS check">
               <FormField id={id('hasDBS')} label="Do you have an enhanced DBS certificate?" required error={err('hasDBS')}>
-                {(a11y) => (
-                  <Select
-                    a11y={a11y}
-                    registration={register('hasDBS')}
-                    placeholder="Select an answer"
-                    options={[
-                      { value: 'true', label: 'Yes, I have a DBS certificate' },
-                      { value: 'false', label: 'No, I do not have one' },
-                    ]}
-                  />
-                )}
+                <Select
+                  registration={register('hasDBS')}
+                  placeholder="Select an answer"
+                  options={[
+                    { value: 'true', label: 'Yes, I have a DBS certificate' },
+                    { value: 'false', label: 'No, I do not have one' },
+                  ]}
+                />
               </FormField>
               {hasDBS === 'true' && (
                 <>
                   <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                     <FormField id={id('fullNameDBS')} label="Full Name (as on the certificate)" required error={err('fullNameDBS')}>
-                      {(a11y) => <Input {...a11y} {...register('fullNameDBS')} />}
+                      <Input {...register('fullNameDBS')} />
                     </FormField>
                     <FormField id={id('certificateNumber')} label="Certificate Number" required error={err('certificateNumber')}>
-                      {(a11y) => <Input {...a11y} {...register('certificateNumber')} />}
+                      <Input {...register('certificateNumber')} />
                     </FormField>
                   </SimpleGrid>
                   <FileField
@@ -430,30 +417,27 @@ export function OnboardingForm() {
                     interact directly with students.
                   </Text>
                   <FormField id={id('appliedForDBS')} label="Would you like to start a DBS application?" required error={err('appliedForDBS')}>
-                    {(a11y) => (
-                      <Select
-                        a11y={a11y}
-                        registration={register('appliedForDBS')}
-                        placeholder="Select an option"
-                        options={[
-                          { value: 'true', label: 'Start a DBS application' },
-                          { value: 'false', label: 'Continue without a DBS check' },
-                        ]}
-                      />
-                    )}
+                    <Select
+                      registration={register('appliedForDBS')}
+                      placeholder="Select an option"
+                      options={[
+                        { value: 'true', label: 'Start a DBS application' },
+                        { value: 'false', label: 'Continue without a DBS check' },
+                      ]}
+                    />
                   </FormField>
                   {appliedForDBS === 'true' && (
                     <Stack gap="4">
                       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                         <FormField id={id('dbsFullName')} label="Applicant Full Name" required error={err('dbsFullName')}>
-                          {(a11y) => <Input autoComplete="name" {...a11y} {...register('dbsFullName')} />}
+                          <Input autoComplete="name" {...register('dbsFullName')} />
                         </FormField>
                         <FormField id={id('dbsPhone')} label="Applicant Phone" required error={err('dbsPhone')}>
-                          {(a11y) => <Input type="tel" autoComplete="tel" {...a11y} {...register('dbsPhone')} />}
+                          <Input type="tel" autoComplete="tel" {...register('dbsPhone')} />
                         </FormField>
                       </SimpleGrid>
                       <FormField id={id('dbsEmail')} label="Applicant Email" required error={err('dbsEmail')}>
-                        {(a11y) => <Input type="email" autoComplete="email" {...a11y} {...register('dbsEmail')} />}
+                        <Input type="email" autoComplete="email" {...register('dbsEmail')} />
                       </FormField>
                       <Controller
                         control={control}

@@ -47,7 +47,7 @@ export function SubjectsEditor<T extends FieldValues & SubjectsForm>({
             <HStack align="flex-end" gap="3">
               <Box flex="1">
                 <FormField id={`${idPrefix}-subject-${index}-name`} label={`Subject ${index + 1}`} error={rowError ? ' ' : undefined}>
-                  {(a11y) => <Input {...a11y} {...registerSubjects(`subjects.${index}.name`)} />}
+                  <Input {...registerSubjects(`subjects.${index}.name`)} />
                 </FormField>
               </Box>
               {rows.fields.length > 1 && (
