@@ -64,7 +64,7 @@ describe('profiles', () => {
     });
 
     it.each([
-      ['motivation', 'x'.repeat(251), 'Motivation must be at most 250 characters'],
+      ['motivation', 'x'.repeat(251), 'Motivation must be 250 characters or fewer'],
       ['StudyLevel', 'Diploma', 'Study level must be one of PhD, Masters, Bachelors'],
       ['yearsOfExperience', '-1', 'Years of experience must be a whole number from 0 to 80'],
     ])('refuses %s = %s', async (field, value, message) => {

@@ -25,6 +25,8 @@ export const PASSWORD_RULES: readonly { id: PasswordRuleId; message: string; tes
 export const VERIFICATION_CODE_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 60;
 
+/** Students are 16 or over (the marketplace's audience). */
+export const STUDENT_MIN_AGE = 16;
 /** Tutor onboarding (part 1 §5, §9). */
 export const TUTOR_MIN_AGE = 16;
 export const TUTOR_MAX_AGE = 100;

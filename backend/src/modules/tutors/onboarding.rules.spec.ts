@@ -69,40 +69,50 @@ describe('validateOnboarding: age', () => {
   it('refuses 15 (the day before the 16th birthday) with the spec message', () => {
     const result = form({ dateOfBirth: turnsTomorrow(16) });
     expect(result.value).toBeUndefined();
-    expect(errorsFor(result, 'dateOfBirth')).toEqual(['You must be at least 16 years old']);
+    expect(errorsFor(result, 'dateOfBirth')).toEqual(['You must be between 16 and 100 years old']);
   });
 
   it('refuses 101 with the spec message, and accepts 100 the day before the 101st birthday', () => {
-    expect(errorsFor(form({ dateOfBirth: bornYearsAgo(101) }), 'dateOfBirth')).toEqual(['Age must be 100 or under']);
+    expect(errorsFor(form({ dateOfBirth: bornYearsAgo(101) }), 'dateOfBirth')).toEqual(['You must be between 16 and 100 years old']);
     expect(errorsFor(form({ dateOfBirth: turnsTomorrow(101) }), 'dateOfBirth')).toEqual([]);
   });
 
   it('refuses a date that is not a calendar date', () => {
-    expect(errorsFor(form({ dateOfBirth: '2005-02-30' }), 'dateOfBirth')).toEqual(['Please enter a valid date of birth']);
+    expect(errorsFor(form({ dateOfBirth: '2005-02-30' }), 'dateOfBirth')).toEqual(['Please enter a valid date']);
   });
 
   it('ageOn counts whole years, birthday included', () => {
-    expect(ageOn('2014-06-15', NOW)).toBe(16);
-    expect(ageOn('2014-06-16', NOW)).toBe(15);
-    expect(ageOn('2014-07-01', NOW)).toBe(15);
+    const today = NOW.toISOString().slice(0, 10);
+    expect(ageOn('2014-06-15', today)).toBe(16);
+    expect(ageOn('2014-06-16', today)).toBe(15);
+    expect(ageOn('2014-07-01', today)).toBe(15);
+  });
+});
+
+describe('validateOnboarding: dates', () => {
+  it('needs the expected graduation after the university start', () => {
+    expect(errorsFor(form({ expectedGraduationDate: '2023-09-20' }), 'expectedGraduationDate')).toEqual([
+      'Expected graduation date must be after the university start date',
+    ]);
+    expect(errorsFor(form({ universityStartDate: '2023-13-01' }), 'universityStartDate')).toEqual(['Please enter a valid date']);
   });
 });
 
 describe('validateOnboarding: A-levels', () => {
   it.each([
-    ['a subject without a grade', [{ subject: 'Maths', grade: '' }]],
-    ['a grade without a subject', [{ subject: '', grade: 'A' }]],
-    ['a good row followed by a half-filled one', [{ subject: 'Maths', grade: 'A' }, { subject: 'Physics' }]],
-  ])('refuses %s', (_label, rows) => {
+    ['a subject without a grade', [{ subject: 'Maths', grade: '' }], 'aLevels.0'],
+    ['a grade without a subject', [{ subject: '', grade: 'A' }], 'aLevels.0'],
+    ['a good row followed by a half-filled one', [{ subject: 'Maths', grade: 'A' }, { subject: 'Physics' }], 'aLevels.1'],
+  ])('refuses %s, on that row', (_label, rows, field) => {
     const result = form({ aLevels: JSON.stringify(rows) });
     expect(result.value).toBeUndefined();
-    expect(errorsFor(result, 'aLevels')).toEqual(['Each A-Level needs both a subject and a grade']);
+    expect(result.errors).toEqual([{ field, message: 'Enter both a subject and a grade, or remove this A-Level' }]);
   });
 
   it('skips empty rows the form left behind but needs at least one real one', () => {
     expect(form({ aLevels: JSON.stringify([{ subject: 'Maths', grade: 'A' }, { subject: '', grade: '' }]) }).value?.aLevels).toEqual([{ subject: 'Maths', grade: 'A' }]);
-    expect(errorsFor(form({ aLevels: JSON.stringify([{ subject: ' ', grade: '' }]) }), 'aLevels')).toEqual(['Add at least one A-Level with subject and grade']);
-    expect(errorsFor(form({ aLevels: undefined }), 'aLevels')).toEqual(['Add at least one A-Level with subject and grade']);
+    expect(errorsFor(form({ aLevels: JSON.stringify([{ subject: ' ', grade: '' }]) }), 'aLevels')).toEqual(['Add at least one A-Level with a subject and a grade']);
+    expect(errorsFor(form({ aLevels: undefined }), 'aLevels')).toEqual(['Add at least one A-Level with a subject and a grade']);
   });
 });
 
@@ -139,11 +149,11 @@ describe('validateOnboarding: right to work', () => {
     it.each(['ukBirthCertificate', 'ukAdoptionCertificate'])('%s needs an NI number', (documentType) => {
       const result = form({ documentType });
       expect(result.value).toBeUndefined();
-      expect(errorsFor(result, 'niNumber')).toEqual(['NI number is required']);
+      expect(errorsFor(result, 'niNumber')).toEqual(['National Insurance number is required']);
     });
 
     it('refuses a malformed NI number and accepts (and normalises) a valid one', () => {
-      expect(errorsFor(form({ documentType: 'ukBirthCertificate', niNumber: 'QQ123456Z' }), 'niNumber')).toEqual(['Please enter a valid NI number']);
+      expect(errorsFor(form({ documentType: 'ukBirthCertificate', niNumber: 'QQ123456Z' }), 'niNumber')).toEqual(['Please enter a valid National Insurance number, like AB 12 34 56 C']);
       const ok = form({ documentType: 'ukBirthCertificate', niNumber: 'ab 12 34 56 c' });
       expect(ok.errors).toEqual([]);
       expect(ok.value).toMatchObject({ niNumber: 'AB123456C', documentKind: 'ukBornOrAdoptedCertificate' });
@@ -170,8 +180,8 @@ describe('validateOnboarding: right to work', () => {
 
     it('refuses a malformed share code or date of birth', () => {
       const result = eu({ shareCode: 'ABC', rightToWorkDateOfBirth: '2005-13-01' });
-      expect(errorsFor(result, 'shareCode')).toEqual(['Please enter a valid share code']);
-      expect(errorsFor(result, 'rightToWorkDateOfBirth')).toEqual(['Please enter a valid date of birth']);
+      expect(errorsFor(result, 'shareCode')).toEqual(['Please enter a valid share code: 9 letters or digits']);
+      expect(errorsFor(result, 'rightToWorkDateOfBirth')).toEqual(['Please enter a valid date']);
     });
 
     it('accepts both when given', () => {
@@ -205,7 +215,7 @@ describe('validateOnboarding: right to work', () => {
     });
 
     it('needs a document type at all', () => {
-      expect(errorsFor(form({ nationality: 'NonEuEea', documentType: undefined }), 'documentType')).toEqual(['Document type is required']);
+      expect(errorsFor(form({ nationality: 'NonEuEea', documentType: undefined }), 'documentType')).toEqual(['Please select a document type']);
     });
   });
 
@@ -224,7 +234,7 @@ describe('validateOnboarding: DBS', () => {
   });
 
   it('refuses a malformed certificate number', () => {
-    expect(errorsFor(form({ certificateNumber: 'AB-1' }), 'certificateNumber')).toEqual(['Please enter a valid certificate number']);
+    expect(errorsFor(form({ certificateNumber: 'AB-1' }), 'certificateNumber')).toEqual(['Please enter a valid certificate number: 6 to 20 letters or digits']);
   });
 
   it('asks for a DBS status when there is none', () => {
@@ -240,8 +250,8 @@ describe('validateOnboarding: DBS', () => {
       expect(result.value).toBeUndefined();
       expect(result.errors).toEqual([
         { field: 'dbsApplicationDetails.fullName', message: 'Full name is required' },
-        { field: 'dbsApplicationDetails.email', message: 'Email is required' },
-        { field: 'dbsApplicationDetails.phone', message: 'Phone is required' },
+        { field: 'dbsApplicationDetails.email', message: 'Please enter a valid email address' },
+        { field: 'dbsApplicationDetails.phone', message: 'Phone number is required' },
         { field: 'dbsApplicationDetails.agreementAccepted', message: 'You must accept the agreement to start a DBS application' },
       ]);
     });
@@ -292,6 +302,18 @@ describe('helpers', () => {
   it('validateSubjects needs levels from the spec list', () => {
     const errors: { field: string; message: string }[] = [];
     expect(validateSubjects([{ name: 'Maths', levels: ['Primary'] }], errors)).toEqual([]);
-    expect(errors).toEqual([{ field: 'subjects', message: 'Subject levels must be among GCSE, A-Level, Bachelor, Masters, PhD' }]);
+    expect(errors).toEqual([{ field: 'subjects.0', message: 'Subject levels must be among GCSE, A-Level, Bachelor, Masters, PhD' }]);
+  });
+
+  it('validateSubjects reports each half-filled row on its own field, and an empty list on the list', () => {
+    const errors: { field: string; message: string }[] = [];
+    expect(validateSubjects([{ name: 'Maths', levels: ['GCSE'] }, { name: 'Physics', levels: [] }, { name: ' ', levels: ['PhD'] }], errors)).toEqual([]);
+    expect(errors).toEqual([
+      { field: 'subjects.1', message: 'Enter a subject name and choose at least one level, or remove this subject' },
+      { field: 'subjects.2', message: 'Enter a subject name and choose at least one level, or remove this subject' },
+    ]);
+    const none: { field: string; message: string }[] = [];
+    validateSubjects([], none);
+    expect(none).toEqual([{ field: 'subjects', message: 'Add at least one subject with its levels' }]);
   });
 });

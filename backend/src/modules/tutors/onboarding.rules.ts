@@ -8,10 +8,20 @@ import {
   TUTOR_MAX_AGE as MAX_AGE,
   TUTOR_MIN_AGE as MIN_AGE,
 } from '../../shared/account-rules.js';
+import {
+  DBS_CERTIFICATE_PATTERN,
+  NI_NUMBER_PATTERN,
+  ONBOARDING_MESSAGES as M,
+  SHARE_CODE_PATTERN,
+  ageOn,
+  isTutorAge,
+  normaliseReference,
+  parseDate,
+} from '../../shared/onboarding-rules.js';
 import type { FieldError } from '../../common/errors.js';
 import type { FormFile } from '../../common/uploads/multipart-form.js';
 
-export { MAX_AGE, MIN_AGE, MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL, STUDY_LEVELS };
+export { ageOn, MAX_AGE, MIN_AGE, MOTIVATION_MAX, parseDate, RIGHT_TO_WORK_REFUSAL, STUDY_LEVELS };
 
 /** Document types per nationality (spec part 1 §5), with the file field each one is stored under. */
 export const DOCUMENT_TYPES_BY_NATIONALITY: Record<(typeof NATIONALITIES)[number], Record<string, DocumentKind>> = {
@@ -75,23 +85,6 @@ export function parseBool(value: unknown): boolean | undefined {
   return undefined;
 }
 
-/** `YYYY-MM-DD` (a full ISO timestamp is cut to its date); undefined when not a real calendar date. */
-export function parseDate(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value.trim());
-  if (!m) return undefined;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (date.getUTCMonth() !== Number(m[2]) - 1) return undefined;
-  return `${m[1]}-${m[2]}-${m[3]}`;
-}
-
-export function ageOn(dateOfBirth: string, now: Date): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age--;
-  return age;
-}
-
 function tryJson(value: string | undefined): unknown {
   if (value === undefined || value.trim() === '') return undefined;
   try {
@@ -101,27 +94,29 @@ function tryJson(value: string | undefined): unknown {
   }
 }
 
-/** Subjects: a non-empty list of { name, levels[] } with levels from the spec's five. */
+/**
+ * Subjects: a non-empty list of { name, levels[] } with levels from the spec's five. A half-filled row is
+ * reported on its own field (`subjects.<index>`), as the forms show it.
+ */
 export function validateSubjects(raw: unknown, errors: FieldError[], field = 'subjects'): Subject[] {
   if (!Array.isArray(raw) || raw.length === 0) {
-    errors.push({ field, message: 'Add at least one subject with its levels' });
+    errors.push({ field, message: M.subjectsNone });
     return [];
   }
   const subjects: Subject[] = [];
-  for (const item of raw) {
+  let problems = 0;
+  raw.forEach((item, index) => {
     const name = typeof item?.name === 'string' ? item.name.trim() : '';
     const levels: unknown[] = Array.isArray(item?.levels) ? item.levels : [];
     if (!name || levels.length === 0) {
-      errors.push({ field, message: 'Each subject needs a name and at least one level' });
-      return [];
-    }
-    if (!levels.every((l) => typeof l === 'string' && (SUBJECT_LEVELS as readonly string[]).includes(l))) {
-      errors.push({ field, message: `Subject levels must be among ${SUBJECT_LEVELS.join(', ')}` });
-      return [];
-    }
-    subjects.push({ name: name.slice(0, 100), levels: [...new Set(levels as string[])] });
-  }
-  return subjects;
+      errors.push({ field: `${field}.${index}`, message: M.subjectHalf });
+      problems++;
+    } else if (!levels.every((l) => typeof l === 'string' && (SUBJECT_LEVELS as readonly string[]).includes(l))) {
+      errors.push({ field: `${field}.${index}`, message: `Subject levels must be among ${SUBJECT_LEVELS.join(', ')}` });
+      problems++;
+    } else subjects.push({ name: name.slice(0, 100), levels: [...new Set(levels as string[])] });
+  });
+  return problems ? [] : subjects;
 }
 
 /**
@@ -132,64 +127,55 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
   const errors: FieldError[] = [];
   const text = (name: string) => (fields[name] ?? '').trim();
   const file = (...names: string[]) => files.find((f) => names.includes(f.field));
-  const required = (name: string, label: string) => {
+  const required = (name: keyof typeof M) => {
     const v = text(name);
-    if (!v) errors.push({ field: name, message: `${label} is required` });
+    if (!v) errors.push({ field: name, message: M[name] });
     return v;
   };
+  const today = now.toISOString().slice(0, 10);
 
   // ---- step 1: basic info
-  if (!file('profilePicture')) errors.push({ field: 'profilePicture', message: 'Profile picture is required' });
-  const university = required('university', 'University');
-  const course = required('course', 'Course');
-  const dobRaw = required('dateOfBirth', 'Date of birth');
+  if (!file('profilePicture')) errors.push({ field: 'profilePicture', message: M.profilePicture });
+  const university = required('university');
+  const course = required('course');
+  const dobRaw = required('dateOfBirth');
   let dateOfBirth = '';
   if (dobRaw) {
     dateOfBirth = parseDate(dobRaw) ?? '';
-    if (!dateOfBirth) errors.push({ field: 'dateOfBirth', message: 'Please enter a valid date of birth' });
-    else {
-      const age = ageOn(dateOfBirth, now);
-      if (age < MIN_AGE) errors.push({ field: 'dateOfBirth', message: `You must be at least ${MIN_AGE} years old` });
-      else if (age > MAX_AGE) errors.push({ field: 'dateOfBirth', message: `Age must be ${MAX_AGE} or under` });
-    }
+    if (!dateOfBirth) errors.push({ field: 'dateOfBirth', message: M.dateInvalid });
+    else if (!isTutorAge(ageOn(dateOfBirth, today))) errors.push({ field: 'dateOfBirth', message: M.age });
   }
-  const motivation = required('motivation', 'Motivation');
-  if (motivation.length > MOTIVATION_MAX) errors.push({ field: 'motivation', message: `Motivation must be at most ${MOTIVATION_MAX} characters` });
+  const motivation = required('motivation');
+  if (motivation.length > MOTIVATION_MAX) errors.push({ field: 'motivation', message: M.motivationLength });
   const dates: Record<string, string> = {};
-  for (const [name, label] of [
-    ['aLevelsCompletionDate', 'A-Level completion date'],
-    ['universityStartDate', 'University start date'],
-    ['expectedGraduationDate', 'Expected graduation date'],
-  ] as const) {
-    const v = required(name, label);
+  for (const name of ['aLevelsCompletionDate', 'universityStartDate', 'expectedGraduationDate'] as const) {
+    const v = required(name);
     if (v) {
       const parsed = parseDate(v);
-      if (!parsed) errors.push({ field: name, message: `${label} must be a valid date` });
+      if (!parsed) errors.push({ field: name, message: M.dateInvalid });
       dates[name] = parsed ?? '';
     }
   }
   if (dates.universityStartDate && dates.expectedGraduationDate && dates.expectedGraduationDate <= dates.universityStartDate) {
-    errors.push({ field: 'expectedGraduationDate', message: 'Expected graduation date must be after the university start date' });
+    errors.push({ field: 'expectedGraduationDate', message: M.graduationOrder });
   }
 
   const aLevelsRaw = tryJson(fields.aLevels);
   const aLevels: { subject: string; grade: string }[] = [];
   if (!Array.isArray(aLevelsRaw) || aLevelsRaw.length === 0) {
-    errors.push({ field: 'aLevels', message: 'Add at least one A-Level with subject and grade' });
+    errors.push({ field: 'aLevels', message: M.aLevelsNone });
   } else {
-    for (const item of aLevelsRaw) {
+    let halfFilled = 0;
+    aLevelsRaw.forEach((item, index) => {
       const subject = typeof item?.subject === 'string' ? item.subject.trim() : '';
       const grade = typeof item?.grade === 'string' ? item.grade.trim() : '';
-      if (!subject && !grade) continue; // an empty row the form left behind
+      if (!subject && !grade) return; // an empty row the form left behind
       if (!subject || !grade) {
-        errors.push({ field: 'aLevels', message: 'Each A-Level needs both a subject and a grade' });
-        break;
-      }
-      aLevels.push({ subject: subject.slice(0, 100), grade: grade.slice(0, 10) });
-    }
-    if (aLevels.length === 0 && !errors.some((e) => e.field === 'aLevels')) {
-      errors.push({ field: 'aLevels', message: 'Add at least one A-Level with subject and grade' });
-    }
+        errors.push({ field: `aLevels.${index}`, message: M.aLevelHalf });
+        halfFilled++;
+      } else aLevels.push({ subject: subject.slice(0, 100), grade: grade.slice(0, 10) });
+    });
+    if (aLevels.length === 0 && halfFilled === 0) errors.push({ field: 'aLevels', message: M.aLevelsNone });
   }
   const subjectsRaw = tryJson(fields.subjects);
   const subjects = validateSubjects(subjectsRaw, errors);
@@ -217,36 +203,36 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
   let shareCode: string | undefined;
   let rightToWorkDateOfBirth: string | undefined;
   if (hasRight === undefined) {
-    errors.push({ field: 'rightToWork', message: 'Please tell us whether you have the right to work in the UK' });
+    errors.push({ field: 'rightToWork', message: M.hasRight });
   } else if (!hasRight) {
-    errors.push({ field: 'rightToWork', message: RIGHT_TO_WORK_REFUSAL });
+    errors.push({ field: 'rightToWork', message: M.noRight });
   } else {
     const nationality = pick('nationality', 'eligibility');
-    if (!nationality) errors.push({ field: 'nationality', message: 'Nationality is required' });
+    if (!nationality) errors.push({ field: 'nationality', message: M.nationality });
     else if (!(NATIONALITIES as readonly string[]).includes(nationality)) errors.push({ field: 'nationality', message: 'Please select a valid nationality' });
     else {
       eligibility = nationality as ValidOnboarding['eligibility'];
       const rawType = pick('documentType');
       const allowed = DOCUMENT_TYPES_BY_NATIONALITY[eligibility];
       documentType = DOCUMENT_TYPE_ALIASES[rawType.toLowerCase()] ?? rawType;
-      if (!rawType) errors.push({ field: 'documentType', message: 'Document type is required' });
-      else if (!(documentType in allowed)) errors.push({ field: 'documentType', message: 'This document is not accepted for the selected nationality' });
+      if (!rawType) errors.push({ field: 'documentType', message: M.documentType });
+      else if (!(documentType in allowed)) errors.push({ field: 'documentType', message: M.documentNotAccepted });
       else documentKind = allowed[documentType];
-      if (!file(...RIGHT_TO_WORK_FILE_FIELDS)) errors.push({ field: 'documentFile', message: 'Please upload your right-to-work document' });
+      if (!file(...RIGHT_TO_WORK_FILE_FIELDS)) errors.push({ field: 'documentFile', message: M.documentFile });
       if (eligibility === 'BritishIrish' && (documentType === 'ukBirthCertificate' || documentType === 'ukAdoptionCertificate')) {
-        niNumber = pick('niNumber', 'NINumber').toUpperCase().replace(/\s+/g, '');
-        if (!niNumber) errors.push({ field: 'niNumber', message: 'NI number is required' });
-        else if (!/^[A-CEGHJ-PR-TW-Z]{2}\d{6}[A-D]$/.test(niNumber)) errors.push({ field: 'niNumber', message: 'Please enter a valid NI number' });
+        niNumber = normaliseReference(pick('niNumber', 'NINumber'));
+        if (!niNumber) errors.push({ field: 'niNumber', message: M.niNumber });
+        else if (!NI_NUMBER_PATTERN.test(niNumber)) errors.push({ field: 'niNumber', message: M.niNumberInvalid });
       }
       if (eligibility === 'EuEeaSwiss') {
-        shareCode = pick('shareCode').toUpperCase().replace(/\s+/g, '');
-        if (!shareCode) errors.push({ field: 'shareCode', message: 'Share code is required' });
-        else if (!/^[A-Z0-9]{9}$/.test(shareCode)) errors.push({ field: 'shareCode', message: 'Please enter a valid share code' });
+        shareCode = normaliseReference(pick('shareCode'));
+        if (!shareCode) errors.push({ field: 'shareCode', message: M.shareCode });
+        else if (!SHARE_CODE_PATTERN.test(shareCode)) errors.push({ field: 'shareCode', message: M.shareCodeInvalid });
         // The date of birth checked with the share code (not step 1's field of the same name).
         const rtwDobFromForm = (typeof rtw.dateOfBirth === 'string' ? rtw.dateOfBirth : '') || pick('rightToWorkDateOfBirth', 'DOB');
         rightToWorkDateOfBirth = parseDate(rtwDobFromForm);
-        if (!rtwDobFromForm) errors.push({ field: 'rightToWorkDateOfBirth', message: 'Date of birth is required' });
-        else if (!rightToWorkDateOfBirth) errors.push({ field: 'rightToWorkDateOfBirth', message: 'Please enter a valid date of birth' });
+        if (!rtwDobFromForm) errors.push({ field: 'rightToWorkDateOfBirth', message: M.rightToWorkDateOfBirth });
+        else if (!rightToWorkDateOfBirth) errors.push({ field: 'rightToWorkDateOfBirth', message: M.dateInvalid });
       }
       if (eligibility === 'NonEuEea') {
         // Displayed but not checked by the spec's form: kept when given.
@@ -264,14 +250,14 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
   let dbsDetails: ValidOnboarding['dbsDetails'] = null;
   let dbsApplicationDetails: ValidOnboarding['dbsApplicationDetails'] = null;
   if (hasDbs === undefined) {
-    errors.push({ field: 'hasDBS', message: 'Please select your DBS status' });
+    errors.push({ field: 'hasDBS', message: M.hasDBS });
   } else if (hasDbs) {
     const fullName = String(dbs.fullNameDBS ?? fields.fullNameDBS ?? '').trim();
     const certificateNumber = String(dbs.certificateNumber ?? fields.certificateNumber ?? '').trim();
-    if (!fullName) errors.push({ field: 'fullNameDBS', message: 'Full name is required' });
-    if (!certificateNumber) errors.push({ field: 'certificateNumber', message: 'Certificate number is required' });
-    else if (!/^[A-Za-z0-9]{6,20}$/.test(certificateNumber)) errors.push({ field: 'certificateNumber', message: 'Please enter a valid certificate number' });
-    if (!file('certificateFile')) errors.push({ field: 'certificateFile', message: 'Please upload your DBS certificate' });
+    if (!fullName) errors.push({ field: 'fullNameDBS', message: M.fullNameDBS });
+    if (!certificateNumber) errors.push({ field: 'certificateNumber', message: M.certificateNumber });
+    else if (!DBS_CERTIFICATE_PATTERN.test(certificateNumber)) errors.push({ field: 'certificateNumber', message: M.certificateNumberInvalid });
+    if (!file('certificateFile')) errors.push({ field: 'certificateFile', message: M.certificateFile });
     dbsDetails = { fullName: fullName.slice(0, 100), certificateNumber };
   } else if (appliedForDbs) {
     const appJson = tryJson(fields.dbsApplicationDetails);
@@ -283,11 +269,10 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
     const email = String(app.email ?? '').trim();
     const phone = String(app.phone ?? app.phoneNumber ?? '').trim();
     const agreement = parseBool(app.agreementAccepted ?? fields.dbsAgreementAccepted ?? fields.agreementAccepted) ?? false;
-    if (!fullName) errors.push({ field: 'dbsApplicationDetails.fullName', message: 'Full name is required' });
-    if (!email) errors.push({ field: 'dbsApplicationDetails.email', message: 'Email is required' });
-    else if (!EMAIL_PATTERN.test(email)) errors.push({ field: 'dbsApplicationDetails.email', message: 'Please enter a valid email address' });
-    if (!phone) errors.push({ field: 'dbsApplicationDetails.phone', message: 'Phone is required' });
-    if (!agreement) errors.push({ field: 'dbsApplicationDetails.agreementAccepted', message: 'You must accept the agreement to start a DBS application' });
+    if (!fullName) errors.push({ field: 'dbsApplicationDetails.fullName', message: M.dbsFullName });
+    if (!EMAIL_PATTERN.test(email)) errors.push({ field: 'dbsApplicationDetails.email', message: M.dbsEmail });
+    if (!phone) errors.push({ field: 'dbsApplicationDetails.phone', message: M.dbsPhone });
+    if (!agreement) errors.push({ field: 'dbsApplicationDetails.agreementAccepted', message: M.dbsAgreement });
     dbsApplicationDetails = { fullName: fullName.slice(0, 100), email: email.slice(0, 254), phone: phone.slice(0, 30), agreementAccepted: agreement };
   }
 

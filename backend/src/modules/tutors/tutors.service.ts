@@ -10,6 +10,7 @@ import { AuthTokens } from '../auth/auth-tokens.service.js';
 import { presentUser } from '../auth/user.presenter.js';
 import type { OnboardingResultDto, TutorProfileDto } from './dto/tutor.dto.js';
 import { assertFiles, DOCUMENT_TYPES, IMAGE_TYPES, type FormFile, type MultipartForm } from '../../common/uploads/multipart-form.js';
+import { ONBOARDING_MESSAGES } from '../../shared/onboarding-rules.js';
 import { MOTIVATION_MAX, RIGHT_TO_WORK_FILE_FIELDS, STUDY_LEVELS, validateOnboarding, validateSubjects } from './onboarding.rules.js';
 import { TutorsRepository, type TutorProfileValues } from './tutors.repository.js';
 
@@ -125,7 +126,7 @@ export class TutorsService {
       values.yearsOfExperience = years;
     }
     if (text('motivation')) {
-      if (text('motivation').length > MOTIVATION_MAX) errors.push({ field: 'motivation', message: `Motivation must be at most ${MOTIVATION_MAX} characters` });
+      if (text('motivation').length > MOTIVATION_MAX) errors.push({ field: 'motivation', message: ONBOARDING_MESSAGES.motivationLength });
       values.motivation = text('motivation');
     }
     if (text('subjects')) {

@@ -5,6 +5,8 @@ import {
   ONBOARDING_MESSAGES,
   ageOn,
   buildOnboardingFormData,
+  errorsFromApi,
+  localIsoDate,
   validateBasicInfo,
   validateFile,
   validateVerification,
@@ -42,13 +44,21 @@ describe('onboarding step 1', () => {
   });
 
   it('needs an age from 16 to 100', () => {
-    expect(ageOn('2010-06-16', TODAY)).toBe(15);
-    expect(ageOn('2010-06-15', TODAY)).toBe(16);
+    expect(ageOn('2010-06-16', localIsoDate(TODAY))).toBe(15);
+    expect(ageOn('2010-06-15', localIsoDate(TODAY))).toBe(16);
     const files = { ...EMPTY_FILES, profilePicture: png };
     expect(validateBasicInfo({ ...STEP1, dateOfBirth: '2010-06-16' }, files, TODAY).dateOfBirth).toBe(ONBOARDING_MESSAGES.age);
     expect(validateBasicInfo({ ...STEP1, dateOfBirth: '2010-06-15' }, files, TODAY).dateOfBirth).toBeUndefined();
     expect(validateBasicInfo({ ...STEP1, dateOfBirth: '1925-06-14' }, files, TODAY).dateOfBirth).toBe(ONBOARDING_MESSAGES.age);
     expect(validateBasicInfo({ ...STEP1, dateOfBirth: '1926-06-15' }, files, TODAY).dateOfBirth).toBeUndefined();
+  });
+
+  it('needs real dates, and the graduation after the university start', () => {
+    const files = { ...EMPTY_FILES, profilePicture: png };
+    expect(validateBasicInfo({ ...STEP1, universityStartDate: '2018-02-30' }, files, TODAY).universityStartDate).toBe('Please enter a valid date');
+    expect(validateBasicInfo({ ...STEP1, expectedGraduationDate: '2018-09-20' }, files, TODAY).expectedGraduationDate).toBe(
+      'Expected graduation date must be after the university start date',
+    );
   });
 
   it('rejects a half-filled A-level and a subject without levels', () => {
@@ -70,7 +80,7 @@ describe('onboarding step 1', () => {
 });
 
 describe('onboarding step 2', () => {
-  const base = { ...STEP1, hasRight: 'yes' as const, nationality: 'BritishIrish' as const, documentType: 'passport', hasDBS: 'true' as const, fullNameDBS: 'Ada L', certificateNumber: '001' };
+  const base = { ...STEP1, hasRight: 'yes' as const, nationality: 'BritishIrish' as const, documentType: 'passport', hasDBS: 'true' as const, fullNameDBS: 'Ada L', certificateNumber: '001234567890' };
 
   it('refuses No to right to work with the spec sentence', () => {
     expect(validateVerification({ ...base, hasRight: 'no' }, EMPTY_FILES).hasRight).toBe(
@@ -86,6 +96,19 @@ describe('onboarding step 2', () => {
     expect(eu.shareCode).toBeTruthy();
     expect(eu.rightToWorkDateOfBirth).toBeTruthy();
     expect(validateVerification({ ...base, nationality: 'NonEuEea', documentType: 'validVisa' }, files)).toEqual({});
+  });
+
+  it('checks the shape of an NI number, a share code and a certificate number (spaces and case aside)', () => {
+    const files = { ...EMPTY_FILES, documentFile: pdf, certificateFile: pdf };
+    const birth = { ...base, documentType: 'ukBirthCertificate' };
+    expect(validateVerification({ ...birth, niNumber: 'QQ123456Z' }, files).niNumber).toBe('Please enter a valid National Insurance number, like AB 12 34 56 C');
+    expect(validateVerification({ ...birth, niNumber: 'ab 12 34 56 c' }, files)).toEqual({});
+    const eu = { ...base, nationality: 'EuEeaSwiss' as const, rightToWorkDateOfBirth: '2000-01-01' };
+    expect(validateVerification({ ...eu, shareCode: 'W123' }, files).shareCode).toBe('Please enter a valid share code: 9 letters or digits');
+    expect(validateVerification({ ...eu, shareCode: 'w12 345 678' }, files)).toEqual({});
+    expect(validateVerification({ ...base, certificateNumber: 'AB-1' }, files).certificateNumber).toBe(
+      'Please enter a valid certificate number: 6 to 20 letters or digits',
+    );
   });
 
   it('checks the DBS branches', () => {
@@ -108,5 +131,20 @@ describe('onboarding step 2', () => {
     expect(form.get('hasDBS')).toBe('false');
     expect(form.getAll('universityDocuments')).toHaveLength(2);
     expect(form.get('certificateFile')).toBeNull();
+  });
+});
+
+describe('errorsFromApi', () => {
+  it('puts each problem on the field the form shows, and goes back to step 1 when one is there', () => {
+    const refused = errorsFromApi([
+      { field: 'rightToWork', message: 'a' },
+      { field: 'dbsApplicationDetails.agreementAccepted', message: 'b' },
+      { field: 'passportURL', message: 'c' },
+    ]);
+    expect(refused).toEqual({ errors: { hasRight: 'a', dbsAgreementAccepted: 'b', documentFile: 'c' }, step: 1 });
+    expect(errorsFromApi([{ field: 'niNumber', message: 'x' }, { field: 'subjects.1', message: 'y' }])).toEqual({
+      errors: { niNumber: 'x', 'subjects.1': 'y' },
+      step: 0,
+    });
   });
 });

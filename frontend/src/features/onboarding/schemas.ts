@@ -7,12 +7,21 @@ import {
   EMAIL_PATTERN,
   MOTIVATION_MAX,
   ONBOARDING_FILE_MAX_BYTES as MAX_FILE_BYTES,
-  RIGHT_TO_WORK_REFUSAL,
   SUBJECT_LEVELS as ACADEMIC_LEVELS,
   TUTOR_MAX_AGE as MAX_AGE,
   TUTOR_MIN_AGE as MIN_AGE,
   type Nationality,
 } from '@shared/account-rules';
+import {
+  DBS_CERTIFICATE_PATTERN,
+  NI_NUMBER_PATTERN,
+  ONBOARDING_MESSAGES as SHARED_MESSAGES,
+  SHARE_CODE_PATTERN,
+  ageOn,
+  isTutorAge,
+  normaliseReference,
+  parseDate,
+} from '@shared/onboarding-rules';
 
 export { ACADEMIC_LEVELS, MAX_AGE, MAX_FILE_BYTES, MIN_AGE, MOTIVATION_MAX };
 export type { Nationality };
@@ -21,40 +30,12 @@ export const ALLOWED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
 export const FILE_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 
+/** The shared field messages (the API words its refusals the same), plus what only the form says. */
 export const ONBOARDING_MESSAGES = {
+  ...SHARED_MESSAGES,
   banner: 'Please fill in all required fields before proceeding',
   submissionFailed: 'Submission failed. Please try again.',
-  profilePicture: 'Profile picture is required',
-  university: 'University is required',
-  course: 'Course is required',
-  dateOfBirth: 'Date of birth is required',
-  age: `You must be between ${MIN_AGE} and ${MAX_AGE} years old`,
-  motivation: 'Motivation is required',
-  motivationLength: `Motivation must be ${MOTIVATION_MAX} characters or fewer`,
-  aLevelsCompletionDate: 'A-Level completion date is required',
-  universityStartDate: 'University start date is required',
-  expectedGraduationDate: 'Expected graduation date is required',
-  aLevelsNone: 'Add at least one A-Level with a subject and a grade',
-  aLevelHalf: 'Enter both a subject and a grade, or remove this A-Level',
-  subjectsNone: 'Add at least one subject with its levels',
-  subjectHalf: 'Enter a subject name and choose at least one level, or remove this subject',
-  hasRight: 'Please tell us whether you have the right to work in the UK',
-  noRight: RIGHT_TO_WORK_REFUSAL,
-  nationality: 'Please select your nationality',
-  documentType: 'Please select a document type',
-  documentFile: 'Please upload your document',
-  niNumber: 'National Insurance number is required',
-  shareCode: 'Share code is required',
-  rightToWorkDateOfBirth: 'Date of birth is required',
-  hasDBS: 'Please select your DBS status',
   appliedForDBS: 'Please choose whether to start a DBS application',
-  fullNameDBS: 'Full name is required',
-  certificateNumber: 'Certificate number is required',
-  certificateFile: 'Please upload your DBS certificate',
-  dbsFullName: 'Full name is required',
-  dbsPhone: 'Phone number is required',
-  dbsEmail: 'Please enter a valid email address',
-  dbsAgreement: 'You must accept the agreement to continue',
   fileType: 'Allowed file types: PDF, JPEG, PNG',
   fileSize: 'File size must be less than 5 MB',
 } as const;
@@ -169,18 +150,13 @@ export type StepErrors = Record<string, string>;
 
 const blank = (value: string | undefined | null) => !value || value.trim() === '';
 
-/** Whole years between an ISO date (YYYY-MM-DD) and `today`; null when the date is invalid. */
-export function ageOn(dateOfBirth: string, today: Date = new Date()): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const birth = new Date(Date.UTC(year, month - 1, day));
-  if (birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) return null;
-  let age = today.getFullYear() - year;
-  const beforeBirthday = today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
-  if (beforeBirthday) age -= 1;
-  return age;
+/** Today's calendar date where the tutor is, as `YYYY-MM-DD` (ages and dates are compared as such). */
+export function localIsoDate(today: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
 }
+
+export { ageOn };
 
 /** PDF, JPEG or PNG of at most 5 MB (checked again by content on the server). */
 export function validateFile(file: File | null | undefined, { imagesOnly = false } = {}): string | null {
@@ -230,14 +206,19 @@ export function validateBasicInfo(values: OnboardingValues, files: OnboardingFil
   if (blank(values.course)) errors.course = ONBOARDING_MESSAGES.course;
   if (blank(values.dateOfBirth)) errors.dateOfBirth = ONBOARDING_MESSAGES.dateOfBirth;
   else {
-    const age = ageOn(values.dateOfBirth, today);
-    if (age === null || age < MIN_AGE || age > MAX_AGE) errors.dateOfBirth = ONBOARDING_MESSAGES.age;
+    const dateOfBirth = parseDate(values.dateOfBirth);
+    if (!dateOfBirth) errors.dateOfBirth = ONBOARDING_MESSAGES.dateInvalid;
+    else if (!isTutorAge(ageOn(dateOfBirth, localIsoDate(today)))) errors.dateOfBirth = ONBOARDING_MESSAGES.age;
   }
   if (blank(values.motivation)) errors.motivation = ONBOARDING_MESSAGES.motivation;
   else if (values.motivation.trim().length > MOTIVATION_MAX) errors.motivation = ONBOARDING_MESSAGES.motivationLength;
-  if (blank(values.aLevelsCompletionDate)) errors.aLevelsCompletionDate = ONBOARDING_MESSAGES.aLevelsCompletionDate;
-  if (blank(values.universityStartDate)) errors.universityStartDate = ONBOARDING_MESSAGES.universityStartDate;
-  if (blank(values.expectedGraduationDate)) errors.expectedGraduationDate = ONBOARDING_MESSAGES.expectedGraduationDate;
+  for (const field of ['aLevelsCompletionDate', 'universityStartDate', 'expectedGraduationDate'] as const) {
+    if (blank(values[field])) errors[field] = ONBOARDING_MESSAGES[field];
+    else if (!parseDate(values[field])) errors[field] = ONBOARDING_MESSAGES.dateInvalid;
+  }
+  const start = parseDate(values.universityStartDate);
+  const graduation = parseDate(values.expectedGraduationDate);
+  if (start && graduation && graduation <= start) errors.expectedGraduationDate = ONBOARDING_MESSAGES.graduationOrder;
 
   let completeALevels = 0;
   values.aLevels.forEach((entry, index) => {
@@ -279,16 +260,15 @@ export function validateVerification(values: OnboardingValues, files: Onboarding
         const fileError = validateFile(files.documentFile);
         if (fileError) errors.documentFile = fileError;
       }
-      if (
-        nationality === 'BritishIrish' &&
-        (values.documentType === 'ukBirthCertificate' || values.documentType === 'ukAdoptionCertificate') &&
-        blank(values.niNumber)
-      ) {
-        errors.niNumber = ONBOARDING_MESSAGES.niNumber;
+      if (nationality === 'BritishIrish' && (values.documentType === 'ukBirthCertificate' || values.documentType === 'ukAdoptionCertificate')) {
+        if (blank(values.niNumber)) errors.niNumber = ONBOARDING_MESSAGES.niNumber;
+        else if (!NI_NUMBER_PATTERN.test(normaliseReference(values.niNumber))) errors.niNumber = ONBOARDING_MESSAGES.niNumberInvalid;
       }
       if (nationality === 'EuEeaSwiss') {
         if (blank(values.shareCode)) errors.shareCode = ONBOARDING_MESSAGES.shareCode;
+        else if (!SHARE_CODE_PATTERN.test(normaliseReference(values.shareCode))) errors.shareCode = ONBOARDING_MESSAGES.shareCodeInvalid;
         if (blank(values.rightToWorkDateOfBirth)) errors.rightToWorkDateOfBirth = ONBOARDING_MESSAGES.rightToWorkDateOfBirth;
+        else if (!parseDate(values.rightToWorkDateOfBirth)) errors.rightToWorkDateOfBirth = ONBOARDING_MESSAGES.dateInvalid;
       }
       // NonEuEea: share code and birth date are shown but not checked (part 1 §5).
     }
@@ -298,6 +278,7 @@ export function validateVerification(values: OnboardingValues, files: Onboarding
   else if (values.hasDBS === 'true') {
     if (blank(values.fullNameDBS)) errors.fullNameDBS = ONBOARDING_MESSAGES.fullNameDBS;
     if (blank(values.certificateNumber)) errors.certificateNumber = ONBOARDING_MESSAGES.certificateNumber;
+    else if (!DBS_CERTIFICATE_PATTERN.test(values.certificateNumber.trim())) errors.certificateNumber = ONBOARDING_MESSAGES.certificateNumberInvalid;
     if (!files.certificateFile) errors.certificateFile = ONBOARDING_MESSAGES.certificateFile;
     else {
       const fileError = validateFile(files.certificateFile);
@@ -311,6 +292,36 @@ export function validateVerification(values: OnboardingValues, files: Onboarding
     if (!values.dbsAgreementAccepted) errors.dbsAgreementAccepted = ONBOARDING_MESSAGES.dbsAgreement;
   }
   return errors;
+}
+
+/** The API names some problems by their payload path; the form shows them on these fields. */
+const FORM_FIELD_OF: Record<string, string> = {
+  rightToWork: 'hasRight',
+  passportURL: 'documentFile',
+  UkBornOrAdoptedCertificate: 'documentFile',
+  biometricResidencePermit: 'documentFile',
+  validVisa: 'documentFile',
+  'dbsApplicationDetails.fullName': 'dbsFullName',
+  'dbsApplicationDetails.email': 'dbsEmail',
+  'dbsApplicationDetails.phone': 'dbsPhone',
+  'dbsApplicationDetails.agreementAccepted': 'dbsAgreementAccepted',
+};
+
+/** Fields of step 1 (a row's errors are `aLevels.1`, `subjects.0`: their first segment counts). */
+const BASIC_INFO_FIELDS = new Set([
+  'profilePicture', 'university', 'course', 'dateOfBirth', 'motivation', 'aLevelsCompletionDate', 'universityStartDate',
+  'expectedGraduationDate', 'aLevels', 'subjects', 'universityDocuments', 'gcseDocuments', 'aLevelsCertificate',
+]);
+
+/**
+ * The API's refusal of a submission as the form shows it: each problem on its field, and the step to show —
+ * step 1 when any problem is there, since the tutor submits from step 2 and would not see it otherwise.
+ */
+export function errorsFromApi(problems: readonly { field: string; message: string }[]): { errors: StepErrors; step: 0 | 1 } {
+  const errors: StepErrors = {};
+  for (const { field, message } of problems) errors[FORM_FIELD_OF[field] ?? field] ??= message;
+  const onBasicInfo = Object.keys(errors).some((field) => BASIC_INFO_FIELDS.has(field.split('.')[0]!));
+  return { errors, step: onBasicInfo ? 0 : 1 };
 }
 
 /** The multipart body of POST /tutor/update-info (part 1 §3; subjects, aLevels and DBS details as JSON text). */

@@ -27,6 +27,7 @@ import {
   MOTIVATION_MAX,
   NATIONALITY_OPTIONS,
   ONBOARDING_MESSAGES,
+  errorsFromApi,
   buildOnboardingFormData,
   validateBasicInfo,
   validateVerification,
@@ -145,7 +146,9 @@ export function OnboardingForm() {
     } catch (error) {
       setProgress(null);
       if (isApiError(error) && error.errors.length) {
-        setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
+        const refused = errorsFromApi(error.errors);
+        setErrors(refused.errors);
+        setStep(refused.step);
       }
       showBanner(errorMessage(error, ONBOARDING_MESSAGES.submissionFailed));
     }
