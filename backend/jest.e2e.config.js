@@ -9,6 +9,4 @@ export default {
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   setupFiles: ['<rootDir>/test/support/env.ts'],
   testTimeout: 30000,
-  // The readiness test kills a Redis under BullMQ; its reconnect timers must not keep the run alive.
-  forceExit: true,
 };

@@ -1,7 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { JobsOptions, Queue } from 'bullmq';
 import { JOB_QUEUE, QUEUES, type JobName, type JobPayloads, type QueueName } from './job-registry.js';
+import { forceCloseIfRedisDown } from './redis-down-shutdown.js';
 
 export interface EnqueueOptions {
   /**
@@ -14,7 +15,7 @@ export interface EnqueueOptions {
 
 /** Typed enqueueing against the job registry; the only way application code schedules background work. */
 @Injectable()
-export class JobQueue {
+export class JobQueue implements BeforeApplicationShutdown {
   private readonly queues: Record<QueueName, Queue>;
 
   constructor(
@@ -25,6 +26,10 @@ export class JobQueue {
     @InjectQueue(QUEUES.maintenance) maintenance: Queue,
   ) {
     this.queues = { mail, essays, payouts, sessions, maintenance };
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await forceCloseIfRedisDown(Object.values(this.queues));
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
