@@ -80,19 +80,21 @@ export class AuthService {
     const passwordHash = await hashPassword(dto.password);
     const created = await this.repository.insertUser({ name: dto.name, email: dto.email, phone: dto.phone, passwordHash, role: dto.role });
     await this.startCooldown('email', dto.email, { enforce: false });
-    if (created) {
-      await this.sendCode(created, 'email');
-    } else {
-      const existing = await this.repository.findUserByEmail(dto.email);
-      if (existing) {
-        await this.mail.send({
-          to: existing.email,
-          template: 'auth.registration-attempt',
-          data: { name: existing.name, loginUrl: `${this.config.webOrigin}/login`, resetUrl: `${this.config.webOrigin}/forgot-password` },
-        });
-      }
-    }
+    // What differs between a new address (a code) and a known one (a notice to its owner) is done after
+    // answering, so the answer's timing does not tell whether the address has an account.
+    void this.followUpRegistration(created, dto.email).catch((error: Error) => this.logger.error(`registration follow-up failed: ${error.message}`));
     return { message: MESSAGES.registered, email: dto.email };
+  }
+
+  private async followUpRegistration(created: UserRow | undefined, email: string): Promise<void> {
+    if (created) return this.sendCode(created, 'email');
+    const existing = await this.repository.findUserByEmail(email);
+    if (!existing) return;
+    await this.mail.send({
+      to: existing.email,
+      template: 'auth.registration-attempt',
+      data: { name: existing.name, loginUrl: `${this.config.webOrigin}/login`, resetUrl: `${this.config.webOrigin}/forgot-password` },
+    });
   }
 
   async verifyEmail(email: string, code: string, ip: string): Promise<{ token: string; user: UserDto }> {
@@ -117,12 +119,8 @@ export class AuthService {
   }
 
   async login(email: string, password: string, ip: string): Promise<LoginResult> {
-    await this.rateLimit.consume(AUTH_LIMITS.loginIp, ip);
-    await this.rateLimit.consume(AUTH_LIMITS.loginAccount, `email:${email}`);
-    const user = await this.repository.findUserByEmail(email);
-    // Unknown email: still pay for one argon2 verification, so timing does not reveal registration.
-    const ok = await verifyPassword(user?.passwordHash ?? (await this.getDummyHash()), password);
-    if (!user || !ok) throw new UnauthorizedException(MESSAGES.invalidLogin);
+    const user = await this.checkCredentials(email, password, ip);
+    if (!user) throw new UnauthorizedException(MESSAGES.invalidLogin);
     if (user.banned) throw new ForbiddenException(MESSAGES.banned);
     if (!user.emailVerified) throw new ForbiddenException(MESSAGES.unverified);
     if (user.twoFactorEnabled) {
@@ -138,11 +136,8 @@ export class AuthService {
    * unbanned admin. Rate-limited like a login; same timing for unknown emails.
    */
   async verifyAdminCredentials(email: string, password: string, ip: string): Promise<boolean> {
-    await this.rateLimit.consume(AUTH_LIMITS.loginIp, ip);
-    await this.rateLimit.consume(AUTH_LIMITS.loginAccount, `email:${email}`);
-    const user = await this.repository.findUserByEmail(email);
-    const ok = await verifyPassword(user?.passwordHash ?? (await this.getDummyHash()), password);
-    return !!user && ok && user.role === 'admin' && !user.banned && user.emailVerified;
+    const user = await this.checkCredentials(email, password, ip);
+    return !!user && user.role === 'admin' && !user.banned && user.emailVerified;
   }
 
   async verifyTwoFactor(userId: string, code: string, ip: string): Promise<{ token: string; user: UserDto }> {
@@ -197,6 +192,16 @@ export class AuthService {
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------------
+
+  /** A sign-in attempt (the app's or Bull Board's): rate-limited per IP and per account; the user when the password is right. */
+  private async checkCredentials(email: string, password: string, ip: string) {
+    await this.rateLimit.consume(AUTH_LIMITS.loginIp, ip);
+    await this.rateLimit.consume(AUTH_LIMITS.loginAccount, `email:${email}`);
+    const user = await this.repository.findUserByEmail(email);
+    // Unknown email: still pay for one argon2 verification, so timing does not reveal registration.
+    const ok = await verifyPassword(user?.passwordHash ?? (await this.getDummyHash()), password);
+    return user && ok ? user : null;
+  }
 
   private getDummyHash(): Promise<string> {
     this.dummyHash ??= hashPassword(`dummy-${Math.random()}`);
