@@ -18,16 +18,21 @@ function captureUploads() {
   return sent;
 }
 
+/** A signed-in tutor whose profile is `tutor`, on /tutor/profile with the edit form open. */
+async function openEditForm(tutor: typeof TUTOR) {
+  stubApi({ 'GET /api/tutor/getProfile': () => jsonResponse(200, { tutor }) });
+  localStorage.setItem('token', 't');
+  localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: true }));
+  const sent = captureUploads();
+  const user = userEvent.setup();
+  renderApp('/tutor/profile');
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  return { user, sent };
+}
+
 describe('TutorProfilePage editing', () => {
   it('points out a half-filled subject instead of dropping it, and sends the rows once complete', { timeout: 30_000 }, async () => {
-    stubApi({ 'GET /api/tutor/getProfile': () => jsonResponse(200, { tutor: TUTOR }) });
-    localStorage.setItem('token', 't');
-    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: true }));
-    const sent = captureUploads();
-    const user = userEvent.setup();
-    renderApp('/tutor/profile');
-
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const { user, sent } = await openEditForm(TUTOR);
     await user.click(screen.getByRole('button', { name: 'Add subject' }));
     await user.type(screen.getByLabelText(/^Subject 2/), '  Politics ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -46,14 +51,7 @@ describe('TutorProfilePage editing', () => {
   });
 
   it('asks for a subject when every row is emptied', { timeout: 30_000 }, async () => {
-    stubApi({ 'GET /api/tutor/getProfile': () => jsonResponse(200, { tutor: { ...TUTOR, subjects: [] } }) });
-    localStorage.setItem('token', 't');
-    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: true }));
-    const sent = captureUploads();
-    const user = userEvent.setup();
-    renderApp('/tutor/profile');
-
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const { user, sent } = await openEditForm({ ...TUTOR, subjects: [] });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Add at least one subject with its levels')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
