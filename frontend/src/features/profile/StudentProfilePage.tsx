@@ -3,21 +3,18 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FiEdit2 } from 'react-icons/fi';
 import { apiUpload, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { FormAlert } from '../auth/components/AuthCard';
 import { FormField } from '../auth/components/FormField';
 import { useSession } from '../auth/session';
 import { toastError, toastSuccess } from '../auth/toaster';
 import { FileField } from '../onboarding/components/FileField';
 import { IMAGE_ACCEPT } from '../onboarding/schemas';
-import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, SecurityCard, formatDate } from './components/ProfileBits';
+import { Card, InfoGrid, ProfileHeader, ProfilePageFrame, StatCard, SecurityCard, formatDate } from './components/ProfileBits';
 import { profileKeys, studentDashboardQuery, studentProfileQuery, type StudentProfile } from './queries';
 
 interface EditValues {
@@ -40,64 +37,46 @@ export function StudentProfilePage() {
   const stat = (value: unknown) => (dashboard.isSuccess && value !== undefined && value !== null ? String(value) : '—');
 
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="2xl" fontWeight="bold">
-        My Profile
-      </Heading>
-      {profile.isPending ? (
-        <ProfileSkeleton />
-      ) : profile.isError ? (
-        <FormAlert title="Could not load user profile." />
-      ) : (
-        <>
-          <Card>
-            <Stack gap="6">
-              <Stack direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'flex-start', sm: 'center' }}>
-                <ProfileAvatar name={name} src={student?.profilePicture} />
-                <Stack gap="0" flex="1">
-                  <Heading as="h2" size="xl">
-                    {name || 'Student'}
-                  </Heading>
-                  <Text color="fg.muted">{email}</Text>
-                </Stack>
-                {!editing && (
-                  <Button colorPalette="brand" variant="outline" onClick={() => setEditing(true)}>
-                    <FiEdit2 aria-hidden /> Edit Profile
-                  </Button>
-                )}
-              </Stack>
-              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-                <StatCard label="Essays Submitted" value={stat(dashboard.data?.essaysSubmitted)} />
-                <StatCard label="Interviews Completed" value={stat(dashboard.data?.interviewsCompleted)} />
-                <StatCard label="Average Percentage" value={stat(dashboard.data?.averagePercentage)} />
-              </SimpleGrid>
-            </Stack>
-          </Card>
-          <Card>
-            <Stack gap="5">
-              <Heading as="h2" size="lg">
-                Personal Information
-              </Heading>
-              {editing ? (
-                <StudentProfileForm student={student ?? {}} onDone={() => setEditing(false)} />
-              ) : (
-                <InfoGrid
-                  items={[
-                    { label: 'Full Name', value: name },
-                    { label: 'Email', value: email },
-                    { label: 'Major', value: student?.major },
-                    { label: 'University', value: student?.university },
-                    ...(student?.bio ? [{ label: 'Bio', value: student.bio }] : []),
-                    ...(student?.dateOfBirth ? [{ label: 'Date of Birth', value: formatDate(student.dateOfBirth) }] : []),
-                  ]}
-                />
-              )}
-            </Stack>
-          </Card>
-          <SecurityCard />
-        </>
-      )}
-    </Stack>
+    <ProfilePageFrame status={profile.status} errorTitle="Could not load user profile.">
+      <Card>
+        <Stack gap="6">
+          <ProfileHeader
+            name={name || 'Student'}
+            email={email}
+            picture={student?.profilePicture}
+            editLabel="Edit Profile"
+            onEdit={editing ? null : () => setEditing(true)}
+          />
+          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+            <StatCard label="Essays Submitted" value={stat(dashboard.data?.essaysSubmitted)} />
+            <StatCard label="Interviews Completed" value={stat(dashboard.data?.interviewsCompleted)} />
+            <StatCard label="Average Percentage" value={stat(dashboard.data?.averagePercentage)} />
+          </SimpleGrid>
+        </Stack>
+      </Card>
+      <Card>
+        <Stack gap="5">
+          <Heading as="h2" size="lg">
+            Personal Information
+          </Heading>
+          {editing ? (
+            <StudentProfileForm student={student ?? {}} onDone={() => setEditing(false)} />
+          ) : (
+            <InfoGrid
+              items={[
+                { label: 'Full Name', value: name },
+                { label: 'Email', value: email },
+                { label: 'Major', value: student?.major },
+                { label: 'University', value: student?.university },
+                ...(student?.bio ? [{ label: 'Bio', value: student.bio }] : []),
+                ...(student?.dateOfBirth ? [{ label: 'Date of Birth', value: formatDate(student.dateOfBirth) }] : []),
+              ]}
+            />
+          )}
+        </Stack>
+      </Card>
+      <SecurityCard />
+    </ProfilePageFrame>
   );
 }
 

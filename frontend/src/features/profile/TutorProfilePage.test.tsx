@@ -3,20 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { installPointerEvent, jsonResponse, stubApi } from '../auth/test/fetch';
+import { captureUploads } from '../../test/uploads';
 
 const TUTOR = { name: 'Tess Tutor', email: 'tess@example.com', approved: true, subjects: [{ name: 'History', levels: ['GCSE'] }] };
 
 beforeEach(() => installPointerEvent());
 afterEach(() => vi.unstubAllGlobals());
-
-/** Captures what the profile form would upload (apiUpload uses XMLHttpRequest, for its progress events). */
-function captureUploads() {
-  const sent: FormData[] = [];
-  vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (body) {
-    sent.push(body as FormData);
-  });
-  return sent;
-}
 
 /** A signed-in tutor whose profile is `tutor`, on /tutor/profile with the edit form open. */
 async function openEditForm(tutor: typeof TUTOR) {

@@ -11,7 +11,6 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FiEdit2 } from 'react-icons/fi';
 import { apiUpload, errorMessage } from '../../api/client';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { FormAlert } from '../auth/components/AuthCard';
@@ -21,7 +20,7 @@ import { toastError, toastSuccess } from '../auth/toaster';
 import { FileField } from '../onboarding/components/FileField';
 import { SubjectsEditor } from '../onboarding/components/SubjectsEditor';
 import { IMAGE_ACCEPT, MOTIVATION_MAX, subjectErrors, subjectsJson, type StepErrors } from '../onboarding/schemas';
-import { Card, InfoGrid, ProfileAvatar, ProfileSkeleton, StatCard, Tag, SecurityCard } from './components/ProfileBits';
+import { Card, InfoGrid, ProfileHeader, ProfilePageFrame, StatCard, Tag, SecurityCard } from './components/ProfileBits';
 import { profileKeys, tutorProfileQuery, type TutorProfile } from './queries';
 import { STUDY_LEVELS } from '@shared/account-rules';
 
@@ -44,86 +43,69 @@ export function TutorProfilePage() {
   const name = tutor?.name || user?.name || '';
 
   return (
-    <Stack gap="6">
-      <Heading as="h1" size="2xl" fontWeight="bold">
-        My Profile
-      </Heading>
-      {profile.isPending ? (
-        <ProfileSkeleton />
-      ) : profile.isError ? (
-        <FormAlert title="Could not load tutor profile." />
-      ) : (
-        <>
-          <Card>
-            <Stack gap="6">
-              <Stack direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'flex-start', sm: 'center' }}>
-                <ProfileAvatar name={name} src={tutor?.profilePicture} />
-                <Stack gap="1" flex="1">
-                  <Heading as="h2" size="xl">
-                    {name || 'Tutor'}
-                  </Heading>
-                  <Text color="fg.muted">{tutor?.email || user?.email}</Text>
-                  <HStack gap="2" wrap="wrap">
-                    <Tag tone={tutor?.approved ? 'green' : 'orange'}>{tutor?.approved ? 'Approved' : 'Awaiting approval'}</Tag>
-                    {tutor?.hasDBS && <Tag tone="blue">DBS checked</Tag>}
-                  </HStack>
-                </Stack>
-                {!editing && (
-                  <Button colorPalette="brand" variant="outline" onClick={() => setEditing(true)}>
-                    <FiEdit2 aria-hidden /> Edit
-                  </Button>
-                )}
+    <ProfilePageFrame status={profile.status} errorTitle="Could not load tutor profile.">
+      <Card>
+        <Stack gap="6">
+          <ProfileHeader
+            name={name || 'Tutor'}
+            email={tutor?.email || user?.email}
+            picture={tutor?.profilePicture}
+            editLabel="Edit"
+            onEdit={editing ? null : () => setEditing(true)}
+          >
+            <HStack gap="2" wrap="wrap">
+              <Tag tone={tutor?.approved ? 'green' : 'orange'}>{tutor?.approved ? 'Approved' : 'Awaiting approval'}</Tag>
+              {tutor?.hasDBS && <Tag tone="blue">DBS checked</Tag>}
+            </HStack>
+          </ProfileHeader>
+          {tutor?.pendingProfilePicture && <FormAlert status="info" title={PICTURE_PENDING_NOTICE} />}
+          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+            <StatCard label="Years of Experience" value={tutor?.yearsOfExperience ?? '—'} />
+            <StatCard label="Subjects" value={tutor?.subjects?.length ?? 0} />
+            <StatCard label="Study Level" value={tutor?.StudyLevel || '—'} />
+          </SimpleGrid>
+        </Stack>
+      </Card>
+      <Card>
+        {editing ? (
+          <TutorProfileForm tutor={tutor ?? {}} onDone={() => setEditing(false)} />
+        ) : (
+          <Stack gap="6">
+            <Heading as="h2" size="lg">
+              Academic Information
+            </Heading>
+            <InfoGrid
+              items={[
+                { label: 'University', value: tutor?.university },
+                { label: 'Study Level', value: tutor?.StudyLevel },
+                { label: 'Years of Experience', value: tutor?.yearsOfExperience ?? null },
+                { label: 'Motivation', value: tutor?.motivation },
+              ]}
+            />
+            <Heading as="h2" size="lg">
+              Subjects
+            </Heading>
+            {tutor?.subjects?.length ? (
+              <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
+                {tutor.subjects.map((subject) => (
+                  <Box as="li" key={subject.name}>
+                    <Text fontWeight="medium">{subject.name}</Text>
+                    <Wrap gap="2" mt="1">
+                      {subject.levels.map((level) => (
+                        <Tag key={level}>{level}</Tag>
+                      ))}
+                    </Wrap>
+                  </Box>
+                ))}
               </Stack>
-              {tutor?.pendingProfilePicture && <FormAlert status="info" title={PICTURE_PENDING_NOTICE} />}
-              <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-                <StatCard label="Years of Experience" value={tutor?.yearsOfExperience ?? '—'} />
-                <StatCard label="Subjects" value={tutor?.subjects?.length ?? 0} />
-                <StatCard label="Study Level" value={tutor?.StudyLevel || '—'} />
-              </SimpleGrid>
-            </Stack>
-          </Card>
-          <Card>
-            {editing ? (
-              <TutorProfileForm tutor={tutor ?? {}} onDone={() => setEditing(false)} />
             ) : (
-              <Stack gap="6">
-                <Heading as="h2" size="lg">
-                  Academic Information
-                </Heading>
-                <InfoGrid
-                  items={[
-                    { label: 'University', value: tutor?.university },
-                    { label: 'Study Level', value: tutor?.StudyLevel },
-                    { label: 'Years of Experience', value: tutor?.yearsOfExperience ?? null },
-                    { label: 'Motivation', value: tutor?.motivation },
-                  ]}
-                />
-                <Heading as="h2" size="lg">
-                  Subjects
-                </Heading>
-                {tutor?.subjects?.length ? (
-                  <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
-                    {tutor.subjects.map((subject) => (
-                      <Box as="li" key={subject.name}>
-                        <Text fontWeight="medium">{subject.name}</Text>
-                        <Wrap gap="2" mt="1">
-                          {subject.levels.map((level) => (
-                            <Tag key={level}>{level}</Tag>
-                          ))}
-                        </Wrap>
-                      </Box>
-                    ))}
-                  </Stack>
-                ) : (
-                  <Text color="fg.muted">Not provided</Text>
-                )}
-              </Stack>
+              <Text color="fg.muted">Not provided</Text>
             )}
-          </Card>
-          <SecurityCard />
-        </>
-      )}
-    </Stack>
+          </Stack>
+        )}
+      </Card>
+      <SecurityCard />
+    </ProfilePageFrame>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Box, type BoxProps } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
@@ -6,6 +7,8 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useState, type ReactNode } from 'react';
+import { FiEdit2 } from 'react-icons/fi';
+import { FormAlert } from '../../auth/components/AuthCard';
 import { errorMessage } from '../../../api/client';
 import { authApi } from '../../auth/api';
 import { useSession } from '../../auth/session';
@@ -158,5 +161,46 @@ export function SecurityCard() {
         <TwoFactorToggle />
       </Stack>
     </Card>
+  );
+}
+
+/** A profile page: its heading, a skeleton while the profile loads, the error if it failed, else `children`. */
+export function ProfilePageFrame({ status, errorTitle, children }: { status: 'pending' | 'error' | 'success'; errorTitle: string; children: ReactNode }) {
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl" fontWeight="bold">
+        My Profile
+      </Heading>
+      {status === 'pending' ? <ProfileSkeleton /> : status === 'error' ? <FormAlert title={errorTitle} /> : children}
+    </Stack>
+  );
+}
+
+/** Who the profile is: picture, name and email (and `children`, such as status tags), with Edit while not editing. */
+export function ProfileHeader(props: {
+  name: string;
+  email?: string;
+  picture?: string | null;
+  editLabel: string;
+  /** Null while the edit form is open. */
+  onEdit: (() => void) | null;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'flex-start', sm: 'center' }}>
+      <ProfileAvatar name={props.name} src={props.picture} />
+      <Stack gap="1" flex="1">
+        <Heading as="h2" size="xl">
+          {props.name}
+        </Heading>
+        <Text color="fg.muted">{props.email}</Text>
+        {props.children}
+      </Stack>
+      {props.onEdit && (
+        <Button colorPalette="brand" variant="outline" onClick={props.onEdit}>
+          <FiEdit2 aria-hidden /> {props.editLabel}
+        </Button>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { captureUploads } from '../../test/uploads';
+import { installPointerEvent, jsonResponse, stubApi } from '../auth/test/fetch';
+
+beforeEach(() => installPointerEvent());
+afterEach(() => vi.unstubAllGlobals());
+
+function signInStudent(student: Record<string, unknown>) {
+  stubApi({
+    'GET /api/student/profile': () => jsonResponse(200, { student }),
+    'GET /api/student/getDashboard': () => jsonResponse(200, { essaysSubmitted: 3, interviewsCompleted: 1, averagePercentage: '72%' }),
+  });
+  localStorage.setItem('token', 't');
+  localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', name: 'Sam Student', email: 'sam@example.com' }));
+}
+
+describe('StudentProfilePage', () => {
+  it('shows who the student is, their figures and details', async () => {
+    signInStudent({ userId: { name: 'Sam Student', email: 'sam@example.com' }, major: 'History', university: 'UCL', dateOfBirth: '2008-03-01' });
+    renderApp('/student/profile');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sam Student' })).toBeInTheDocument();
+    expect(screen.getAllByText('sam@example.com').length).toBeGreaterThan(0);
+    expect(await screen.findByText('72%')).toBeInTheDocument();
+    expect(screen.getByText('History')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+  });
+
+  it('edits the details, sending only what is filled in, and hides Edit while the form is open', { timeout: 30_000 }, async () => {
+    signInStudent({ userId: { name: 'Sam Student', email: 'sam@example.com' }, major: 'History', university: '', dateOfBirth: null });
+    const sent = captureUploads();
+    const user = userEvent.setup();
+    renderApp('/student/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('University'), '  King’s College London ');
+    await user.type(screen.getByLabelText('Date of Birth'), '2008-03-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(Object.fromEntries(sent[0]!.entries())).toEqual({ major: 'History', university: 'King’s College London', dateOfBirth: '2008-03-01' });
+  });
+});
