@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config/env.schema.js'
 import { ensureDatabaseExists, runMigrations } from './infra/database/migrate.js';
 import * as schema from './infra/database/schema/index.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './infra/database/seed/demo-data.js';
+import { armShutdownDeadline } from './infra/shutdown-deadline.js';
 import { describeStartupError, StartupError } from './infra/startup-errors.js';
 
 async function prepareDatabase(config: AppConfig): Promise<void> {
@@ -32,6 +33,7 @@ async function bootstrap(): Promise<void> {
   await prepareDatabase(config);
   const app = await createApp(config);
   await app.listen({ port: config.port, host: config.host });
+  armShutdownDeadline((message) => app.getHttpAdapter().getInstance().log.error(message));
   app.getHttpAdapter().getInstance().log.info(`Redpen API listening on http://localhost:${config.port} (workers: ${config.workers})`);
 }
 

@@ -1,19 +1,26 @@
 import { Worker, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 
-/** How long a shutdown waits to learn whether a connection is usable before treating Redis as down. */
-const READY_CHECK_MS = 250;
+/** How long a shutdown waits for Redis to answer before treating it as down. */
+const ANSWER_WITHIN_MS = 250;
 
+/** Down unless the connection is ready and answers a PING in time (a dead peer may still look "ready"). */
 async function redisIsDown(target: Queue | Worker): Promise<boolean> {
-  const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), READY_CHECK_MS).unref());
-  const client = await Promise.race([target.getBackend().client.catch(() => undefined), timeout]);
-  return client?.status !== 'ready';
+  const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), ANSWER_WITHIN_MS).unref());
+  const client = await Promise.race([target.getBackend().client.catch(() => undefined), late]);
+  if (client === 'late' || client?.status !== 'ready') return true;
+  // BullMQ's adapter interface has no PING; its default (and our) adapter is ioredis.
+  const ping = (client as unknown as Pick<Redis, 'ping'>).ping().catch(() => undefined);
+  return (await Promise.race([ping, late])) !== 'PONG';
 }
 
 /**
- * Called before Nest closes the queues and workers. BullMQ's ordinary close sends QUIT, which ioredis holds
- * until Redis is back: with Redis down at shutdown, the process would never exit (a deploy or a SIGTERM
- * would hang until killed). So with Redis down, close each connection by force first; Nest's own close then
- * finds them closed. Jobs a worker was running stay active in Redis and are retried as stalled.
+ * Called before Nest shuts down (and so before it closes the queues and workers, which it does after the
+ * HTTP server has stopped). BullMQ's ordinary close sends QUIT, which ioredis holds until Redis is back: with
+ * Redis down at shutdown, the process would never exit. So a queue or worker whose connection is down is
+ * closed by force here (a worker's running jobs are retried as stalled); healthy ones are left to Nest's
+ * ordinary close. Should Redis fail in between, the shutdown deadline (`infra/shutdown-deadline.ts`) still
+ * ends the process.
  */
 export async function forceCloseIfRedisDown(targets: readonly (Queue | Worker)[]): Promise<void> {
   await Promise.all(

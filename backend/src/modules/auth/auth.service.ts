@@ -80,14 +80,14 @@ export class AuthService {
     const passwordHash = await hashPassword(dto.password);
     const created = await this.repository.insertUser({ name: dto.name, email: dto.email, phone: dto.phone, passwordHash, role: dto.role });
     await this.startCooldown('email', dto.email, { enforce: false });
-    // What differs between a new address (a code) and a known one (a notice to its owner) is done after
-    // answering, so the answer's timing does not tell whether the address has an account.
-    void this.followUpRegistration(created, dto.email).catch((error: Error) => this.logger.error(`registration follow-up failed: ${error.message}`));
+    // A new address gets a code, a known one a notice to its owner: each one query and one enqueued email, so
+    // the answer's timing says little about which it was (and both are done before answering, durably).
+    if (created) await this.sendCode(created, 'email');
+    else await this.noticeRegistrationAttempt(dto.email);
     return { message: MESSAGES.registered, email: dto.email };
   }
 
-  private async followUpRegistration(created: UserRow | undefined, email: string): Promise<void> {
-    if (created) return this.sendCode(created, 'email');
+  private async noticeRegistrationAttempt(email: string): Promise<void> {
     const existing = await this.repository.findUserByEmail(email);
     if (!existing) return;
     await this.mail.send({
