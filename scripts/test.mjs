@@ -34,7 +34,7 @@ function steps(env) {
   const node = process.execPath;
   return [
     { name: 'scripts', title: 'scripts and configuration checks', cmd: node, args: ['--test', ...scriptTests], needsServices: false },
-    { name: 'typecheck', title: 'typecheck backend and frontend', cmd: 'npm', args: ['run', 'typecheck'], needsServices: false },
+    { name: 'typecheck', title: 'typecheck (backend, frontend, scripts)', cmd: 'npm', args: ['run', 'typecheck'], needsServices: false },
     { name: 'backend-unit', title: 'backend unit tests', cmd: 'npm', args: ['run', 'test:unit', '-w', 'backend'] },
     { name: 'backend-e2e', title: 'backend end-to-end tests', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'backend'] },
     { name: 'frontend', title: 'frontend component tests', cmd: 'npm', args: ['run', 'test', '-w', 'frontend'], needsServices: false },

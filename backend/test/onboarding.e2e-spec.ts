@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { tutorProfiles } from '../src/infra/database/schema/index.js';
 import { StorageService } from '../src/infra/storage/storage.service.js';
+import { ukIsoDate } from '../src/shared/onboarding-rules.js';
 import { bearer, createAccount, db, resetLimits } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
@@ -12,10 +13,10 @@ import { minimalPdf, PNG } from './support/files.js';
 type Fields = Record<string, string | undefined>;
 type Files = Record<string, Buffer | undefined>;
 
+/** Born `years` ago today (UK date); on 29 February, born on the 28th, so the age is still exactly `years`. */
 const isoYearsAgo = (years: number) => {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d.toISOString().slice(0, 10);
+  const [y, m, d] = ukIsoDate(new Date()).split('-');
+  return `${Number(y) - years}-${m}-${m === '02' && d === '29' ? '28' : d}`;
 };
 
 const validFields = (): Fields => ({

@@ -23,6 +23,17 @@ export function parseDate(value: string | undefined): string | undefined {
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
+const UK_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The calendar date in the UK at `now`, as `YYYY-MM-DD`. Ages and date checks count from it on both sides, so
+ * the form and the API agree around midnight whatever time zone the browser or the server runs in.
+ */
+export function ukIsoDate(now: Date): string {
+  const part = (type: string) => UK_DATE.formatToParts(now).find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 /** Whole years from a `YYYY-MM-DD` birth date to `today` (also `YYYY-MM-DD`: each side passes its own today). */
 export function ageOn(dateOfBirth: string, today: string): number {
   const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];

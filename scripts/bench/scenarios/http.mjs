@@ -4,7 +4,7 @@
 // request id). Goal: Nest >= 70 % of bare requests/s, p99 <= 25 ms at 100
 // connections.
 import { sleep } from '../../lib/proc.mjs';
-import { fetchOnce, fmt, loadTest, machine, markdownTable, median, medianRun, rssMiB, settings, startBackend, startBareServer, textTable, writeResult } from '../lib.mjs';
+import { fetchOnce, fmt, loadTest, machine, markdownTable, medianRun, rssMiB, settings, startBackend, startBareServer, textTable, writeResult } from '../lib.mjs';
 
 export const name = 'http';
 export const description = 'Nest (Fastify) vs bare node:http: GET /api/health and /api/bench/json';

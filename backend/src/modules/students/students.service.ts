@@ -8,7 +8,7 @@ import type { StudentProfileRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { assertFiles, IMAGE_TYPES, type MultipartForm } from '../../common/uploads/multipart-form.js';
 import { STUDENT_MIN_AGE } from '../../shared/account-rules.js';
-import { ageOn, parseDate } from '../../shared/onboarding-rules.js';
+import { ageOn, parseDate, ukIsoDate } from '../../shared/onboarding-rules.js';
 import type { StudentProfileDto } from './dto/student.dto.js';
 import { StudentsRepository, type StudentProfileValues } from './students.repository.js';
 
@@ -46,7 +46,7 @@ export class StudentsService {
     if (dobRaw) {
       if (current.dateOfBirth) throw new BadRequestException({ message: DOB_LOCKED, errors: [{ field: 'dateOfBirth', message: DOB_LOCKED }] });
       dateOfBirth = parseDate(dobRaw);
-      const today = this.clock.now().toISOString().slice(0, 10);
+      const today = ukIsoDate(this.clock.now());
       if (!dateOfBirth || dateOfBirth > today) errors.push({ field: 'dateOfBirth', message: 'Please enter a valid date of birth' });
       else if (ageOn(dateOfBirth, today) < STUDENT_MIN_AGE) errors.push({ field: 'dateOfBirth', message: `You must be at least ${STUDENT_MIN_AGE} years old` });
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FormFile } from '../../common/uploads/multipart-form.js';
+import { ukIsoDate } from '../../shared/onboarding-rules.js';
 import { ageOn, MAX_AGE, MIN_AGE, parseBool, parseDate, RIGHT_TO_WORK_REFUSAL, validateOnboarding, validateSubjects } from './onboarding.rules.js';
 
 // Layer 1: the pure onboarding rules, no Nest, no database.
@@ -82,7 +83,7 @@ describe('validateOnboarding: age', () => {
   });
 
   it('ageOn counts whole years, birthday included', () => {
-    const today = NOW.toISOString().slice(0, 10);
+    const today = ukIsoDate(NOW);
     expect(ageOn('2014-06-15', today)).toBe(16);
     expect(ageOn('2014-06-16', today)).toBe(15);
     expect(ageOn('2014-07-01', today)).toBe(15);
@@ -315,5 +316,18 @@ describe('helpers', () => {
     const none: { field: string; message: string }[] = [];
     validateSubjects([], none);
     expect(none).toEqual([{ field: 'subjects', message: 'Add at least one subject with its levels' }]);
+  });
+
+  it('validateSubjects skips empty rows, as for A-Levels, but needs one real row', () => {
+    const errors: { field: string; message: string }[] = [];
+    expect(validateSubjects([{ name: 'Maths', levels: ['GCSE'] }, { name: ' ', levels: [] }], errors)).toEqual([{ name: 'Maths', levels: ['GCSE'] }]);
+    expect(errors).toEqual([]);
+    validateSubjects([{ name: '', levels: [] }], errors);
+    expect(errors).toEqual([{ field: 'subjects', message: 'Add at least one subject with its levels' }]);
+  });
+
+  it('ukIsoDate is the date in the UK, summer time included', () => {
+    expect(ukIsoDate(new Date('2026-06-14T23:30:00Z'))).toBe('2026-06-15'); // 00:30 BST
+    expect(ukIsoDate(new Date('2026-01-14T23:30:00Z'))).toBe('2026-01-14'); // 23:30 GMT
   });
 });

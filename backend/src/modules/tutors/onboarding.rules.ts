@@ -17,6 +17,7 @@ import {
   isTutorAge,
   normaliseReference,
   parseDate,
+  ukIsoDate,
 } from '../../shared/onboarding-rules.js';
 import type { FieldError } from '../../common/errors.js';
 import type { FormFile } from '../../common/uploads/multipart-form.js';
@@ -95,8 +96,9 @@ function tryJson(value: string | undefined): unknown {
 }
 
 /**
- * Subjects: a non-empty list of { name, levels[] } with levels from the spec's five. A half-filled row is
- * reported on its own field (`subjects.<index>`), as the forms show it.
+ * Subjects: at least one { name, levels[] } with levels from the spec's five; empty rows are skipped, as
+ * for A-Levels. A half-filled row is reported on its own field, `subjects.<index>` (an index into the list
+ * received: the forms send complete rows only, having pointed out half-filled ones themselves).
  */
 export function validateSubjects(raw: unknown, errors: FieldError[], field = 'subjects'): Subject[] {
   if (!Array.isArray(raw) || raw.length === 0) {
@@ -108,6 +110,7 @@ export function validateSubjects(raw: unknown, errors: FieldError[], field = 'su
   raw.forEach((item, index) => {
     const name = typeof item?.name === 'string' ? item.name.trim() : '';
     const levels: unknown[] = Array.isArray(item?.levels) ? item.levels : [];
+    if (!name && levels.length === 0) return; // an empty row the form left behind
     if (!name || levels.length === 0) {
       errors.push({ field: `${field}.${index}`, message: M.subjectHalf });
       problems++;
@@ -116,6 +119,7 @@ export function validateSubjects(raw: unknown, errors: FieldError[], field = 'su
       problems++;
     } else subjects.push({ name: name.slice(0, 100), levels: [...new Set(levels as string[])] });
   });
+  if (!problems && subjects.length === 0) errors.push({ field, message: M.subjectsNone });
   return problems ? [] : subjects;
 }
 
@@ -132,7 +136,7 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
     if (!v) errors.push({ field: name, message: M[name] });
     return v;
   };
-  const today = now.toISOString().slice(0, 10);
+  const today = ukIsoDate(now);
 
   // ---- step 1: basic info
   if (!file('profilePicture')) errors.push({ field: 'profilePicture', message: M.profilePicture });

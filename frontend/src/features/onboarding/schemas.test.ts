@@ -6,14 +6,14 @@ import {
   ageOn,
   buildOnboardingFormData,
   errorsFromApi,
-  localIsoDate,
+  ukIsoDate,
   validateBasicInfo,
   validateFile,
   validateVerification,
   type OnboardingValues,
 } from './schemas';
 
-const TODAY = new Date(2026, 5, 15);
+const TODAY = new Date('2026-06-15T12:00:00Z');
 const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
 const pdf = new File(['%PDF-1.4'], 'doc.pdf', { type: 'application/pdf' });
 
@@ -44,8 +44,8 @@ describe('onboarding step 1', () => {
   });
 
   it('needs an age from 16 to 100', () => {
-    expect(ageOn('2010-06-16', localIsoDate(TODAY))).toBe(15);
-    expect(ageOn('2010-06-15', localIsoDate(TODAY))).toBe(16);
+    expect(ageOn('2010-06-16', ukIsoDate(TODAY))).toBe(15);
+    expect(ageOn('2010-06-15', ukIsoDate(TODAY))).toBe(16);
     const files = { ...EMPTY_FILES, profilePicture: png };
     expect(validateBasicInfo({ ...STEP1, dateOfBirth: '2010-06-16' }, files, TODAY).dateOfBirth).toBe(ONBOARDING_MESSAGES.age);
     expect(validateBasicInfo({ ...STEP1, dateOfBirth: '2010-06-15' }, files, TODAY).dateOfBirth).toBeUndefined();

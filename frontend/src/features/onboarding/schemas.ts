@@ -21,6 +21,7 @@ import {
   isTutorAge,
   normaliseReference,
   parseDate,
+  ukIsoDate,
 } from '@shared/onboarding-rules';
 
 export { ACADEMIC_LEVELS, MAX_AGE, MAX_FILE_BYTES, MIN_AGE, MOTIVATION_MAX };
@@ -150,13 +151,7 @@ export type StepErrors = Record<string, string>;
 
 const blank = (value: string | undefined | null) => !value || value.trim() === '';
 
-/** Today's calendar date where the tutor is, as `YYYY-MM-DD` (ages and dates are compared as such). */
-export function localIsoDate(today: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-}
-
-export { ageOn };
+export { ageOn, ukIsoDate };
 
 /** PDF, JPEG or PNG of at most 5 MB (checked again by content on the server). */
 export function validateFile(file: File | null | undefined, { imagesOnly = false } = {}): string | null {
@@ -208,7 +203,7 @@ export function validateBasicInfo(values: OnboardingValues, files: OnboardingFil
   else {
     const dateOfBirth = parseDate(values.dateOfBirth);
     if (!dateOfBirth) errors.dateOfBirth = ONBOARDING_MESSAGES.dateInvalid;
-    else if (!isTutorAge(ageOn(dateOfBirth, localIsoDate(today)))) errors.dateOfBirth = ONBOARDING_MESSAGES.age;
+    else if (!isTutorAge(ageOn(dateOfBirth, ukIsoDate(today)))) errors.dateOfBirth = ONBOARDING_MESSAGES.age;
   }
   if (blank(values.motivation)) errors.motivation = ONBOARDING_MESSAGES.motivation;
   else if (values.motivation.trim().length > MOTIVATION_MAX) errors.motivation = ONBOARDING_MESSAGES.motivationLength;
@@ -254,7 +249,8 @@ export function validateVerification(values: OnboardingValues, files: Onboarding
     if (!nationality) errors.nationality = ONBOARDING_MESSAGES.nationality;
     else {
       const allowed = DOCUMENT_TYPES[nationality].map((option) => option.value);
-      if (!allowed.includes(values.documentType)) errors.documentType = ONBOARDING_MESSAGES.documentType;
+      if (!values.documentType) errors.documentType = ONBOARDING_MESSAGES.documentType;
+      else if (!allowed.includes(values.documentType)) errors.documentType = ONBOARDING_MESSAGES.documentNotAccepted;
       if (!files.documentFile) errors.documentFile = ONBOARDING_MESSAGES.documentFile;
       else {
         const fileError = validateFile(files.documentFile);
