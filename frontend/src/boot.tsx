@@ -29,17 +29,23 @@ export async function boot(prerendered: boolean): Promise<void> {
   if (signedIn) void import('./features/auth/startup').then(({ checkStoredSessionProfiles }) => checkStoredSessionProfiles());
 
   // The public pages and the sign-in forms arrive prerendered (scripts/prerender.mjs): their HTML already shows the page,
-  // rendered as a signed-out visitor sees it. Hydrate it once the route's code has loaded, so the first client
-  // render matches that HTML. A signed-in visitor may see something else there (a redirect, other menus), so
-  // the client renders those afresh, as it does every page that is not prerendered.
-  if (prerendered && !signedIn) {
+  // rendered for its bare path as a signed-out visitor sees it. Hydrate it once the route's code has loaded, so
+  // the first client render matches that HTML. A signed-in visitor may see something else there (a redirect,
+  // other menus), and a query string may change the first render (a direct sign-in link), so those visits
+  // render afresh, as does every page that is not prerendered.
+  if (prerendered && !signedIn && !window.location.search) {
     // The matched routes' code (the layout's, then the page's), each evaluated in a task of its own: together
     // they made one of the longest start-up tasks. router.load() then finds them loaded.
-    for (const match of router.matchRoutes(router.state.location)) {
-      await nextTask();
-      start = performance.now();
-      await router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById]);
-      performance.measure(`redpen:load route ${match.routeId}`, { start });
+    try {
+      for (const match of router.matchRoutes(router.state.location)) {
+        await nextTask();
+        start = performance.now();
+        await router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById]);
+        performance.measure(`redpen:load route ${match.routeId}`, { start });
+      }
+    } catch {
+      // A chunk that failed to load (a flaky network, a deploy): router.load() below tries again and, failing,
+      // renders the route's error view, rather than leaving the page un-hydrated with its buttons disabled.
     }
     await nextTask();
     start = performance.now();

@@ -11,13 +11,20 @@ export function trackRouter<T extends AnyRouter>(router: T): T {
 }
 
 const SETTLE_LIMIT_MS = 5000;
+// The real clock, kept at load: a test may leave fake timers on, which would stall the polling below.
+const setRealTimeout = globalThis.setTimeout.bind(globalThis);
+const realNow = Date.now.bind(Date);
 
-/** Waits until every tracked router has finished loading (or gives up after 5 s), then forgets them. */
+/** Waits until every tracked router has finished loading (warning after 5 s), then forgets them. */
 export async function settleRouters(): Promise<void> {
-  const deadline = Date.now() + SETTLE_LIMIT_MS;
+  const deadline = realNow() + SETTLE_LIMIT_MS;
   for (const router of live) {
-    while ((router.state.isLoading || router.state.status === 'pending') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    while (router.state.isLoading || router.state.status === 'pending') {
+      if (realNow() > deadline) {
+        console.warn(`a router was still loading ${router.state.location.pathname} 5 s after its test: unmounting it anyway`);
+        break;
+      }
+      await new Promise((resolve) => setRealTimeout(resolve, 10));
     }
   }
   live.clear();

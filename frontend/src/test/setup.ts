@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { settleRouters } from './routers';
 
 const noop = () => {};
@@ -71,9 +71,12 @@ if (typeof window !== 'undefined') {
 
   window.scrollTo = noop as typeof window.scrollTo;
 
+  // One after-each for every file, in this order: routers settle and unmount while the test's stubs (fetch…)
+  // are still in place, and only then are the stubs removed (files add no after-each of their own for that).
   afterEach(async () => {
     await settleRouters();
     cleanup();
+    vi.unstubAllGlobals();
     window.localStorage.clear();
   });
 }

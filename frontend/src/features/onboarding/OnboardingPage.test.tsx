@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { installPointerEvent, stubApi } from '../auth/test/fetch';
 
 beforeEach(() => installPointerEvent());
-afterEach(() => vi.unstubAllGlobals());
 
 describe('OnboardingPage', () => {
   it('blocks step 2 until step 1 is valid (banner, picture, age, half-filled A-level)', { timeout: 30_000 }, async () => {

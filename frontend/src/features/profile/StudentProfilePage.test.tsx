@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { captureUploads } from '../../test/uploads';
 import { installPointerEvent, jsonResponse, stubApi } from '../auth/test/fetch';
 
 beforeEach(() => installPointerEvent());
-afterEach(() => vi.unstubAllGlobals());
 
 function signInStudent(student: Record<string, unknown>) {
   stubApi({
@@ -14,7 +13,8 @@ function signInStudent(student: Record<string, unknown>) {
     'GET /api/student/getDashboard': () => jsonResponse(200, { essaysSubmitted: 3, interviewsCompleted: 1, averagePercentage: '72%' }),
   });
   localStorage.setItem('token', 't');
-  localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', name: 'Sam Student', email: 'sam@example.com' }));
+  // The session's copy differs from the profile's, so the page is seen to show the profile.
+  localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', name: 'Old Name', email: 'old@example.com' }));
 }
 
 describe('StudentProfilePage', () => {
@@ -24,6 +24,7 @@ describe('StudentProfilePage', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Sam Student' })).toBeInTheDocument();
     expect(screen.getAllByText('sam@example.com').length).toBeGreaterThan(0);
+    expect(screen.queryByText('old@example.com')).not.toBeInTheDocument();
     expect(await screen.findByText('72%')).toBeInTheDocument();
     expect(screen.getByText('History')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();

@@ -41,7 +41,8 @@ export function StudentProfilePage() {
       <Card>
         <Stack gap="6">
           <ProfileHeader
-            name={name || 'Student'}
+            name={name}
+            fallbackName="Student"
             email={email}
             picture={student?.profilePicture}
             editLabel="Edit Profile"

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { installPointerEvent, jsonResponse, stubApi } from '../auth/test/fetch';
 import { captureUploads } from '../../test/uploads';
@@ -8,7 +8,6 @@ import { captureUploads } from '../../test/uploads';
 const TUTOR = { name: 'Tess Tutor', email: 'tess@example.com', approved: true, subjects: [{ name: 'History', levels: ['GCSE'] }] };
 
 beforeEach(() => installPointerEvent());
-afterEach(() => vi.unstubAllGlobals());
 
 /** A signed-in tutor whose profile is `tutor`, on /tutor/profile with the edit form open. */
 async function openEditForm(tutor: typeof TUTOR) {

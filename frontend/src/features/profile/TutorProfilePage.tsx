@@ -47,7 +47,8 @@ export function TutorProfilePage() {
       <Card>
         <Stack gap="6">
           <ProfileHeader
-            name={name || 'Tutor'}
+            name={name}
+            fallbackName="Tutor"
             email={tutor?.email || user?.email}
             picture={tutor?.profilePicture}
             editLabel="Edit"

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { jsonResponse, stubApi } from '../test/fetch';
 
-afterEach(() => vi.unstubAllGlobals());
 
 async function logIn(email = 'ada@example.com', password = 'Secret1!') {
   const user = userEvent.setup();

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { jsonResponse, installPointerEvent, stubApi } from '../test/fetch';
 
 beforeEach(() => installPointerEvent());
-afterEach(() => vi.unstubAllGlobals());
 
 describe('RegisterPage', () => {
   it('shows the spec messages on blur and the strength label', { timeout: 20_000 }, async () => {

@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { jsonResponse, stubApi } from '../test/fetch';
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ResetPasswordPage', () => {
   it('checks the fields', async () => {

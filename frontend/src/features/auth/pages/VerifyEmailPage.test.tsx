@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { cooldownKey } from '../cooldown';
 import { jsonResponse, stubApi } from '../test/fetch';
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('VerifyEmailPage', () => {
   it('needs the email from navigation', async () => {

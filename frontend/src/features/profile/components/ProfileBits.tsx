@@ -178,7 +178,9 @@ export function ProfilePageFrame({ status, errorTitle, children }: { status: 'pe
 
 /** Who the profile is: picture, name and email (and `children`, such as status tags), with Edit while not editing. */
 export function ProfileHeader(props: {
+  /** Possibly empty: the avatar then shows its generic picture, the heading `fallbackName`. */
   name: string;
+  fallbackName: string;
   email?: string;
   picture?: string | null;
   editLabel: string;
@@ -191,7 +193,7 @@ export function ProfileHeader(props: {
       <ProfileAvatar name={props.name} src={props.picture} />
       <Stack gap="1" flex="1">
         <Heading as="h2" size="xl">
-          {props.name}
+          {props.name || props.fallbackName}
         </Heading>
         <Text color="fg.muted">{props.email}</Text>
         {props.children}
