@@ -168,6 +168,14 @@ export function validateFile(file: File | null | undefined, { imagesOnly = false
 }
 
 /**
+ * Without the row errors of a list (`subjects.2`, and the list's own `subjects`): once a row is removed the
+ * others shift, so errors keyed by index would point at the wrong rows. They are found again on the next check.
+ */
+export function withoutRowErrors(errors: StepErrors, list: 'subjects' | 'aLevels'): StepErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => field !== list && !field.startsWith(`${list}.`)));
+}
+
+/**
  * Subjects (onboarding step 1 and the tutor profile): a row with only a name or only levels is an error of
  * its own (`subjects.<index>`); with no half-filled row, at least one complete one is needed (`subjects`).
  */

@@ -47,4 +47,22 @@ describe('TutorProfilePage editing', () => {
     expect(await screen.findByText('Add at least one subject with its levels')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
   });
+
+  it('ties a row error to its name field and levels, and drops it when the row is removed', { timeout: 30_000 }, async () => {
+    const { user, sent } = await openEditForm(TUTOR);
+    await user.click(screen.getByRole('button', { name: 'Add subject' }));
+    await user.type(screen.getByLabelText(/^Subject 2/), 'Politics');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const message = await screen.findByText('Enter a subject name and choose at least one level, or remove this subject');
+    const name = screen.getByLabelText(/^Subject 2/);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name.getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.getByRole('group', { name: 'Levels for subject 2' })).toHaveAttribute('data-invalid');
+
+    await user.click(screen.getByRole('button', { name: 'Remove subject 2' }));
+    expect(screen.queryByText('Enter a subject name and choose at least one level, or remove this subject')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Subject 1/)).not.toHaveAttribute('aria-invalid');
+    expect(sent).toHaveLength(0);
+  });
 });

@@ -198,7 +198,13 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
         </FormField>
         <Stack gap="3">
           <Text fontWeight="medium">Subjects</Text>
-          <SubjectsEditor control={control} register={register} errors={subjectProblems} idPrefix={formId} />
+          <SubjectsEditor
+            control={control}
+            register={register}
+            errors={subjectProblems}
+            idPrefix={formId}
+            onRowRemoved={() => setSubjectProblems({})}
+          />
         </Stack>
         <FileField
           id={`${formId}-picture`}

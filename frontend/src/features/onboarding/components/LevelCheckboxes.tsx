@@ -4,9 +4,19 @@ import { HStack } from '@chakra-ui/react/stack';
 import { ACADEMIC_LEVELS } from '../schemas';
 
 /** The levels a subject is taught at, as one labelled group of checkboxes (onboarding and tutor profile). */
-export function LevelCheckboxes({ legend, value, onChange }: { legend: string; value: string[]; onChange: (levels: string[]) => void }) {
+export function LevelCheckboxes({
+  legend,
+  value,
+  onChange,
+  invalid = false,
+}: {
+  legend: string;
+  value: string[];
+  onChange: (levels: string[]) => void;
+  invalid?: boolean;
+}) {
   return (
-    <Fieldset.Root>
+    <Fieldset.Root invalid={invalid}>
       <Fieldset.Legend fontSize="sm">{legend}</Fieldset.Legend>
       <HStack wrap="wrap" gap="4" mt="1">
         {ACADEMIC_LEVELS.map((level) => (

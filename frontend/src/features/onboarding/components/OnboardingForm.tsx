@@ -28,6 +28,7 @@ import {
   NATIONALITY_OPTIONS,
   ONBOARDING_MESSAGES,
   errorsFromApi,
+  withoutRowErrors,
   buildOnboardingFormData,
   validateBasicInfo,
   validateVerification,
@@ -287,7 +288,15 @@ export function OnboardingForm() {
                       </FormField>
                     </Box>
                     {aLevels.fields.length > 1 && (
-                      <Button variant="ghost" size="sm" onClick={() => aLevels.remove(index)} aria-label={`Remove A-Level ${index + 1}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => {
+                          aLevels.remove(index);
+                          setErrors((current) => withoutRowErrors(current, 'aLevels'));
+                        }}
+                        aria-label={`Remove A-Level ${index + 1}`}
+                      >
                         Remove
                       </Button>
                     )}
@@ -305,7 +314,13 @@ export function OnboardingForm() {
             </Section>
 
             <Section title="Subjects you can teach">
-              <SubjectsEditor control={control} register={register} errors={errors} idPrefix={formId} />
+              <SubjectsEditor
+                control={control}
+                register={register}
+                errors={errors}
+                idPrefix={formId}
+                onRowRemoved={() => setErrors((current) => withoutRowErrors(current, 'subjects'))}
+              />
             </Section>
 
             <HStack justify="flex-end">

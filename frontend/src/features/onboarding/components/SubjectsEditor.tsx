@@ -21,12 +21,15 @@ export function SubjectsEditor<T extends FieldValues & SubjectsForm>({
   register,
   errors,
   idPrefix,
+  onRowRemoved,
 }: {
   control: Control<T>;
   register: UseFormRegister<T>;
   /** `subjects` (none complete) and `subjects.<index>` (half-filled row) from `subjectErrors`. */
   errors: StepErrors;
   idPrefix: string;
+  /** After a row is removed: row errors are keyed by index, so the parent drops them (`withoutRowErrors`). */
+  onRowRemoved?: () => void;
 }) {
   // react-hook-form cannot narrow a generic form to its `subjects` path; the constraint above guarantees it.
   const subjectsControl = control as unknown as Control<SubjectsForm>;
@@ -42,16 +45,25 @@ export function SubjectsEditor<T extends FieldValues & SubjectsForm>({
       )}
       {rows.fields.map((field, index) => {
         const rowError = errors[`subjects.${index}`];
+        const rowErrorId = `${idPrefix}-subject-${index}-error`;
         return (
           <Stack key={field.id} gap="2" borderWidth="1px" borderColor="gray.200" rounded="md" p="4">
             <HStack align="flex-end" gap="3">
               <Box flex="1">
                 <FormField id={`${idPrefix}-subject-${index}-name`} label={`Subject ${index + 1}`} error={rowError ? ' ' : undefined}>
-                  <Input {...registerSubjects(`subjects.${index}.name`)} />
+                  <Input {...registerSubjects(`subjects.${index}.name`)} aria-describedby={rowError ? rowErrorId : undefined} />
                 </FormField>
               </Box>
               {rows.fields.length > 1 && (
-                <Button variant="ghost" size="sm" onClick={() => rows.remove(index)} aria-label={`Remove subject ${index + 1}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    rows.remove(index);
+                    onRowRemoved?.();
+                  }}
+                  aria-label={`Remove subject ${index + 1}`}
+                >
                   Remove
                 </Button>
               )}
@@ -60,11 +72,11 @@ export function SubjectsEditor<T extends FieldValues & SubjectsForm>({
               control={subjectsControl}
               name={`subjects.${index}.levels`}
               render={({ field: levels }) => (
-                <LevelCheckboxes legend={`Levels for subject ${index + 1}`} value={levels.value} onChange={levels.onChange} />
+                <LevelCheckboxes legend={`Levels for subject ${index + 1}`} value={levels.value} onChange={levels.onChange} invalid={!!rowError} />
               )}
             />
             {rowError && (
-              <Text color="fg.error" fontSize="sm" role="alert">
+              <Text id={rowErrorId} color="fg.error" fontSize="sm" role="alert">
                 {rowError}
               </Text>
             )}
