@@ -114,7 +114,7 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
   const formId = useId();
   const queryClient = useQueryClient();
   const [picture, setPicture] = useState<File[]>([]);
-  const { register, control, handleSubmit, watch, formState } = useForm<EditValues>({
+  const { register, control, handleSubmit, watch, getValues, formState } = useForm<EditValues>({
     defaultValues: {
       university: tutor.university ?? '',
       StudyLevel: tutor.StudyLevel ?? '',
@@ -148,12 +148,16 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
 
   return (
     <form
-      onSubmit={handleSubmit((values) => {
-        // A half-filled subject row is pointed out, never silently dropped.
-        const problems = subjectErrors(values.subjects);
-        setSubjectProblems(problems);
-        if (Object.keys(problems).length === 0) save.mutate(values);
-      })}
+      onSubmit={handleSubmit(
+        (values) => {
+          // A half-filled subject row is pointed out, never silently dropped.
+          const problems = subjectErrors(values.subjects);
+          setSubjectProblems(problems);
+          if (Object.keys(problems).length === 0) save.mutate(values);
+        },
+        // The other fields' checks failed: show the subjects' problems in the same pass.
+        () => setSubjectProblems(subjectErrors(getValues('subjects'))),
+      )}
       noValidate
       aria-label="Edit tutor profile form"
     >
