@@ -30,8 +30,8 @@ const UK_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', ye
  * the form and the API agree around midnight whatever time zone the browser or the server runs in.
  */
 export function ukIsoDate(now: Date): string {
-  const part = (type: string) => UK_DATE.formatToParts(now).find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const parts = Object.fromEntries(UK_DATE.formatToParts(now).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /** Whole years from a `YYYY-MM-DD` birth date to `today` (also `YYYY-MM-DD`: each side passes its own today). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FormFile } from '../../common/uploads/multipart-form.js';
-import { ukIsoDate } from '../../shared/onboarding-rules.js';
-import { ageOn, MAX_AGE, MIN_AGE, parseBool, parseDate, RIGHT_TO_WORK_REFUSAL, validateOnboarding, validateSubjects } from './onboarding.rules.js';
+import { ageOn, parseDate, ukIsoDate } from '../../shared/onboarding-rules.js';
+import { RIGHT_TO_WORK_REFUSAL, TUTOR_MAX_AGE as MAX_AGE, TUTOR_MIN_AGE as MIN_AGE } from '../../shared/account-rules.js';
+import { parseBool, validateOnboarding, validateSubjects } from './onboarding.rules.js';
 
 // Layer 1: the pure onboarding rules, no Nest, no database.
 const NOW = new Date('2030-06-15T12:00:00Z');

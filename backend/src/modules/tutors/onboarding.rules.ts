@@ -2,11 +2,7 @@ import {
   EMAIL_PATTERN,
   MOTIVATION_MAX,
   NATIONALITIES,
-  RIGHT_TO_WORK_REFUSAL,
-  STUDY_LEVELS,
   SUBJECT_LEVELS,
-  TUTOR_MAX_AGE as MAX_AGE,
-  TUTOR_MIN_AGE as MIN_AGE,
 } from '../../shared/account-rules.js';
 import {
   DBS_CERTIFICATE_PATTERN,
@@ -21,8 +17,6 @@ import {
 } from '../../shared/onboarding-rules.js';
 import type { FieldError } from '../../common/errors.js';
 import type { FormFile } from '../../common/uploads/multipart-form.js';
-
-export { ageOn, MAX_AGE, MIN_AGE, MOTIVATION_MAX, parseDate, RIGHT_TO_WORK_REFUSAL, STUDY_LEVELS };
 
 /** Document types per nationality (spec part 1 §5), with the file field each one is stored under. */
 export const DOCUMENT_TYPES_BY_NATIONALITY: Record<(typeof NATIONALITIES)[number], Record<string, DocumentKind>> = {

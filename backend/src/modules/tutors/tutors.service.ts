@@ -1,4 +1,4 @@
-import { ONBOARDING_FILE_MAX_BYTES } from '../../shared/account-rules.js';
+import { MOTIVATION_MAX, ONBOARDING_FILE_MAX_BYTES, STUDY_LEVELS } from '../../shared/account-rules.js';
 import { randomUUID } from 'node:crypto';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException, type FieldError } from '../../common/errors.js';
@@ -11,7 +11,7 @@ import { presentUser } from '../auth/user.presenter.js';
 import type { OnboardingResultDto, TutorProfileDto } from './dto/tutor.dto.js';
 import { assertFiles, DOCUMENT_TYPES, IMAGE_TYPES, type FormFile, type MultipartForm } from '../../common/uploads/multipart-form.js';
 import { ONBOARDING_MESSAGES } from '../../shared/onboarding-rules.js';
-import { MOTIVATION_MAX, RIGHT_TO_WORK_FILE_FIELDS, STUDY_LEVELS, validateOnboarding, validateSubjects } from './onboarding.rules.js';
+import { RIGHT_TO_WORK_FILE_FIELDS, validateOnboarding, validateSubjects } from './onboarding.rules.js';
 import { TutorsRepository, type TutorProfileValues } from './tutors.repository.js';
 
 export const TUTOR_FILE_MAX_BYTES = ONBOARDING_FILE_MAX_BYTES;
