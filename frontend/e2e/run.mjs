@@ -40,12 +40,6 @@ function ensureChromium() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`apt-get installed chromium but ${CHROMIUM_PATH} is still missing`);
 }
 
-function withRedisDb(url, db) {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString();
-}
-
 async function flushRedis(url) {
   const { Redis } = createRequire(join(ROOT, 'backend', 'package.json'))('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
@@ -88,9 +82,10 @@ async function main() {
 
     const databaseUrl = process.env.E2E_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_e2e');
     await recreateDatabase(databaseUrl);
-    // A Redis keyspace of its own, emptied per run: rate limits (10 registrations an hour per IP) and queued
-    // jobs from earlier runs or a running development instance must not leak into the journeys.
-    const redisUrl = process.env.E2E_REDIS_URL || withRedisDb(env.REDIS_URL, 2);
+    // A Redis keyspace of its own (db 2: a Redis URL's path is its db), emptied per run: rate limits (10
+    // registrations an hour per IP) and queued jobs from earlier runs or a running development instance must not
+    // leak into the journeys.
+    const redisUrl = process.env.E2E_REDIS_URL || withDatabase(env.REDIS_URL, '2');
     await flushRedis(redisUrl);
     const port = Number(process.env.E2E_PORT) || (await freePort());
     const baseUrl = `http://127.0.0.1:${port}`;
