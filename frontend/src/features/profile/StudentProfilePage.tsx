@@ -16,6 +16,7 @@ import { FileField } from '../onboarding/components/FileField';
 import { IMAGE_ACCEPT } from '../onboarding/schemas';
 import { Card, InfoGrid, ProfileHeader, ProfilePageFrame, StatCard, SecurityCard, formatDate } from './components/ProfileBits';
 import { profileKeys, studentDashboardQuery, studentProfileQuery, type StudentProfile } from './queries';
+import { SubmitButton } from '../../components/SubmitButton';
 
 interface EditValues {
   major: string;
@@ -141,9 +142,9 @@ function StudentProfileForm({ student, onDone }: { student: StudentProfile; onDo
           <Button variant="outline" onClick={onDone} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
+          <SubmitButton loading={save.isPending} loadingText="Saving...">
             Save
-          </Button>
+          </SubmitButton>
         </HStack>
       </Stack>
     </form>

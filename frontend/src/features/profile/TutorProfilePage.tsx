@@ -23,6 +23,7 @@ import { IMAGE_ACCEPT, MOTIVATION_MAX, subjectErrors, subjectsJson, type StepErr
 import { Card, InfoGrid, ProfileHeader, ProfilePageFrame, StatCard, Tag, SecurityCard } from './components/ProfileBits';
 import { profileKeys, tutorProfileQuery, type TutorProfile } from './queries';
 import { STUDY_LEVELS } from '@shared/account-rules';
+import { SubmitButton } from '../../components/SubmitButton';
 
 export const PICTURE_PENDING_NOTICE = 'Your new profile picture is awaiting admin approval.';
 
@@ -223,9 +224,9 @@ function TutorProfileForm({ tutor, onDone }: { tutor: TutorProfile; onDone: () =
           <Button variant="outline" onClick={onDone} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
+          <SubmitButton loading={save.isPending} loadingText="Saving...">
             Save
-          </Button>
+          </SubmitButton>
         </HStack>
       </Stack>
     </form>

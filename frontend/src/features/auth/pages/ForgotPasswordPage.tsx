@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
@@ -6,13 +5,13 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useHydrated } from '../../../lib/useHydrated';
 import { FiMail } from 'react-icons/fi';
 import { errorMessage } from '../../../api/client';
 import { authApi } from '../api';
 import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
 import { AUTH_MESSAGES, validateEmail } from '../schemas';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 export function ForgotPasswordPage() {
   const formId = useId();
@@ -23,7 +22,6 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ defaultValues: { email: '' } });
-  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -62,9 +60,9 @@ export function ForgotPasswordPage() {
           <FormField id={`${formId}-email`} label="Email" error={errors.email?.message} required>
             <Input type="email" autoComplete="email" inputMode="email" {...register('email', { validate: validateEmail })} />
           </FormField>
-          <Button type="submit" colorPalette="brand" disabled={!hydrated} loading={isSubmitting} loadingText="Sending...">
+          <SubmitButton loading={isSubmitting} loadingText="Sending...">
             Send reset link
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
       <Text textAlign="center" fontSize="sm">

@@ -8,7 +8,6 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useHydrated } from '../../../lib/useHydrated';
 import { errorMessage, isApiError } from '../../../api/client';
 import { authApi, type AuthUser } from '../api';
 import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
@@ -20,6 +19,7 @@ import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { useFlashMessage } from '../navigation';
 import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH, isBannedMessage, isUnverifiedMessage } from '../schemas';
 import { useSession } from '../session';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 type LoginError = { message: string; kind: 'banned' | 'unverified' | 'other' };
 
@@ -42,7 +42,6 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   const { register, handleSubmit, getValues, formState } = useForm<{ email: string; password: string }>({
     defaultValues: { email: '', password: '' },
   });
-  const hydrated = useHydrated();
 
   // Direct sign-in with ?userId=…&token=… (part 1 §2).
   useEffect(() => {
@@ -139,9 +138,9 @@ export function LoginPage({ search }: { search: LoginSearch }) {
               <RouterLink to="/forgot-password">Forgot password?</RouterLink>
             </Link>
           </Box>
-          <Button type="submit" colorPalette="brand" disabled={!hydrated} loading={formState.isSubmitting} loadingText="Logging in...">
+          <SubmitButton loading={formState.isSubmitting} loadingText="Logging in...">
             Log in
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
       <Text textAlign="center" fontSize="sm">
@@ -211,9 +210,9 @@ function TwoFactorStep({ userId, email, message, onBack, onSignedIn }: TwoFactor
       <form onSubmit={submit} noValidate aria-label="Two-factor form">
         <Stack gap="4">
           <CodeField id={`${formId}-code`} value={code} onChange={setCode} autoFocus />
-          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Verifying...">
+          <SubmitButton loading={submitting} loadingText="Verifying...">
             Verify
-          </Button>
+          </SubmitButton>
           <HStack justify="space-between">
             <Button variant="ghost" size="sm" onClick={onBack}>
               Back to login

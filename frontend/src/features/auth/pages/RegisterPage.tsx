@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
@@ -10,7 +9,6 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useHydrated } from '../../../lib/useHydrated';
 import { errorMessage, isApiError } from '../../../api/client';
 import { authApi } from '../api';
 import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
@@ -18,6 +16,7 @@ import { FormField } from '../components/FormField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { cooldownKey, startCooldown } from '../cooldown';
 import { AUTH_MESSAGES, requiredText, validateEmail, validatePassword } from '../schemas';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 export interface RegisterValues {
   firstName: string;
@@ -55,7 +54,6 @@ export function RegisterPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterValues>({ defaultValues: DEFAULTS, mode: 'onBlur', reValidateMode: 'onChange', shouldFocusError: true });
-  const hydrated = useHydrated();
   const password = watch('password');
 
   const onSubmit = handleSubmit(async (values) => {
@@ -166,9 +164,9 @@ export function RegisterPage() {
               </Field.Root>
             )}
           />
-          <Button type="submit" colorPalette="brand" disabled={!hydrated} loading={isSubmitting} loadingText="Creating account...">
+          <SubmitButton loading={isSubmitting} loadingText="Creating account...">
             Create account
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
       <Text textAlign="center" fontSize="sm">

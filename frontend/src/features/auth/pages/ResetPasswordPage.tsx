@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
@@ -11,6 +10,7 @@ import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
 import { FormField } from '../components/FormField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { AUTH_MESSAGES, RESET_REDIRECT_MS } from '../schemas';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const formId = useId();
@@ -76,9 +76,9 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
           <FormField id={`${formId}-confirm`} label="Confirm Password">
             <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           </FormField>
-          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Resetting...">
+          <SubmitButton loading={submitting} loadingText="Resetting...">
             Reset password
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </AuthCard>

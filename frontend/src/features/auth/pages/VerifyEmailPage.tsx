@@ -12,6 +12,7 @@ import { cooldownKey, useCooldown } from '../cooldown';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import type { VerifyEmailSearch } from '../navigation';
 import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '../schemas';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 export function VerifyEmailPage({ search }: { search: VerifyEmailSearch }) {
   const email = search.email;
@@ -101,9 +102,9 @@ function VerifyEmailForm({ email, isTutor }: { email: string; isTutor: boolean }
       <form onSubmit={submit} noValidate aria-label="Email verification form">
         <Stack gap="4">
           <CodeField id={`${formId}-code`} value={code} onChange={setCode} />
-          <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Verifying...">
+          <SubmitButton loading={submitting} loadingText="Verifying...">
             Verify email
-          </Button>
+          </SubmitButton>
           <Stack gap="1" align="center">
             <Text fontSize="sm" color="fg.muted">
               Didn&apos;t receive the code?

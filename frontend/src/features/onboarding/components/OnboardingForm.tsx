@@ -38,6 +38,7 @@ import {
 } from '../schemas';
 import { FileField } from './FileField';
 import { SubjectsEditor } from './SubjectsEditor';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 export const STEPS = ['Basic Info', 'Verification'] as const;
 
@@ -502,9 +503,9 @@ export function OnboardingForm() {
               <Button variant="outline" onClick={() => setStep(0)} disabled={uploading}>
                 Back
               </Button>
-              <Button type="submit" colorPalette="brand" loading={uploading} loadingText="Submitting...">
+              <SubmitButton loading={uploading} loadingText="Submitting...">
                 Submit
-              </Button>
+              </SubmitButton>
             </HStack>
           </Stack>
         )}

@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { useHydrated } from '../../../lib/useHydrated';
 import { EMAIL_PATTERN } from '@shared/account-rules';
 import { apiPost, isApiError } from '../../../api/client';
 import { BRAND } from '../brand';
 import { FiCheckCircle } from './contact-icons';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 export type ContactValues = { name: string; email: string; subject: string; message: string };
 
@@ -49,7 +49,6 @@ function ContactField(props: {
 
 export function ContactForm() {
   const formId = useId();
-  const hydrated = useHydrated();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -127,9 +126,7 @@ export function ContactForm() {
         <ContactField id={`${formId}-message`} label="Message" error={errors.message?.message}>
           {(a11y) => <Textarea rows={6} {...a11y} {...register('message', required('Message is required'))} />}
         </ContactField>
-        <Button
-          type="submit"
-          disabled={!hydrated}
+        <SubmitButton
           loading={isSubmitting}
           loadingText="Sending..."
           bg={BRAND.primaryStrong}
@@ -138,7 +135,7 @@ export function ContactForm() {
           alignSelf={{ base: 'stretch', sm: 'flex-start' }}
         >
           Send message
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );
