@@ -20,7 +20,7 @@ import { toastError, toastSuccess } from '../auth/toaster';
 import { FileField } from '../onboarding/components/FileField';
 import { SubjectsEditor } from '../onboarding/components/SubjectsEditor';
 import { IMAGE_ACCEPT, MOTIVATION_MAX, subjectErrors, subjectsJson, type StepErrors } from '../onboarding/schemas';
-import { Card, InfoGrid, ProfileHeader, ProfilePageFrame, StatCard, Tag, SecurityCard } from './components/ProfileBits';
+import { Card, InfoGrid, NOT_PROVIDED, ProfileHeader, ProfilePageFrame, StatCard, Tag, SecurityCard } from './components/ProfileBits';
 import { profileKeys, tutorProfileQuery, type TutorProfile } from './queries';
 import { STUDY_LEVELS } from '@shared/account-rules';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -101,7 +101,7 @@ export function TutorProfilePage() {
                 ))}
               </Stack>
             ) : (
-              <Text color="fg.muted">Not provided</Text>
+              <Text color="fg.muted">{NOT_PROVIDED}</Text>
             )}
           </Stack>
         )}

@@ -5,6 +5,7 @@ import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../content/proofreading';
 import { LOCATION, SUPPORT_EMAIL } from '../content/site';
 import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT } from '../pricing';
+import { STUDENT_MIN_AGE } from '@shared/account-rules';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 
@@ -27,7 +28,7 @@ export function TermsPage() {
       <Section title="2. Who can use Redpen" id="eligibility">
         <Bullets
           items={[
-            'You must be at least 16 years old. Redpen is not for under-16s.',
+            `You must be at least ${STUDENT_MIN_AGE} years old. Redpen is not for under-${STUDENT_MIN_AGE}s.`,
             'You must give accurate information when you register and keep it up to date.',
             'You are responsible for keeping your password safe and for everything done with your account.',
             'Tutors must have the right to work in the UK.',

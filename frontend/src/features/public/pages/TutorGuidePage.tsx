@@ -3,7 +3,8 @@ import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../content/proofreading';
-import { MOTIVATION_MAX, TUTOR_MAX_AGE, TUTOR_MIN_AGE } from '@shared/account-rules';
+import { MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL } from '@shared/account-rules';
+import { ONBOARDING_MESSAGES } from '@shared/onboarding-rules';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 
@@ -24,7 +25,9 @@ export function TutorGuidePage() {
             'Verification: your right to work in the UK with a supporting document, and your DBS status — an existing certificate, a new application, or continue without one for now.',
           ]}
         />
-        <Text>Only tutors with the right to work in the UK can be onboarded. You must be between {TUTOR_MIN_AGE} and {TUTOR_MAX_AGE} years old.</Text>
+        <Text>
+          {RIGHT_TO_WORK_REFUSAL} {ONBOARDING_MESSAGES.age}.
+        </Text>
       </Section>
       <Section title="2. Approval" id="approval">
         <Text>
