@@ -3,15 +3,14 @@ import {
   EMPTY_FILES,
   EMPTY_VALUES,
   ONBOARDING_MESSAGES,
-  ageOn,
   buildOnboardingFormData,
   errorsFromApi,
-  ukIsoDate,
   validateBasicInfo,
   validateFile,
   validateVerification,
   type OnboardingValues,
 } from './schemas';
+import { ageOn, ukIsoDate } from '@shared/onboarding-rules';
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
 const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });

@@ -8,8 +8,6 @@ import {
   MOTIVATION_MAX,
   ONBOARDING_FILE_MAX_BYTES as MAX_FILE_BYTES,
   SUBJECT_LEVELS as ACADEMIC_LEVELS,
-  TUTOR_MAX_AGE as MAX_AGE,
-  TUTOR_MIN_AGE as MIN_AGE,
   type Nationality,
 } from '@shared/account-rules';
 import {
@@ -24,7 +22,7 @@ import {
   ukIsoDate,
 } from '@shared/onboarding-rules';
 
-export { ACADEMIC_LEVELS, MAX_AGE, MAX_FILE_BYTES, MIN_AGE, MOTIVATION_MAX };
+export { ACADEMIC_LEVELS, MOTIVATION_MAX };
 export type { Nationality };
 export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const ALLOWED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
@@ -151,8 +149,6 @@ export type StepErrors = Record<string, string>;
 
 const blank = (value: string | undefined | null) => !value || value.trim() === '';
 
-export { ageOn, ukIsoDate };
-
 /** PDF, JPEG or PNG of at most 5 MB (checked again by content on the server). */
 export function validateFile(file: File | null | undefined, { imagesOnly = false } = {}): string | null {
   if (!file) return null;
@@ -176,20 +172,25 @@ export function withoutRowErrors(errors: StepErrors, list: 'subjects' | 'aLevels
 }
 
 /**
- * Subjects (onboarding step 1 and the tutor profile): a row with only a name or only levels is an error of
- * its own (`subjects.<index>`); with no half-filled row, at least one complete one is needed (`subjects`).
+ * A list of rows with two parts each (an A-Level's subject and grade, a subject's name and levels): a row with
+ * only one part is an error of its own (`<list>.<index>`); with no such row, at least one complete row is
+ * needed (`<list>`). Empty rows are ignored, as the API ignores them.
  */
-export function subjectErrors(subjects: SubjectEntry[]): StepErrors {
+function rowErrors<T>(list: 'aLevels' | 'subjects', rows: T[], parts: (row: T) => [boolean, boolean], half: string, none: string): StepErrors {
   const errors: StepErrors = {};
   let complete = 0;
-  subjects.forEach((entry, index) => {
-    const hasName = !blank(entry.name);
-    const hasLevels = entry.levels.length > 0;
-    if (hasName && hasLevels) complete += 1;
-    else if (hasName || hasLevels) errors[`subjects.${index}`] = ONBOARDING_MESSAGES.subjectHalf;
+  rows.forEach((row, index) => {
+    const [first, second] = parts(row);
+    if (first && second) complete += 1;
+    else if (first || second) errors[`${list}.${index}`] = half;
   });
-  if (complete === 0 && Object.keys(errors).length === 0) errors.subjects = ONBOARDING_MESSAGES.subjectsNone;
+  if (complete === 0 && Object.keys(errors).length === 0) errors[list] = none;
   return errors;
+}
+
+/** Subjects (onboarding step 1 and the tutor profile): each with a name and at least one level. */
+export function subjectErrors(subjects: SubjectEntry[]): StepErrors {
+  return rowErrors('subjects', subjects, (s) => [!blank(s.name), s.levels.length > 0], ONBOARDING_MESSAGES.subjectHalf, ONBOARDING_MESSAGES.subjectsNone);
 }
 
 /** The complete subject rows as the API takes them (JSON text, names trimmed). */
@@ -223,18 +224,11 @@ export function validateBasicInfo(values: OnboardingValues, files: OnboardingFil
   const graduation = parseDate(values.expectedGraduationDate);
   if (start && graduation && graduation <= start) errors.expectedGraduationDate = ONBOARDING_MESSAGES.graduationOrder;
 
-  let completeALevels = 0;
-  values.aLevels.forEach((entry, index) => {
-    const hasSubject = !blank(entry.subject);
-    const hasGrade = !blank(entry.grade);
-    if (hasSubject && hasGrade) completeALevels += 1;
-    else if (hasSubject || hasGrade) errors[`aLevels.${index}`] = ONBOARDING_MESSAGES.aLevelHalf;
-  });
-  if (completeALevels === 0 && !Object.keys(errors).some((key) => key.startsWith('aLevels.'))) {
-    errors.aLevels = ONBOARDING_MESSAGES.aLevelsNone;
-  }
-
-  Object.assign(errors, subjectErrors(values.subjects));
+  Object.assign(
+    errors,
+    rowErrors('aLevels', values.aLevels, (a) => [!blank(a.subject), !blank(a.grade)], ONBOARDING_MESSAGES.aLevelHalf, ONBOARDING_MESSAGES.aLevelsNone),
+    subjectErrors(values.subjects),
+  );
 
   for (const [field, list] of [
     ['universityDocuments', files.universityDocuments],

@@ -1,10 +1,13 @@
 import { Field } from '@chakra-ui/react/field';
+import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 
 export interface FormFieldProps {
   id: string;
   label: ReactNode;
   error?: string;
+  /** Invalid with its problem shown elsewhere (a row's message under the row, see `ProblemText`). */
+  invalid?: boolean;
   helper?: ReactNode;
   required?: boolean;
   /** One Field-aware Chakra control (Input, Textarea, NativeSelect…); Field wires its id, label and aria-* itself. */
@@ -15,16 +18,29 @@ export interface FormFieldProps {
  * A labelled field: the label points at the control, and the error (and helper) text is tied to it
  * with aria-describedby by Chakra's Field context (the control must be a Field-aware Chakra control).
  */
-export function FormField({ id, label, error, helper, required = false, children }: FormFieldProps) {
+export function FormField({ id, label, error, invalid = false, helper, required = false, children }: FormFieldProps) {
   return (
-    <Field.Root id={id} invalid={!!error} required={required}>
+    <Field.Root id={id} invalid={!!error || invalid} required={required}>
       <Field.Label>
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       {children}
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
-      {error && error.trim() !== '' && <Field.ErrorText>{error}</Field.ErrorText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
+  );
+}
+
+/**
+ * A problem shown outside a Field: a list's (no complete row), a row's (under the row, its fields pointing at it
+ * with `aria-describedby`), a checkbox's. Announced when it appears; nothing when there is no problem.
+ */
+export function ProblemText({ id, children }: { id?: string; children: string | undefined }) {
+  if (!children) return null;
+  return (
+    <Text id={id} color="fg.error" fontSize="sm" role="alert">
+      {children}
+    </Text>
   );
 }

@@ -16,7 +16,7 @@ import { Controller, useFieldArray, useForm, type UseFormRegisterReturn } from '
 import { apiUpload, errorMessage, isApiError } from '../../../api/client';
 import type { AuthUser } from '../../auth/api';
 import { FormAlert } from '../../auth/components/AuthCard';
-import { FormField } from '../../auth/components/FormField';
+import { FormField, ProblemText } from '../../auth/components/FormField';
 import { useSession } from '../../auth/session';
 import { toastSuccess } from '../../auth/toaster';
 import {
@@ -270,45 +270,41 @@ export function OnboardingForm() {
             </Section>
 
             <Section title="A-Levels">
-              {err('aLevels') && (
-                <Text color="fg.error" fontSize="sm" role="alert">
-                  {err('aLevels')}
-                </Text>
-              )}
-              {aLevels.fields.map((field, index) => (
-                <Stack key={field.id} gap="1">
-                  <HStack align="flex-end" gap="3">
-                    <Box flex="2">
-                      <FormField id={id(`aLevel-${index}-subject`)} label={`A-Level ${index + 1} Subject`} error={err(`aLevels.${index}`) ? ' ' : undefined}>
-                        <Input {...register(`aLevels.${index}.subject`)} />
-                      </FormField>
-                    </Box>
-                    <Box flex="1">
-                      <FormField id={id(`aLevel-${index}-grade`)} label={`A-Level ${index + 1} Grade`} error={err(`aLevels.${index}`) ? ' ' : undefined}>
-                        <Input {...register(`aLevels.${index}.grade`)} />
-                      </FormField>
-                    </Box>
-                    {aLevels.fields.length > 1 && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => {
-                          aLevels.remove(index);
-                          setErrors((current) => withoutRowErrors(current, 'aLevels'));
-                        }}
-                        aria-label={`Remove A-Level ${index + 1}`}
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </HStack>
-                  {err(`aLevels.${index}`) && (
-                    <Text color="fg.error" fontSize="sm" role="alert">
-                      {err(`aLevels.${index}`)}
-                    </Text>
-                  )}
-                </Stack>
-              ))}
+              <ProblemText>{err('aLevels')}</ProblemText>
+              {aLevels.fields.map((field, index) => {
+                const rowError = err(`aLevels.${index}`);
+                const rowErrorId = id(`aLevel-${index}-error`);
+                return (
+                  <Stack key={field.id} gap="1">
+                    <HStack align="flex-end" gap="3">
+                      <Box flex="2">
+                        <FormField id={id(`aLevel-${index}-subject`)} label={`A-Level ${index + 1} Subject`} invalid={!!rowError}>
+                          <Input {...register(`aLevels.${index}.subject`)} aria-describedby={rowError ? rowErrorId : undefined} />
+                        </FormField>
+                      </Box>
+                      <Box flex="1">
+                        <FormField id={id(`aLevel-${index}-grade`)} label={`A-Level ${index + 1} Grade`} invalid={!!rowError}>
+                          <Input {...register(`aLevels.${index}.grade`)} aria-describedby={rowError ? rowErrorId : undefined} />
+                        </FormField>
+                      </Box>
+                      {aLevels.fields.length > 1 && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => {
+                            aLevels.remove(index);
+                            setErrors((current) => withoutRowErrors(current, 'aLevels'));
+                          }}
+                          aria-label={`Remove A-Level ${index + 1}`}
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </HStack>
+                    <ProblemText id={rowErrorId}>{rowError}</ProblemText>
+                  </Stack>
+                );
+              })}
               <Button variant="outline" size="sm" alignSelf="flex-start" onClick={() => aLevels.append({ subject: '', grade: '' })}>
                 Add A-Level
               </Button>
@@ -473,11 +469,7 @@ export function OnboardingForm() {
                               <Checkbox.Control />
                               <Checkbox.Label>I agree to Redpen starting an enhanced DBS application on my behalf</Checkbox.Label>
                             </Checkbox.Root>
-                            {err('dbsAgreementAccepted') && (
-                              <Text color="fg.error" fontSize="sm" role="alert">
-                                {err('dbsAgreementAccepted')}
-                              </Text>
-                            )}
+                            <ProblemText>{err('dbsAgreementAccepted')}</ProblemText>
                           </Stack>
                         )}
                       />

@@ -1,10 +1,9 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
 import { Input } from '@chakra-ui/react/input';
 import { Controller, useFieldArray, type Control, type FieldValues, type UseFormRegister } from 'react-hook-form';
-import { FormField } from '../../auth/components/FormField';
+import { FormField, ProblemText } from '../../auth/components/FormField';
 import type { StepErrors, SubjectEntry } from '../schemas';
 import { LevelCheckboxes } from './LevelCheckboxes';
 
@@ -38,11 +37,7 @@ export function SubjectsEditor<T extends FieldValues & SubjectsForm>({
 
   return (
     <Stack gap="3">
-      {errors.subjects && (
-        <Text color="fg.error" fontSize="sm" role="alert">
-          {errors.subjects}
-        </Text>
-      )}
+      <ProblemText>{errors.subjects}</ProblemText>
       {rows.fields.map((field, index) => {
         const rowError = errors[`subjects.${index}`];
         const rowErrorId = `${idPrefix}-subject-${index}-error`;
@@ -50,7 +45,7 @@ export function SubjectsEditor<T extends FieldValues & SubjectsForm>({
           <Stack key={field.id} gap="2" borderWidth="1px" borderColor="gray.200" rounded="md" p="4">
             <HStack align="flex-end" gap="3">
               <Box flex="1">
-                <FormField id={`${idPrefix}-subject-${index}-name`} label={`Subject ${index + 1}`} error={rowError ? ' ' : undefined}>
+                <FormField id={`${idPrefix}-subject-${index}-name`} label={`Subject ${index + 1}`} invalid={!!rowError}>
                   <Input {...registerSubjects(`subjects.${index}.name`)} aria-describedby={rowError ? rowErrorId : undefined} />
                 </FormField>
               </Box>
@@ -75,11 +70,7 @@ export function SubjectsEditor<T extends FieldValues & SubjectsForm>({
                 <LevelCheckboxes legend={`Levels for subject ${index + 1}`} value={levels.value} onChange={levels.onChange} invalid={!!rowError} />
               )}
             />
-            {rowError && (
-              <Text id={rowErrorId} color="fg.error" fontSize="sm" role="alert">
-                {rowError}
-              </Text>
-            )}
+            <ProblemText id={rowErrorId}>{rowError}</ProblemText>
           </Stack>
         );
       })}
