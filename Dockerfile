@@ -53,10 +53,34 @@ CMD ["node", "dist/main.js"]
 # ---- runtime: static web app behind nginx ------------------------------------------------------
 FROM nginx:1.27-alpine AS web
 COPY --from=build /app/frontend/dist /usr/share/nginx/html
-COPY <<'NGINX' /etc/nginx/conf.d/default.conf
+# The same security headers as the API (backend/src/infra/http/security-headers.ts; a test compares them),
+# `always` so error pages carry them too. Included in every location that serves files: nginx drops the
+# server's add_header lines in a location that has its own. /api/ responses carry the API's own set.
+COPY <<'NGINX' /etc/nginx/snippets/redpen-security-headers.conf
+add_header Content-Security-Policy "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: http://minio:9000; frame-src 'self' http://minio:9000; connect-src 'self' $redpen_ws_origin http://minio:9000; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'" always;
+add_header Cross-Origin-Opener-Policy "same-origin" always;
+add_header Cross-Origin-Resource-Policy "same-origin" always;
+add_header Origin-Agent-Cluster "?1" always;
+add_header Referrer-Policy "no-referrer" always;
+add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;
+add_header X-Content-Type-Options "nosniff" always;
+add_header X-DNS-Prefetch-Control "off" always;
+add_header X-Download-Options "noopen" always;
+add_header X-Frame-Options "SAMEORIGIN" always;
+add_header X-Permitted-Cross-Domain-Policies "none" always;
+add_header X-XSS-Protection "0" always;
+NGINX
+# A template: at start the image replaces ${WEB_ORIGIN} (only that name, NGINX_ENVSUBST_FILTER) with the
+# web service's environment and writes /etc/nginx/conf.d/default.conf. The default is the API's own.
+ENV NGINX_ENVSUBST_FILTER=^WEB_ORIGIN$ WEB_ORIGIN=http://localhost:3000
+COPY <<'NGINX' /etc/nginx/templates/default.conf.template
 map $http_upgrade $connection_upgrade {
   default upgrade;
   ''      close;
+}
+# The app's websocket origin (socket.io under /api), named in the CSP's connect-src: ws(s)://WEB_ORIGIN's host.
+map "${WEB_ORIGIN}" $redpen_ws_origin {
+  "~^http(?<redpen_tls>s?)://(?<redpen_host>[^/]+)" "ws$redpen_tls://$redpen_host";
 }
 upstream redpen_api {
   server api:3000;
@@ -67,13 +91,15 @@ server {
   server_name _;
   root /usr/share/nginx/html;
   client_max_body_size 30m;
+  server_tokens off;
 
   # API, OpenAPI docs, Bull Board and socket.io (/api/socket.io) go to the API service.
   location /api/ {
     proxy_pass http://redpen_api;
     proxy_http_version 1.1;
     proxy_set_header Host $host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    # The address that connected here, replacing whatever the client wrote: the API trusts one hop (TRUST_PROXY=1).
+    proxy_set_header X-Forwarded-For $remote_addr;
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_set_header Upgrade $http_upgrade;
     proxy_set_header Connection $connection_upgrade;
@@ -82,6 +108,7 @@ server {
   }
   # Hashed build assets never change.
   location /assets/ {
+    include /etc/nginx/snippets/redpen-security-headers.conf;
     add_header Cache-Control "public, max-age=31536000, immutable";
     try_files $uri =404;
   }
@@ -90,13 +117,16 @@ server {
   # Prerendered pages (the public site, /login: frontend/dist/pages, see docs/architecture.md) at their own
   # paths; every other client route is the single-page app's shell.
   location = / {
+    include /etc/nginx/snippets/redpen-security-headers.conf;
     add_header Cache-Control "no-cache";
     try_files /pages/index.html /index.html;
   }
   location /pages/ {
     return 404;
+    include /etc/nginx/snippets/redpen-security-headers.conf;
   }
   location / {
+    include /etc/nginx/snippets/redpen-security-headers.conf;
     add_header Cache-Control "no-cache";
     try_files /pages$uri.html $uri /index.html;
   }

@@ -6,17 +6,18 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { parse as parseYaml } from 'yaml';
 import { ROOT, parseEnv } from './lib/env.mjs';
-import { parseYaml } from './lib/yaml-lite.mjs';
 
 const APP_SERVICES = ['api', 'worker'];
 // In .env.example but deliberately not set in compose's app services (none today: MAIL_CATCHER_URL and
 // SEED_DEMO_DATA are set there too). Add a name here with the reason when one should stay local-only.
-const LOCAL_ONLY = new Set([]);
+const LOCAL_ONLY = new Set(/** @type {string[]} */ ([]));
 
 const example = parseEnv(readFileSync(join(ROOT, '.env.example'), 'utf8'));
 const exampleNames = Object.keys(example);
-const compose = parseYaml(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'));
+// merge: compose's `<<: *app-env` (a YAML 1.1 merge key, which YAML 1.2 parsers leave off by default).
+const compose = parseYaml(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
 
 const CONFIG_DIR = join(ROOT, 'backend', 'src', 'config');
 const SCHEMA_FILE = join(CONFIG_DIR, 'env.schema.ts');
@@ -28,7 +29,7 @@ function backendNames() {
   return { names: [...m[1].matchAll(/['"`]([A-Z][A-Z0-9_]*)['"`]/g)].map((x) => x[1]), listText: m[0] };
 }
 
-/** Config source files (not tests), with the ENV_VARIABLE_NAMES list itself blanked out. */
+/** Config source files (not tests), with the ENV_VARIABLE_NAMES list itself blanked out. @param {string} listText */
 function configSources(listText) {
   return readdirSync(CONFIG_DIR)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts') && !f.endsWith('.test.ts'))
@@ -36,6 +37,7 @@ function configSources(listText) {
     .join('\n');
 }
 
+/** @param {string} service @returns {Record<string, string>} */
 function envOf(service) {
   const svc = compose.services?.[service];
   assert.ok(svc, `docker-compose.yml has no "${service}" service`);
@@ -114,7 +116,7 @@ test('nest-cli.json points at the backend sources', () => {
 
 test('the web image serves the prerendered pages at their paths, as the API does', () => {
   const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
-  const nginx = /COPY <<'NGINX' \/etc\/nginx\/conf\.d\/default\.conf\n([\s\S]*?)\nNGINX\n/.exec(dockerfile)?.[1];
+  const nginx = /COPY <<'NGINX' \/etc\/nginx\/templates\/default\.conf\.template\n([\s\S]*?)\nNGINX\n/.exec(dockerfile)?.[1];
   assert.ok(nginx, 'the Dockerfile writes the nginx site config inline (COPY <<\'NGINX\')');
   // frontend/scripts/prerender.mjs writes dist/pages/index.html for / and dist/pages/<path>.html for the others.
   const prerender = readFileSync(join(ROOT, 'frontend', 'scripts', 'prerender.mjs'), 'utf8');

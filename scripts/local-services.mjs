@@ -9,13 +9,18 @@
 // CLI: `npm run services` (start, detached: they keep running), `npm run services -- stop`,
 //      `npm run services -- status`.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync, closeSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, writeFileSync, closeSync } from 'node:fs';
 import net from 'node:net';
 import tls from 'node:tls';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, databaseName, hostPort, isLocalHost, loadEnv, nodeBin, withDatabase } from './lib/env.mjs';
 import { isPortOpen, killPid, pidAlive, waitForPort } from './lib/proc.mjs';
+
+/** @typedef {import('./lib/env.mjs').Env} Env */
+/** @typedef {{ ok: true, databaseMissing?: boolean, reason?: undefined } | { ok: false, reason: string, databaseMissing?: undefined }} Check */
+/** @typedef {{ pid: number, ports?: number[], detached?: boolean, startedAt?: string, log?: string }} PidEntry */
+/** @typedef {(line: string) => void} Log */
 
 export const DATA_DIR = join(ROOT, '.data');
 export const PIDS_FILE = join(DATA_DIR, 'pids.json');
@@ -38,6 +43,8 @@ async function loadPg() {
  * Connects to the database in `url` and runs SELECT 1.
  * Resolves { ok: true } or { ok: true, databaseMissing: true } (the server answers but the database
  * does not exist yet), or { ok: false, reason } with a one-line reason.
+ * @param {string} url
+ * @returns {Promise<Check>}
  */
 export async function checkPostgres(url, { timeoutMs = 4000 } = {}) {
   let where;
@@ -68,7 +75,10 @@ export async function checkPostgres(url, { timeoutMs = 4000 } = {}) {
   }
 }
 
-/** Creates the database named in `url` when it does not exist. Resolves true when it was created. */
+/**
+ * Creates the database named in `url` when it does not exist. Resolves true when it was created.
+ * @param {string} url
+ */
 export async function ensureDatabase(url) {
   const name = databaseName(url);
   const pg = await loadPg();
@@ -88,7 +98,10 @@ export async function ensureDatabase(url) {
   }
 }
 
-/** Drops (terminating its sessions) and creates the database named in `url`. */
+/**
+ * Drops (terminating its sessions) and creates the database named in `url`.
+ * @param {string} url
+ */
 export async function recreateDatabase(url) {
   const name = databaseName(url);
   const pg = await loadPg();
@@ -103,14 +116,17 @@ export async function recreateDatabase(url) {
   }
 }
 
+/** @param {string} name */
 function quoteIdent(name) {
   return '"' + String(name).replace(/"/g, '""') + '"';
 }
 
+/** @param {unknown} s */
 function oneLine(s) {
   return String(s).replace(/\s+/g, ' ').trim();
 }
 
+/** @param {...string} args */
 function respCommand(...args) {
   return `*${args.length}\r\n` + args.map((a) => `$${Buffer.byteLength(String(a))}\r\n${a}\r\n`).join('');
 }
@@ -118,9 +134,16 @@ function respCommand(...args) {
 /**
  * Connects to Redis over a raw socket, authenticates when the URL has a password, sends PING.
  * Resolves { ok: true } or { ok: false, reason }.
+ * @param {string} url
+ * @returns {Promise<Check>}
  */
 export function checkRedis(url, { timeoutMs = 3000 } = {}) {
-  let u, host, port;
+  /** @type {URL} */
+  let u;
+  /** @type {string} */
+  let host;
+  /** @type {number} */
+  let port;
   try {
     u = new URL(url);
     ({ host, port } = hostPort(url, 6379));
@@ -132,6 +155,7 @@ export function checkRedis(url, { timeoutMs = 3000 } = {}) {
     const socket = u.protocol === 'rediss:' ? tls.connect({ host, port, servername: host }) : net.connect({ host, port });
     let buf = '';
     let settled = false;
+    /** @param {Check} result */
     const finish = (result) => {
       if (settled) return;
       settled = true;
@@ -163,6 +187,8 @@ export function checkRedis(url, { timeoutMs = 3000 } = {}) {
 /**
  * Checks PostgreSQL and Redis; on failure prints ONE line to stderr and exits 1 (no stack trace).
  * Creates the database named in DATABASE_URL when `createDatabase` is set and it is missing.
+ * @param {Env} env
+ * @param {{ createDatabase?: boolean, log?: Log }} [options]
  */
 export async function requireDatabaseServices(env, { createDatabase = true, log = console.log } = {}) {
   const [pgResult, redisResult] = await Promise.all([checkPostgres(env.DATABASE_URL), checkRedis(env.REDIS_URL)]);
@@ -187,6 +213,7 @@ export async function requireDatabaseServices(env, { createDatabase = true, log 
 // s3rver and maildev
 // ---------------------------------------------------------------------------------------------
 
+/** @returns {Record<string, PidEntry>} */
 export function readPids() {
   try {
     return JSON.parse(readFileSync(PIDS_FILE, 'utf8'));
@@ -195,17 +222,20 @@ export function readPids() {
   }
 }
 
+/** @param {Record<string, PidEntry>} pids */
 function writePids(pids) {
   mkdirSync(DATA_DIR, { recursive: true });
   writeFileSync(PIDS_FILE, JSON.stringify(pids, null, 2) + '\n');
 }
 
+/** @param {string} name @param {PidEntry} entry */
 function recordPid(name, entry) {
   const pids = readPids();
   pids[name] = entry;
   writePids(pids);
 }
 
+/** @param {string} name @param {number} [pid] */
 function forgetPid(name, pid) {
   const pids = readPids();
   if (pids[name] && (pid === undefined || pids[name].pid === pid)) {
@@ -214,7 +244,11 @@ function forgetPid(name, pid) {
   }
 }
 
-/** True when `pid` is alive and its command line mentions `marker` (guards against a reused PID). */
+/**
+ * True when `pid` is alive and its command line mentions `marker` (guards against a reused PID).
+ * @param {number | undefined} pid
+ * @param {string} marker
+ */
 function isOurProcess(pid, marker) {
   if (!pid || !pidAlive(pid)) return false;
   try {
@@ -224,8 +258,12 @@ function isOurProcess(pid, marker) {
   }
 }
 
-/** What to run for each service, given the environment. Returns [] entries for remote or unset endpoints. */
+/**
+ * What to run for each service, given the environment. Returns [] entries for remote or unset endpoints.
+ * @param {Env} env
+ */
 export function plannedServices(env) {
+  /** @type {{ name: string, label: string, local: boolean, host: string, ports: number[], configured: string, args: string[] }[]} */
   const services = [];
   if (env.S3_ENDPOINT) {
     const { host, port } = hostPort(env.S3_ENDPOINT, 9000);
@@ -261,9 +299,12 @@ export function plannedServices(env) {
  * detached=true: they outlive this process (npm run services); otherwise they are children of this process.
  * Resolves { services: [{name, status: 'started'|'running'|'remote', pid?}], stop() } where stop()
  * stops only what this call started. Throws a one-line Error when a service does not come up in time.
+ * @param {{ env?: Env, detached?: boolean, log?: Log }} [options]
  */
 export async function ensureLocalServices({ env = loadEnv().env, detached = false, log = () => {} } = {}) {
+  /** @type {{ name: string, status: 'started' | 'running' | 'remote', pid?: number }[]} */
   const results = [];
+  /** @type {{ name: string, pid: number, child: import('node:child_process').ChildProcess }[]} */
   const started = [];
   for (const svc of plannedServices(env)) {
     if (!svc.local) {
@@ -291,19 +332,20 @@ export async function ensureLocalServices({ env = loadEnv().env, detached = fals
     closeSync(fd);
     child.unref();
     if (!detached) killOnExit(child);
-    recordPid(svc.name, { pid: child.pid, ports: svc.ports, detached, startedAt: new Date().toISOString(), log: logFile });
-    child.once('exit', () => forgetPid(svc.name, child.pid));
+    const pid = /** @type {number} */ (child.pid); // spawn() throws rather than leave it unset
+    recordPid(svc.name, { pid, ports: svc.ports, detached, startedAt: new Date().toISOString(), log: logFile });
+    child.once('exit', () => forgetPid(svc.name, pid));
     try {
       for (const p of svc.ports) await waitForPort(svc.host, p, { timeoutMs: START_TIMEOUT_MS, name: `The ${svc.label}`, child });
     } catch (err) {
       try { child.kill('SIGKILL'); } catch { /* gone */ }
-      forgetPid(svc.name, child.pid);
+      forgetPid(svc.name, pid);
       await Promise.all(started.map((s) => killPid(s.pid)));
-      throw new Error(`${err.message} (log: ${logFile})`);
+      throw new Error(`${err.message} (log: ${logFile})`, { cause: err });
     }
-    started.push({ name: svc.name, pid: child.pid, child });
-    results.push({ name: svc.name, status: 'started', pid: child.pid });
-    log(`${svc.label}: started, pid ${child.pid} (${svc.configured}; log ${logFile})`);
+    started.push({ name: svc.name, pid, child });
+    results.push({ name: svc.name, status: 'started', pid });
+    log(`${svc.label}: started, pid ${pid} (${svc.configured}; log ${logFile})`);
   }
   return {
     services: results,
@@ -319,7 +361,9 @@ export async function ensureLocalServices({ env = loadEnv().env, detached = fals
   };
 }
 
+/** @type {Set<import('node:child_process').ChildProcess>} */
 const exitKills = new Set();
+/** @param {import('node:child_process').ChildProcess} child */
 function killOnExit(child) {
   if (exitKills.size === 0) {
     process.on('exit', () => {
@@ -330,9 +374,13 @@ function killOnExit(child) {
   child.once('exit', () => exitKills.delete(child));
 }
 
-/** Stops the services recorded in .data/pids.json. Resolves the names stopped. */
+/**
+ * Stops the services recorded in .data/pids.json. Resolves the names stopped.
+ * @param {{ log?: Log }} [options]
+ */
 export async function stopLocalServices({ log = () => {} } = {}) {
   const pids = readPids();
+  /** @type {string[]} */
   const stopped = [];
   for (const [name, entry] of Object.entries(pids)) {
     if (isOurProcess(entry.pid, name)) {
@@ -351,6 +399,7 @@ export async function stopLocalServices({ log = () => {} } = {}) {
 // CLI
 // ---------------------------------------------------------------------------------------------
 
+/** @param {string[]} argv */
 async function main(argv) {
   const command = argv[0] || 'start';
   const { env } = loadEnv();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { test } from 'node:test';
 import { databaseName, hostPort, isLocalHost, parseEnv, withDatabase } from './lib/env.mjs';
-import { parseYaml } from './lib/yaml-lite.mjs';
+import { lineTransform, prettyLogLine, wantsPrettyLogs } from './lib/logs.mjs';
 import { checkPostgres, checkRedis, plannedServices, START_HINT } from './local-services.mjs';
 
 test('parseEnv reads comments, quotes, empty values and export', () => {
@@ -19,12 +19,6 @@ test('URL helpers', () => {
   assert.ok(isLocalHost('localhost') && isLocalHost('127.0.0.1') && !isLocalHost('minio'));
 });
 
-test('yaml-lite reads anchors, merges and overrides', () => {
-  const doc = parseYaml(`x: &base\n  A: "1"\n  B: two # c\nservices:\n  s:\n    environment:\n      <<: *base\n      B: three\n    command: ["node", "x.js"]\n    ports:\n      - "80:80"\n`);
-  assert.deepEqual(doc.services.s.environment, { A: '1', B: 'three' });
-  assert.deepEqual(doc.services.s.ports, ['80:80']);
-});
-
 test('local services are planned only for local endpoints', () => {
   const local = plannedServices({ S3_ENDPOINT: 'http://127.0.0.1:9000', SMTP_HOST: 'localhost', SMTP_PORT: '1025', MAIL_CATCHER_URL: 'http://127.0.0.1:1080' });
   assert.deepEqual(local.map((s) => [s.name, s.local, s.ports]), [['s3rver', true, [9000]], ['maildev', true, [1025, 1080]]]);
@@ -34,8 +28,8 @@ test('local services are planned only for local endpoints', () => {
 
 async function closedPort() {
   const srv = net.createServer();
-  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address();
+  await /** @type {Promise<void>} */ (new Promise((r) => srv.listen(0, '127.0.0.1', r)));
+  const { port } = /** @type {net.AddressInfo} */ (srv.address());
   await new Promise((r) => srv.close(r));
   return port;
 }
@@ -48,4 +42,31 @@ test('an unreachable PostgreSQL or Redis is reported in one line with the two wa
   const redis = await checkRedis(`redis://127.0.0.1:${port}`);
   assert.equal(redis.reason, `Redis is not reachable at 127.0.0.1:${port}. ${START_HINT}`);
   assert.ok(!pg.reason.includes('\n') && !redis.reason.includes('\n'));
+});
+
+test('npm start / npm run dev render log lines for a person only on a terminal outside production', () => {
+  assert.equal(wantsPrettyLogs({ isTTY: true, nodeEnv: undefined }), true);
+  assert.equal(wantsPrettyLogs({ isTTY: true, nodeEnv: 'development' }), true);
+  assert.equal(wantsPrettyLogs({ isTTY: false, nodeEnv: 'development' }), false);
+  assert.equal(wantsPrettyLogs({ isTTY: undefined, nodeEnv: undefined }), false);
+  assert.equal(wantsPrettyLogs({ isTTY: true, nodeEnv: 'production' }), false);
+});
+
+test("the backend's JSON log lines become one readable line each; other output passes through", async () => {
+  const format = await prettyLogLine();
+  assert.ok(format, 'pino-pretty is installed');
+  const json = JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 2, 3, 4, 5), pid: 1, hostname: 'h', service: 'redpen', reqId: 'r-1', msg: 'request completed', responseTime: 2.5 });
+  const stream = lineTransform(format);
+  let out = '';
+  stream.on('data', (chunk) => (out += chunk));
+  const ended = new Promise((resolve) => stream.on('end', resolve));
+  // Split mid-line, as a pipe may deliver it; the last line has no newline.
+  stream.write(`${json.slice(0, 20)}`);
+  stream.end(`${json.slice(20)}\nDemo data created: admin@redpen.local / Admin!2345\n{"level":50,"msg":"boom","context":"MailProcessor"}`);
+  await ended;
+  const lines = out.split('\n');
+  assert.match(lines[0], /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed \{.*"reqId":"r-1".*"responseTime":2\.5.*\}$/);
+  assert.doesNotMatch(lines[0], /hostname|"pid"|"service"/);
+  assert.equal(lines[1], 'Demo data created: admin@redpen.local / Admin!2345');
+  assert.match(lines[2], /ERROR: \[MailProcessor\] boom$/);
 });

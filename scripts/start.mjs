@@ -5,9 +5,11 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, nodeBin, truthy } from './lib/env.mjs';
 import { buildIfStale } from './lib/build.mjs';
+import { lineTransform, prettyLogLine, wantsPrettyLogs } from './lib/logs.mjs';
 import { stopChild, waitForHttp } from './lib/proc.mjs';
 import { onShutdownSignals, prepare } from './lib/session.mjs';
 
+/** @param {string} line */
 const log = (line) => console.log(`[redpen] ${line}`);
 
 async function main() {
@@ -16,8 +18,10 @@ async function main() {
   childEnv.SERVE_WEB ??= 'true';
   childEnv.WORKERS ??= 'inline';
 
+  /** @type {import('node:child_process').ChildProcess | undefined} */
   let backend;
   let stopping = false;
+  /** @param {number} code */
   const shutdown = async (code) => {
     if (stopping) return;
     stopping = true;
@@ -47,14 +51,18 @@ async function main() {
   if (stopping) return;
 
   const port = Number(env.PORT || 3000);
-  backend = spawn(nodeBin(), [join(ROOT, 'backend', 'dist', 'main.js')], {
+  // JSON log lines, rendered for a person on a terminal (scripts/lib/logs.mjs).
+  const pretty = wantsPrettyLogs({ isTTY: process.stdout.isTTY, nodeEnv: childEnv.NODE_ENV }) ? await prettyLogLine({ colorize: true }) : null;
+  const child = spawn(nodeBin(), [join(ROOT, 'backend', 'dist', 'main.js')], {
     cwd: join(ROOT, 'backend'),
     env: childEnv,
-    stdio: 'inherit',
+    stdio: ['inherit', pretty ? 'pipe' : 'inherit', 'inherit'],
     detached: true, // own process group: Ctrl-C reaches this script, which forwards one SIGTERM
   });
-  process.on('exit', () => { if (backend.exitCode === null) try { backend.kill('SIGKILL'); } catch { /* gone */ } });
-  backend.once('exit', (code, signal) => {
+  backend = child;
+  if (pretty) child.stdout?.pipe(lineTransform(pretty)).pipe(process.stdout);
+  process.on('exit', () => { if (child.exitCode === null) try { child.kill('SIGKILL'); } catch { /* gone */ } });
+  child.once('exit', (code, signal) => {
     if (!stopping) {
       log(`The backend exited (${signal || `code ${code}`}).`);
       shutdown(code || 1);
@@ -63,14 +71,15 @@ async function main() {
 
   const base = `http://127.0.0.1:${port}`;
   try {
-    const ready = await waitForHttp(`${base}/api/health/ready`, { timeoutMs: 120000, child: backend, name: 'The backend' });
+    const ready = await waitForHttp(`${base}/api/health/ready`, { timeoutMs: 120000, child, name: 'The backend' });
     const web = `http://localhost:${port}`;
     const lines = [
       '',
       `Redpen is running (ready: ${JSON.stringify(ready?.checks ?? ready)})`,
       `  App          ${web}${truthy(env.SERVE_WEB, true) ? '' : '  (SERVE_WEB=false: the API only)'}`,
-      `  API docs     ${web}/api/docs`,
-      `  Bull Board   ${web}/api/admin/queues${truthy(env.BULL_BOARD_ENABLED) ? '' : '  (off: set BULL_BOARD_ENABLED=true)'}`,
+      // The backend's defaults (config/env.schema.ts): on outside production unless the variable says otherwise.
+      `  API docs     ${web}/api/docs${truthy(childEnv.API_DOCS_ENABLED, childEnv.NODE_ENV !== 'production') ? '' : '  (off: set API_DOCS_ENABLED=true)'}`,
+      `  Bull Board   ${web}/api/admin/queues${truthy(childEnv.BULL_BOARD_ENABLED, childEnv.NODE_ENV !== 'production') ? '' : '  (off: set BULL_BOARD_ENABLED=true)'}`,
       `  Mail inbox   ${env.MAIL_CATCHER_URL}`,
       '  Stop with Ctrl-C.',
       '',

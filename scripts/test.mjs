@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order, stopping at the first failure.
-//   1. scripts     consistency checks (node --test scripts/*.test.mjs)
-//   2. typecheck   backend and frontend, tests included (vitest and the build only strip types)
-//   3. backend unit (jest)
-//   4. backend e2e (jest + supertest against PostgreSQL, Redis, the S3 endpoint and the mail catcher)
-//   5. frontend    component tests (vitest)
-//   6. build       frontend and backend
-//   7. browser     journeys in chromium against the built platform (frontend/e2e)
-// Options: --only <step>[,<step>]  --from <step>   (step names: scripts, typecheck, backend-unit,
+//   1. scripts     consistency checks and the boundary rules' own tests (node --test scripts/*.test.mjs)
+//   2. lint        ESLint over the whole tree, import boundaries included (eslint.config.js)
+//   3. typecheck   backend, frontend and scripts, tests included (vitest and the build only strip types)
+//   4. backend unit (jest)
+//   5. backend e2e (jest + supertest against PostgreSQL, Redis, the S3 endpoint and the mail catcher)
+//   6. frontend    component tests (vitest)
+//   7. build       frontend and backend
+//   8. browser     journeys in chromium against the built platform (frontend/e2e)
+// Options: --only <step>[,<step>]  --from <step>   (step names: scripts, lint, typecheck, backend-unit,
 //          backend-e2e, frontend, build, browser)
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,9 @@ import { onShutdownSignals, prepare } from './lib/session.mjs';
 
 const STEP_TIMEOUT_MS = 20 * 60 * 1000;
 
+/** @param {string[]} argv */
 function parseArgs(argv) {
+  /** @type {{ only: string[] | null, from: string | null }} */
   const opts = { only: null, from: null };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--only') opts.only = argv[++i].split(',');
@@ -29,11 +32,15 @@ function parseArgs(argv) {
   return opts;
 }
 
-function steps(env) {
+/** @typedef {{ name: string, title: string, cmd: string, args: string[], needsServices?: boolean }} Step */
+
+/** @returns {Step[]} */
+function steps() {
   const scriptTests = readdirSync(join(ROOT, 'scripts')).filter((f) => f.endsWith('.test.mjs')).map((f) => join('scripts', f));
   const node = process.execPath;
   return [
     { name: 'scripts', title: 'scripts and configuration checks', cmd: node, args: ['--test', ...scriptTests], needsServices: false },
+    { name: 'lint', title: 'lint (ESLint, import boundaries)', cmd: 'npm', args: ['run', 'lint'], needsServices: false },
     { name: 'typecheck', title: 'typecheck (backend, frontend, scripts)', cmd: 'npm', args: ['run', 'typecheck'], needsServices: false },
     { name: 'backend-unit', title: 'backend unit tests', cmd: 'npm', args: ['run', 'test:unit', '-w', 'backend'] },
     { name: 'backend-e2e', title: 'backend end-to-end tests', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'backend'] },
@@ -51,12 +58,15 @@ async function main() {
     if (!names.includes(n)) throw new Error(`Unknown step "${n}". Steps: ${names.join(', ')}`);
   }
   if (opts.from) plan = plan.slice(names.indexOf(opts.from));
-  if (opts.only) plan = plan.filter((s) => opts.only.includes(s.name));
+  const only = opts.only;
+  if (only) plan = plan.filter((s) => only.includes(s.name));
 
   const started = Date.now();
+  /** @type {(Step & { ok: boolean, ms: number })[]} */
   const results = [];
   let services = { stop: async () => {} };
   let childEnv = { ...process.env };
+  /** @type {import('node:child_process').ChildProcess | null} */
   let current = null;
   onShutdownSignals(async (sig, count) => {
     if (count > 1) return;
@@ -67,6 +77,7 @@ async function main() {
     process.exit(130);
   });
 
+  /** @param {boolean} ok */
   const summary = (ok) => {
     console.log('\n── npm test summary ─────────────────────────────────────────');
     for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.title.padEnd(34)} ${formatMs(r.ms)}`);
@@ -74,7 +85,7 @@ async function main() {
     console.log(
       ok
         ? `npm test: all ${results.length} step${results.length === 1 ? "" : "s"} succeeded in ${formatMs(Date.now() - started)}`
-        : `npm test: step "${results.at(-1).name}" failed after ${formatMs(Date.now() - started)}${skipped ? ` (${skipped} later step(s) not run)` : ''}`,
+        : `npm test: step "${results.at(-1)?.name}" failed after ${formatMs(Date.now() - started)}${skipped ? ` (${skipped} later step(s) not run)` : ''}`,
     );
   };
 

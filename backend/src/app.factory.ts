@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
+import { trustProxyOption } from './common/rate-limit/client-address.js';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter.js';
+import { withErrorResponses } from './common/openapi/error-responses.js';
 import { createValidationPipe } from './common/pipes/validation.pipe.js';
 import type { AppConfig } from './config/env.schema.js';
 import { securityHeaders } from './infra/http/security-headers.js';
@@ -14,7 +17,7 @@ import { loadWebPages, sendHtml } from './infra/http/web-pages.js';
 import { mountBullBoard } from './infra/queue/bull-board.js';
 import { JobQueue } from './infra/queue/job-queue.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { createRootLogger, PinoNestLogger, requestId } from './infra/logger.js';
+import { createRequestLogger, createRootLogger, PinoNestLogger, requestId } from './infra/logger.js';
 
 /** The built web app, served by the API in `npm start` and in containers. */
 export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
@@ -22,8 +25,13 @@ export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta
 /** Upload ceilings; per-route rules (type, 5 MB for onboarding documents) are checked by each module. */
 export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 12, fields: 60, fieldSize: 64 * 1024 };
 
+/** Methods a browser on an allowed origin may use across origins (the route table's, checked by test/deployment.e2e-spec.ts). */
+export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 export interface CreateAppOptions {
   workers?: boolean;
+  /** Extra modules (tests: job handlers of their own). */
+  modules?: Type[];
   /** Quiet logs (tests). */
   logger?: boolean;
 }
@@ -34,34 +42,37 @@ export interface CreateAppOptions {
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logging = options.logger ?? true;
-  const rootLogger = createRootLogger(logging ? config : { ...config, logLevel: 'silent' });
+  const logConfig: AppConfig = logging ? config : { ...config, logLevel: 'silent' };
+  const rootLogger = createRootLogger(logConfig);
   const adapter = new FastifyAdapter({
     ...(logging ? { loggerInstance: rootLogger } : { logger: false }),
     genReqId: requestId,
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // Only the proxy hops named by TRUST_PROXY are believed: request.ip is the first address they did not add.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Fastify's two lines per request are replaced by one, written in the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.register({ config, workers: options.workers ?? config.workers === 'inline' }),
+    AppModule.register({ config, workers: options.workers ?? config.workers === 'inline', modules: options.modules }),
     adapter,
     { logger: new PinoNestLogger(rootLogger), bufferLogs: false, abortOnError: false },
   );
 
   // One hook for what every response carries: the frozen security headers and the request id (echoed so a
   // user's report can be matched to the log line). One log line per request, written when it completes.
-  const headers = securityHeaders(new URL(config.storage.endpoint).origin);
+  const headers = securityHeaders(new URL(config.storage.endpoint).origin, config.webOrigin);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers).header('x-request-id', request.id);
     done();
   });
   if (logging) {
+    const requestLog = createRequestLogger(logConfig, rootLogger);
     fastify.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
-        { req: { method: request.method, url: request.url, ip: request.ip }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      requestLog.info(
+        { reqId: request.id, req: { method: request.method, url: request.url, ip: request.ip }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
         'request completed',
       );
       done();
@@ -73,6 +84,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.enableCors({
     origin: config.nodeEnv === 'development' ? [config.webOrigin, 'http://localhost:5173'] : [config.webOrigin],
     credentials: false,
+    // @fastify/cors allows only GET, HEAD and POST unless told: name every method the API routes use.
+    methods: CORS_METHODS,
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
   });
 
   await app.register(multipart, { limits: MULTIPART_LIMITS });
@@ -81,8 +96,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.useGlobalFilters(new HttpExceptionFilter(webPages));
   app.useGlobalPipes(createValidationPipe());
 
-  const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  if (config.apiDocsEnabled) {
+    const document = buildOpenApiDocument(app);
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  }
 
   if (config.bullBoardEnabled) {
     const auth = app.get(AuthService);
@@ -118,9 +135,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Redpen API')
-    .setDescription('Essay feedback and one-to-one tutoring marketplace. Errors are `{ message, errors? }`.')
+    .setDescription('Essay feedback and one-to-one tutoring marketplace. Errors are `ErrorBody`: `{ message, code?, errors? }`; clients branch on `code`.')
     .setVersion('1.0.0')
     .addBearerAuth()
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return withErrorResponses(SwaggerModule.createDocument(app, config));
 }

@@ -1,4 +1,7 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtAuthGuard } from './common/guards/jwt-auth.guard.js';
+import { RolesGuard } from './common/guards/roles.guard.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.schema.js';
@@ -20,6 +23,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { StudentsModule } from './modules/students/students.module.js';
 import { TutoringModule } from './modules/tutoring/tutoring.module.js';
 import { TutorsModule } from './modules/tutors/tutors.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 /** Infrastructure shared by the API and the worker processes. */
 const INFRA_MODULES = [DatabaseModule, RedisModule, StorageModule, MailModule, ClockModule, QueueModule];
@@ -29,6 +33,7 @@ const FEATURE_MODULES = [
   HealthModule,
   MetaModule,
   ContactModule,
+  UsersModule,
   AuthModule,
   StudentsModule,
   TutorsModule,
@@ -39,21 +44,36 @@ const FEATURE_MODULES = [
   ChatModule,
 ];
 
+export interface AppModuleOptions {
+  config: AppConfig;
+  /** Extra modules beside the features (tests add job handlers of their own this way). */
+  modules?: Type[];
+}
+
 @Module({})
 export class AppModule {
-  /** The HTTP application; with `workers` it also runs every processor in the same process. */
-  static register({ config, workers }: { config: AppConfig; workers: boolean }): DynamicModule {
+  /** The HTTP application; with `workers` it also runs every job handler in the same process. */
+  static register({ config, workers, modules = [] }: AppModuleOptions & { workers: boolean }): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), ...INFRA_MODULES, ...FEATURE_MODULES, ...(workers ? [WorkersModule] : [])],
+      imports: [ConfigModule.forRoot(config), ...INFRA_MODULES, ...FEATURE_MODULES, ...modules, ...(workers ? [WorkersModule] : [])],
+      // The global guards, in order: authentication (every route unless `@Public()`; the strategy comes from
+      // AuthModule), then roles (`@Roles()`). Here rather than in a feature module, so importing one never adds them.
+      providers: [
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
+      ],
     };
   }
 }
 
-/** Workers only (`worker.ts`): no HTTP, same infrastructure. */
+/**
+ * Workers only (`worker.ts`): no HTTP, but the same infrastructure and feature modules as the API, so the
+ * handlers (`@OnJob` methods of those modules) and the services they use are the same ones.
+ */
 @Module({})
 export class WorkerAppModule {
-  static register(config: AppConfig): DynamicModule {
-    return { module: WorkerAppModule, imports: [ConfigModule.forRoot(config), ...INFRA_MODULES, WorkersModule] };
+  static register({ config, modules = [] }: AppModuleOptions): DynamicModule {
+    return { module: WorkerAppModule, imports: [ConfigModule.forRoot(config), ...INFRA_MODULES, ...FEATURE_MODULES, ...modules, WorkersModule] };
   }
 }

@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.schema.js';
 import { ensureDatabaseExists, runMigrations } from './infra/database/migrate.js';
-import * as schema from './infra/database/schema/index.js';
+import { withDatabase } from './infra/database/connection.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './infra/database/seed/demo-data.js';
 import { armShutdownDeadline } from './infra/shutdown-deadline.js';
 import { describeStartupError, StartupError } from './infra/startup-errors.js';
@@ -17,13 +15,8 @@ async function prepareDatabase(config: AppConfig): Promise<void> {
     await runMigrations(config.database.url);
   }
   if (config.seedDemoData) {
-    const pool = new pg.Pool({ connectionString: config.database.url, max: 1 });
-    try {
-      if (await seedDemoData(drizzle(pool, { schema }))) {
-        console.log(`Demo data created: ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password}`).join(', ')}`);
-      }
-    } finally {
-      await pool.end();
+    if (await withDatabase(config.database.url, seedDemoData)) {
+      console.log(`Demo data created: ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password}`).join(', ')}`);
     }
   }
 }

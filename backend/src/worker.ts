@@ -1,17 +1,15 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { WorkerAppModule } from './app.module.js';
 import { ConfigError, loadConfig } from './config/env.schema.js';
-import { createRootLogger, PinoNestLogger } from './infra/logger.js';
+import { createRootLogger } from './infra/logger.js';
 import { armShutdownDeadline } from './infra/shutdown-deadline.js';
 import { describeStartupError } from './infra/startup-errors.js';
+import { createWorker } from './worker.factory.js';
 
-/** Runs the BullMQ processors without HTTP, so workers scale apart from the API (WORKERS=off there). */
+/** Runs the BullMQ workers without HTTP, so workers scale apart from the API (WORKERS=off there). */
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  const logger = new PinoNestLogger(createRootLogger(config));
-  const app = await NestFactory.createApplicationContext(WorkerAppModule.register(config), { logger });
-  app.enableShutdownHooks();
+  const logger = createRootLogger(config);
+  await createWorker(config, { rootLogger: logger });
   armShutdownDeadline((message) => logger.error(message));
 }
 

@@ -151,7 +151,7 @@ describe('auth', () => {
       const account = await createAccount(app);
       const wrong = await http().post('/api/auth/login').send({ email: account.user.email, password: 'Wrong-Password-1' }).expect(401);
       const unknown = await http().post('/api/auth/login').send({ email: uniqueAddress('ghost'), password: 'Wrong-Password-1' }).expect(401);
-      expect(wrong.body).toEqual({ message: 'Invalid email or password' });
+      expect(wrong.body).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
       expect(unknown.body).toEqual(wrong.body);
     });
 
@@ -168,11 +168,12 @@ describe('auth', () => {
       expect(login.body.message).toContain('banned');
     });
 
-    it('rate-limits repeated attempts on one account with 429', async () => {
+    it('slows repeated failures on one account with 429 and Retry-After', async () => {
       const account = await createAccount(app);
-      for (let i = 0; i < 10; i++) await http().post('/api/auth/login').send({ email: account.user.email, password: 'Wrong-Password-1' }).expect(401);
+      for (let i = 0; i < 5; i++) await http().post('/api/auth/login').send({ email: account.user.email, password: 'Wrong-Password-1' }).expect(401);
       const limited = await http().post('/api/auth/login').send({ email: account.user.email, password: TEST_PASSWORD }).expect(429);
       expect(limited.body.message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     });
   });
 

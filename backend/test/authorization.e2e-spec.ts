@@ -9,8 +9,13 @@ import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { bearer, createAccount, resetLimits, type TestAccount } from './support/accounts.js';
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import { tutorProfiles } from '../src/infra/database/schema/index.js';
+import { ChatService } from '../src/modules/chat/chat.service.js';
+import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
+import { closeAll, connect, listen, refusal } from './support/chat-sockets.js';
 
 type Actor = 'none' | 'student' | 'otherStudent' | 'tutor' | 'otherTutor' | 'admin';
 type Outcome = 'ok' | 401 | 403;
@@ -21,6 +26,8 @@ const SIGNED_IN: Expectation = { none: 401, student: 'ok', otherStudent: 'ok', t
 const STUDENT: Expectation = { none: 401, student: 'ok', otherStudent: 'ok', tutor: 403, otherTutor: 403, admin: 403 };
 const TUTOR: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 'ok', otherTutor: 'ok', admin: 403 };
 const STUDENT_OR_TUTOR: Expectation = { none: 401, student: 'ok', otherStudent: 'ok', tutor: 'ok', otherTutor: 'ok', admin: 403 };
+const STUDENT_OWN_THREAD: Expectation = { ...STUDENT, otherStudent: 403 };
+const TUTOR_OWN_THREAD: Expectation = { ...TUTOR, otherTutor: 403 };
 export const ADMIN: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 'ok' };
 
 interface Entry {
@@ -29,6 +36,8 @@ interface Entry {
   freshToken?: boolean;
   /** Concrete path for a parameterised route, per caller (own resource vs someone else's). */
   path?: (actor: Actor, accounts: Record<Exclude<Actor, 'none'>, TestAccount>) => string;
+  /** A valid body, where validation would otherwise answer 400 before ownership is checked. */
+  body?: Record<string, unknown>;
 }
 
 /** METHOD /api/path (Nest's `:param` syntax) → expectations. */
@@ -50,6 +59,9 @@ const TABLE: Record<string, Entry> = {
   'GET /api/auth/me': { expect: SIGNED_IN },
   'GET /api/auth/checkProfiles': { expect: SIGNED_IN },
   'PUT /api/auth/two-factor': { expect: SIGNED_IN },
+  'POST /api/auth/signInLink': { expect: SIGNED_IN },
+  'POST /api/auth/signInLink/preview': { expect: PUBLIC },
+  'POST /api/auth/signInLink/exchange': { expect: PUBLIC },
   // students
   'GET /api/student/profile': { expect: STUDENT },
   'POST /api/student/updateProfile': { expect: STUDENT },
@@ -58,6 +70,16 @@ const TABLE: Record<string, Entry> = {
   'GET /api/tutor/getProfile': { expect: TUTOR },
   'POST /api/tutor/updateProfile': { expect: TUTOR },
   'PATCH /api/tutor/updateTutorProfile': { expect: TUTOR },
+  // chat: contacts are the caller's own; a thread only its two participants (student ↔ tutor share a conversation)
+  'GET /api/student/getAllContacts': { expect: STUDENT },
+  'GET /api/tutor/getAllContactsForTutor': { expect: TUTOR },
+  'GET /api/student/messages/:tutorId': { expect: STUDENT_OWN_THREAD, path: (_actor, a) => `/api/student/messages/${a.tutor.user.id}` },
+  'GET /api/tutor/messages/:studentId': { expect: TUTOR_OWN_THREAD, path: (_actor, a) => `/api/tutor/messages/${a.student.user.id}` },
+  'POST /api/student/chats/:tutorId/report': { expect: STUDENT_OWN_THREAD, path: (_actor, a) => `/api/student/chats/${a.tutor.user.id}/report`, body: { reason: 'matrix' } },
+  'POST /api/tutor/chats/:studentId/report': { expect: TUTOR_OWN_THREAD, path: (_actor, a) => `/api/tutor/chats/${a.student.user.id}/report`, body: { reason: 'matrix' } },
+  'POST /api/student/chats/:tutorId/block': { expect: STUDENT_OWN_THREAD, path: (_actor, a) => `/api/student/chats/${a.tutor.user.id}/block` },
+  'DELETE /api/student/chats/:tutorId/block': { expect: STUDENT_OWN_THREAD, path: (_actor, a) => `/api/student/chats/${a.tutor.user.id}/block` },
+  'GET /api/admin/chat/moderation': { expect: ADMIN },
 };
 
 /** Routes served by Fastify plugins rather than Nest controllers, checked as public too. */
@@ -105,6 +127,9 @@ describe('authorisation matrix', () => {
       otherTutor: await createAccount(app, { role: 'tutor' }),
       admin: await createAccount(app, { role: 'admin', onboarded: false }),
     };
+    // The student and the tutor share an essay; the "other" accounts are strangers to that thread.
+    await db(app).update(tutorProfiles).set({ hasDbs: true }).where(inArray(tutorProfiles.userId, [accounts.tutor.user.id, accounts.otherTutor.user.id]));
+    await app.get(ChatService).openConversation(accounts.student.user.id, accounts.tutor.user.id, { kind: 'essay', id: randomUUID() });
   });
   afterAll(async () => {
     redis?.disconnect();
@@ -134,13 +159,54 @@ describe('authorisation matrix', () => {
           const token = entry.freshToken ? await app.get((await import('../src/modules/auth/auth-tokens.service.js')).AuthTokens).issue(account.user) : account.token;
           req = req.set(bearer(token));
         }
-        const response = method === 'GET' ? await req : await req.send({});
+        const response = method === 'GET' ? await req : await req.send(entry.body ?? {});
         const want = entry.expect[actor];
         const ok = want === 'ok' ? response.status !== 401 && response.status !== 403 : response.status === want;
         if (!ok) failures.push(`${route} as ${actor}: expected ${want}, got ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  // The socket's events, by caller: each handler re-checks that the caller owns what it names.
+  describe('socket events', () => {
+    type SocketOutcome = 'ok' | 'refused';
+    const EVENTS: Record<string, { payload: (a: Record<Exclude<Actor, 'none'>, TestAccount>, actor: Exclude<Actor, 'none'>) => unknown; expect: Record<Exclude<Actor, 'none'>, SocketOutcome> }> = {
+      'join (own id)': { payload: (a, actor) => a[actor].user.id, expect: { student: 'ok', otherStudent: 'ok', tutor: 'ok', otherTutor: 'ok', admin: 'ok' } },
+      "join (someone else's id)": { payload: (a, actor) => (actor === 'student' ? a.tutor : a.student).user.id, expect: { student: 'refused', otherStudent: 'refused', tutor: 'refused', otherTutor: 'refused', admin: 'refused' } },
+      'sendMessage to the thread’s other side': {
+        payload: (a, actor) => ({ recipient: (actor.toLowerCase().includes('student') ? a.tutor : a.student).user.id, content: 'matrix' }),
+        expect: { student: 'ok', otherStudent: 'refused', tutor: 'ok', otherTutor: 'refused', admin: 'refused' },
+      },
+      'markRead of the thread': {
+        payload: (a, actor) => ({ contactId: (actor.toLowerCase().includes('student') ? a.tutor : a.student).user.id }),
+        expect: { student: 'ok', otherStudent: 'refused', tutor: 'ok', otherTutor: 'refused', admin: 'refused' },
+      },
+    };
+
+    let origin: string;
+    beforeAll(async () => {
+      origin = await listen(app);
+    });
+
+    it('refuses the handshake without a token', async () => {
+      expect(await refusal(origin, undefined)).toMatchObject({ code: 'UNAUTHENTICATED' });
+    });
+
+    it('answers every event as the table says, for every kind of caller', async () => {
+      const failures: string[] = [];
+      for (const [name, entry] of Object.entries(EVENTS)) {
+        for (const actor of Object.keys(entry.expect) as Exclude<Actor, 'none'>[]) {
+          const socket = await connect(origin, accounts[actor].token);
+          const answer = await socket.timeout(8000).emitWithAck(name.split(' ')[0]!, entry.payload(accounts, actor));
+          const got: SocketOutcome = answer?.ok ? 'ok' : 'refused';
+          if (got !== entry.expect[actor]) failures.push(`${name} as ${actor}: expected ${entry.expect[actor]}, got ${JSON.stringify(answer)}`);
+          socket.close();
+        }
+      }
+      closeAll();
+      expect(failures).toEqual([]);
+    });
   });
 
   it('serves the OpenAPI document and UI publicly', async () => {

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { bootApp } from './support/app.js';
 import { createAccount, resetLimits, TEST_PASSWORD, type TestAccount } from './support/accounts.js';
+import { waitForMails } from './support/mail-catcher.js';
 
 const basic = (email: string, password: string) => `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
 
@@ -41,5 +42,22 @@ describe('Bull Board at /api/admin/queues', () => {
     expect(page.text).toContain('<div id="root">');
     const api = await request(app.getHttpServer()).get('/api/admin/queues/api/queues').set('authorization', auth).expect(200);
     expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['essays', 'mail', 'maintenance', 'payouts', 'sessions']);
+  });
+
+  it('asks an admin with two-factor for the emailed code, then remembers the sign-in', async () => {
+    const guarded = await createAccount(app, { role: 'admin', twoFactor: true });
+    const board = (secret: string) => request(app.getHttpServer()).get('/api/admin/queues/api/queues').set('authorization', basic(guarded.user.email, secret));
+    const asked = await board(TEST_PASSWORD).expect(401);
+    expect(asked.body.message).toBe('We emailed you a sign-in code. Sign in again with your password, a space, then the 6-digit code.');
+    const code = /code is: (\d{6})/.exec((await waitForMails(guarded.user.email))[0]?.text ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await board(`${TEST_PASSWORD} ${wrong}`).expect(401);
+    await board(`Wrong-Password-1 ${code}`).expect(401);
+    await board(`${TEST_PASSWORD} ${code}`).expect(200);
+    // The browser resends the same header while the board polls: remembered, though the code is used up.
+    await board(`${TEST_PASSWORD} ${code}`).expect(200);
+    // The bare password still does not open it.
+    await board(TEST_PASSWORD).expect(401);
   });
 });

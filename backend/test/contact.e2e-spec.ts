@@ -32,7 +32,7 @@ describe('POST /api/contact', () => {
   ])('requires %s with the spec message', async (field, message) => {
     const body = { ...valid(), [field]: '   ' };
     const response = await request(app.getHttpServer()).post('/api/contact').send(body).expect(400);
-    expect(response.body).toEqual({ message, errors: [{ field, message }] });
+    expect(response.body).toEqual({ message, code: 'VALIDATION_FAILED', errors: [{ field, message }] });
   });
 
   it('rejects an invalid email with the spec message', async () => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -11,27 +11,39 @@ import { bootApp } from './support/app.js';
 
 const require = createRequire(import.meta.url);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+const REDIS_PROBE = 'PING\r\n';
+const REDIS_ANSWER = /^\+PONG/;
+const HTTP_PROBE = 'GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n';
+const HTTP_ANSWER = /^HTTP\/1\.1 \d{3}/;
+
+/**
+ * A port below Linux's ephemeral range (32768–60999), so no outgoing connection of this process can be
+ * holding it between our choice and the child binding it (a port from `listen(0)` can be, and a client
+ * connecting to its own source port then "finds" a listener that is not the Redis we started).
+ */
+function candidatePort(): number {
+  return 20000 + Math.floor(Math.random() * 10000);
 }
 
-async function waitForPort(port: number): Promise<void> {
-  const deadline = Date.now() + 10000;
+/** Answers once `port` holds a listener that replies to `probe` with `expect`; false if `child` dies first. */
+async function waitUntilServing(child: ChildProcess, port: number, probe: string, expected: RegExp): Promise<boolean> {
+  const deadline = Date.now() + 15000;
   while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = require('node:net').connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.end(), resolve(true)));
-      socket.once('error', () => resolve(false));
+    if (child.exitCode !== null || child.signalCode !== null) return false;
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      const done = () => (socket.destroy(), resolve(text));
+      socket.setTimeout(1000, done);
+      socket.once('connect', () => socket.write(probe));
+      socket.on('data', (chunk) => ((text += chunk.toString()), expected.test(text) && done()));
+      socket.once('error', done);
+      socket.once('close', done);
     });
-    if (open) return;
+    if (expected.test(reply)) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`nothing listens on ${port}`);
+  throw new Error(`nothing answered on ${port}`);
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -40,6 +52,20 @@ function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
+}
+
+/** Starts a server on a port of our choosing, trying another when the chosen one turns out to be taken. */
+async function startServing(start: (port: number) => ChildProcess, probe: string, expected: RegExp): Promise<{ child: ChildProcess; port: number }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = candidatePort();
+    const child = start(port);
+    // Still running a moment later: the answer came from our child, not from something already on the port.
+    if ((await waitUntilServing(child, port, probe, expected)) && (await new Promise((r) => setTimeout(r, 200)), child.exitCode === null)) {
+      return { child, port };
+    }
+    await stop(child);
+  }
+  throw new Error('could not start a server on a free port');
 }
 
 /**
@@ -54,18 +80,18 @@ describe('GET /api/health/ready', () => {
   let s3Port: number;
   const s3Dir = mkdtempSync(join(tmpdir(), 's3-'));
 
-  const startRedis = () =>
-    spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const startS3 = () =>
-    spawn(process.execPath, [require.resolve('s3rver/bin/s3rver.js'), '--directory', s3Dir, '--port', String(s3Port), '--address', '127.0.0.1'], {
+  const startRedis = (port: number) =>
+    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const startS3 = (port: number) =>
+    spawn(process.execPath, [require.resolve('s3rver/bin/s3rver.js'), '--directory', s3Dir, '--port', String(port), '--address', '127.0.0.1'], {
       stdio: 'ignore',
     });
 
   beforeAll(async () => {
-    [redisPort, s3Port] = await Promise.all([freePort(), freePort()]);
-    redis = startRedis();
-    s3 = startS3();
-    await Promise.all([waitForPort(redisPort), waitForPort(s3Port)]);
+    [{ child: redis, port: redisPort }, { child: s3, port: s3Port }] = await Promise.all([
+      startServing(startRedis, REDIS_PROBE, REDIS_ANSWER),
+      startServing(startS3, HTTP_PROBE, HTTP_ANSWER),
+    ]);
     ({ app } = await bootApp({ REDIS_URL: `redis://127.0.0.1:${redisPort}`, S3_ENDPOINT: `http://127.0.0.1:${s3Port}` }));
   });
 
@@ -100,6 +126,16 @@ describe('GET /api/health/ready', () => {
     expect(response.body.checks.database.status).toBe('up');
   });
 
+  // The endpoint is public: the driver's message ("connect ECONNREFUSED 127.0.0.1:<port>") goes to the log only.
+  it('tells the public which dependency is down, not its host, port or error', async () => {
+    const response = await request(app.getHttpServer()).get('/api/health/ready').expect(503);
+    expect(response.body.checks.storage).toEqual({ status: 'down', latencyMs: expect.any(Number) });
+    const body = JSON.stringify(response.body);
+    expect(body).not.toContain(String(s3Port));
+    expect(body).not.toContain('127.0.0.1');
+    expect(body).not.toMatch(/ECONNREFUSED|error/i);
+  });
+
   it('turns unhealthy when Redis stops', async () => {
     await stop(redis);
     const response = await request(app.getHttpServer()).get('/api/health/ready').expect(503);
@@ -108,9 +144,9 @@ describe('GET /api/health/ready', () => {
   });
 
   it('becomes ready again once both come back', async () => {
-    redis = startRedis();
-    s3 = startS3();
-    await Promise.all([waitForPort(redisPort), waitForPort(s3Port)]);
+    redis = startRedis(redisPort);
+    s3 = startS3(s3Port);
+    await Promise.all([waitUntilServing(redis, redisPort, REDIS_PROBE, REDIS_ANSWER), waitUntilServing(s3, s3Port, HTTP_PROBE, HTTP_ANSWER)]);
     let status = 0;
     for (let attempt = 0; attempt < 40 && status !== 200; attempt++) {
       ({ status } = await request(app.getHttpServer()).get('/api/health/ready'));

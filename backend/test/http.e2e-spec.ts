@@ -66,7 +66,7 @@ describe('HTTP pipeline', () => {
   it('matches the committed backend/openapi.json the frontend types are generated from', async () => {
     const response = await request(app.getHttpServer()).get('/api/docs-json').expect(200);
     const committed = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'));
-    // When this fails: run `npm run openapi -w backend && npm run api:types` and commit both files.
+    // When this fails: run `npm run api:types` (it exports this document, then the types) and commit both files.
     expect(response.body).toEqual(committed);
   });
 });

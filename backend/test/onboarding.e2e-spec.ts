@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { tutorProfiles } from '../src/infra/database/schema/index.js';
 import { StorageService } from '../src/infra/storage/storage.service.js';
-import { ukIsoDate } from '../src/shared/onboarding-rules.js';
+import { ukIsoDate } from '../src/shared/dates.js';
 import { bearer, createAccount, db, resetLimits } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
@@ -141,8 +141,10 @@ describe('tutor onboarding (POST /api/tutor/update-info)', () => {
     rule('DBS status missing', (f) => delete f.hasDBS, 'Please select your DBS status'),
     rule('DBS without certificate file', (_f, files) => delete files.certificateFile, 'Please upload your DBS certificate'),
     rule('DBS without certificate number', (f) => delete f.certificateNumber, 'Certificate number is required'),
-    rule('DBS application with a bad email', (f) => Object.assign(f, { hasDBS: 'false', appliedForDBS: 'true', dbsApplicationDetails: JSON.stringify({ fullName: 'Jane', phone: '0770', email: 'nope' }), dbsAgreementAccepted: 'true' }), 'Please enter a valid email address'),
-    rule('DBS application without agreement', (f) => Object.assign(f, { hasDBS: 'false', appliedForDBS: 'true', dbsApplicationDetails: JSON.stringify({ fullName: 'Jane', phone: '0770', email: 'jane@example.com' }) }), 'You must accept the agreement to start a DBS application'),
+    rule('DBS application with a bad email', (f, files) => {
+      Object.assign(f, { hasDBS: 'false', appliedForDBS: 'true', dbsApplicationDetails: JSON.stringify({ fullName: 'Jane', phone: '0770', email: 'nope' }) });
+      delete files.certificateFile;
+    }, 'Please enter a valid email address'),
   ])('refuses: %s', async (_name, change, message) => {
     const fields = validFields();
     const files = validFiles();
@@ -154,10 +156,99 @@ describe('tutor onboarding (POST /api/tutor/update-info)', () => {
   it.each([
     ['British with a birth certificate and NI number', { documentType: 'ukBirthCertificate', niNumber: 'AB123456C' }],
     ['EU with share code', { nationality: 'EuEeaSwiss', shareCode: 'W12345678', rightToWorkDateOfBirth: '2000-01-01' }],
+    ['EU with share code and the spec\'s DOB field', { nationality: 'EuEeaSwiss', shareCode: 'W12345678', DOB: '2000-01-01' }],
     ['non-EU with a residence permit', { nationality: 'NonEuEea', documentType: 'biometricResidencePermit' }],
     ['no DBS, continuing without', { hasDBS: 'false', appliedForDBS: 'false', fullNameDBS: undefined, certificateNumber: undefined }],
-    ['no DBS, starting an application', { hasDBS: 'false', appliedForDBS: 'true', dbsApplicationDetails: JSON.stringify({ fullName: 'Jane Doe', phone: '07700900123', email: 'jane@example.com' }), dbsAgreementAccepted: 'true' }],
+    // The spec's payload (part 1 §3): dbsApplicationDetails {fullName, phone, email}; the agreement is the form's.
+    ['no DBS, starting an application', { hasDBS: 'false', appliedForDBS: 'true', fullNameDBS: undefined, certificateNumber: undefined, dbsApplicationDetails: JSON.stringify({ fullName: 'Jane Doe', phone: '07700900123', email: 'jane@example.com' }) }],
   ])('accepts: %s', async (_name, change) => {
-    await submit(await newTutor(), { ...validFields(), ...change }).expect(200);
+    const fields: Fields = { ...validFields(), ...change };
+    const files = validFiles();
+    if (fields.hasDBS === 'false') delete files.certificateFile;
+    await submit(await newTutor(), fields, files).expect(200);
+  });
+
+  describe('files and fields: the spec\'s names only, nothing left behind on a refusal', () => {
+    const storage = () => app.get(StorageService);
+    const stored = (userId: string) => storage().list(`tutors/${userId}/`);
+    const profileRow = async (userId: string) => (await db(app).select().from(tutorProfiles).where(eq(tutorProfiles.userId, userId)))[0];
+    const tutorAccount = () => createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
+
+    it('refuses an unknown file field with 400 naming it, storing nothing', async () => {
+      const account = await tutorAccount();
+      const response = await submit(account.token, validFields(), { ...validFiles(), cv: minimalPdf() }).expect(400);
+      expect(response.body).toMatchObject({ code: 'UPLOAD_FIELD_NOT_ALLOWED', message: 'Unexpected field "cv"', errors: [{ field: 'cv', message: 'Unexpected field "cv"' }] });
+      expect(await stored(account.user.id)).toEqual([]);
+      expect(await profileRow(account.user.id)).toBeUndefined();
+    });
+
+    it('refuses a text field the spec does not send (the DBS agreement is confirmed in the form)', async () => {
+      const account = await tutorAccount();
+      const response = await submit(account.token, { ...validFields(), dbsAgreementAccepted: 'true' }).expect(400);
+      expect(response.body).toMatchObject({ code: 'UPLOAD_FIELD_NOT_ALLOWED', errors: [{ field: 'dbsAgreementAccepted' }] });
+      expect(await stored(account.user.id)).toEqual([]);
+    });
+
+    it('refuses a DBS certificate sent without hasDBS rather than dropping it', async () => {
+      const account = await tutorAccount();
+      const fields = { ...validFields(), hasDBS: 'false', appliedForDBS: 'false', fullNameDBS: undefined, certificateNumber: undefined };
+      const response = await submit(account.token, fields).expect(400);
+      expect(response.body.errors).toEqual([{ field: 'certificateFile', message: 'This file does not belong with the answers given' }]);
+      expect(await stored(account.user.id)).toEqual([]);
+      expect(await profileRow(account.user.id)).toBeUndefined();
+    });
+
+    it('a wrong type in a later file removes the files already stored, and writes nothing', async () => {
+      const account = await tutorAccount();
+      // profilePicture and documentFile are stored before certificateFile arrives and is refused.
+      const response = await submit(account.token, validFields(), { profilePicture: PNG, documentFile: minimalPdf(), certificateFile: Buffer.from('plain text, not a PDF') }).expect(415);
+      expect(response.body).toMatchObject({ code: 'UPLOAD_TYPE_NOT_ALLOWED', errors: [{ field: 'certificateFile' }] });
+      expect(await stored(account.user.id)).toEqual([]);
+      expect(await profileRow(account.user.id)).toBeUndefined();
+    });
+
+    it('an oversized file is refused with 413 and nothing is left in the bucket', async () => {
+      const account = await tutorAccount();
+      const big = Buffer.concat([minimalPdf(), Buffer.alloc(5 * 1024 * 1024 + 1, 32)]);
+      const response = await submit(account.token, validFields(), { profilePicture: PNG, documentFile: minimalPdf(), certificateFile: big }).expect(413);
+      expect(response.body).toMatchObject({ code: 'UPLOAD_TOO_LARGE', message: 'File size must be less than 5 MB' });
+      expect(await stored(account.user.id)).toEqual([]);
+    });
+
+    it('fields that fail the rules after the files streamed leave nothing stored', async () => {
+      const account = await tutorAccount();
+      await submit(account.token, { ...validFields(), course: undefined }).expect(400);
+      expect(await stored(account.user.id)).toEqual([]);
+      expect(await profileRow(account.user.id)).toBeUndefined();
+    });
+
+    it('answers 409 once onboarding is submitted, storing nothing more', async () => {
+      const account = await tutorAccount();
+      await submit(account.token).expect(200);
+      const before = (await stored(account.user.id)).sort();
+      const row = await profileRow(account.user.id);
+      const again = await submit(account.token).expect(409);
+      expect(again.body).toMatchObject({ code: 'ONBOARDING_ALREADY_SUBMITTED' });
+      expect((await stored(account.user.id)).sort()).toEqual(before);
+      expect(await profileRow(account.user.id)).toEqual(row);
+    });
+
+    it('answers 409 to an approved tutor, so documents cannot be swapped past the admin', async () => {
+      const account = await createAccount(app, { role: 'tutor' });
+      await db(app).update(tutorProfiles).set({ approved: true, approvedEssay: true }).where(eq(tutorProfiles.userId, account.user.id));
+      await submit(account.token).expect(409);
+      expect(await stored(account.user.id)).toEqual([]);
+    });
+
+    it('deletes the files of an earlier, unsubmitted profile that the submission replaces', async () => {
+      const account = await createAccount(app, { role: 'tutor', onboarded: false });
+      const oldKey = `tutors/${account.user.id}/profilePicture-old.png`;
+      await storage().upload(oldKey, PNG, 'image/png');
+      await db(app).update(tutorProfiles).set({ profilePictureKey: oldKey }).where(eq(tutorProfiles.userId, account.user.id));
+      await submit(account.token).expect(200);
+      const keys = await stored(account.user.id);
+      expect(keys).not.toContain(oldKey);
+      expect(keys).toContain((await profileRow(account.user.id))!.profilePictureKey);
+    });
   });
 });

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { bearer, createAccount } from './support/accounts.js';
+import { tutorProfiles } from '../src/infra/database/schema/index.js';
+import { StorageService } from '../src/infra/storage/storage.service.js';
+import { bearer, createAccount, db } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
 
 describe('profiles', () => {
   let app: NestFastifyApplication;
   const http = () => request(app.getHttpServer());
+  const storage = () => app.get(StorageService);
 
   beforeAll(async () => {
     ({ app } = await bootApp());
@@ -26,7 +30,7 @@ describe('profiles', () => {
     it('updates only the fields sent; the date of birth only once; a real image only', async () => {
       const student = await createAccount(app);
       const first = await http().post('/api/student/updateProfile').set(bearer(student.token))
-        .field('major', 'Law').field('dateOfBirth', '2005-03-04').attach('profilePicture', PNG, 'me.png').expect(200);
+        .field('major', 'Law').field('dateOfBirth', '2005-03-04').attach('files', PNG, 'me.png').expect(200);
       expect(first.body.message).toBe('Profile updated successfully');
       expect(first.body.updatedStudent).toMatchObject({ major: 'Law', university: null, dateOfBirth: '2005-03-04' });
       expect(first.body.updatedStudent.profilePicture).toContain('X-Amz-Signature=');
@@ -36,8 +40,37 @@ describe('profiles', () => {
 
       const locked = await http().post('/api/student/updateProfile').set(bearer(student.token)).field('dateOfBirth', '2004-01-01').expect(400);
       expect(locked.body.message).toBe('Date of birth cannot be changed once set');
-      await http().post('/api/student/updateProfile').set(bearer(student.token)).attach('profilePicture', minimalPdf(), 'me.png').expect(415);
-      await http().post('/api/student/updateProfile').set(bearer(student.token)).attach('profilePicture', Buffer.from('hello'), 'me.jpg').expect(415);
+      await http().post('/api/student/updateProfile').set(bearer(student.token)).attach('files', minimalPdf(), 'me.png').expect(415);
+      await http().post('/api/student/updateProfile').set(bearer(student.token)).attach('files', Buffer.from('hello'), 'me.jpg').expect(415);
+    });
+
+    it('takes the picture as `files` (the spec\'s name) and refuses any other file field, naming it', async () => {
+      const student = await createAccount(app, { studentProfile: true });
+      const refused = await http().post('/api/student/updateProfile').set(bearer(student.token)).field('major', 'Law').attach('profilePicture', PNG, 'me.png').expect(400);
+      expect(refused.body).toMatchObject({ code: 'UPLOAD_FIELD_NOT_ALLOWED', message: 'Unexpected field "profilePicture"', errors: [{ field: 'profilePicture' }] });
+      const profile = await http().get('/api/student/profile').set(bearer(student.token)).expect(200);
+      expect(profile.body.student).toMatchObject({ major: null, profilePicture: null });
+      expect(await storage().list(`students/${student.user.id}/`)).toEqual([]);
+    });
+
+    it('replacing the picture deletes the old one from storage', async () => {
+      const student = await createAccount(app, { studentProfile: true });
+      await http().post('/api/student/updateProfile').set(bearer(student.token)).attach('files', PNG, 'one.png').expect(200);
+      const [first] = await storage().list(`students/${student.user.id}/`);
+      await http().post('/api/student/updateProfile').set(bearer(student.token)).attach('files', PNG, 'two.png').expect(200);
+      const after = await storage().list(`students/${student.user.id}/`);
+      expect(after).toHaveLength(1);
+      expect(after).not.toContain(first);
+    });
+
+    it('a field over its limit after the picture streamed leaves nothing stored and nothing changed', async () => {
+      const student = await createAccount(app, { studentProfile: true });
+      const response = await http().post('/api/student/updateProfile').set(bearer(student.token))
+        .attach('files', PNG, 'me.png').field('major', 'x'.repeat(101)).expect(400);
+      expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'major', message: 'Major must be at most 100 characters' }] });
+      expect(await storage().list(`students/${student.user.id}/`)).toEqual([]);
+      const profile = await http().get('/api/student/profile').set(bearer(student.token)).expect(200);
+      expect(profile.body.student).toMatchObject({ major: null, profilePicture: null });
     });
 
     it('is for students only', async () => {
@@ -71,6 +104,27 @@ describe('profiles', () => {
       const tutor = await createAccount(app, { role: 'tutor' });
       const response = await http().post('/api/tutor/updateProfile').set(bearer(tutor.token)).field(field, value).expect(400);
       expect(response.body.message).toBe(message);
+    });
+
+    it('a new pending picture replaces (and deletes) the previous pending one; the approved one stays', async () => {
+      const tutor = await createAccount(app, { role: 'tutor' });
+      const approvedKey = `tutors/${tutor.user.id}/profilePicture-approved.png`;
+      await storage().upload(approvedKey, PNG, 'image/png');
+      await db(app).update(tutorProfiles).set({ profilePictureKey: approvedKey }).where(eq(tutorProfiles.userId, tutor.user.id));
+      await http().post('/api/tutor/updateProfile').set(bearer(tutor.token)).attach('profilePicture', PNG, 'one.png').expect(200);
+      const [first] = (await storage().list(`tutors/${tutor.user.id}/pending-`));
+      await http().post('/api/tutor/updateProfile').set(bearer(tutor.token)).attach('profilePicture', PNG, 'two.png').expect(200);
+      const keys = await storage().list(`tutors/${tutor.user.id}/`);
+      expect(first).toBeDefined();
+      expect(keys).not.toContain(first);
+      expect(keys).toContain(approvedKey);
+      expect(keys).toHaveLength(2);
+    });
+
+    it('refuses a field the profile form does not have', async () => {
+      const tutor = await createAccount(app, { role: 'tutor' });
+      const response = await http().post('/api/tutor/updateProfile').set(bearer(tutor.token)).field('approved', 'true').expect(400);
+      expect(response.body).toMatchObject({ code: 'UPLOAD_FIELD_NOT_ALLOWED', errors: [{ field: 'approved' }] });
     });
 
     it('answers 404 before onboarding', async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { getQueueToken } from '@nestjs/bullmq';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Job, Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { eq, inArray } from 'drizzle-orm';
 import { authSessions, passwordResetTokens, verificationCodes } from '../src/infra/database/schema/index.js';
+import { JobQueue } from '../src/infra/queue/job-queue.service.js';
 import { QUEUES } from '../src/infra/queue/job-registry.js';
-import { PurgeExpiredAuthProcessor, type PurgeResult } from '../src/modules/auth/purge-expired-auth.processor.js';
+import { PurgeExpiredAuthHandler, type PurgeResult } from '../src/modules/auth/purge-expired-auth.handler.js';
 import { createAccount, db } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 
@@ -19,7 +19,7 @@ describe('purge of expired authentication rows (maintenance.purge-expired-auth)'
 
   beforeAll(async () => {
     ({ app } = await bootApp({ SWEEPER_INTERVAL_SECONDS: '300' }));
-    queue = app.get<Queue>(getQueueToken(QUEUES.maintenance));
+    queue = app.get(JobQueue).queue(QUEUES.maintenance);
   });
   afterAll(async () => app?.close());
 
@@ -65,12 +65,11 @@ describe('purge of expired authentication rows (maintenance.purge-expired-auth)'
       ])
       .returning({ id: authSessions.id });
 
-    const processor = app.get(PurgeExpiredAuthProcessor);
-    const job = { name: 'maintenance.purge-expired-auth', id: 'test', data: {} } as unknown as Job<unknown, unknown, string>;
+    const handler = app.get(PurgeExpiredAuthHandler);
     // A scheduled run may hold the advisory lock for a moment: a skipped run is retried, as BullMQ would later.
     const run = async (): Promise<PurgeResult> => {
       for (let i = 0; i < 20; i++) {
-        const result = await processor.process(job);
+        const result = await handler.purgeExpiredAuth();
         if (!result.skipped) return result;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

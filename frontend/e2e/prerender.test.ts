@@ -92,13 +92,13 @@ describe('prerendered pages', () => {
     await page.context().close();
   });
 
-  test('a direct sign-in link to /login renders afresh (the HTML shows the form, the link "Signing you in")', async () => {
+  test('a direct sign-in link to /login renders afresh (the HTML shows the form, the link checks its code)', async () => {
     const page = await newPage(browser);
-    await gotoApp(page, '/login?userId=00000000-0000-4000-8000-000000000000&token=not-a-token');
-    // The token is refused: the form comes back with the spec's message.
+    await gotoApp(page, '/login?signInCode=not-a-live-sign-in-code-0123456789');
+    // The one-time code is unknown: the form comes back with the spec's message.
     await page.getByText('Failed to authenticate with provided token. Please log in manually.', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
-    // The refusal itself is a 401 from /api/auth/me; nothing else may go wrong (a hydration mismatch would).
+    // The refusal itself is a 400 from /api/auth/signInLink/preview; nothing else may go wrong (a hydration mismatch would).
     const problems = takeProblems(page).filter((p) => p.kind !== 'http' && !/Failed to load resource/.test(p.text));
     assert.deepEqual(problems, []);
     await page.context().close();

@@ -23,6 +23,7 @@ import { ensureLocalServices, recreateDatabase, requireDatabaseServices } from '
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RESULTS = join(ROOT, 'frontend', 'test-results');
 const TEST_TIMEOUT_MS = 10 * 60 * 1000;
+/** @param {string} line */
 const log = (line) => console.log(`[e2e] ${line}`);
 
 function ensureChromium() {
@@ -40,6 +41,7 @@ function ensureChromium() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`apt-get installed chromium but ${CHROMIUM_PATH} is still missing`);
 }
 
+/** @param {string} url */
 async function flushRedis(url) {
   const { Redis } = createRequire(join(ROOT, 'backend', 'package.json'))('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1 });
@@ -50,6 +52,7 @@ async function flushRedis(url) {
   }
 }
 
+/** @param {string[]} filters */
 function testFiles(filters) {
   return readdirSync(HERE)
     .filter((f) => /\.test\.(ts|mts|mjs|js)$/.test(f))
@@ -69,8 +72,9 @@ async function main() {
   const { env, childEnv } = loadEnv();
   await requireDatabaseServices(env, { createDatabase: false, log });
   const services = await ensureLocalServices({ env, detached: false, log });
+  /** @type {import('node:child_process').ChildProcess | undefined} */
   let server;
-  let exitCode = 1;
+  let exitCode;
   const cleanup = async () => {
     if (server) await stopChild(server, { graceMs: 15000 });
     await services.stop();
@@ -118,7 +122,7 @@ async function main() {
     try {
       await waitForHttp(`${baseUrl}/api/health/ready`, { timeoutMs: 90000, child: server, name: 'The platform' });
     } catch (err) {
-      throw new Error(`${err.message} (server log: ${logPath})`);
+      throw new Error(`${err.message} (server log: ${logPath})`, { cause: err });
     }
     log('platform ready; running the journeys');
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// npm run api:types -w frontend
-// Reads backend/openapi.json (written by `npm run openapi -w backend`; run here when missing, or
-// always with --refresh) and writes src/api/schema.d.ts through openapi-typescript's Node API.
+// npm run api:types (root or -w frontend): one command for both steps. Re-exports backend/openapi.json from
+// the backend's controllers (`npm run openapi -w backend`, no service touched), then writes
+// src/api/schema.d.ts from it through openapi-typescript's Node API. `--from-file` skips the export and
+// only regenerates the types from the committed document.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -13,10 +14,10 @@ const frontendDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(frontendDir, '..');
 const openapiPath = resolve(repoRoot, 'backend', 'openapi.json');
 const outputPath = resolve(frontendDir, 'src', 'api', 'schema.d.ts');
-const refresh = process.argv.includes('--refresh');
+const fromFile = process.argv.includes('--from-file');
 
-if (refresh || !existsSync(openapiPath)) {
-  console.log(`${refresh ? 'Refreshing' : 'Missing'} ${relative(repoRoot, openapiPath)}: running \`npm run openapi -w backend\``);
+if (!fromFile || !existsSync(openapiPath)) {
+  console.log(`Exporting ${relative(repoRoot, openapiPath)}: running \`npm run openapi -w backend\``);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', 'openapi', '-w', 'backend'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0 || !existsSync(openapiPath)) {

@@ -13,33 +13,45 @@ const DIST = join(FRONTEND, 'dist');
 const PAGES_DIR = join(DIST, 'pages');
 const ROOT_PLACEHOLDER = '<div id="root"></div>';
 
+/** @param {string} text */
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The shell's stylesheet links replaced by their (small) contents: first paint then needs nothing but the HTML. */
+/**
+ * The shell's stylesheet links replaced by their (small) contents: first paint then needs nothing but the HTML.
+ * @param {string} template
+ * @param {(file: string) => string} readAsset
+ */
 export function inlineStylesheets(template, readAsset) {
-  return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, file) => `<style>${readAsset(file).trim()}</style>`);
+  return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, /** @type {string} */ file) => `<style>${readAsset(file).trim()}</style>`);
 }
 
 /**
  * The page's scripts fetched at low priority: the HTML already shows the page, so its JavaScript (which only
  * makes it interactive) should not compete with the images and the first paint.
+ * @param {string} template
  */
 export function deprioritiseScripts(template) {
   return template.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 }
 
-/** The shell with the page's markup, title and description in place. */
+/**
+ * The shell with the page's markup, title and description in place.
+ * @param {string} template
+ * @param {import('./prerender.d.mts').RenderedPage} page
+ */
 export function fillTemplate(template, { html, styles = '', head }) {
   if (!template.includes(ROOT_PLACEHOLDER)) throw new Error(`dist/index.html has no ${ROOT_PLACEHOLDER} to fill`);
   let page = template.replace(ROOT_PLACEHOLDER, () => `<div id="root" data-prerendered>${html}</div>`);
   page = page.replace('</head>', () => `${styles}</head>`);
-  if (head.title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
+  const title = head.title;
+  if (title) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
   if (head.description) {
-    page = page.replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_m, open, close) => `${open}${escapeHtml(head.description)}${close}`);
+    page = page.replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_m, /** @type {string} */ open, /** @type {string} */ close) => `${open}${escapeHtml(head.description ?? '')}${close}`);
   }
   return page;
 }
 
+/** @param {string} path */
 const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
 async function main() {
@@ -48,6 +60,7 @@ async function main() {
   const template = deprioritiseScripts(inlineStylesheets(shell, (file) => readFileSync(join(DIST, file), 'utf8')));
   const { render, prerenderedPaths } = await import(pathToFileURL(join(FRONTEND, 'dist-server', 'entry-server.js')).href);
   rmSync(PAGES_DIR, { recursive: true, force: true });
+  /** @type {Record<string, string>} */
   const manifest = {};
   for (const path of prerenderedPaths()) {
     const page = fillTemplate(template, await render(path));

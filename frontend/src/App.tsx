@@ -1,8 +1,12 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { SessionProvider } from './features/auth/session';
+import { CURRENT_ESSAY_ID_KEY, PAYMENT_TYPE_KEY } from './features/payments/storage';
+import { SIGN_OUT_KEYS, SessionProvider } from './lib/session';
 import type { AppRouter } from './router';
 import { AppThemeProvider } from './theme/AppThemeProvider';
+
+// Logout also forgets the payment round trip (lib/session cannot import the payments feature itself).
+SIGN_OUT_KEYS.push(CURRENT_ESSAY_ID_KEY, PAYMENT_TYPE_KEY);
 
 /** The whole client: the same tree renders in the browser and, for the prerendered pages, at build time. */
 export function App({ router }: { router: AppRouter }) {

@@ -2,7 +2,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
-import { readSession } from './features/auth/session';
+import { readSession } from './lib/session';
 import { createAppRouter } from './router';
 
 // As startup.ts's yieldToMain, which this module may not import (see boot's comment).

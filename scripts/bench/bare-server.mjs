@@ -24,5 +24,5 @@ const server = http.createServer((req, res) => {
   res.end(r.body);
 });
 server.keepAliveTimeout = 72_000;
-server.listen(Number(port), '127.0.0.1', () => console.log(`listening ${server.address().port}`));
+server.listen(Number(port), '127.0.0.1', () => console.log(`listening ${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.close(() => process.exit(0)));

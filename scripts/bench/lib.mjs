@@ -1,6 +1,6 @@
 // Shared pieces of the benchmark scenarios: starting the built backend production-like, the bare
 // comparison server, autocannon runs, machine facts, tables and result files.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, loadEnv, nodeBin, withDatabase } from '../lib/env.mjs';
 import { buildIfStale } from '../lib/build.mjs';
-import { freePort, sleep, stopChild, waitForHttp } from '../lib/proc.mjs';
+import { freePort, stopChild, waitForHttp } from '../lib/proc.mjs';
 import { ensureDatabase, ensureLocalServices, requireDatabaseServices } from '../local-services.mjs';
 
 const require = createRequire(import.meta.url);
@@ -35,7 +35,10 @@ export function machine() {
   };
 }
 
-/** Resident memory of a process in MiB (Linux /proc), or null. */
+/**
+ * Resident memory of a process in MiB (Linux /proc), or null.
+ * @param {number | undefined} pid
+ */
 export function rssMiB(pid) {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -46,11 +49,63 @@ export function rssMiB(pid) {
 }
 
 /**
+ * CPU time (user + system) a process has used, in ms (Linux /proc; clock ticks are 100 Hz), or null.
+ * @param {number | undefined} pid
+ */
+export function cpuTimeMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** @typedef {{ serverCore: number, loadCore: number }} Pinning Which core the servers and the load generator run on. */
+
+/**
+ * Core pinning for load tests on this machine: with >= 2 cores (and `taskset`), the servers under test run on
+ * core 0 and the load generator (this process: autocannon runs in it) on core 1, so autocannon does not steal
+ * the server's core. `BENCH_PIN=0` turns it off. null when not pinning.
+ * @returns {Pinning | null}
+ */
+export function pinning() {
+  if (process.env.BENCH_PIN === '0') return null;
+  if ((os.availableParallelism?.() ?? os.cpus().length) < 2) return null;
+  if (spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status !== 0) return null;
+  return { serverCore: 0, loadCore: 1 };
+}
+
+/**
+ * Spawns `cmd` on the server core when `pin` is set (taskset execs it: same pid), else as is.
+ * @param {Pinning | null | undefined} pin
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} options
+ */
+function spawnMaybePinned(pin, cmd, args, options) {
+  return pin ? spawn('taskset', ['-c', String(pin.serverCore), cmd, ...args], options) : spawn(cmd, args, options);
+}
+
+let loadPinned = false;
+/**
+ * Moves this process (every thread) to the load core, once.
+ * @param {Pinning | null | undefined} pin
+ */
+export function pinLoadGenerator(pin) {
+  if (!pin || loadPinned) return;
+  const result = spawnSync('taskset', ['-a', '-p', '-c', String(pin.loadCore), String(process.pid)], { stdio: 'ignore' });
+  if (result.status !== 0) throw new Error('taskset could not pin the load generator');
+  loadPinned = true;
+}
+
+/**
  * Prepares PostgreSQL/Redis/S3/mail as `npm start` does and starts `node backend/dist/main.js`
  * production-like (NODE_ENV=production, LOG_LEVEL=info to a log file, WORKERS=off, SERVE_WEB=false)
  * on a free loopback port. Resolves { url, pid, logPath, stop() }.
+ * @param {{ env?: Record<string, string>, log?: (line: string) => void, pin?: Pinning | null }} [options]
  */
-export async function startBackend({ env: overrides = {}, log = console.log } = {}) {
+export async function startBackend({ env: overrides = {}, log = console.log, pin = null } = {}) {
   const { env, childEnv } = loadEnv();
   await requireDatabaseServices(env, { createDatabase: false, log });
   const services = await ensureLocalServices({ env, detached: false, log });
@@ -61,7 +116,7 @@ export async function startBackend({ env: overrides = {}, log = console.log } = 
   mkdirSync(BENCH_DIR, { recursive: true });
   const logPath = join(BENCH_DIR, 'server.log');
   const fd = openSync(logPath, 'w');
-  const child = spawn(nodeBin(), [join(ROOT, 'backend', 'dist', 'main.js')], {
+  const child = spawnMaybePinned(pin, nodeBin(), [join(ROOT, 'backend', 'dist', 'main.js')], {
     cwd: join(ROOT, 'backend'),
     stdio: ['ignore', fd, fd],
     env: {
@@ -87,7 +142,7 @@ export async function startBackend({ env: overrides = {}, log = console.log } = 
   } catch (err) {
     await stopChild(child, { graceMs: 5000 });
     await services.stop();
-    throw new Error(`${err.message} (log: ${logPath})`);
+    throw new Error(`${err.message} (log: ${logPath})`, { cause: err });
   }
   return {
     url,
@@ -100,8 +155,15 @@ export async function startBackend({ env: overrides = {}, log = console.log } = 
   };
 }
 
-/** Starts bare-server.mjs answering `responses` ({ path: { contentType, body: Buffer } }). */
-export async function startBareServer(responses) {
+/** @typedef {{ log: (line: string) => void, command: string }} ScenarioContext What run() of a scenario receives. */
+/** @typedef {{ status: number, contentType: string | null, headers: Record<string, string>, body: Buffer }} Fetched */
+
+/**
+ * Starts bare-server.mjs answering `responses` ({ path: { contentType, body: Buffer } }).
+ * @param {Record<string, Fetched>} responses
+ * @param {{ pin?: Pinning | null }} [options]
+ */
+export async function startBareServer(responses, { pin = null } = {}) {
   mkdirSync(BENCH_DIR, { recursive: true });
   const file = join(BENCH_DIR, 'bare-responses.json');
   writeFileSync(
@@ -113,7 +175,7 @@ export async function startBareServer(responses) {
     ),
   );
   const port = await freePort();
-  const child = spawn(nodeBin(), [join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), String(port), file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawnMaybePinned(pin, nodeBin(), [join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), String(port), file], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}${Object.keys(responses)[0]}`, { timeoutMs: 10000, child, name: 'The bare server' });
   return { url, pid: child.pid, stop: () => stopChild(child, { graceMs: 3000 }) };
@@ -125,19 +187,27 @@ const PER_RESPONSE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'conte
 /**
  * GET `url` once: { status, contentType, headers, body: Buffer }. `headers` are the ones a replay must
  * send too (security headers, request id…), so the bare server answers with the same bytes on the wire.
+ * @param {string} url
+ * @returns {Promise<Fetched>}
  */
-export async function fetchOnce(url) {
-  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+export async function fetchOnce(url, { headers: requestHeaders = {} } = {}) {
+  const res = await fetch(url, { headers: requestHeaders, signal: AbortSignal.timeout(5000) });
   const headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)));
   return { status: res.status, contentType: res.headers.get('content-type'), headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
-/** One autocannon run (loopback only, bounded by duration). Resolves the figures we report. */
-export async function loadTest(url, { connections, durationSeconds, pipelining = 1 }) {
+/** @typedef {Awaited<ReturnType<typeof loadTest>>} LoadResult */
+
+/**
+ * One autocannon run (loopback only, bounded by duration). Resolves the figures we report.
+ * @param {string} url
+ * @param {{ connections: number, durationSeconds: number, pipelining?: number, headers?: Record<string, string> }} options
+ */
+export async function loadTest(url, { connections, durationSeconds, pipelining = 1, headers = {} }) {
   const { hostname } = new URL(url);
   if (!['127.0.0.1', 'localhost', '::1'].includes(hostname)) throw new Error(`refusing to load-test ${url}: loopback only`);
   const autocannon = require('autocannon');
-  const result = await autocannon({ url, connections, duration: durationSeconds, pipelining, timeout: 10 });
+  const result = await autocannon({ url, connections, duration: durationSeconds, pipelining, timeout: 10, headers });
   return {
     requestsPerSec: Math.round(result.requests.average),
     totalRequests: result.requests.total,
@@ -153,36 +223,50 @@ export async function loadTest(url, { connections, durationSeconds, pipelining =
   };
 }
 
+/** @param {number[]} values */
 export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-/** Of several load-test runs, the one with the median requests/s, with every run's figure as `rounds`. */
+/**
+ * Of several load-test runs, the one with the median requests/s, with every run's figure as `rounds`.
+ * @template {LoadResult} T
+ * @param {T[]} runs
+ */
 export function medianRun(runs) {
   const m = median(runs.map((r) => r.requestsPerSec));
   const chosen = runs.reduce((best, r) => (Math.abs(r.requestsPerSec - m) < Math.abs(best.requestsPerSec - m) ? r : best));
   return { ...chosen, rounds: runs.map((r) => r.requestsPerSec) };
 }
 
+/** @param {number | null | undefined} n */
 export function fmt(n, digits = 0) {
   return n === null || n === undefined ? '—' : Number(n).toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
 
-/** A markdown table from rows of cells (first row is the header). */
+/**
+ * A markdown table from rows of cells (first row is the header).
+ * @param {unknown[][]} rows
+ */
 export function markdownTable(rows) {
   const [head, ...body] = rows;
+  /** @param {unknown[]} cells */
   const line = (cells) => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...body.map(line)].join('\n');
 }
 
-/** A padded plain-text table for the terminal. */
+/**
+ * A padded plain-text table for the terminal.
+ * @param {unknown[][]} rows
+ */
 export function textTable(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   return rows.map((r) => r.map((c, i) => String(c).padEnd(widths[i])).join('  ')).join('\n');
 }
 
+/** @param {string} name @param {unknown} data */
 export function writeResult(name, data) {
   mkdirSync(BENCH_DIR, { recursive: true });
   const path = join(BENCH_DIR, `${name}.json`);

@@ -32,7 +32,7 @@ async function main() {
     console.error(`Unknown scenario "${arg}". Scenarios: ${scenarios.map((s) => s.name).join(', ')}, all`);
     return 2;
   }
-  const envPrefix = ['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_CONNECTIONS', 'BENCH_ROUNDS', 'BENCH_PIPELINING']
+  const envPrefix = ['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_CONNECTIONS', 'BENCH_ROUNDS', 'BENCH_PIPELINING', 'BENCH_CHAT_CLIENTS', 'BENCH_CHAT_RATE', 'BENCH_CHAT_DURATION']
     .filter((k) => process.env[k])
     .map((k) => `${k}=${process.env[k]} `)
     .join('');
@@ -40,7 +40,7 @@ async function main() {
   for (const s of chosen) {
     const command = `${envPrefix}npm run bench -- ${s.name}`;
     console.log(`\n=== bench: ${s.name} — ${s.description}`);
-    const result = await s.run({ log: (l) => console.log(`[bench:${s.name}] ${l}`), command });
+    const result = await s.run({ log: (/** @type {string} */ l) => console.log(`[bench:${s.name}] ${l}`), command });
     ok &&= result?.ok !== false;
   }
   return ok ? 0 : 1;

@@ -6,6 +6,7 @@ import { run, formatMs } from './proc.mjs';
 
 const SKIP = new Set(['node_modules', 'dist', 'coverage', 'test-results', '.tanstack', 'e2e']);
 
+/** @param {string} path @returns {number} */
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
@@ -29,7 +30,12 @@ export const WORKSPACES = {
   },
 };
 
-/** Why `name` needs a build, or null when its output is up to date. */
+/** @typedef {keyof typeof WORKSPACES} Workspace */
+
+/**
+ * Why `name` needs a build, or null when its output is up to date.
+ * @param {Workspace} name
+ */
 export function buildReason(name) {
   const ws = WORKSPACES[name];
   if (!existsSync(ws.output)) return `${ws.output.replace(ROOT + '/', '')} is missing`;
@@ -38,7 +44,11 @@ export function buildReason(name) {
   return src > out ? 'sources changed since the last build' : null;
 }
 
-/** Builds each named workspace that is stale (or all of them with force). Throws on a failed build. */
+/**
+ * Builds each named workspace that is stale (or all of them with force). Throws on a failed build.
+ * @param {Workspace[]} names
+ * @param {{ env?: NodeJS.ProcessEnv, force?: boolean, log?: (line: string) => void }} [options]
+ */
 export async function buildIfStale(names, { env, force = false, log = console.log } = {}) {
   for (const name of names) {
     const reason = force ? 'forced' : buildReason(name);

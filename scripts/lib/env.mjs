@@ -7,8 +7,16 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN_DIR = join(ROOT, 'node_modules', '.bin');
 
-/** Parses KEY=value lines: `#` comments, optional `export`, single/double quotes, \n in double quotes. */
+/** @typedef {Record<string, string>} Env Variables by name (absent ones read as undefined). */
+/** @typedef {Record<string, string | undefined>} EnvLike */
+
+/**
+ * Parses KEY=value lines: `#` comments, optional `export`, single/double quotes, \n in double quotes.
+ * @param {string} text
+ * @returns {Env}
+ */
 export function parseEnv(text) {
+  /** @type {Env} */
   const out = {};
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
@@ -28,6 +36,7 @@ export function parseEnv(text) {
   return out;
 }
 
+/** @param {string} path @returns {Env} */
 export function readEnvFile(path) {
   return existsSync(path) ? parseEnv(readFileSync(path, 'utf8')) : {};
 }
@@ -38,22 +47,28 @@ export function readEnvFile(path) {
  * - `env`: what the scripts read: .env.example defaults < .env < process.env.
  * - `childEnv`: process.env + .env (not the example defaults: the backend has its own), with
  *   node_modules/.bin first on PATH so children run the project's Node.
+ * @param {{ processEnv?: NodeJS.ProcessEnv }} [options]
+ * @returns {{ defaults: Env, fileEnv: Env, env: Env, childEnv: NodeJS.ProcessEnv }}
  */
 export function loadEnv({ processEnv = process.env } = {}) {
   const defaults = readEnvFile(join(ROOT, '.env.example'));
   const fileEnv = readEnvFile(join(ROOT, '.env'));
+  /** @type {NodeJS.ProcessEnv} */
   const childEnv = { ...fileEnv, ...processEnv };
   childEnv.PATH = withBinOnPath(childEnv.PATH);
   const env = { ...defaults, ...fileEnv, ...stripEmpty(processEnv) };
   return { defaults, fileEnv, env, childEnv };
 }
 
+/** @param {EnvLike} obj @returns {Env} */
 function stripEmpty(obj) {
+  /** @type {Env} */
   const out = {};
   for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
   return out;
 }
 
+/** @param {string} [path] */
 export function withBinOnPath(path = '') {
   const parts = path.split(':').filter(Boolean);
   if (parts[0] === BIN_DIR) return path;
@@ -66,29 +81,41 @@ export function nodeBin() {
   return existsSync(local) ? local : process.execPath;
 }
 
-/** host/port of a URL, with the protocol's default port. */
+/**
+ * host/port of a URL, with the protocol's default port.
+ * @param {string} url
+ * @param {number} [fallbackPort]
+ */
 export function hostPort(url, fallbackPort) {
   const u = new URL(url);
+  /** @type {Record<string, number>} */
   const defaults = { 'http:': 80, 'https:': 443, 'postgres:': 5432, 'postgresql:': 5432, 'redis:': 6379, 'rediss:': 6379 };
   const host = u.hostname.replace(/^\[|\]$/g, '');
   return { host, port: Number(u.port || fallbackPort || defaults[u.protocol] || 0) };
 }
 
+/** @param {string} host */
 export function isLocalHost(host) {
   return ['127.0.0.1', 'localhost', '::1', '0.0.0.0'].includes(String(host).toLowerCase());
 }
 
-/** Replaces the database name of a postgres URL. */
+/**
+ * Replaces the database name of a postgres URL.
+ * @param {string} url
+ * @param {string} name
+ */
 export function withDatabase(url, name) {
   const u = new URL(url);
   u.pathname = '/' + encodeURIComponent(name);
   return u.toString();
 }
 
+/** @param {string} url */
 export function databaseName(url) {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
 }
 
+/** @param {string | undefined} v @param {boolean} [dflt] */
 export function truthy(v, dflt = false) {
   if (v === undefined || v === '') return dflt;
   return ['1', 'true', 'yes', 'on'].includes(String(v).toLowerCase());

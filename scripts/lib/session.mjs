@@ -6,6 +6,7 @@ import { ensureLocalServices, requireDatabaseServices } from '../local-services.
  * Loads the configuration, checks PostgreSQL and Redis (one line and exit 1 when one is not usable),
  * creates the database when asked, and starts s3rver / maildev when the configuration points at this
  * machine and nothing listens there. Resolves { env, childEnv, services }.
+ * @param {{ overrides?: Record<string, string>, createDatabase?: boolean, log?: (line: string) => void }} [options]
  */
 export async function prepare({ overrides = {}, createDatabase = true, log = console.log } = {}) {
   const loaded = loadEnv();
@@ -22,10 +23,13 @@ export async function prepare({ overrides = {}, createDatabase = true, log = con
   return { env, childEnv, services };
 }
 
-/** Installs SIGINT/SIGTERM/SIGHUP handlers that call `onSignal(signal, count)`. */
+/**
+ * Installs SIGINT/SIGTERM/SIGHUP handlers that call `onSignal(signal, count)`.
+ * @param {(signal: NodeJS.Signals, count: number) => void} onSignal
+ */
 export function onShutdownSignals(onSignal) {
   let count = 0;
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
     process.on(sig, () => {
       count += 1;
       onSignal(sig, count);

@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorCode } from '../shared/error-codes.js';
 
 /** One field's problem, as the API returns it in `errors`. */
 export interface FieldError {
@@ -9,13 +10,24 @@ export interface FieldError {
 /** The body of every error response (DESIGN.md §2). */
 export interface ErrorBody {
   message: string;
+  /** Stable machine-readable code (shared/error-codes.ts) for errors a client acts on. */
+  code?: ErrorCode;
   errors?: FieldError[];
+}
+
+/**
+ * The body of an error with a stable `code`, for Nest's own exception classes (so `instanceof
+ * ForbiddenException` still holds): `throw new ForbiddenException(coded('TUTOR_NOT_APPROVED', 'Tutor is not approved yet.'))`.
+ * The exception filter copies `code` into the response.
+ */
+export function coded(code: ErrorCode, message: string): { message: string; code: ErrorCode } {
+  return { message, code };
 }
 
 /** 400 with per-field messages; the first field's message is the headline, as the spec's forms show one line. */
 export class ValidationFailedException extends HttpException {
   constructor(readonly fieldErrors: FieldError[]) {
-    super({ message: fieldErrors[0]?.message ?? 'Invalid request', errors: fieldErrors }, HttpStatus.BAD_REQUEST);
+    super({ message: fieldErrors[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', errors: fieldErrors }, HttpStatus.BAD_REQUEST);
   }
 }
 

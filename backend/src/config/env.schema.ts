@@ -3,10 +3,15 @@
  * its parser and default, so a fresh checkout runs with no `.env`, and a bad value stops the process with
  * one line naming the variable. `.env.example` and docker-compose are checked against this list by a test.
  */
+import { isIP } from 'node:net';
 
+// Erasable TypeScript only (no parameter properties, enums): scripts/deploy-config.test.mjs imports this file
+// with Node's type stripping to check docker-compose.yml against it.
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+  constructor(problems: string[]) {
     super(`Invalid configuration: ${problems.join('; ')}`);
+    this.problems = problems;
   }
 }
 
@@ -14,6 +19,8 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
+export const TWO_FACTOR_POLICIES = ['optional', 'staff', 'required'] as const;
+export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
 
 export interface AppConfig {
   nodeEnv: (typeof NODE_ENVS)[number];
@@ -21,12 +28,14 @@ export interface AppConfig {
   host: string;
   webOrigin: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs (`true` only outside production). */
+  trustProxy: TrustProxy;
   serveWeb: boolean;
   workers: 'inline' | 'off';
   database: { url: string; migrateOnStart: boolean; poolMax: number };
   redis: { url: string };
   bullBoardEnabled: boolean;
+  apiDocsEnabled: boolean;
   storage: {
     endpoint: string;
     region: string;
@@ -46,7 +55,13 @@ export interface AppConfig {
     supportEmail: string;
     catcherUrl?: string;
   };
-  auth: { jwtSecret: string; jwtTtlSeconds: number };
+  auth: {
+    jwtSecret: string;
+    jwtTtlSeconds: number;
+    /** Who must pass an emailed second factor at sign-in: `optional` (their choice), `staff` (admins and tutors always), `required` (everyone). */
+    twoFactorPolicy: TwoFactorPolicy;
+  };
+  uploads: { perUserPerHour: number };
   payments: { stripeSecretKey?: string; stripeWebhookSecret?: string; platformCommissionPercent: number };
   windows: {
     wordCountWindowSeconds: number;
@@ -57,18 +72,25 @@ export interface AppConfig {
   seedDemoData: boolean;
 }
 
+export type TrustProxy = boolean | number | string[];
+
 const DEV_JWT_SECRET = 'change-me-to-a-long-random-string-of-32-chars';
+/** Storage secrets published in this repository: s3rver's fixed key, docker-compose's old MinIO password, MinIO's default. */
+const DEV_S3_SECRETS = new Set(['S3RVER', 'redpen-minio-secret', 'minioadmin']);
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** Every variable name the backend reads. Kept in step with `.env.example` and docker-compose by a test. */
 export const ENV_VARIABLE_NAMES = [
   'NODE_ENV', 'PORT', 'HOST', 'WEB_ORIGIN', 'LOG_LEVEL', 'TRUST_PROXY', 'SERVE_WEB', 'WORKERS',
   'DATABASE_URL', 'DB_MIGRATE_ON_START', 'DB_POOL_MAX',
-  'REDIS_URL', 'BULL_BOARD_ENABLED',
+  'REDIS_URL', 'BULL_BOARD_ENABLED', 'API_DOCS_ENABLED',
   'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
   'S3_PRESIGN_TTL_SECONDS',
   'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASS', 'MAIL_FROM', 'SUPPORT_EMAIL',
   'MAIL_CATCHER_URL',
-  'JWT_SECRET', 'JWT_TTL_SECONDS',
+  'JWT_SECRET', 'JWT_TTL_SECONDS', 'TWO_FACTOR_POLICY',
+  'UPLOAD_RATE_LIMIT_PER_HOUR',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PLATFORM_COMMISSION_PERCENT',
   'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
   'SEED_DEMO_DATA',
@@ -77,7 +99,10 @@ export const ENV_VARIABLE_NAMES = [
 /** Reads variables one by one, collecting every problem so the operator sees them all at once. */
 class EnvReader {
   readonly problems: string[] = [];
-  constructor(private readonly env: Env) {}
+  private readonly env: Env;
+  constructor(env: Env) {
+    this.env = env;
+  }
 
   private raw(name: string): string | undefined {
     const value = this.env[name];
@@ -120,6 +145,27 @@ class EnvReader {
     return fallback;
   }
 
+  /**
+   * `false`/`true`, a hop count (1 = trust the peer that connects, i.e. one proxy), or a comma-separated list
+   * of proxy addresses, CIDRs and proxy-addr's range names (loopback, linklocal, uniquelocal).
+   */
+  trustProxy(name: string): TrustProxy {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined || ['false', 'no', '0'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return true;
+    if (/^\d+$/.test(value)) {
+      if (Number(value) > 10) this.problems.push(`${name} hop count must be 10 or fewer (got "${value}")`);
+      return Number(value);
+    }
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      this.problems.push(`${name} must be false, a hop count, or proxy addresses/CIDRs separated by commas (got "${value}")`);
+      return false;
+    }
+    return entries;
+  }
+
   url(name: string, fallback: string, protocols: string[]): string {
     const value = this.raw(name) ?? fallback;
     try {
@@ -141,15 +187,51 @@ class EnvReader {
   }
 }
 
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const r = new EnvReader(env);
   const nodeEnv = r.oneOf('NODE_ENV', NODE_ENVS, 'development');
   const production = nodeEnv === 'production';
 
   const jwtSecret = r.string('JWT_SECRET', DEV_JWT_SECRET);
+  // HS256 wants a key at least as long as its 32-byte output (UTF-8 never has fewer bytes than characters).
   if (jwtSecret.length < 32) r.problems.push('JWT_SECRET must be at least 32 characters');
   if (production && jwtSecret === DEV_JWT_SECRET) {
     r.problems.push('JWT_SECRET must be set to a secret of your own in production');
+  }
+
+  const trustProxy = r.trustProxy('TRUST_PROXY');
+  const seedDemoData = r.bool('SEED_DEMO_DATA', !production);
+  const s3Endpoint = r.url('S3_ENDPOINT', 'http://127.0.0.1:9000', ['http:', 'https:']);
+  const s3SecretAccessKey = r.string('S3_SECRET_ACCESS_KEY', 'S3RVER');
+  if (production) {
+    // A deployment must never carry the published demo passwords, keys or a header any client can write.
+    if (seedDemoData) {
+      r.problems.push('SEED_DEMO_DATA must be false in production: the demo accounts have published passwords (admin@redpen.local / Admin!2345)');
+    }
+    // s3rver (npm start, benchmarks) accepts only its published key and listens on loopback, where the key guards nothing.
+    if (DEV_S3_SECRETS.has(s3SecretAccessKey) && !isLoopbackUrl(s3Endpoint)) {
+      r.problems.push('S3_SECRET_ACCESS_KEY must be a secret of your own in production, not a published development key');
+    }
+    if (trustProxy === true) {
+      r.problems.push('TRUST_PROXY=true lets any client choose its address in production: give the number of proxies (1 behind nginx) or their addresses/CIDRs');
+    }
   }
 
   const stripeSecretKey = r.optional('STRIPE_SECRET_KEY');
@@ -164,7 +246,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host: r.string('HOST', '0.0.0.0'),
     webOrigin: r.url('WEB_ORIGIN', 'http://localhost:3000', ['http:', 'https:']),
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
-    trustProxy: r.bool('TRUST_PROXY', false),
+    trustProxy,
     serveWeb: r.bool('SERVE_WEB', true),
     workers: r.oneOf('WORKERS', ['inline', 'off'] as const, 'inline'),
     database: {
@@ -173,13 +255,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       poolMax: r.int('DB_POOL_MAX', 10, { min: 1, max: 200 }),
     },
     redis: { url: r.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']) },
-    bullBoardEnabled: r.bool('BULL_BOARD_ENABLED', false),
+    // Ops watch the queues on a developer's machine; a deployment opts in.
+    bullBoardEnabled: r.bool('BULL_BOARD_ENABLED', !production),
+    apiDocsEnabled: r.bool('API_DOCS_ENABLED', !production),
     storage: {
-      endpoint: r.url('S3_ENDPOINT', 'http://127.0.0.1:9000', ['http:', 'https:']),
+      endpoint: s3Endpoint,
       region: r.string('S3_REGION', 'eu-west-2'),
       bucket: r.string('S3_BUCKET', 'redpen-files'),
       accessKeyId: r.string('S3_ACCESS_KEY_ID', 'S3RVER'),
-      secretAccessKey: r.string('S3_SECRET_ACCESS_KEY', 'S3RVER'),
+      secretAccessKey: s3SecretAccessKey,
       forcePathStyle: r.bool('S3_FORCE_PATH_STYLE', true),
       presignTtlSeconds: r.int('S3_PRESIGN_TTL_SECONDS', 300, { min: 1, max: 604800 }),
     },
@@ -193,7 +277,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       supportEmail: r.email('SUPPORT_EMAIL', 'support@redpen.local'),
       catcherUrl: r.optional('MAIL_CATCHER_URL') && r.url('MAIL_CATCHER_URL', '', ['http:', 'https:']),
     },
-    auth: { jwtSecret, jwtTtlSeconds: r.int('JWT_TTL_SECONDS', 604800, { min: 60 }) },
+    auth: {
+      jwtSecret,
+      jwtTtlSeconds: r.int('JWT_TTL_SECONDS', 604800, { min: 60 }),
+      twoFactorPolicy: r.oneOf('TWO_FACTOR_POLICY', TWO_FACTOR_POLICIES, production ? 'staff' : 'optional'),
+    },
+    uploads: { perUserPerHour: r.int('UPLOAD_RATE_LIMIT_PER_HOUR', 60, { min: 1 }) },
     payments: {
       stripeSecretKey,
       stripeWebhookSecret,
@@ -205,7 +294,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       payoutEligibilitySeconds: r.int('PAYOUT_ELIGIBILITY_SECONDS', 172800, { min: 1 }),
       sweeperIntervalSeconds: r.int('SWEEPER_INTERVAL_SECONDS', 300, { min: 1 }),
     },
-    seedDemoData: r.bool('SEED_DEMO_DATA', !production),
+    seedDemoData,
   };
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);

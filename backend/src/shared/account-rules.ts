@@ -4,8 +4,14 @@
  * `@shared/account-rules`).
  */
 
-/** The spec's basic email pattern (part 1 §5): non-space text, @, domain, dot, suffix. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A plain `local@domain` address and nothing else (the spec's "text @ domain . suffix", tightened): the local
+ * part is RFC 5322's dot-atom characters, the domain is dot-separated labels of letters, digits and inner
+ * hyphens. No display names, quotes, comments, groups or lists: mailers read `a<victim@x.com>`,
+ * `victim@x.com,` and `g:victim@x.com;` as deliveries to victim@x.com, so those must never be stored.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export const PASSWORD_MIN_LENGTH = 8;
 

@@ -1,11 +1,19 @@
+import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.schema.js';
 
-/** Boots the whole application exactly as production does, with workers inline and logs off. */
-export async function bootApp(overrides: Record<string, string> = {}): Promise<{ app: NestFastifyApplication; config: AppConfig }> {
+export interface BootOptions {
+  /** Run the workers in the API process; by default yes, unless the overrides set WORKERS. */
+  workers?: boolean;
+  /** Extra modules, e.g. job handlers of a test's own. */
+  modules?: Type[];
+}
+
+/** Boots the whole application exactly as production does, with workers inline (unless told) and logs off. */
+export async function bootApp(overrides: Record<string, string> = {}, options: BootOptions = {}): Promise<{ app: NestFastifyApplication; config: AppConfig }> {
   const config = loadConfig({ ...process.env, ...overrides });
-  const app = await createApp(config, { workers: true, logger: false });
+  const app = await createApp(config, { workers: options.workers ?? (overrides.WORKERS ? undefined : true), logger: false, modules: options.modules });
   await app.getHttpAdapter().getInstance().ready();
   return { app, config };
 }

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, API_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, apiFetch, apiGet, apiPost, apiUpload, apiUrl } from './client';
-import { api, unwrap } from './typed';
+import { ApiError, API_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, api, apiFetch, apiUpload, apiUrl, errorCode, unwrap } from './client';
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -20,6 +19,16 @@ function stubFetch(impl: (...args: FetchArgs) => Promise<Response>) {
   return mock;
 }
 
+/** The request openapi-fetch sent (it hands `fetch` one `Request`). */
+function requestOf(call: FetchArgs): Request {
+  expect(call[0]).toBeInstanceOf(Request);
+  return call[0] as Request;
+}
+
+function pathOf(call: FetchArgs): string {
+  return new URL(requestOf(call).url).pathname;
+}
+
 function headersOf(call: FetchArgs): Headers {
   const [input, init] = call;
   return input instanceof Request ? input.headers : new Headers(init?.headers);
@@ -37,40 +46,34 @@ describe('apiUrl', () => {
 describe('JSON client', () => {
   it('attaches the bearer token when one is stored', async () => {
     signIn();
-    const fetchMock = stubFetch(async () => jsonResponse({ essays: [] }));
-    await expect(apiGet('/student/essays')).resolves.toEqual({ essays: [] });
+    const fetchMock = stubFetch(async () => jsonResponse({ student: { major: 'History' } }));
+    await expect(unwrap(api.GET('/api/student/profile'))).resolves.toEqual({ student: { major: 'History' } });
     const call = fetchMock.mock.calls[0] as FetchArgs;
-    expect(String(call[0])).toBe('/api/student/essays');
+    expect(pathOf(call)).toBe('/api/student/profile');
     expect(headersOf(call).get('Authorization')).toBe('Bearer secret-token');
   });
 
   it('sends no Authorization header when signed out', async () => {
-    const fetchMock = stubFetch(async () => jsonResponse({ ok: true }));
-    await apiGet('/tutor/getTutorProfilesforTutoring');
+    const fetchMock = stubFetch(async () => jsonResponse({ name: 'Redpen API', version: '1' }));
+    await unwrap(api.GET('/api'));
     expect(headersOf(fetchMock.mock.calls[0] as FetchArgs).has('Authorization')).toBe(false);
   });
 
-  it('sends plain objects as JSON and FormData as is', async () => {
+  // (FormData goes through apiUpload, whose test below checks it is sent as it is.)
+  it('sends the body as JSON', async () => {
     const fetchMock = stubFetch(async () => jsonResponse({ token: 'x' }));
-    await apiPost('/auth/login', { email: 'a@b.co', password: 'pw' });
-    const [, init] = fetchMock.mock.calls[0] as FetchArgs;
-    expect(init?.method).toBe('POST');
-    expect(init?.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'pw' }));
-    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
-
-    const form = new FormData();
-    form.append('title', 'Essay');
-    await apiPost('/student/updateProfile', form);
-    const [, formInit] = fetchMock.mock.calls[1] as FetchArgs;
-    expect(formInit?.body).toBe(form);
-    expect(new Headers(formInit?.headers).has('Content-Type')).toBe(false);
+    await unwrap(api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'pw' } }));
+    const request = requestOf(fetchMock.mock.calls[0] as FetchArgs);
+    expect(request.method).toBe('POST');
+    expect(await request.text()).toBe(JSON.stringify({ email: 'a@b.co', password: 'pw' }));
+    expect(request.headers.get('Content-Type')).toBe('application/json');
   });
 
   it('a 401 clears token, user and currentRole and throws ApiError with the server body', async () => {
     signIn();
     localStorage.setItem('paymentType', 'essay');
     stubFetch(async () => jsonResponse({ message: 'Unauthorized' }, 401));
-    const error = await apiGet('/student/profile').catch((e: unknown) => e);
+    const error = await unwrap(api.GET('/api/student/profile')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).message).toBe('Unauthorized');
@@ -85,7 +88,7 @@ describe('JSON client', () => {
     stubFetch(async () =>
       jsonResponse({ message: 'Validation failed', errors: [{ field: 'email', message: 'Email is required' }] }, 400),
     );
-    const error = (await apiPost('/auth/register', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await unwrap(api.POST('/api/auth/register', { body: {} as never })).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(400);
     expect(error.kind).toBe('http');
     expect(error.body).toEqual({ message: 'Validation failed', errors: [{ field: 'email', message: 'Email is required' }] });
@@ -93,9 +96,17 @@ describe('JSON client', () => {
     expect(localStorage.getItem('token')).toBe('secret-token');
   });
 
+  it("carries the server's stable error code, which callers branch on", async () => {
+    stubFetch(async () => jsonResponse({ message: 'Reworded at any time', code: 'ACCOUNT_BANNED' }, 403));
+    const error = await unwrap(api.POST('/api/auth/login', { body: { email: 'a@b.co', password: 'pw' } })).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('ACCOUNT_BANNED');
+    expect(errorCode(error)).toBe('ACCOUNT_BANNED');
+    expect(errorCode(new Error('not an API error'))).toBeUndefined();
+  });
+
   it('gives a message when the server sends none', async () => {
     stubFetch(async () => new Response('', { status: 500 }));
-    const error = (await apiGet('/student/essays').catch((e: unknown) => e)) as ApiError;
+    const error = (await unwrap(api.GET('/api/student/profile')).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(500);
     expect(error.message).toMatch(/something went wrong/i);
   });
@@ -106,15 +117,15 @@ describe('JSON client', () => {
 
     it(`aborts after ${API_TIMEOUT_MS} ms and throws a timeout ApiError`, async () => {
       const fetchMock = stubFetch(
-        (_input, init) =>
+        (input) =>
           new Promise<Response>((_resolve, reject) => {
-            init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+            (input as Request).signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
           }),
       );
       vi.spyOn(console, 'warn').mockImplementation(() => {});
-      const pending = apiGet('/student/getDashboard').catch((e: unknown) => e);
+      const pending = unwrap(api.GET('/api/student/profile')).catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
-      expect((fetchMock.mock.calls[0] as FetchArgs)[1]?.signal?.aborted).toBe(false);
+      expect(requestOf(fetchMock.mock.calls[0] as FetchArgs).signal.aborted).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       const error = (await pending) as ApiError;
       expect(error).toBeInstanceOf(ApiError);
@@ -127,7 +138,7 @@ describe('JSON client', () => {
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const error = (await apiGet('/x').catch((e: unknown) => e)) as ApiError;
+    const error = (await unwrap(api.GET('/api/health')).catch((e: unknown) => e)) as ApiError;
     expect(error.kind).toBe('network');
   });
 });
@@ -224,35 +235,35 @@ describe('upload helper (XMLHttpRequest)', () => {
     signIn();
     const progress: number[] = [];
     const form = new FormData();
-    const pending = apiUpload<{ essayId: string }>('/student/uploadEssay', form, { onProgress: (p) => progress.push(p) });
+    const pending = apiUpload('/api/student/updateProfile', form, { onProgress: (p) => progress.push(p) });
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/api/student/uploadEssay');
+    expect(xhr.url).toBe('/api/student/updateProfile');
     expect(xhr.timeout).toBe(UPLOAD_TIMEOUT_MS);
     expect(xhr.headers.Authorization).toBe('Bearer secret-token');
     expect(xhr.body).toBe(form);
     xhr.progress(25, 100);
     xhr.progress(50, 100);
-    xhr.respond(201, { essayId: 'e1' });
-    await expect(pending).resolves.toEqual({ essayId: 'e1' });
+    xhr.respond(200, { message: 'Profile updated successfully' });
+    await expect(pending).resolves.toEqual({ message: 'Profile updated successfully' });
     expect(progress).toEqual([0, 25, 50, 100]);
   });
 
   it('a 401 clears the session; a timeout rejects with a timeout ApiError', async () => {
     signIn();
-    const unauthorised = apiUpload('/student/uploadEssay', new FormData());
+    const unauthorised = apiUpload('/api/student/updateProfile', new FormData());
     FakeXhr.last!.respond(401, { message: 'Unauthorized' });
     await expect(unauthorised).rejects.toMatchObject({ status: 401, message: 'Unauthorized' });
     expect(localStorage.getItem('token')).toBeNull();
 
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const slow = apiUpload('/student/uploadEssay', new FormData());
+    const slow = apiUpload('/api/student/updateProfile', new FormData());
     FakeXhr.last!.emit('timeout');
     await expect(slow).rejects.toMatchObject({ kind: 'timeout', status: 0 });
   });
 
   it('rejects with the server body on failure', async () => {
-    const pending = apiUpload('/student/uploadEssay', new FormData());
+    const pending = apiUpload('/api/student/updateProfile', new FormData());
     FakeXhr.last!.respond(413, { message: 'File size must be less than 10 MB' });
     await expect(pending).rejects.toMatchObject({ status: 413, body: { message: 'File size must be less than 10 MB' } });
   });

@@ -1,31 +1,51 @@
 /**
- * The one HTTP client (DESIGN §7, spec part 1 §7/§9):
- * - base `/api`, `Authorization: Bearer <token>` when a token is stored;
- * - 30 000 ms timeout for JSON calls, 300 000 ms for uploads (XMLHttpRequest, with progress);
- * - a 401 clears `token`, `user` and `currentRole`;
- * - failures throw `ApiError` carrying the status and the server body `{ message, errors? }`.
+ * The one HTTP client (DESIGN §7, §10; spec part 1 §7/§9). Every call is typed by `./schema.d.ts`, which
+ * `npm run api:types` generates from the backend's OpenAPI document: no response type is written by hand.
+ * - JSON calls: `api` (openapi-fetch), `unwrap(api.GET('/api/auth/me'))` resolves with the typed body;
+ * - multipart uploads: `apiUpload('/api/tutor/updateProfile', form)` (XMLHttpRequest, for upload progress),
+ *   its response typed from the same `paths`;
+ * - base `/api`, `Authorization: Bearer <token>` when a token is stored; 30 000 ms timeout for JSON calls,
+ *   300 000 ms for uploads; a 401 clears `token`, `user` and `currentRole`;
+ * - failures throw `ApiError` carrying the status and the server body `{ message, code?, errors? }`;
+ *   callers branch on `code` (`@shared/error-codes`), never on the message text.
  *
- * Functions, not a class, so unused helpers tree-shake. The typed `openapi-fetch` client in
- * `./typed.ts` sends through `apiFetch` below, so both share these rules.
+ * Functions, not a class, so unused helpers tree-shake.
  */
-import { clearSession, readToken } from '../features/auth/session';
+import createClient from 'openapi-fetch';
+import { clearSession, readToken } from '../lib/session';
+import type { components, paths } from './schema';
+import type { ErrorCode } from '@shared/error-codes';
+
+export type { components, paths } from './schema';
+
+/** A schema component of the OpenAPI document: `Schema<'TutorProfileDto'>`. */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
+
+type HttpMethod = 'get' | 'put' | 'post' | 'patch' | 'delete';
+
+/** The OpenAPI paths (`/api/...`) that have an operation for `method`. */
+export type PathsWith<M extends HttpMethod> = {
+  [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never;
+}[keyof paths];
+
+type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
+
+/** The JSON body of an operation's success answer (200, 201 or 202) as `schema.d.ts` declares it. */
+export type ResponseOf<P extends PathsWith<M>, M extends HttpMethod> = paths[P][M] extends { responses: infer R }
+  ? JsonContent<R[Extract<keyof R, 200 | 201 | 202>]>
+  : never;
 
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
 export const UPLOAD_TIMEOUT_MS = 300_000;
 export const CONNECTIVITY_TIMEOUT_MS = 5_000;
 
-export interface ApiFieldError {
-  field: string;
-  message: string;
-}
+export type ApiFieldError = Schema<'FieldError'>;
+/** The stable error codes: the backend's one list (`shared/error-codes.ts`), which the OpenAPI document also enumerates. */
+export type { ErrorCode };
 
-/** The backend's error body (DESIGN §2). */
-export interface ApiErrorBody {
-  message: string;
-  errors?: ApiFieldError[];
-  [key: string]: unknown;
-}
+/** The backend's error body (DESIGN §2), generated from its `ErrorBody` schema. */
+export type ApiErrorBody = Schema<'ErrorBody'> & { [key: string]: unknown };
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted';
 
@@ -43,6 +63,11 @@ export class ApiError extends Error {
     this.kind = kind;
   }
 
+  /** The server's stable code, when it sent one. */
+  get code(): ErrorCode | undefined {
+    return this.body.code;
+  }
+
   get errors(): ApiFieldError[] {
     return this.body.errors ?? [];
   }
@@ -55,6 +80,11 @@ export class ApiError extends Error {
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/** The stable code of an HTTP error, if any: what callers branch on. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  return isApiError(error) && error.kind === 'http' ? error.code : undefined;
 }
 
 /** A message fit for the user: the server's, else the caller's fallback (spec error catalogue). */
@@ -104,7 +134,8 @@ export function toErrorBody(status: number, raw: unknown): ApiErrorBody {
         ? record.message
         : '';
     const errors = Array.isArray(record.errors) ? (record.errors as ApiFieldError[]) : undefined;
-    return { ...record, message: message || statusMessage(status), ...(errors ? { errors } : {}) };
+    const code = typeof record.code === 'string' ? (record.code as ErrorCode) : undefined;
+    return { ...record, message: message || statusMessage(status), ...(code ? { code } : {}), ...(errors ? { errors } : {}) };
   }
   if (typeof raw === 'string' && raw.trim() && raw.length < 500 && !raw.trimStart().startsWith('<')) {
     return { message: raw.trim() };
@@ -123,21 +154,6 @@ function authHeaders(headers: Headers): Headers {
   return headers;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
 export interface ApiFetchInit extends RequestInit {
   /** Defaults to 30 000 ms. */
   timeoutMs?: number;
@@ -146,7 +162,7 @@ export interface ApiFetchInit extends RequestInit {
 /**
  * `fetch` with the client's rules (bearer token, timeout, 401 clears the session). Resolves with the
  * raw `Response` for any HTTP status; rejects with `ApiError` only for timeout, abort or network
- * failure. Used by `openapi-fetch` and by `apiRequest`.
+ * failure. `api` below sends through it.
  */
 export async function apiFetch(input: RequestInfo | URL, init: ApiFetchInit = {}): Promise<Response> {
   const { timeoutMs = API_TIMEOUT_MS, signal: callerSignal, ...rest } = init;
@@ -189,59 +205,21 @@ export async function apiFetch(input: RequestInfo | URL, init: ApiFetchInit = {}
   }
 }
 
-export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A plain object is sent as JSON; FormData, Blob, URLSearchParams and strings are sent as they are. */
-  body?: unknown;
-  query?: QueryParams;
-  headers?: HeadersInit;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
+/**
+ * The typed JSON client. OpenAPI paths already include the `/api` global prefix, so the base URL is the
+ * page origin (absolute, because `new Request('/api/…')` only resolves relative URLs inside a browser).
+ */
+export const api = createClient<paths>({
+  baseUrl: typeof window !== 'undefined' ? window.location.origin : '',
+  fetch: (request) => apiFetch(request),
+});
 
-function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (
-    body instanceof FormData ||
-    body instanceof Blob ||
-    body instanceof URLSearchParams ||
-    body instanceof ArrayBuffer ||
-    typeof body === 'string'
-  ) {
-    return body as BodyInit;
-  }
-  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-  return JSON.stringify(body);
-}
-
-/** JSON call to `/api<path>`; resolves with the parsed body, throws `ApiError` on any failure. */
-export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const headers = new Headers(options.headers);
-  const body = encodeBody(options.body, headers);
-  const response = await apiFetch(apiUrl(path, options.query), {
-    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers,
-    body,
-    signal: options.signal,
-    timeoutMs: options.timeoutMs,
-  });
-  const data = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, data));
+/** Resolves with `data`, or throws `ApiError` with the server's `{ message, code?, errors? }`. */
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok || error !== undefined) throw new ApiError(response.status, toErrorBody(response.status, error));
   return data as T;
 }
-
-type BodylessOptions = Omit<ApiRequestOptions, 'method' | 'body'>;
-
-export const apiGet = <T = unknown>(path: string, options?: BodylessOptions) =>
-  apiRequest<T>(path, { ...options, method: 'GET' });
-export const apiPost = <T = unknown>(path: string, body?: unknown, options?: BodylessOptions) =>
-  apiRequest<T>(path, { ...options, method: 'POST', body });
-export const apiPut = <T = unknown>(path: string, body?: unknown, options?: BodylessOptions) =>
-  apiRequest<T>(path, { ...options, method: 'PUT', body });
-export const apiPatch = <T = unknown>(path: string, body?: unknown, options?: BodylessOptions) =>
-  apiRequest<T>(path, { ...options, method: 'PATCH', body });
-export const apiDelete = <T = unknown>(path: string, options?: BodylessOptions) =>
-  apiRequest<T>(path, { ...options, method: 'DELETE' });
 
 /** Start-up connectivity test: GET the API root with a 5 000 ms timeout (part 1 §7). */
 export async function checkApiReachable(): Promise<boolean> {
@@ -254,8 +232,6 @@ export async function checkApiReachable(): Promise<boolean> {
 }
 
 export interface UploadOptions {
-  method?: 'POST' | 'PUT' | 'PATCH';
-  query?: QueryParams;
   /** Called with 0-100 as the request body is sent. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -265,13 +241,15 @@ export interface UploadOptions {
 }
 
 /**
- * Multipart upload through XMLHttpRequest (fetch cannot report upload progress). Same rules as
- * `apiRequest`: bearer token, 401 clears the session, failures throw `ApiError`.
+ * Multipart POST through XMLHttpRequest (fetch, hence openapi-fetch, cannot report upload progress). Same
+ * rules as `api`: bearer token, 401 clears the session, failures throw `ApiError`; the answer is typed from
+ * the path's operation in `schema.d.ts`.
  */
-export function apiUpload<T = unknown>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+export function apiUpload<P extends PathsWith<'post'>>(path: P, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<P, 'post'>> {
+  type T = ResponseOf<P, 'post'>;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? 'POST', apiUrl(path, options.query));
+    xhr.open('POST', apiUrl(path));
     xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readToken();

@@ -21,6 +21,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/chat/moderation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminChatController_moderation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/checkProfiles": {
         parameters: {
             query?: never;
@@ -165,6 +181,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/signInLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_createSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signInLink/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_exchangeSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signInLink/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_previewSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/two-factor": {
         parameters: {
             query?: never;
@@ -261,6 +325,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/chats/{tutorId}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentChatController_block"];
+        delete: operations["StudentChatController_unblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/chats/{tutorId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentChatController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/getAllContacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentChatController_contacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/messages/{tutorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentChatController_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/profile": {
         parameters: {
             query?: never;
@@ -293,6 +421,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutor/chats/{studentId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorChatController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getAllContactsForTutor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorChatController_contacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/getProfile": {
         parameters: {
             query?: never;
@@ -301,6 +461,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["TutorsController_getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/messages/{studentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorChatController_messages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -371,6 +547,84 @@ export interface components {
             /** @example 1.0.0 */
             version: string;
         };
+        ChatBlockRowDto: {
+            /** Format: date-time */
+            blockedAt: string;
+            /** Format: uuid */
+            studentId: string;
+            /** Format: uuid */
+            tutorId: string;
+        };
+        ChatContactDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @description The student has blocked this conversation */
+            blocked: boolean;
+            lastMessage: components["schemas"]["ChatLastMessageDto"] | null;
+            name: string;
+            online: boolean;
+            /** @description Presigned URL, short-lived */
+            profilePicture: string | null;
+            unreadCount: number;
+        };
+        ChatDoneDto: {
+            message: string;
+        };
+        ChatLastMessageDto: {
+            /** Format: uuid */
+            _id: string;
+            content: string;
+            /** Format: uuid */
+            sender: string;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        ChatMessageDto: {
+            /** Format: uuid */
+            _id: string;
+            content: string;
+            /** Format: uuid */
+            essayId: string | null;
+            /** @description Contact details masked out of this message */
+            masked: ("phone" | "email" | "link" | "handle")[];
+            /** Format: uuid */
+            recipient: string;
+            /** Format: uuid */
+            sender: string;
+            /** @enum {string} */
+            senderModel: "Student" | "Tutor";
+            /** @enum {string} */
+            senderRole: "student" | "tutor";
+            /** Format: date-time */
+            timestamp: string;
+        };
+        ChatMessagesDto: {
+            /** @description Older messages exist: ask again with before = the first _id */
+            hasMore: boolean;
+            /** @description Oldest first */
+            messages: components["schemas"]["ChatMessageDto"][];
+        };
+        ChatModerationDto: {
+            blocks: components["schemas"]["ChatBlockRowDto"][];
+            flaggedMessages: components["schemas"]["FlaggedMessageDto"][];
+            reports: components["schemas"]["ChatReportRowDto"][];
+        };
+        ChatReportDto: {
+            reason: string;
+        };
+        ChatReportRowDto: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: date-time */
+            createdAt: string;
+            reason: string;
+            /** Format: uuid */
+            reporter: string;
+            /** Format: uuid */
+            studentId: string;
+            /** Format: uuid */
+            tutorId: string;
+        };
         ContactAcceptedDto: {
             /** @example Thank you! Your message has been sent. */
             message: string;
@@ -398,6 +652,47 @@ export interface components {
         EmailOnlyDto: {
             /** @example jane@example.com */
             email: string;
+        };
+        /** @description Every error response. Clients branch on `code` (stable), never on `message` (wording may change). */
+        ErrorBody: {
+            /**
+             * @description Present on errors a client acts on
+             * @enum {string}
+             */
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED";
+            /** @description Per-field problems of a 400 VALIDATION_FAILED */
+            errors?: components["schemas"]["FieldError"][];
+            /** @example Tutor is not approved yet. */
+            message: string;
+        };
+        FieldError: {
+            /** @example email */
+            field: string;
+            /** @example Email is required */
+            message: string;
+        };
+        FlaggedMessageDto: {
+            /** Format: uuid */
+            _id: string;
+            content: string;
+            /** Format: uuid */
+            essayId: string | null;
+            /** @description Contact details masked out of this message */
+            masked: ("phone" | "email" | "link" | "handle")[];
+            /** Format: uuid */
+            recipient: string;
+            /** Format: uuid */
+            sender: string;
+            /** @enum {string} */
+            senderModel: "Student" | "Tutor";
+            /** @enum {string} */
+            senderRole: "student" | "tutor";
+            /** Format: uuid */
+            studentId: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            tutorId: string;
         };
         LoginDto: {
             /** @example jane@example.com */
@@ -465,6 +760,23 @@ export interface components {
             UkBornOrAdoptedCertificateURL?: string | null;
             validVisaURL?: string | null;
         };
+        SignInCodeDto: {
+            signInCode: string;
+        };
+        SignInLinkDto: {
+            /** @example 120 */
+            expiresInSeconds: number;
+            signInCode: string;
+            /** @example https://redpen.example/login?signInCode=… */
+            url: string;
+        };
+        SignInLinkPreviewDto: {
+            email: string;
+            name: string;
+        };
+        StudentContactsDto: {
+            tutors: components["schemas"]["ChatContactDto"][];
+        };
         StudentEnvelopeDto: {
             student: components["schemas"]["StudentProfileDto"];
         };
@@ -482,15 +794,15 @@ export interface components {
             bio?: string;
             /**
              * Format: date
-             * @description Settable once
+             * @description Settable once; age 16 or over
              */
             dateOfBirth?: string;
-            major?: string;
             /**
              * Format: binary
-             * @description JPEG, PNG, WebP or GIF, ≤ 5 MB
+             * @description The profile picture: JPEG, PNG, WebP or GIF by content, ≤ 5 MB
              */
-            profilePicture?: string;
+            files?: string;
+            major?: string;
             university?: string;
         };
         StudentUpdatedDto: {
@@ -510,6 +822,9 @@ export interface components {
             token: string;
             user: components["schemas"]["UserDto"];
         };
+        TutorContactsDto: {
+            students: components["schemas"]["ChatContactDto"][];
+        };
         TutorEnvelopeDto: {
             tutor: components["schemas"]["TutorProfileDto"];
         };
@@ -522,7 +837,15 @@ export interface components {
             aLevelsCompletionDate: string;
             /** @description "true" to start a DBS application (when hasDBS is false) */
             appliedForDBS?: string;
-            /** Format: binary */
+            /**
+             * Format: binary
+             * @description Alternative to documentFile
+             */
+            biometricResidencePermit?: string;
+            /**
+             * Format: binary
+             * @description With hasDBS true only
+             */
             certificateFile?: string;
             certificateNumber?: string;
             course: string;
@@ -531,10 +854,15 @@ export interface components {
              * @description Age 16 to 100
              */
             dateOfBirth: string;
-            /** @description "true" when starting a DBS application */
-            dbsAgreementAccepted?: string;
-            /** @description JSON text: { fullName, phone, email } */
+            /** @description JSON text: { fullName, phone, email } (the agreement is confirmed in the form) */
             dbsApplicationDetails?: string;
+            /** @description The DBS answers as one JSON object { hasDBS, fullNameDBS, certificateNumber, startApplication, applicationDetails } */
+            dbsCheck?: string;
+            /**
+             * Format: date
+             * @description EuEeaSwiss: date of birth on the share-code check (spec document field)
+             */
+            DOB?: string;
             /**
              * Format: binary
              * @description The right-to-work document (PDF, JPEG or PNG, ≤ 5 MB)
@@ -545,36 +873,57 @@ export interface components {
             /** Format: date */
             expectedGraduationDate: string;
             fullNameDBS?: string;
+            /** @description Up to 5 */
             gcseDocuments?: string[];
             /** @description "true" or "false" */
             hasDBS: string;
-            /** @description "yes"/"no" (or "true"/"false"); "no" is refused. May also be sent inside a JSON `rightToWork` object */
+            /** @description "yes"/"no" (or "true"/"false"); "no" is refused */
             hasRight: string;
             motivation: string;
             /** @enum {string} */
             nationality: "BritishIrish" | "EuEeaSwiss" | "NonEuEea";
             /** @description BritishIrish with a birth or adoption certificate */
             niNumber?: string;
+            /** @description Same as niNumber (spec document field) */
+            NINumber?: string;
             /**
              * Format: binary
-             * @description JPEG or PNG, ≤ 5 MB
+             * @description Alternative to documentFile (spec document field)
+             */
+            passportURL?: string;
+            /**
+             * Format: binary
+             * @description JPEG or PNG by content, ≤ 5 MB
              */
             profilePicture: string;
+            /** @description The right-to-work answers as one JSON object { hasRight, nationality, documentType, niNumber, shareCode, dateOfBirth }, or a flat "yes"/"no" */
+            rightToWork?: string;
             /**
              * Format: date
-             * @description EuEeaSwiss: date of birth on the share-code check
+             * @description Same as DOB (the web form's name)
              */
             rightToWorkDateOfBirth?: string;
             /** @description EuEeaSwiss (9 characters) */
             shareCode?: string;
             /** @description JSON text: [{ name, levels: ["GCSE"|"A-Level"|"Bachelor"|"Masters"|"PhD"] }] */
             subjects: string;
+            /**
+             * Format: binary
+             * @description Alternative to documentFile
+             */
+            UkBornOrAdoptedCertificate?: string;
             university: string;
             /** Format: binary */
             universityDocument?: string;
+            /** @description Up to 5 (PDF, JPEG, PNG, ≤ 5 MB each) */
             universityDocuments?: string[];
             /** Format: date */
             universityStartDate: string;
+            /**
+             * Format: binary
+             * @description Alternative to documentFile
+             */
+            validVisa?: string;
         };
         TutorProfileDto: {
             /** Format: uuid */
@@ -617,7 +966,7 @@ export interface components {
             motivation?: string;
             /**
              * Format: binary
-             * @description Held for admin approval
+             * @description JPEG or PNG by content, ≤ 5 MB; held for admin approval
              */
             profilePicture?: string;
             /** @enum {string} */
@@ -634,6 +983,8 @@ export interface components {
         };
         TwoFactorSettingDto: {
             enabled: boolean;
+            /** @description The current password: required to turn two-factor sign-in off */
+            password?: string;
         };
         UserDto: {
             /** Format: uuid */
@@ -689,12 +1040,67 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiInfoDto"];
+                };
+            };
+        };
+    };
+    AdminChatController_moderation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatModerationDto"];
                 };
             };
         };
@@ -708,6 +1114,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -731,7 +1155,25 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{ token, user }`, or `{ twoFactorRequired, userId, message }` when 2FA is on */
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `{ token, user }`, or `{ twoFactorRequired, userId, message }` when a second factor is needed (the user turned it on, or TWO_FACTOR_POLICY demands it) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -745,21 +1187,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Please verify your email before signing in. / Your account has been banned. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Rate limited */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -772,6 +1220,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description This token no longer works */
             204: {
                 headers: {
@@ -790,6 +1256,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -813,6 +1297,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Same answer whether or not the email is already registered */
             201: {
                 headers: {
@@ -827,14 +1329,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many registrations from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -851,6 +1357,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description If an account exists for that email, we have sent a password reset link. */
             200: {
                 headers: {
@@ -875,6 +1399,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -888,7 +1430,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -905,6 +1449,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -918,7 +1480,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -935,6 +1499,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Password reset successful. Please log in. */
             200: {
                 headers: {
@@ -949,7 +1531,166 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited per client IP */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many passwords being hashed: try again after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AuthController_createSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A one-time link that signs someone in as you, valid for two minutes */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInLinkDto"];
+                };
+            };
+        };
+    };
+    AuthController_exchangeSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInCodeDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenUserDto"];
+                };
+            };
+            /** @description This sign-in link is invalid or has expired. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AuthController_previewSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInCodeDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Whose link it is ("Continue as …?"); does not use it up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInLinkPreviewDto"];
+                };
+            };
+            /** @description This sign-in link is invalid or has expired. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -966,12 +1707,48 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserEnvelopeDto"];
+                };
+            };
+            /** @description Turning it off: Your password is not correct. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Two-factor sign-in is required for your account and cannot be turned off. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -989,6 +1766,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1002,7 +1797,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1019,6 +1816,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1032,14 +1847,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Rate limited */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1056,6 +1875,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -1069,14 +1906,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Too many messages from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1089,6 +1930,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The process is alive */
             200: {
                 headers: {
@@ -1107,6 +1966,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Every dependency answers */
             200: {
                 headers: {
@@ -1119,7 +1996,219 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StudentChatController_block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tutorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatDoneDto"];
+                };
+            };
+        };
+    };
+    StudentChatController_unblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tutorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatDoneDto"];
+                };
+            };
+        };
+    };
+    StudentChatController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tutorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatReportDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatDoneDto"];
+                };
+            };
+        };
+    };
+    StudentChatController_contacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentContactsDto"];
+                };
+            };
+        };
+    };
+    StudentChatController_messages: {
+        parameters: {
+            query?: {
+                /** @description Return messages older than this message */
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tutorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessagesDto"];
+                };
+            };
+            /** @description Not your conversation (CHAT_NOT_A_CONTACT) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1132,6 +2221,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1155,6 +2262,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1163,12 +2288,121 @@ export interface operations {
                     "application/json": components["schemas"]["StudentUpdatedDto"];
                 };
             };
-            /** @description Date of birth cannot be changed once set */
+            /** @description A field is invalid, the date of birth is already set, or a field is unknown (UPLOAD_FIELD_NOT_ALLOWED) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The picture is over 5 MB (UPLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The picture is not really an image (UPLOAD_TYPE_NOT_ALLOWED) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads this hour (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TutorChatController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatReportDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatDoneDto"];
+                };
+            };
+        };
+    };
+    TutorChatController_contacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorContactsDto"];
+                };
             };
         };
     };
@@ -1181,12 +2415,82 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TutorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    TutorChatController_messages: {
+        parameters: {
+            query?: {
+                /** @description Return messages older than this message */
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                studentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessagesDto"];
+                };
+            };
+            /** @description Not your conversation (CHAT_NOT_A_CONTACT) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1204,6 +2508,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1212,26 +2534,50 @@ export interface operations {
                     "application/json": components["schemas"]["OnboardingResultDto"];
                 };
             };
-            /** @description A step 1 or step 2 rule is broken (messages per field in `errors`) */
+            /** @description A step 1 or step 2 rule is broken (messages per field in `errors`), or a field is unknown (UPLOAD_FIELD_NOT_ALLOWED) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-            /** @description A file is over 5 MB */
+            /** @description Onboarding was already submitted (ONBOARDING_ALREADY_SUBMITTED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file is over 5 MB, or too many files (UPLOAD_TOO_LARGE) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
-            /** @description A file is not really a PDF, JPEG or PNG */
+            /** @description A file is not really a PDF, JPEG or PNG (UPLOAD_TYPE_NOT_ALLOWED) */
             415: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads this hour (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1248,12 +2594,57 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TutorUpdatedDto"];
+                };
+            };
+            /** @description A field is invalid or unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The picture is over 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The picture is not really a JPEG or PNG */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1271,6 +2662,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -11,7 +11,7 @@ describe('generated API types', () => {
   it('src/api/schema.d.ts matches backend/openapi.json', async () => {
     expect(
       existsSync(openapiPath),
-      'backend/openapi.json is missing: run `npm run api:types` (it runs `npm run openapi -w backend` first) and commit both files',
+      'backend/openapi.json is missing: run `npm run api:types` (it exports the document, then the types) and commit both files',
     ).toBe(true);
     expect(existsSync(schemaPath), 'src/api/schema.d.ts is missing: run `npm run api:types`').toBe(true);
 
@@ -20,7 +20,7 @@ describe('generated API types', () => {
     // Compare as booleans first so the failure message says what to do, not 2 000 lines of diff.
     expect(
       committed === expected,
-      'src/api/schema.d.ts is stale: run `npm run api:types` (add `-- --refresh` to re-export backend/openapi.json) and commit the result',
+      'src/api/schema.d.ts is stale: run `npm run api:types` (it re-exports backend/openapi.json, then the types) and commit both files',
     ).toBe(true);
   }, 30_000);
 });

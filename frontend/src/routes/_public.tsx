@@ -1,5 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { PublicLayout } from '../components/layouts/PublicLayout';
+import { PublicLayout } from '../features/public/components/PublicLayout';
 
 export const Route = createFileRoute('/_public')({
   component: () => (

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FocusedLayout } from '../components/layouts/FocusedLayout';
 import { requireAccess } from '../features/auth/guards';
 import { QueryProvider } from '../lib/query-client';
-import { OnboardingPage } from '../features/onboarding/OnboardingPage';
+import { OnboardingPage } from '../features/onboarding/pages/OnboardingPage';
 
 // No role guard, signed-in only (spec part 2 §6).
 export const Route = createFileRoute('/tutor-onboarding')({

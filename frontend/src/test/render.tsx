@@ -2,11 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { SessionProvider } from '../features/auth/session';
+import { CURRENT_ESSAY_ID_KEY, PAYMENT_TYPE_KEY } from '../features/payments/storage';
+import { SIGN_OUT_KEYS, SessionProvider } from '../lib/session';
 import { clearQueryCache } from '../lib/query-client';
 import { routeTree } from '../routeTree.gen';
 import { AppThemeProvider } from '../theme/AppThemeProvider';
 import { trackRouter } from './routers';
+
+// As App.tsx does: logout also forgets the payment round trip.
+SIGN_OUT_KEYS.push(CURRENT_ESSAY_ID_KEY, PAYMENT_TYPE_KEY);
 
 export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,25 +1,79 @@
-// Scenario `http`: GET /api/health and GET /api/bench/json through the whole Nest stack (production
-// pipes, filters, guards, request logging to a file), side by side with a bare node:http server that
-// returns the same bytes: body, content-type and the other headers the backend sends (security headers,
-// request id). Goal: Nest >= 70 % of bare requests/s, p99 <= 25 ms at 100
-// connections.
+// Scenario `http`: GET /api/health, GET /api (JSON) and the authenticated read GET /api/auth/me through the
+// whole Nest stack (production pipes, filters, guards, request logging to a file), side by side with a bare
+// node:http server that returns the same bytes: body, content-type and the other headers the backend sends
+// (security headers, request id). With >= 2 cores the servers run on core 0 and autocannon on core 1
+// (`taskset`; BENCH_PIN=0 turns it off). Goal: Nest >= 70 % of bare requests/s on the public routes,
+// p99 <= 25 ms at 100 connections everywhere. /api/auth/me reads PostgreSQL on every request (session and
+// user), so its ratio to a bare replay is shown but is not a goal.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT, loadEnv, withDatabase } from '../../lib/env.mjs';
 import { sleep } from '../../lib/proc.mjs';
-import { fetchOnce, fmt, loadTest, machine, markdownTable, medianRun, rssMiB, settings, startBackend, startBareServer, textTable, writeResult } from '../lib.mjs';
+import { cpuTimeMs, fetchOnce, fmt, loadTest, machine, markdownTable, median, medianRun, pinLoadGenerator, pinning, rssMiB, settings, startBackend, startBareServer, textTable, writeResult } from '../lib.mjs';
 
 export const name = 'http';
-export const description = 'Nest (Fastify) vs bare node:http: GET /api/health and /api/bench/json';
+export const description = 'Nest (Fastify) vs bare node:http: GET /api/health, /api and /api/auth/me (authenticated)';
+
+const require = createRequire(import.meta.url);
+const AUTH_PATH = '/api/auth/me';
+const BENCH_EMAIL = 'bench-http@bench.local';
+const BENCH_PASSWORD = 'Bench-Http-Pass-42';
+
+/** @typedef {{ target: string, path: string, url: string, pid: number | undefined, headers: Record<string, string> }} Target */
+/** @typedef {import('../lib.mjs').LoadResult & { cpuUsPerRequest: number }} MeasuredRun One round against one target. */
+/**
+ * @typedef {MeasuredRun & { target: string, path: string, bytes: number, rounds: number[], ratio: number, cpuRatio: number, roundRatios: number[] }} TargetResult
+ * A target's median round; `ratio`, `cpuRatio` and `roundRatios` are filled in once every target is measured.
+ */
+
+/**
+ * A verified student in the bench database, signed in once through the API: the bearer header for /api/auth/me.
+ * @param {string} nestUrl
+ */
+async function signedInHeaders(nestUrl) {
+  const { env } = loadEnv();
+  const databaseUrl = process.env.BENCH_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_bench');
+  const pg = require(join(ROOT, 'node_modules', 'pg'));
+  const { hash } = await import(join(ROOT, 'node_modules', '@node-rs', 'argon2', 'index.js'));
+  const passwordHash = await hash(BENCH_PASSWORD, { algorithm: 2 });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`delete from users where email = $1`, [BENCH_EMAIL]);
+    await client.query(
+      `insert into users (name, email, phone, password_hash, role, email_verified) values ('Bench User', $1, '07700900123', $2, 'student', true)`,
+      [BENCH_EMAIL, passwordHash],
+    );
+  } finally {
+    await client.end();
+  }
+  const res = await fetch(`${nestUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`the bench sign-in answered ${res.status}: ${await res.text()}`);
+  const { token } = /** @type {{ token: string }} */ (await res.json());
+  return { authorization: `Bearer ${token}` };
+}
 
 // The JSON endpoint: BENCH_JSON_PATH, else /api/bench/json, else GET /api (the API's info object).
 const JSON_CANDIDATES = process.env.BENCH_JSON_PATH ? [process.env.BENCH_JSON_PATH] : ['/api/bench/json', '/api'];
 const GOAL = { minRatio: 0.7, maxP99Ms: 25 };
 
+/** @param {import('../lib.mjs').ScenarioContext} context */
 export async function run({ log, command }) {
   const opts = settings();
   log(`${opts.connections} connections, ${opts.durationSeconds} s per target (+${opts.warmupSeconds} s warm-up), ${opts.rounds} round(s), loopback only`);
-  const nest = await startBackend({ log });
+  const pin = pinning();
+  log(pin ? `pinned: servers on core ${pin.serverCore}, autocannon on core ${pin.loadCore}` : 'not pinned (fewer than 2 cores, no taskset, or BENCH_PIN=0)');
+  pinLoadGenerator(pin);
+  const nest = await startBackend({ log, pin });
   let bare;
   try {
+    /** @type {Record<string, import('../lib.mjs').Fetched>} */
     const responses = {};
+    /** @type {string[]} */
     const missing = [];
     const health = await fetchOnce(nest.url + '/api/health');
     if (health.status !== 200) throw new Error(`GET /api/health on the backend answered ${health.status}`);
@@ -33,53 +87,75 @@ export async function run({ log, command }) {
       log(`GET ${path} on the backend answered ${r.status} ${r.contentType || ''}: not a JSON endpoint to measure`);
     }
     if (Object.keys(responses).length < 2) missing.push(JSON_CANDIDATES.join(' or '));
+    /** @type {Record<string, Record<string, string>>} */
+    const requestHeaders = { [AUTH_PATH]: await signedInHeaders(nest.url) };
+    const me = await fetchOnce(nest.url + AUTH_PATH, { headers: requestHeaders[AUTH_PATH] });
+    if (me.status === 200) responses[AUTH_PATH] = me;
+    else missing.push(`${AUTH_PATH} (answered ${me.status})`);
     const paths = Object.keys(responses);
     if (!paths.length) throw new Error('no path to measure');
-    bare = await startBareServer(responses);
+    bare = await startBareServer(responses, { pin });
     for (const path of paths) {
       const b = await fetchOnce(bare.url + path);
       if (!b.body.equals(responses[path].body) || b.contentType !== responses[path].contentType) throw new Error(`the bare server's ${path} differs from the backend's`);
     }
+    /** @type {Record<string, number | null>} */
     const memory = { nestIdleMiB: rssMiB(nest.pid), bareIdleMiB: rssMiB(bare.pid) };
 
     // Warm every target up once, then measure in interleaved rounds (bare, Nest, bare, Nest, …) so a
     // slow moment of the machine does not land on one target only; report each target's median round.
+    /** @type {Target[]} */
     const targets = [];
-    for (const path of paths) for (const [target, server] of [['bare node:http', bare], ['Nest + Fastify', nest]]) targets.push({ target, path, url: server.url + path });
+    /** @type {[string, { url: string, pid: number | undefined }][]} */
+    const servers = [['bare node:http', bare], ['Nest + Fastify', nest]];
+    for (const path of paths) for (const [target, server] of servers) targets.push({ target, path, url: server.url + path, pid: server.pid, headers: requestHeaders[path] ?? {} });
     if (opts.warmupSeconds > 0) {
       log(`warming up (${opts.warmupSeconds} s per target)…`);
-      for (const t of targets) await loadTest(t.url, { ...opts, durationSeconds: opts.warmupSeconds });
+      for (const t of targets) await loadTest(t.url, { ...opts, headers: t.headers, durationSeconds: opts.warmupSeconds });
     }
+    /** @type {Map<Target, MeasuredRun[]>} */
     const runs = new Map(targets.map((t) => [t, []]));
     for (let round = 1; round <= opts.rounds; round++) {
       for (const t of targets) {
         log(`round ${round}/${opts.rounds}: ${t.target} ${t.path}…`);
-        runs.get(t).push(await loadTest(t.url, opts));
+        // The server's CPU time per request: unlike requests/s, it hardly moves when other work shares the core.
+        const cpuBefore = cpuTimeMs(t.pid);
+        const result = await loadTest(t.url, { ...opts, headers: t.headers });
+        // No CPU figure (no /proc) counts as 0, as `-` did with null.
+        const cpuMs = (cpuTimeMs(t.pid) ?? 0) - (cpuBefore ?? 0);
+        runs.get(t)?.push({ ...result, cpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(1, result.totalRequests)) });
         await sleep(300);
       }
     }
     const results = targets.map((t) => {
-      return { target: t.target, path: t.path, bytes: responses[t.path].body.length, ...medianRun(runs.get(t)) };
+      return /** @type {TargetResult} */ ({ target: t.target, path: t.path, bytes: responses[t.path].body.length, ...medianRun(runs.get(t) ?? []), ratio: 1 });
     });
     memory.nestAfterMiB = rssMiB(nest.pid);
     memory.bareAfterMiB = rssMiB(bare.pid);
 
     for (const r of results) {
       const base = results.find((x) => x.path === r.path && x.target === 'bare node:http');
+      if (!base) throw new Error(`no bare node:http result for ${r.path}`);
       r.ratio = Number((r.requestsPerSec / base.requestsPerSec).toFixed(3));
+      const target = targets.find((t) => t.target === r.target && t.path === r.path);
+      r.cpuUsPerRequest = median(((target && runs.get(target)) ?? []).map((x) => x.cpuUsPerRequest));
+      r.cpuRatio = Number((base.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(3));
+      // Each round measures bare then Nest back to back: the per-round ratios, not only the ratio of medians,
+      // show how much a busy machine moves the figure.
+      r.roundRatios = r.rounds.map((rps, i) => Number((rps / base.rounds[i]).toFixed(3)));
     }
     const nestRows = results.filter((r) => r.target !== 'bare node:http');
     const goals = nestRows.map((r) => ({
       path: r.path,
       ratio: r.ratio,
       p99: r.p99,
-      ratioOk: r.ratio >= GOAL.minRatio,
+      ratioOk: r.path === AUTH_PATH || r.ratio >= GOAL.minRatio,
       p99Ok: r.p99 <= GOAL.maxP99Ms,
       clean: r.errors === 0 && r.non2xx === 0 && r.timeouts === 0,
     }));
 
-    const header = ['target', 'path', 'requests/s', 'p50 (ms)', 'p99 (ms)', 'ratio to bare', 'errors / non-2xx'];
-    if (opts.rounds > 1) header.push('rounds (req/s)');
+    const header = ['target', 'path', 'requests/s', 'p50 (ms)', 'p99 (ms)', 'ratio to bare', 'server CPU µs/request', 'bare CPU ÷ this', 'errors / non-2xx'];
+    if (opts.rounds > 1) header.push('rounds (req/s)', 'per-round ratio: median (range)');
     const rows = results.map((r) => [
       r.target,
       r.path,
@@ -87,21 +163,23 @@ export async function run({ log, command }) {
       fmt(r.p50, 1),
       fmt(r.p99, 1),
       `${fmt(r.ratio * 100, 1)} %`,
+      fmt(r.cpuUsPerRequest),
+      `${fmt(r.cpuRatio * 100, 1)} %`,
       `${r.errors + r.timeouts} / ${r.non2xx}`,
-      ...(opts.rounds > 1 ? [r.rounds.map((x) => fmt(x)).join(', ')] : []),
+      ...(opts.rounds > 1 ? [r.rounds.map((x) => fmt(x)).join(', '), `${fmt(median(r.roundRatios) * 100, 0)} % (${fmt(Math.min(...r.roundRatios) * 100, 0)}–${fmt(Math.max(...r.roundRatios) * 100, 0)} %)`] : []),
     ]);
     const date = new Date().toISOString();
     const m = machine();
-    const data = { scenario: name, date, command, machine: m, settings: opts, goal: GOAL, memory, results, goals, notMeasured: missing };
+    const data = { scenario: name, date, command, machine: m, settings: opts, pinning: pin, goal: GOAL, memory, results, goals, notMeasured: missing };
     const file = writeResult(name, data);
 
     console.log('\n' + textTable([header, ...rows]) + '\n');
     for (const g of goals) {
-      console.log(`${g.path}: ${fmt(g.ratio * 100, 1)} % of bare (goal ≥ ${GOAL.minRatio * 100} %) ${g.ratioOk ? 'met' : 'NOT met'}; p99 ${fmt(g.p99, 1)} ms (goal ≤ ${GOAL.maxP99Ms} ms) ${g.p99Ok ? 'met' : 'NOT met'}${g.clean ? '' : '; ERRORS or non-2xx answers'}`);
+      console.log(`${g.path}: ${fmt(g.ratio * 100, 1)} % of bare ${g.path === AUTH_PATH ? '(no goal: reads PostgreSQL)' : `(goal ≥ ${GOAL.minRatio * 100} %) ${g.ratioOk ? 'met' : 'NOT met'}`}; p99 ${fmt(g.p99, 1)} ms (goal ≤ ${GOAL.maxP99Ms} ms) ${g.p99Ok ? 'met' : 'NOT met'}${g.clean ? '' : '; ERRORS or non-2xx answers'}`);
     }
     console.log(`memory (RSS): Nest ${memory.nestIdleMiB} MiB idle, ${memory.nestAfterMiB} MiB after load; bare ${memory.bareIdleMiB} → ${memory.bareAfterMiB} MiB`);
     console.log(`\nResults: ${file}\n\nMarkdown for docs/benchmarks.md:\n`);
-    console.log(`${date.slice(0, 10)}, ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}; \`${command}\`; ${opts.connections} connections, ${opts.durationSeconds} s per target after a ${opts.warmupSeconds} s warm-up, ${opts.rounds} interleaved round(s), median shown; autocannon on the same machine.\n`);
+    console.log(`${date.slice(0, 10)}, ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}; \`${command}\`; ${opts.connections} connections, ${opts.durationSeconds} s per target after a ${opts.warmupSeconds} s warm-up, ${opts.rounds} interleaved round(s), median shown; ${pin ? `server and bare server pinned to core ${pin.serverCore}, autocannon to core ${pin.loadCore} (taskset)` : 'autocannon on the same cores as the server'}.\n`);
     console.log(markdownTable([header, ...rows]));
     console.log('');
     if (missing.length) console.log(`Not measured (the backend did not answer 200): ${missing.join(', ')}`);

@@ -4,7 +4,7 @@
 // INSIDE the server process during the run: the server is started with a tiny preload (`--import` of a
 // data: URL, no change to the app) that samples `perf_hooks.monitorEventLoopDelay` and appends one JSON
 // line per second to a file; only the lines written while the load ran are counted.
-// Rate limits stay on: each request comes from its own X-Forwarded-For address (TRUST_PROXY=true for this
+// Rate limits stay on: each request comes from its own X-Forwarded-For address (TRUST_PROXY=1: the bench is the one proxy hop; for this
 // run) and the accounts rotate, so the per-IP and per-account limits are not what is measured.
 // Goal: max event-loop delay < 50 ms (hashing never blocks the loop).
 import { createRequire } from 'node:module';
@@ -19,7 +19,7 @@ export const description = 'POST /api/auth/login (argon2id): logins/s and max ev
 const require = createRequire(import.meta.url);
 const GOAL = { maxEventLoopDelayMs: 50 };
 const ACCOUNTS = Number(process.env.BENCH_LOGIN_ACCOUNTS || 500);
-const PASSWORD = 'Bench-Login-Pass-42';
+export const PASSWORD = 'Bench-Login-Pass-42';
 
 const PROBE = `
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -33,7 +33,8 @@ setInterval(() => {
 }, 1000).unref();
 `;
 
-async function seedAccounts(databaseUrl, log) {
+/** @param {string} databaseUrl @param {(line: string) => void} log */
+export async function seedAccounts(databaseUrl, log) {
   const pg = require(join(ROOT, 'node_modules', 'pg'));
   const { hash } = await import(join(ROOT, 'node_modules', '@node-rs', 'argon2', 'index.js'));
   // Same parameters as the backend (read from its source so the two cannot drift apart silently).
@@ -58,6 +59,7 @@ async function seedAccounts(databaseUrl, log) {
   }
 }
 
+/** @param {import('../lib.mjs').ScenarioContext} context */
 async function run_({ log, command }) {
   const opts = settings();
   if (!process.env.BENCH_CONNECTIONS) opts.connections = 32;
@@ -65,7 +67,7 @@ async function run_({ log, command }) {
   const eldFile = join(BENCH_DIR, 'login-eventloop.jsonl');
   rmSync(eldFile, { force: true });
   const probe = `data:text/javascript,${encodeURIComponent(PROBE)}`;
-  const nest = await startBackend({ log, env: { TRUST_PROXY: 'true', BENCH_ELD_FILE: eldFile, NODE_OPTIONS: `--import=${probe}` } });
+  const nest = await startBackend({ log, env: { TRUST_PROXY: '1', BENCH_ELD_FILE: eldFile, NODE_OPTIONS: `--import=${probe}` } });
   try {
     const { env } = loadEnv();
     const databaseUrl = process.env.BENCH_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_bench');
@@ -78,6 +80,7 @@ async function run_({ log, command }) {
 
     const autocannon = require('autocannon');
     let n = 0;
+    /** @param {number} durationSeconds */
     const load = (durationSeconds) =>
       autocannon({
         url: nest.url, connections: opts.connections, duration: durationSeconds, timeout: 20,

@@ -20,7 +20,13 @@ const SLOWDOWN = 4;
 const BLOCKING_AFTER_MS = 50;
 const TASK_MS = BLOCKING_AFTER_MS / SLOWDOWN;
 
-/** One load of `url`: the main thread's tasks over TASK_MS, each with its largest kinds of work. */
+/** @typedef {{ name: string, ph: string, ts: number, dur: number, tid: number, pid: number, id?: string, id2?: { local?: string }, args?: any }} TraceEvent */
+
+/**
+ * One load of `url`: the main thread's tasks over TASK_MS, each with its largest kinds of work.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ */
 async function traceTasks(browser, url) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
   const page = await context.newPage();
@@ -30,13 +36,14 @@ async function traceTasks(browser, url) {
     // Hydration starts after `load`; give the app time to settle (html[data-app=ready], then timers).
     await page.locator('html[data-app="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
     await page.waitForTimeout(1000);
-    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString());
+    const { traceEvents } = /** @type {{ traceEvents: TraceEvent[] }} */ (JSON.parse((await browser.stopTracing()).toString()));
     // The page's main thread: the one that parsed the HTML (the renderer of about:blank is another process).
     const parses = traceEvents.filter((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(url));
     const mainThread = parses[0]?.tid;
     const start = Math.min(...parses.map((e) => e.ts));
     const events = traceEvents.filter((e) => e.tid === mainThread && e.pid === parses[0]?.pid && e.ph === 'X');
     // The app's start-up steps (User Timing measures `redpen:<step>`, see frontend/src/main.tsx and boot.tsx).
+    /** @type {{ name: string, from: number, to: number }[]} */
     const steps = [];
     for (const begin of traceEvents.filter((e) => e.ph === 'b' && e.name.startsWith('redpen:'))) {
       const end = traceEvents.find((e) => e.ph === 'e' && e.name === begin.name && e.id2?.local === begin.id2?.local && e.id === begin.id);
@@ -45,6 +52,7 @@ async function traceTasks(browser, url) {
     return events
       .filter((e) => e.name === 'RunTask' && e.dur / 1000 > TASK_MS)
       .map((task) => {
+        /** @type {Record<string, number>} */
         const work = {};
         for (const e of events) {
           if (e === task || e.name === 'RunTask' || e.ts < task.ts || e.ts + e.dur > task.ts + task.dur || e.dur < 1000) continue;
@@ -64,6 +72,7 @@ async function traceTasks(browser, url) {
   }
 }
 
+/** @param {import('../lib.mjs').ScenarioContext} context */
 export async function run({ log, command }) {
   const { childEnv } = loadEnv();
   await buildIfStale(['frontend'], { env: childEnv, log, force: process.env.BENCH_WEB_NO_BUILD !== '1' });
@@ -86,6 +95,7 @@ export async function run({ log, command }) {
     const file = writeResult(name, data);
     for (const p of pages) {
       const last = p.runs.at(-1);
+      if (!last) continue;
       console.log(`\n${p.path}: median ≈${p.medianBlockingMs} ms blocking at ${SLOWDOWN}× (all tasks, including before first paint); last run:`);
       console.log(textTable([['at (ms)', 'task (ms)', 'start-up step', 'mostly'], ...last.tasks.map((t) => [String(t.atMs), fmt(t.ms, 1), t.steps.join(', ') || '-', t.top.join(', ')])]));
     }

@@ -24,13 +24,20 @@ const GOAL = { maxJsKB: 170, minPerformance: 95, minAccessibility: 95, maxLcpMs:
 // Chunks that must not load on `/` (route-level splitting): dashboard layouts, admin/student/tutor/auth pages.
 const NOT_ON_HOME = /(Dashboard|_admin|_student|_tutor|_auth|admin|login|register|onboarding)/i;
 
-/** (a) Every script `/` loads, gzipped. */
+/** @typedef {{ file: string, status: number, bytes: number, gzipBytes: number, encoding: string | null }} ScriptLoad */
+
+/**
+ * (a) Every script `/` loads, gzipped.
+ * @param {string} url
+ * @param {(line: string) => void} log
+ */
 async function measureHomeJs(url, log) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    /** @type {Promise<ScriptLoad | null>[]} */
     const pending = [];
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
@@ -44,10 +51,10 @@ async function measureHomeJs(url, log) {
     await page.goto(url + '/', { waitUntil: 'networkidle' });
     // Let lazy route chunks and the motion's intersection observers settle; scroll to the end once so
     // anything loaded on scroll counts too.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)'); // runs in the page
     await page.waitForTimeout(1500);
     await page.waitForLoadState('networkidle');
-    const scripts = (await Promise.all(pending)).filter(Boolean).sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const scripts = (await Promise.all(pending)).filter((s) => s !== null).sort((a, b) => b.gzipBytes - a.gzipBytes);
     const totalGzip = scripts.reduce((n, s) => n + s.gzipBytes, 0);
     const totalRaw = scripts.reduce((n, s) => n + s.bytes, 0);
     const leaked = scripts.filter((s) => NOT_ON_HOME.test(s.file)).map((s) => s.file);
@@ -58,7 +65,10 @@ async function measureHomeJs(url, log) {
   }
 }
 
-/** One Lighthouse run in a fresh chrome (as the CLI does); a trace flake of headless chrome (NO_FCP, NO_NAVSTART, …) is retried. */
+/**
+ * One Lighthouse run in a fresh chrome (as the CLI does); a trace flake of headless chrome (NO_FCP, NO_NAVSTART, …) is retried.
+ * @param {string} target
+ */
 async function lighthouseOnce(target) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -66,7 +76,9 @@ async function lighthouseOnce(target) {
     const userDataDir = mkdtempSync(join(tmpdir(), 'redpen-lh-'));
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, userDataDir });
     try {
-      const { lhr } = await lighthouse(target, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const result = await lighthouse(target, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      if (!result) throw new Error(`Lighthouse on ${target} returned nothing`);
+      const { lhr } = result;
       if (!lhr.runtimeError) return lhr;
       if (attempt >= 3 || !['NO_FCP', 'NO_NAVSTART', 'NO_LCP', 'PROTOCOL_TIMEOUT'].includes(lhr.runtimeError.code)) throw new Error(`Lighthouse on ${target}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     } finally {
@@ -76,22 +88,29 @@ async function lighthouseOnce(target) {
   }
 }
 
-/** (b) RUNS Lighthouse runs per page; returns per-page runs and medians. */
+/**
+ * (b) RUNS Lighthouse runs per page; returns per-page runs and medians.
+ * @param {string} url
+ * @param {(line: string) => void} log
+ */
 async function runLighthouse(url, log) {
   const pages = [];
   for (const path of PAGES) {
+    /** @type {{ performance: number, accessibility: number, fcpMs: number, lcpMs: number, tbtMs: number, cls: number, speedIndexMs: number, transferKB: number, textCompression: boolean, failedA11y: string[] }[]} */
     const runs = [];
     for (let i = 1; i <= RUNS; i++) {
       const lhr = await lighthouseOnce(url + path);
       const a = lhr.audits;
+      /** @param {string} id */
+      const num = (id) => a[id]?.numericValue ?? NaN;
       const run = {
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-        fcpMs: Math.round(a['first-contentful-paint'].numericValue),
-        lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
-        tbtMs: Math.round(a['total-blocking-time'].numericValue),
-        cls: Number(a['cumulative-layout-shift'].numericValue.toFixed(3)),
-        speedIndexMs: Math.round(a['speed-index'].numericValue),
+        fcpMs: Math.round(num('first-contentful-paint')),
+        lcpMs: Math.round(num('largest-contentful-paint')),
+        tbtMs: Math.round(num('total-blocking-time')),
+        cls: Number(num('cumulative-layout-shift').toFixed(3)),
+        speedIndexMs: Math.round(num('speed-index')),
         transferKB: Math.round((a['total-byte-weight'].numericValue ?? 0) / 1024),
         textCompression: a['uses-text-compression'].score === 1,
         failedA11y: lhr.categories.accessibility.auditRefs.filter((r) => r.weight > 0 && a[r.id]?.score === 0).map((r) => r.id),
@@ -99,6 +118,7 @@ async function runLighthouse(url, log) {
       log(`lighthouse ${path} run ${i}/${RUNS}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, ${run.transferKB} KB transferred`);
       runs.push(run);
     }
+    /** @param {'performance' | 'accessibility' | 'fcpMs' | 'lcpMs' | 'tbtMs' | 'cls' | 'speedIndexMs' | 'transferKB'} k */
     const med = (k) => median(runs.map((r) => r[k]));
     pages.push({
       path,
@@ -111,6 +131,7 @@ async function runLighthouse(url, log) {
   return pages;
 }
 
+/** @param {import('../lib.mjs').ScenarioContext} context */
 export async function run({ log, command }) {
   const { childEnv } = loadEnv();
   // The scenario measures what the sources build to now: always rebuild the web app (≈2 s).
@@ -136,6 +157,7 @@ export async function run({ log, command }) {
         cls: p.median.cls <= GOAL.maxCls,
       })),
     };
+    /** @param {boolean} ok */
     const mark = (ok) => (ok ? '' : ' ✗');
     const header = ['page', 'performance', 'accessibility', 'FCP (s)', 'LCP (s)', 'TBT (ms)', 'CLS', 'performance per run'];
     const rows = lighthouse.map((p, i) => [
@@ -150,6 +172,7 @@ export async function run({ log, command }) {
     ]);
     const date = new Date().toISOString();
     const m = machine();
+    /** @type {Record<string, unknown>} */
     const data = { scenario: name, date, command, machine: m, lighthouseVersion, runsPerPage: RUNS, goal: GOAL, js, lighthouse, goals };
     const file = writeResult(name, data);
 

@@ -26,11 +26,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
     const { status, body } = this.toResponse(exception, request);
+    // 429 and 503 bodies may say how long to wait (`retryAfterSeconds`): clients and proxies read the header.
+    const retryAfter = exception instanceof HttpException ? (exception.getResponse() as { retryAfterSeconds?: unknown })?.retryAfterSeconds : undefined;
 
     if (status === 404 && this.webPages && this.shouldServeSpa(request)) {
       sendHtml(request, reply, this.webPages.shell);
       return;
     }
+    if (typeof retryAfter === 'number' && retryAfter > 0) void reply.header('retry-after', String(retryAfter));
     void reply.status(status).send(body);
   }
 
@@ -39,9 +42,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const response = exception.getResponse();
       if (typeof response === 'string') return { status, body: { message: response } };
-      const { message, errors } = response as { message?: string | string[]; errors?: ErrorBody['errors'] };
+      const { message, code, errors } = response as { message?: string | string[]; code?: ErrorBody['code']; errors?: ErrorBody['errors'] };
       const text = Array.isArray(message) ? message[0] : message;
-      return { status, body: { message: text ?? exception.message, ...(errors ? { errors } : {}) } };
+      return { status, body: { message: text ?? exception.message, ...(code ? { code } : {}), ...(errors ? { errors } : {}) } };
     }
     // Errors thrown by Fastify and its plugins carry a 4xx statusCode for client mistakes.
     const statusCode = (exception as { statusCode?: number })?.statusCode;

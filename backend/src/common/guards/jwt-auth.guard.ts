@@ -1,7 +1,8 @@
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { IS_PUBLIC } from '../decorators/public.decorator.js';
+import { coded } from '../errors.js';
+import { routeAccess } from './route-access.js';
 
 export const JWT_STRATEGY = 'jwt';
 
@@ -17,14 +18,13 @@ export class JwtAuthGuard extends AuthGuard(JWT_STRATEGY) {
   }
 
   override canActivate(context: ExecutionContext) {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
+    if (routeAccess(this.reflector, context).isPublic) return true;
     return super.canActivate(context) as Promise<boolean>;
   }
 
   override handleRequest<TUser>(err: unknown, user: TUser | false): TUser {
     if (err) throw err;
-    if (!user) throw new UnauthorizedException('Please sign in to continue.');
+    if (!user) throw new UnauthorizedException(coded('UNAUTHENTICATED', 'Please sign in to continue.'));
     return user;
   }
 }

@@ -28,6 +28,7 @@ describe('validation pipe', () => {
     expect(error).toBeInstanceOf(ValidationFailedException);
     expect((error as ValidationFailedException).getResponse()).toEqual({
       message: 'Title is required',
+      code: 'VALIDATION_FAILED',
       errors: [
         { field: 'title', message: 'Title is required' },
         { field: 'wordCount', message: 'Word count must be a whole number' },

@@ -2,6 +2,8 @@ import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableExcept
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { REDIS } from '../../infra/redis/redis.module.js';
+import { coded } from '../errors.js';
+import { rateLimitAddress } from './client-address.js';
 
 export interface RateLimitRule {
   /** Stable name, part of the Redis key. */
@@ -10,7 +12,10 @@ export interface RateLimitRule {
   durationSeconds: number;
 }
 
-/** Redis-backed limits shared by every API instance: `consume` throws 429 with the wait in the message. */
+/**
+ * Redis-backed limits shared by every API instance: `consume` throws 429 with the wait in the message. A key
+ * that is a client's IP address counts against its group (IPv6 by /64: client-address.ts).
+ */
 @Injectable()
 export class RateLimitService {
   private readonly limiters = new Map<string, RateLimiterRedis>();
@@ -29,17 +34,17 @@ export class RateLimitService {
       this.limiters.set(rule.name, limiter);
     }
     try {
-      await limiter.consume(key);
+      await limiter.consume(rateLimitAddress(key));
     } catch (result) {
       if (result instanceof RateLimiterRes) {
         const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
         throw new HttpException(
-          { message: `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, retryAfterSeconds: seconds },
+          { message: `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, code: 'RATE_LIMITED', retryAfterSeconds: seconds },
           HttpStatus.TOO_MANY_REQUESTS,
         );
       }
       // Redis itself failed: refuse honestly rather than letting unlimited traffic through.
-      throw new ServiceUnavailableException('Service temporarily unavailable. Please try again shortly.');
+      throw new ServiceUnavailableException(coded('SERVICE_BUSY', 'Service temporarily unavailable. Please try again shortly.'));
     }
   }
 }

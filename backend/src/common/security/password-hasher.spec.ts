@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { hashPassword, MAX_CONCURRENT_HASHES, verifyPassword } from './password-hasher.js';
+import { HttpException } from '@nestjs/common';
+import { hashPassword, MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, verifyPassword } from './password-hasher.js';
 
 describe('password hasher', () => {
   it('hashes with argon2id at OWASP minimum cost and verifies', async () => {
@@ -16,4 +17,19 @@ describe('password hasher', () => {
     expect(new Set(hashes).size).toBe(hashes.length);
     await expect(verifyPassword(hashes.at(-1)!, `pw-${hashes.length - 1}`)).resolves.toBe(true);
   });
+
+  it('refuses new-password hashes beyond the waiting bound with 503, and serves a verification first', async () => {
+    const done: string[] = [];
+    const fill = Array.from({ length: MAX_CONCURRENT_HASHES + MAX_WAITING_HASHES }, (_, i) => hashPassword(`fill-${i}`).then(() => done.push(`hash-${i}`)));
+    const refused = await hashPassword('one-too-many').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpException);
+    expect((refused as HttpException).getStatus()).toBe(503);
+    expect((refused as HttpException).getResponse()).toMatchObject({ code: 'SERVICE_BUSY', retryAfterSeconds: expect.any(Number) });
+    const hashed = await hashPassword('x').catch(() => undefined);
+    expect(hashed).toBeUndefined();
+    const verification = verifyPassword('not-a-hash', 'x').then(() => done.push('verify'));
+    await Promise.all([...fill, verification]);
+    // The verification overtook every hash that was still waiting.
+    expect(done.indexOf('verify')).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES);
+  }, 60_000);
 });

@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { HttpException, HttpStatus } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
+import { coded } from '../errors.js';
 
 /**
  * argon2id at OWASP's minimum cost (m = 19 MiB, t = 2, p = 1). @node-rs/argon2 hashes on libuv's thread
@@ -14,27 +16,46 @@ export const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, 
  */
 export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
 
-let running = 0;
-const waiting: (() => void)[] = [];
+/**
+ * New-password hashes (register, reset) allowed to wait for a slot. Beyond it the request is refused at once
+ * with 503 + Retry-After instead of queueing argon2 work without bound (a flood would otherwise delay every
+ * sign-in behind it). Verifications (sign-in) are not bounded here (rate limits bound them) and are served
+ * first when a slot frees, so sign-in keeps answering while new-password hashing is saturated.
+ */
+export const MAX_WAITING_HASHES = 32;
+export const HASH_QUEUE_RETRY_AFTER_SECONDS = 5;
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+let running = 0;
+const waitingVerifications: (() => void)[] = [];
+const waitingHashes: (() => void)[] = [];
+
+async function limited<T>(kind: 'hash' | 'verify', work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) {
+    if (kind === 'hash' && waitingHashes.length >= MAX_WAITING_HASHES) {
+      throw new HttpException(
+        { ...coded('SERVICE_BUSY', 'Service temporarily unavailable. Please try again shortly.'), retryAfterSeconds: HASH_QUEUE_RETRY_AFTER_SECONDS },
+        HttpStatus.SERVICE_UNAVAILABLE,
+      );
+    }
+    await new Promise<void>((resolve) => (kind === 'verify' ? waitingVerifications : waitingHashes).push(resolve));
+  }
   running++;
   try {
     return await work();
   } finally {
     running--;
-    waiting.shift()?.();
+    (waitingVerifications.shift() ?? waitingHashes.shift())?.();
   }
 }
 
+/** Throws 503 (SERVICE_BUSY, Retry-After) when MAX_WAITING_HASHES hashes already wait. */
 export function hashPassword(password: string): Promise<string> {
-  return limited(() => hash(password, ARGON2_OPTIONS));
+  return limited('hash', () => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await limited(() => verify(passwordHash, password));
+    return await limited('verify', () => verify(passwordHash, password));
   } catch {
     return false;
   }

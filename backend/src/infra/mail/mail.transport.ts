@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { RenderedMail } from './mail.types.js';
 
-/** SMTP delivery through nodemailer; only the mail processor and the health check use it. */
+/** SMTP delivery through nodemailer; only the mail handler and the health check use it. */
 @Injectable()
 export class MailTransport implements OnApplicationShutdown {
   private readonly transporter: Transporter;
@@ -25,7 +25,8 @@ export class MailTransport implements OnApplicationShutdown {
   }
 
   async send(to: string, mail: RenderedMail, replyTo?: string): Promise<void> {
-    await this.transporter.sendMail({ from: this.config.mail.from, to, replyTo, ...mail });
+    // Address objects, never strings: nodemailer parses a string as an address list ("a<victim@x.com>").
+    await this.transporter.sendMail({ from: this.config.mail.from, to: { address: to }, replyTo: replyTo ? { address: replyTo } : undefined, ...mail });
   }
 
   async verify(): Promise<void> {

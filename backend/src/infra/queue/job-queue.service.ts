@@ -1,8 +1,10 @@
-import { InjectQueue } from '@nestjs/bullmq';
-import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { JobsOptions, Queue } from 'bullmq';
-import { JOB_QUEUE, QUEUES, type JobName, type JobPayloads, type QueueName } from './job-registry.js';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, type JobsOptions } from 'bullmq';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
+import { JOB_QUEUE, QUEUE_DEFAULT_JOB_OPTIONS, QUEUES, type JobName, type JobPayloads, type QueueName } from './job-registry.js';
 import { forceCloseIfRedisDown } from './redis-down-shutdown.js';
+import { bullConnection, QUEUE_PREFIX } from './redis-connection.js';
 
 export interface EnqueueOptions {
   /**
@@ -13,23 +15,31 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
-/** Typed enqueueing against the job registry; the only way application code schedules background work. */
+/**
+ * Producers: one BullMQ queue per queue of the registry, and typed enqueueing against it. The only way
+ * application code schedules background work.
+ */
 @Injectable()
-export class JobQueue implements BeforeApplicationShutdown {
+export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly queues: Record<QueueName, Queue>;
 
-  constructor(
-    @InjectQueue(QUEUES.mail) mail: Queue,
-    @InjectQueue(QUEUES.essays) essays: Queue,
-    @InjectQueue(QUEUES.payouts) payouts: Queue,
-    @InjectQueue(QUEUES.sessions) sessions: Queue,
-    @InjectQueue(QUEUES.maintenance) maintenance: Queue,
-  ) {
-    this.queues = { mail, essays, payouts, sessions, maintenance };
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const connection = bullConnection(config.redis.url);
+    const entries = Object.values(QUEUES).map((name) => [
+      name,
+      new Queue(name, { connection, prefix: QUEUE_PREFIX, defaultJobOptions: QUEUE_DEFAULT_JOB_OPTIONS }),
+    ]);
+    this.queues = Object.fromEntries(entries) as Record<QueueName, Queue>;
+    // Errors surface on the calls that fail (enqueue answers 5xx); the connection retries on its own.
+    for (const queue of this.all()) queue.on('error', () => undefined);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await forceCloseIfRedisDown(Object.values(this.queues));
+    await forceCloseIfRedisDown(this.all());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.all().map((queue) => queue.close()));
   }
 
   async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options: EnqueueOptions = {}): Promise<void> {
@@ -45,6 +55,10 @@ export class JobQueue implements BeforeApplicationShutdown {
    */
   async upsertScheduler<N extends JobName>(schedulerId: string, name: N, payload: JobPayloads[N], everyMs: number): Promise<void> {
     await this.queues[JOB_QUEUE[name]].upsertJobScheduler(schedulerId, { every: everyMs }, { name, data: payload });
+  }
+
+  queue(name: QueueName): Queue {
+    return this.queues[name];
   }
 
   all(): Queue[] {

@@ -1,9 +1,11 @@
-import type { MailJob } from '../mail/mail.types.js';
+import type { AppConfig } from '../../config/env.schema.js';
+import type { MailJobData } from '../mail/mail.types.js';
 
 /**
  * The one registry of background work: stable job names (never class names: renaming a class must not
  * orphan delayed jobs already in Redis) mapped to their queue and payload type. Enqueueing is typed
- * against it and start-up fails when a name has no handler, or two.
+ * against it; each name is served by one `@OnJob` method, and start-up fails when a name has no handler,
+ * or two. The queues below are the ones the app creates (producers, Bull Board) and runs workers on.
  */
 export const QUEUES = {
   mail: 'mail',
@@ -15,7 +17,8 @@ export const QUEUES = {
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface JobPayloads {
-  'mail.send': MailJob;
+  /** Template data travels sealed (AES-256-GCM), never in clear: see MailService and JobDataSeal. */
+  'mail.send': MailJobData;
   /** Deletes expired codes, used or expired reset tokens and long-dead sessions (see AuthRepository.purgeExpired). */
   'maintenance.purge-expired-auth': Record<string, never>;
 }
@@ -27,18 +30,28 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
 };
 
 /**
- * Repeatable jobs, upserted by WorkersModule at start-up under a stable scheduler id: idempotent across
- * restarts and instances (BullMQ keeps one scheduler per id). Each run only sweeps; `everyMs` is read from config.
+ * Repeatable jobs, upserted by the workers at start-up under a stable scheduler id: idempotent across
+ * restarts and instances (BullMQ keeps one scheduler per id). Each run only sweeps; each scheduler reads
+ * its own interval from config.
  */
 export interface JobScheduler<N extends JobName = JobName> {
   id: string;
   name: N;
   payload: JobPayloads[N];
+  everyMs: (config: AppConfig) => number;
 }
 
 export const JOB_SCHEDULERS: readonly JobScheduler[] = [
-  { id: 'purge-expired-auth', name: 'maintenance.purge-expired-auth', payload: {} },
+  {
+    id: 'purge-expired-auth',
+    name: 'maintenance.purge-expired-auth',
+    payload: {},
+    everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
+  },
 ];
+
+/** Jobs one worker runs at once, per queue (default 1): mail waits on SMTP, so it overlaps a few sends. */
+export const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { mail: 5 };
 
 /** Default retry policy per queue: transient failures (SMTP, S3) retry with exponential backoff. */
 export const QUEUE_DEFAULT_JOB_OPTIONS = {

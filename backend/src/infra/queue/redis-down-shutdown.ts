@@ -1,8 +1,8 @@
 import { Worker, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
-/** How long a shutdown waits for Redis to answer before treating it as down. */
-const ANSWER_WITHIN_MS = 250;
+/** How long a shutdown waits for Redis to answer before treating it as down (generous: a busy event loop is not an outage). */
+const ANSWER_WITHIN_MS = 1000;
 
 /** Down unless the connection is ready and answers a PING in time (a dead peer may still look "ready"). */
 async function redisIsDown(target: Queue | Worker): Promise<boolean> {

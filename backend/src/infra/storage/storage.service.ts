@@ -1,16 +1,29 @@
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
+  UploadPartCommand,
+  type CompletedPart,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
+import { PartBuffers } from './part-buffers.js';
+
+/** S3's smallest multipart part: each upload in flight holds one buffer of this size. */
+export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+/** Part buffers per process (30 MB): more uploads at once wait their turn, up to UPLOAD_BUFFER_WAIT_MS. */
+export const UPLOAD_BUFFERS = 6;
+const UPLOAD_BUFFER_WAIT_MS = 30_000;
 
 export interface StoredObject {
   key: string;
@@ -22,6 +35,7 @@ export interface StoredObject {
 export class StorageService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(StorageService.name);
   private readonly client: S3Client;
+  private readonly partBuffers = new PartBuffers(UPLOAD_PART_BYTES, UPLOAD_BUFFERS, UPLOAD_BUFFER_WAIT_MS);
   readonly bucket: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
@@ -58,18 +72,57 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** Streams a body to storage in parts; memory stays flat however large the file. */
-  async upload(key: string, body: Readable | Buffer, contentType: string): Promise<StoredObject> {
+  /**
+   * Streams a body to storage as it arrives, holding one 5 MB part buffer from a shared, fixed set: a body
+   * that fits in one part is one PUT, a longer one a multipart upload sent part by part. Memory stays flat
+   * however large the file and however many arrive at once. If the body fails part-way (a refused type, an
+   * oversized file, a client gone), a multipart upload is aborted and nothing is left behind.
+   */
+  async upload(key: string, body: AsyncIterable<Buffer> | Buffer, contentType: string): Promise<StoredObject> {
+    const base = { Bucket: this.bucket, Key: key };
+    if (Buffer.isBuffer(body)) {
+      await this.client.send(new PutObjectCommand({ ...base, Body: body, ContentType: contentType }));
+      return { key, size: body.length };
+    }
+    const part = await this.partBuffers.acquire();
+    let uploadId: string | undefined;
+    const parts: CompletedPart[] = [];
+    let filled = 0;
     let size = 0;
-    if (Buffer.isBuffer(body)) size = body.length;
-    else body.on('data', (chunk: Buffer) => (size += chunk.length));
-    await new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
-      queueSize: 2,
-      partSize: 5 * 1024 * 1024,
-    }).done();
-    return { key, size };
+    const sendPart = async () => {
+      uploadId ??= (await this.client.send(new CreateMultipartUploadCommand({ ...base, ContentType: contentType }))).UploadId!;
+      const PartNumber = parts.length + 1;
+      const { ETag } = await this.client.send(
+        new UploadPartCommand({ ...base, UploadId: uploadId, PartNumber, Body: part.subarray(0, filled), ContentLength: filled }),
+      );
+      parts.push({ ETag, PartNumber });
+      filled = 0;
+    };
+    try {
+      for await (const chunk of body) {
+        for (let offset = 0; offset < chunk.length; ) {
+          const copied = chunk.copy(part, filled, offset);
+          filled += copied;
+          offset += copied;
+          size += copied;
+          if (filled === part.length) await sendPart();
+        }
+      }
+      if (!uploadId) {
+        await this.client.send(new PutObjectCommand({ ...base, Body: part.subarray(0, filled), ContentLength: filled, ContentType: contentType }));
+      } else {
+        if (filled > 0) await sendPart();
+        await this.client.send(new CompleteMultipartUploadCommand({ ...base, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      }
+      return { key, size };
+    } catch (error) {
+      if (uploadId) {
+        await this.client.send(new AbortMultipartUploadCommand({ ...base, UploadId: uploadId })).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      this.partBuffers.release(part);
+    }
   }
 
   /** A short-lived link to download one private object, optionally under a friendly file name. */
@@ -89,8 +142,37 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
     return Buffer.from(await result.Body!.transformToByteArray());
   }
 
+  /** The first `bytes` of an object (a ranged GET), e.g. to sniff its type or count words from a header. */
+  async readHead(key: string, bytes: number): Promise<Buffer> {
+    const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+    return Buffer.from(await result.Body!.transformToByteArray());
+  }
+
+  /** The object as a stream, for readers that should not hold a whole file in memory. */
+  async openStream(key: string): Promise<Readable> {
+    const result = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    return result.Body as Readable;
+  }
+
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /**
+   * Deletes objects that are no longer referenced (replaced files, uploads of a failed request). Never throws:
+   * the caller's outcome is already decided, and a leftover object is logged rather than failing the request.
+   */
+  async deleteQuietly(keys: Iterable<string | null | undefined>): Promise<void> {
+    const unique = [...new Set([...keys].filter((k): k is string => !!k))];
+    await Promise.all(
+      unique.map((key) => this.delete(key).catch((error: Error) => this.logger.warn(`could not delete "${key}": ${error.message}`))),
+    );
+  }
+
+  /** Keys under a prefix (at most 1,000: for checks and tests, not for walking a whole bucket). */
+  async list(prefix: string): Promise<string[]> {
+    const result = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix }));
+    return (result.Contents ?? []).map((o) => o.Key!).filter(Boolean);
   }
 
   async ping(): Promise<void> {

@@ -44,6 +44,11 @@ export class AuthTokens {
     await this.repository.revokeSession(sessionId, this.clock.now());
   }
 
+  /** The session and its user, as every authenticated request reads them (the socket handshake uses it too). */
+  findSessionUser(sessionId: string, userId: string) {
+    return this.repository.findSessionUser(sessionId, userId);
+  }
+
   async revokeAll(userId: string): Promise<void> {
     await this.repository.revokeAllSessions(userId, this.clock.now());
   }

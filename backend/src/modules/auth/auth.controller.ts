@@ -6,15 +6,18 @@ import {
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Public } from '../../common/decorators/public.decorator.js';
 import { holdsRole, type AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { AuthService, MESSAGES } from './auth.service.js';
 import { presentUser } from './user.presenter.js';
+import { SIGN_IN_LINK_INVALID, SignInLinks } from './sign-in-links.service.js';
 import {
   EmailOnlyDto,
   LoginDto,
@@ -24,6 +27,9 @@ import {
   RegisterDto,
   RegisterResponseDto,
   ResetPasswordDto,
+  SignInCodeDto,
+  SignInLinkDto,
+  SignInLinkPreviewDto,
   TokenUserDto,
   TwoFactorSettingDto,
   UserEnvelopeDto,
@@ -34,7 +40,10 @@ import {
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly signInLinks: SignInLinks,
+  ) {}
 
   @Public()
   @Post('register')
@@ -67,7 +76,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
-  @ApiOkResponse({ type: LoginResponseDto, description: '`{ token, user }`, or `{ twoFactorRequired, userId, message }` when 2FA is on' })
+  @ApiOkResponse({ type: LoginResponseDto, description: '`{ token, user }`, or `{ twoFactorRequired, userId, message }` when a second factor is needed (the user turned it on, or TWO_FACTOR_POLICY demands it)' })
   @ApiUnauthorizedResponse({ description: MESSAGES.invalidLogin })
   @ApiForbiddenResponse({ description: `${MESSAGES.unverified} / ${MESSAGES.banned}` })
   @ApiTooManyRequestsResponse({ description: 'Rate limited' })
@@ -106,8 +115,10 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto, description: MESSAGES.resetDone })
   @ApiBadRequestResponse({ description: MESSAGES.invalidReset })
-  resetPassword(@Body() body: ResetPasswordDto): Promise<MessageDto> {
-    return this.auth.resetPassword(body.resetToken, body.newPassword);
+  @ApiTooManyRequestsResponse({ description: 'Rate limited per client IP' })
+  @ApiServiceUnavailableResponse({ description: 'Too many passwords being hashed: try again after Retry-After seconds' })
+  resetPassword(@Body() body: ResetPasswordDto, @Ip() ip: string): Promise<MessageDto> {
+    return this.auth.resetPassword(body.resetToken, body.newPassword, ip);
   }
 
   @Post('logout')
@@ -136,7 +147,35 @@ export class AuthController {
   @Put('two-factor')
   @ApiBearerAuth()
   @ApiOkResponse({ type: UserEnvelopeDto })
-  async setTwoFactor(@CurrentUser() user: AuthenticatedUser, @Body() body: TwoFactorSettingDto): Promise<UserEnvelopeDto> {
-    return { user: await this.auth.setTwoFactor(user.id, body.enabled) };
+  @ApiForbiddenResponse({ description: `Turning it off: ${MESSAGES.wrongPassword}` })
+  @ApiUnprocessableEntityResponse({ description: MESSAGES.twoFactorRequired })
+  async setTwoFactor(@CurrentUser() user: AuthenticatedUser, @Body() body: TwoFactorSettingDto, @Ip() ip: string): Promise<UserEnvelopeDto> {
+    return { user: await this.auth.setTwoFactor(user.id, body.enabled, body.password, ip) };
+  }
+
+  @Post('signInLink')
+  @HttpCode(201)
+  @ApiBearerAuth()
+  @ApiCreatedResponse({ type: SignInLinkDto, description: 'A one-time link that signs someone in as you, valid for two minutes' })
+  createSignInLink(@CurrentUser() user: AuthenticatedUser): Promise<SignInLinkDto> {
+    return this.signInLinks.create(user.id);
+  }
+
+  @Public()
+  @Post('signInLink/preview')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SignInLinkPreviewDto, description: 'Whose link it is ("Continue as …?"); does not use it up' })
+  @ApiBadRequestResponse({ description: SIGN_IN_LINK_INVALID })
+  previewSignInLink(@Body() body: SignInCodeDto, @Ip() ip: string): Promise<SignInLinkPreviewDto> {
+    return this.signInLinks.preview(body.signInCode, ip);
+  }
+
+  @Public()
+  @Post('signInLink/exchange')
+  @HttpCode(200)
+  @ApiOkResponse({ type: TokenUserDto })
+  @ApiBadRequestResponse({ description: SIGN_IN_LINK_INVALID })
+  exchangeSignInLink(@Body() body: SignInCodeDto, @Ip() ip: string): Promise<TokenUserDto> {
+    return this.signInLinks.exchange(body.signInCode, ip);
   }
 }

@@ -1,31 +1,25 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { JwtAuthGuard } from '../../common/guards/jwt-auth.guard.js';
-import { RolesGuard } from '../../common/guards/roles.guard.js';
+import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
-import { AuthRepository } from './auth.repository.js';
+import { AuthRepositoryModule } from './auth-repository.module.js';
 import { AuthService } from './auth.service.js';
-import { AuthTokens } from './auth-tokens.service.js';
+import { AuthThrottle } from './auth-throttle.service.js';
+import { AuthTokensModule } from './auth-tokens.module.js';
+import { SignInLinks } from './sign-in-links.service.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { PurgeExpiredAuthHandler } from './purge-expired-auth.handler.js';
 
 /**
- * Accounts and sign-in. Registers the two global guards, in order: authentication (JWT, every route
- * unless `@Public()`), then roles (`@Roles()`). `AuthTokens` is exported for modules that re-issue a token
- * (onboarding sets onboardingCompleted, which the token carries).
+ * Sign-up, sign-in, codes and password reset. `JwtStrategy` registers the passport strategy that the global
+ * authentication guard (registered in AppModule) uses. Exports nothing: token issuing is `AuthTokensModule`,
+ * users are `UsersModule`.
+ * `PurgeExpiredAuthHandler` serves the `maintenance.purge-expired-auth` job wherever workers run (the API with
+ * WORKERS=inline, or worker.ts).
  */
 @Module({
-  imports: [PassportModule, JwtModule.register({})],
+  imports: [PassportModule, AuthRepositoryModule, AuthTokensModule, UsersModule],
   controllers: [AuthController],
-  providers: [
-    AuthRepository,
-    AuthService,
-    AuthTokens,
-    JwtStrategy,
-    { provide: APP_GUARD, useClass: JwtAuthGuard },
-    { provide: APP_GUARD, useClass: RolesGuard },
-  ],
-  exports: [AuthTokens, AuthRepository],
+  providers: [AuthService, AuthThrottle, SignInLinks, JwtStrategy, PurgeExpiredAuthHandler],
 })
 export class AuthModule {}

@@ -9,7 +9,6 @@ import {
   tutorProfiles,
   users,
   verificationCodes,
-  type NewUserRow,
   type UserRow,
   type VerificationCodeRow,
 } from '../../infra/database/schema/index.js';
@@ -32,10 +31,17 @@ export interface SessionUserRow extends UserRow {
   hasTutorProfile: boolean;
 }
 
-/** Every query of the auth module: users, one-time codes, reset tokens and sessions. */
+/**
+ * The auth module's own tables: one-time codes, reset tokens and sessions. Users are read and written through
+ * UsersService (modules/users); `findSessionUser` only joins them to check a session.
+ */
 @Injectable()
 export class AuthRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+  private readonly findSessionUserPrepared;
+
+  constructor(@Inject(DRIZZLE) private readonly db: Database) {
+    this.findSessionUserPrepared = this.sessionUserQuery(db).prepare('auth_find_session_user');
+  }
 
   transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -64,27 +70,6 @@ export class AuthRepository {
     const tokens = await tx.delete(passwordResetTokens).where(or(lte(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)));
     const sessions = await tx.delete(authSessions).where(or(lt(authSessions.expiresAt, sessionCutoff), lt(authSessions.revokedAt, sessionCutoff)));
     return { verificationCodes: codes.rowCount ?? 0, resetTokens: tokens.rowCount ?? 0, sessions: sessions.rowCount ?? 0 };
-  }
-
-  async findUserByEmail(email: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-    return row;
-  }
-
-  async findUserById(id: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
-    return row;
-  }
-
-  /** Inserts a user; undefined when the email is already taken (the unique index decides, not a read). */
-  async insertUser(values: NewUserRow, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
-    const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
-    return row;
-  }
-
-  async updateUser(id: string, values: Partial<Pick<UserRow, 'emailVerified' | 'passwordHash' | 'twoFactorEnabled' | 'onboardingCompleted'>>, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
-    const [row] = await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-    return row;
   }
 
   // ---- one-time codes -------------------------------------------------------------------------------
@@ -136,6 +121,16 @@ export class AuthRepository {
     await tx.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
   }
 
+  /** A token that could still be used (unused, unexpired), without using it: lets a bad token cost no hashing. */
+  async findLiveResetToken(tokenHash: string, now: Date, tx: DbOrTx = this.db): Promise<{ userId: string } | undefined> {
+    const [row] = await tx
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .limit(1);
+    return row;
+  }
+
   /** Marks a valid token used (single use, guarded update) and returns its user id. */
   async useResetToken(tokenHash: string, now: Date, tx: DbOrTx = this.db): Promise<string | undefined> {
     const [row] = await tx
@@ -161,9 +156,19 @@ export class AuthRepository {
     await tx.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
   }
 
-  /** One round trip per authenticated request: the session, its user and the profile flags. */
-  async findSessionUser(sessionId: string, userId: string, tx: DbOrTx = this.db): Promise<SessionUserRow | undefined> {
-    const [row] = await tx
+  /**
+   * One round trip per authenticated request: the session, its user and the profile flags. A prepared
+   * statement, built once: composing this query with Drizzle cost more CPU than anything else on the
+   * authenticated path (docs/benchmarks.md).
+   */
+  async findSessionUser(sessionId: string, userId: string, tx?: DbOrTx): Promise<SessionUserRow | undefined> {
+    const [row] = tx ? await this.sessionUserQuery(tx).execute({ sessionId, userId }) : await this.findSessionUserPrepared.execute({ sessionId, userId });
+    if (!row) return undefined;
+    return { ...row.user, sessionRevoked: row.sessionRevoked, sessionExpiresAt: row.sessionExpiresAt, hasStudentProfile: row.hasStudentProfile, hasTutorProfile: row.hasTutorProfile };
+  }
+
+  private sessionUserQuery(db: DbOrTx) {
+    return db
       .select({
         user: users,
         sessionRevoked: sql<boolean>`${authSessions.revokedAt} is not null`,
@@ -173,9 +178,7 @@ export class AuthRepository {
       })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)))
+      .where(and(eq(authSessions.id, sql.placeholder('sessionId')), eq(authSessions.userId, sql.placeholder('userId'))))
       .limit(1);
-    if (!row) return undefined;
-    return { ...row.user, sessionRevoked: row.sessionRevoked, sessionExpiresAt: row.sessionExpiresAt, hasStudentProfile: row.hasStudentProfile, hasTutorProfile: row.hasTutorProfile };
   }
 }

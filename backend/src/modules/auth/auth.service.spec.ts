@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { BadRequestException, ForbiddenException, Logger, UnauthorizedException } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import type { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
 import type { UserRow, VerificationCodeRow } from '../../infra/database/schema/index.js';
 import type { MailService } from '../../infra/mail/mail.service.js';
 import type { AuthRepository } from './auth.repository.js';
+import type { AuthThrottle } from './auth-throttle.service.js';
 import type { AuthTokens } from './auth-tokens.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 
 // Layer 1: AuthService alone. Its collaborators are plain fakes; the password hasher is the real argon2 one,
 // wrapped so the tests can see which hash each verification ran against.
@@ -83,6 +85,7 @@ function setup(users: UserRow[] = []) {
     }),
     replaceResetToken: jest.fn(async (_userId: string, _tokenHash: string, _expiresAt: Date) => undefined),
     useResetToken: jest.fn(async (_tokenHash: string, _now: Date): Promise<string | undefined> => undefined),
+    findLiveResetToken: jest.fn(async (_tokenHash: string, _now: Date): Promise<{ userId: string } | undefined> => undefined),
   };
   const tokens = {
     issue: jest.fn(async (u: Pick<UserRow, 'id'>) => `token-for-${u.id}`),
@@ -92,18 +95,42 @@ function setup(users: UserRow[] = []) {
   const sent: Mail[] = [];
   const mail = { send: jest.fn(async (m: Mail) => void sent.push(m)) };
   const rateLimit = { consume: jest.fn(async (_rule: unknown, _key: string) => undefined) };
-  const redis = { set: jest.fn(async (..._args: unknown[]) => 'OK'), ttl: jest.fn(async (_key: string) => 60) };
-  const config = { webOrigin: 'https://redpen.test', auth: { jwtSecret: 'unit-test-secret', jwtTtlSeconds: 3600 } } as AppConfig;
+  // The Redis counters, in memory: wrong tries per subject; sign-in throttling is tested end to end.
+  const tries = new Map<string, number>();
+  const throttle = {
+    assertSignInAllowed: jest.fn(async (_email: string, _ip: string) => undefined),
+    recordSignInFailure: jest.fn(async (_email: string, _ip: string) => undefined),
+    recordSignInSuccess: jest.fn(async (_email: string, _ip: string) => undefined),
+    assertCodeDailyCap: jest.fn(async (_purpose: string, _subject: string) => undefined),
+    recordWrongCode: jest.fn(async (purpose: string, subject: string) => {
+      tries.set(`${purpose}:${subject}`, (tries.get(`${purpose}:${subject}`) ?? 0) + 1);
+      return tries.get(`${purpose}:${subject}`)!;
+    }),
+    codeTries: jest.fn(async (purpose: string, subject: string) => tries.get(`${purpose}:${subject}`) ?? 0),
+    resetCodeTries: jest.fn(async (purpose: string, subject: string) => void tries.delete(`${purpose}:${subject}`)),
+    startCooldown: jest.fn(async (_purpose: string, _email: string, _options?: unknown) => true),
+    claimRegistrationNotice: jest.fn(async (_email: string) => true),
+    putOnce: jest.fn(async (..._args: unknown[]) => undefined),
+    peek: jest.fn(async (..._args: unknown[]): Promise<string | null> => null),
+  };
+  const config = { webOrigin: 'https://redpen.test', auth: { jwtSecret: 'unit-test-secret', jwtTtlSeconds: 3600, twoFactorPolicy: 'optional' } } as AppConfig;
   const service = new AuthService(
     config,
-    redis as unknown as Redis,
     repository as unknown as AuthRepository,
+    // The real UsersService (the only writer of users) over the same fakes.
+    new UsersService({
+      findByEmail: (email: string) => repository.findUserByEmail(email),
+      findById: (id: string) => repository.findUserById(id),
+      insert: jest.fn(async (_values: unknown): Promise<UserRow | undefined> => undefined),
+      update: (id: string, values: Partial<UserRow>) => repository.updateUser(id, values),
+    } as unknown as UsersRepository),
     tokens as unknown as AuthTokens,
     mail as unknown as MailService,
     rateLimit as unknown as RateLimitService,
+    throttle as unknown as AuthThrottle,
     clock,
   );
-  return { service, repository, tokens, mail, sent, rateLimit, redis, codes, advance: (ms: number) => void (now = new Date(now.getTime() + ms)) };
+  return { service, repository, tokens, mail, sent, rateLimit, throttle, codes, advance: (ms: number) => void (now = new Date(now.getTime() + ms)) };
 }
 
 /** The rejection of `promise`, so a test can check both its class and its exact message. */
@@ -120,12 +147,14 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('AuthService.login', () => {
   it('signs a verified user without 2FA straight in', async () => {
-    const { service, tokens, rateLimit } = setup([user()]);
+    const { service, tokens, rateLimit, throttle } = setup([user()]);
     const result = await service.login('JANE@example.com', PASSWORD, '1.2.3.4');
     expect(result).toEqual({ token: `token-for-${USER_ID}`, user: expect.objectContaining({ id: USER_ID, _id: USER_ID, email: 'jane@example.com' }) });
     expect(tokens.issue).toHaveBeenCalledTimes(1);
     expect(rateLimit.consume).toHaveBeenCalledWith(AUTH_LIMITS.loginIp, '1.2.3.4');
-    expect(rateLimit.consume).toHaveBeenCalledWith(AUTH_LIMITS.loginAccount, 'email:JANE@example.com');
+    expect(throttle.assertSignInAllowed).toHaveBeenCalledWith('JANE@example.com', '1.2.3.4');
+    expect(throttle.recordSignInSuccess).toHaveBeenCalledWith('JANE@example.com', '1.2.3.4');
+    expect(throttle.recordSignInFailure).not.toHaveBeenCalled();
   });
 
   it('answers an unknown email with the same 401 as a wrong password, after verifying against a dummy hash', async () => {
@@ -307,13 +336,15 @@ describe('AuthService password reset', () => {
     expect(repository.replaceResetToken.mock.calls[0]![1]).toBe(hashResetToken(token));
   });
 
-  it('refuses a used or unknown token with 400 and changes nothing', async () => {
-    const { service, repository, tokens } = setup([user()]);
-    repository.useResetToken.mockResolvedValue(undefined);
-    const error = await failure(service.resetPassword('used-or-unknown', 'New-Password-42'));
+  it('refuses a used or unknown token with 400 before hashing anything, and changes nothing', async () => {
+    const { service, repository, tokens, rateLimit } = setup([user()]);
+    repository.findLiveResetToken.mockResolvedValue(undefined);
+    const error = await failure(service.resetPassword('used-or-unknown', 'New-Password-42', 'ip'));
     expect(error).toBeInstanceOf(BadRequestException);
     expect(error.message).toBe('Invalid or expired reset link');
-    expect(repository.useResetToken).toHaveBeenCalledWith(hashResetToken('used-or-unknown'), START);
+    expect(rateLimit.consume).toHaveBeenCalledWith(AUTH_LIMITS.resetPasswordIp, 'ip');
+    expect(repository.findLiveResetToken).toHaveBeenCalledWith(hashResetToken('used-or-unknown'), START);
+    expect(repository.useResetToken).not.toHaveBeenCalled();
     expect(repository.updateUser).not.toHaveBeenCalled();
     expect(tokens.revokeAll).not.toHaveBeenCalled();
   });
@@ -321,8 +352,9 @@ describe('AuthService password reset', () => {
   it('on success sets the new password, verifies the email and revokes every session', async () => {
     const jane = user({ emailVerified: false });
     const { service, repository, tokens } = setup([jane]);
+    repository.findLiveResetToken.mockResolvedValue({ userId: USER_ID });
     repository.useResetToken.mockResolvedValue(USER_ID);
-    expect(await service.resetPassword('good-token', 'New-Password-42')).toEqual({ message: 'Password reset successful. Please log in.' });
+    expect(await service.resetPassword('good-token', 'New-Password-42', 'ip')).toEqual({ message: 'Password reset successful. Please log in.' });
     expect(repository.useResetToken).toHaveBeenCalledWith(hashResetToken('good-token'), START);
     expect(tokens.revokeAll).toHaveBeenCalledWith(USER_ID);
     expect(jane.emailVerified).toBe(true);
@@ -336,7 +368,7 @@ describe('AuthService.verifyAdminCredentials', () => {
 
   it('is true for a verified, unbanned admin with the right password', async () => {
     const { service, rateLimit } = setup([admin()]);
-    expect(await service.verifyAdminCredentials('jane@example.com', PASSWORD, 'ip')).toBe(true);
+    expect(await service.verifyAdminCredentials('jane@example.com', PASSWORD, 'ip')).toEqual({ allowed: true });
     expect(rateLimit.consume).toHaveBeenCalledWith(AUTH_LIMITS.loginIp, 'ip');
   });
 
@@ -350,13 +382,13 @@ describe('AuthService.verifyAdminCredentials', () => {
   ])('is false for %s', async (_label, row, password) => {
     const { service } = setup([row()]);
     expect(row().passwordHash).toBe(passwordHash);
-    expect(await service.verifyAdminCredentials('jane@example.com', password, 'ip')).toBe(false);
+    expect((await service.verifyAdminCredentials('jane@example.com', password, 'ip')).allowed).toBe(false);
   });
 
   it('is false for an unknown email, after verifying against a dummy hash', async () => {
     const { service } = setup([admin()]);
     verifyCalls.length = 0;
-    expect(await service.verifyAdminCredentials('nobody@example.com', PASSWORD, 'ip')).toBe(false);
+    expect((await service.verifyAdminCredentials('nobody@example.com', PASSWORD, 'ip')).allowed).toBe(false);
     expect(verifyCalls).toHaveLength(1);
     expect(verifyCalls[0]!.hash).toMatch(/^\$argon2id\$/);
   });

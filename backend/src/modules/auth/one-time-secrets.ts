@@ -1,9 +1,12 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { RESEND_COOLDOWN_SECONDS, VERIFICATION_CODE_LENGTH } from '../../shared/account-rules.js';
 
 export const CODE_LENGTH = VERIFICATION_CODE_LENGTH;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
+/** Wrong codes one account may try in a day (per purpose), whatever the number of fresh codes it asks for. */
+export const CODE_DAILY_WRONG_MAX = 20;
+export const CODE_DAILY_WINDOW_SECONDS = 24 * 3600;
 export { RESEND_COOLDOWN_SECONDS };
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -13,11 +16,19 @@ export function newCode(): string {
 }
 
 /**
- * Codes are stored as HMAC-SHA256 keyed with the server secret (a 6-digit space is too small for a plain
- * hash to protect a leaked table); the 5-attempt limit protects them online.
+ * A purpose-bound key derived from the server secret (HKDF-SHA256, label = purpose), so no stored value is
+ * ever keyed with the JWT signing secret itself: codes use `deriveKey(secret, 'codes')`.
  */
-export function hashCode(code: string, secret: string, userId: string): string {
-  return createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex');
+export function deriveKey(secret: string, label: 'codes' | 'ops-sessions' | 'sign-in-links'): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), label, 32));
+}
+
+/**
+ * Codes are stored as HMAC-SHA256 under the derived "codes" key (a 6-digit space is too small for a plain
+ * hash to protect a leaked table); the attempt limits protect them online.
+ */
+export function hashCode(code: string, key: Buffer, userId: string): string {
+  return createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
 }
 
 export function sameHash(a: string, b: string): boolean {

@@ -1,5 +1,22 @@
 import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { AuthTokensModule } from '../auth/auth-tokens.module.js';
+import { AdminChatController, StudentChatController, TutorChatController } from './chat.controller.js';
+import { ChatGateway } from './chat.gateway.js';
+import { ChatRealtime } from './chat-realtime.service.js';
+import { ChatRepository } from './chat.repository.js';
+import { ChatService } from './chat.service.js';
+import { SocketAuth } from './socket-auth.service.js';
 
-/** Chat: see the spec and docs/architecture.md; its routes arrive with the issue that builds this capability. */
-@Module({})
+/**
+ * Chat: the one message store, the socket gateway at /api/socket.io and the contacts/messages routes.
+ * Exports `ChatService`: Essays and Tutoring call `openConversation` / `closeConversationContext`, and
+ * whatever bans a user calls `disconnectUser`.
+ */
+@Module({
+  imports: [AuthTokensModule, JwtModule.register({})],
+  controllers: [StudentChatController, TutorChatController, AdminChatController],
+  providers: [ChatRepository, ChatService, ChatRealtime, SocketAuth, ChatGateway],
+  exports: [ChatService],
+})
 export class ChatModule {}

@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { pingDatabase } from '../../infra/database/connection.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database } from '../../infra/database/database.types.js';
 import { MailTransport } from '../../infra/mail/mail.transport.js';
@@ -8,10 +8,10 @@ import { REDIS } from '../../infra/redis/redis.module.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 
 export type DependencyName = 'database' | 'redis' | 'storage' | 'mail';
+/** What the public readiness answer says of a dependency: no error text, which would name hosts and ports. */
 export interface DependencyCheck {
   status: 'up' | 'down';
   latencyMs: number;
-  error?: string;
 }
 export interface Readiness {
   status: 'ok' | 'unavailable';
@@ -33,6 +33,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /** Asks each dependency a cheap question, all at once, each bounded in time. */
 @Injectable()
 export class HealthService {
+  private readonly logger = new Logger(HealthService.name);
+
   constructor(
     @Inject(DRIZZLE) private readonly db: Database,
     @Inject(REDIS) private readonly redis: Redis,
@@ -42,7 +44,7 @@ export class HealthService {
 
   async readiness(): Promise<Readiness> {
     const probes: Record<DependencyName, () => Promise<unknown>> = {
-      database: () => this.db.execute(sql`select 1`),
+      database: () => pingDatabase(this.db),
       redis: () => this.redis.ping(),
       storage: () => this.storage.ping(),
       mail: () => this.mail.verify(),
@@ -54,8 +56,10 @@ export class HealthService {
           await withTimeout(probes[name](), CHECK_TIMEOUT_MS);
           return [name, { status: 'up', latencyMs: Math.round(performance.now() - started) }];
         } catch (error) {
+          // The reason (host, port, driver message) goes to the log for operators; the endpoint is public.
           const message = (error as Error).message || (error as { code?: string }).code || 'unreachable';
-          return [name, { status: 'down', latencyMs: Math.round(performance.now() - started), error: message }];
+          this.logger.warn(`readiness: ${name} is down: ${message}`);
+          return [name, { status: 'down', latencyMs: Math.round(performance.now() - started) }];
         }
       }),
     );

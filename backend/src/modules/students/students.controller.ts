@@ -1,19 +1,33 @@
 import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
-import { readMultipartForm } from '../../common/uploads/multipart-form.js';
+import { UploadService } from '../../common/uploads/upload.service.js';
 import { StudentEnvelopeDto, StudentProfileFormDto, StudentUpdatedDto } from './dto/student.dto.js';
-import { STUDENT_PICTURE_MAX_BYTES, StudentsService } from './students.service.js';
+import { StudentsService } from './students.service.js';
+import { STUDENT_PROFILE_UPLOAD } from './students.uploads.js';
 
 @ApiTags('student')
 @ApiBearerAuth()
 @Roles('student')
 @Controller('student')
 export class StudentsController {
-  constructor(private readonly students: StudentsService) {}
+  constructor(
+    private readonly students: StudentsService,
+    private readonly uploads: UploadService,
+  ) {}
 
   @Get('profile')
   @ApiOkResponse({ type: StudentEnvelopeDto })
@@ -26,9 +40,12 @@ export class StudentsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: StudentProfileFormDto })
   @ApiOkResponse({ type: StudentUpdatedDto })
-  @ApiBadRequestResponse({ description: 'Date of birth cannot be changed once set' })
+  @ApiBadRequestResponse({ description: 'A field is invalid, the date of birth is already set, or a field is unknown (UPLOAD_FIELD_NOT_ALLOWED)' })
+  @ApiPayloadTooLargeResponse({ description: 'The picture is over 5 MB (UPLOAD_TOO_LARGE)' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'The picture is not really an image (UPLOAD_TYPE_NOT_ALLOWED)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many uploads this hour (RATE_LIMITED)' })
   async updateProfile(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<StudentUpdatedDto> {
-    const updatedStudent = await this.students.updateProfile(user, await readMultipartForm(request, STUDENT_PICTURE_MAX_BYTES));
+    const updatedStudent = await this.uploads.handle(request, user.id, STUDENT_PROFILE_UPLOAD, (form) => this.students.updateProfile(user, form));
     return { message: 'Profile updated successfully', updatedStudent };
   }
 }

@@ -11,6 +11,10 @@ export type StudentProfileValues = Partial<Pick<StudentProfileRow, 'major' | 'un
 export class StudentsRepository {
   constructor(@Inject(DRIZZLE) private readonly db: Database) {}
 
+  transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
   /** The profile, created empty on first use: one read once it exists (safe under concurrent first calls). */
   async findOrCreate(userId: string, tx: DbOrTx = this.db): Promise<StudentProfileRow> {
     const existing = await this.find(userId, tx);

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { tutorProfiles, users, type TutorProfileRow, type UserRow } from '../../infra/database/schema/index.js';
 
 export type TutorProfileValues = Partial<Omit<typeof tutorProfiles.$inferInsert, 'userId' | 'createdAt'>>;
 
-/** Tutor profile queries. */
+/** Tutor profile queries (users are joined to read, written only through UsersService). */
 @Injectable()
 export class TutorsRepository {
   constructor(@Inject(DRIZZLE) private readonly db: Database) {}
@@ -25,13 +25,33 @@ export class TutorsRepository {
     return row;
   }
 
-  /** Creates or replaces the onboarding part of a profile; approval flags are never touched here. */
-  async upsertOnboarding(userId: string, values: TutorProfileValues, tx: DbOrTx = this.db): Promise<void> {
+  async find(userId: string, tx: DbOrTx = this.db): Promise<TutorProfileRow | undefined> {
+    const [row] = await tx.select().from(tutorProfiles).where(eq(tutorProfiles.userId, userId)).limit(1);
+    return row;
+  }
+
+  /** The profile, locked until the transaction ends (so a concurrent submission waits, then sees this one's). */
+  async findForUpdate(userId: string, tx: DbOrTx): Promise<TutorProfileRow | undefined> {
+    const [row] = await tx.select().from(tutorProfiles).where(eq(tutorProfiles.userId, userId)).for('update').limit(1);
+    return row;
+  }
+
+  /**
+   * Creates the onboarding part of a profile, or replaces it while it is neither submitted nor approved (a
+   * guarded upsert, not read-then-write); approval flags are never touched here. False when refused.
+   */
+  async submitOnboarding(userId: string, values: TutorProfileValues, tx: DbOrTx = this.db): Promise<boolean> {
     const now = new Date();
-    await tx
+    const rows = await tx
       .insert(tutorProfiles)
       .values({ userId, ...values, updatedAt: now })
-      .onConflictDoUpdate({ target: tutorProfiles.userId, set: { ...values, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: tutorProfiles.userId,
+        set: { ...values, updatedAt: now },
+        setWhere: and(isNull(tutorProfiles.onboardingSubmittedAt), eq(tutorProfiles.approved, false)),
+      })
+      .returning({ userId: tutorProfiles.userId });
+    return rows.length > 0;
   }
 
   async update(userId: string, values: TutorProfileValues, tx: DbOrTx = this.db): Promise<TutorProfileRow | undefined> {
@@ -39,8 +59,13 @@ export class TutorsRepository {
     return row;
   }
 
-  async markOnboardingCompleted(userId: string, tx: DbOrTx = this.db): Promise<UserRow> {
-    const [row] = await tx.update(users).set({ onboardingCompleted: true, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
-    return row!;
+  /** The approval flags ApprovedTutorGuard checks; undefined for a user without a tutor profile. */
+  async findApprovalFlags(userId: string, tx: DbOrTx = this.db): Promise<Pick<TutorProfileRow, 'approvedEssay' | 'approvedTutoring' | 'hasDbs'> | undefined> {
+    const [row] = await tx
+      .select({ approvedEssay: tutorProfiles.approvedEssay, approvedTutoring: tutorProfiles.approvedTutoring, hasDbs: tutorProfiles.hasDbs })
+      .from(tutorProfiles)
+      .where(eq(tutorProfiles.userId, userId))
+      .limit(1);
+    return row;
   }
 }

@@ -4,7 +4,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from '../Logo';
-import { AppToaster } from '../../features/auth/toaster';
+import { AppToaster } from '../ui/toaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { useAppReady } from '../../lib/useAppReady';
 

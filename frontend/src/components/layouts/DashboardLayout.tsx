@@ -7,9 +7,9 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Link as RouterLink, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FiChevronsLeft, FiChevronsRight, FiMenu } from 'react-icons/fi';
-import { dashboardPath, useSession, type Role, type SwitchableRole } from '../../features/auth/session';
+import { dashboardPath, useSession, type Role, type SwitchableRole } from '../../lib/session';
 import { Logo } from '../Logo';
-import { AppToaster } from '../../features/auth/toaster';
+import { AppToaster } from '../ui/toaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { NAVIGATION, ROLE_LABELS, type NavItem } from './nav-items';
 import { AppFooter } from './AppFooter';
@@ -24,6 +24,8 @@ const HEADER_HEIGHT = '64px';
 export interface DashboardLayoutProps {
   /** The route group's role: picks the sidebar items and the active side of the role switch. */
   role: Role;
+  /** Counts shown beside sidebar items, by the item's path (e.g. unread chats). */
+  badges?: Partial<Record<string, number>>;
   children: ReactNode;
 }
 
@@ -31,7 +33,7 @@ export interface DashboardLayoutProps {
  * Signed-in shell for the student, tutor and admin groups: collapsible sidebar on desktop (≥ lg),
  * slide-in drawer on mobile, header with menu button, role switch and Logout, footer.
  */
-export function DashboardLayout({ role, children }: DashboardLayoutProps) {
+export function DashboardLayout({ role, badges, children }: DashboardLayoutProps) {
   useAppReady();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -79,7 +81,7 @@ export function DashboardLayout({ role, children }: DashboardLayoutProps) {
         >
           <Logo compact={collapsed} />
         </Flex>
-        <SidebarNav id={navId} navigation={navigation} collapsed={collapsed} />
+        <SidebarNav id={navId} navigation={navigation} collapsed={collapsed} badges={badges} />
         <Box p="3" borderTopWidth="1px" borderColor="gray.200">
           <Button
             variant="ghost"
@@ -148,7 +150,7 @@ export function DashboardLayout({ role, children }: DashboardLayoutProps) {
                 <Drawer.Title srOnly>Navigation menu</Drawer.Title>
               </Drawer.Header>
               <Drawer.Body p="0">
-                <SidebarNav navigation={navigation} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+                <SidebarNav navigation={navigation} collapsed={false} badges={badges} onNavigate={() => setDrawerOpen(false)} />
               </Drawer.Body>
               <Drawer.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close navigation menu" />
@@ -166,12 +168,13 @@ interface SidebarNavProps {
   navigation: { primary: NavItem[]; secondary: NavItem[] };
   collapsed: boolean;
   onNavigate?: () => void;
+  badges?: Partial<Record<string, number>>;
 }
 
-function SidebarNav({ id, navigation, collapsed, onNavigate }: SidebarNavProps) {
+function SidebarNav({ id, navigation, collapsed, onNavigate, badges }: SidebarNavProps) {
   return (
     <Flex as="nav" id={id} aria-label="Dashboard" direction="column" flex="1" justify="space-between" gap="4" p="3">
-      <NavList items={navigation.primary} collapsed={collapsed} onNavigate={onNavigate} />
+      <NavList items={navigation.primary} collapsed={collapsed} onNavigate={onNavigate} badges={badges} />
       {navigation.secondary.length > 0 && (
         <Box borderTopWidth="1px" borderColor="gray.200" pt="3">
           <NavList items={navigation.secondary} collapsed={collapsed} onNavigate={onNavigate} />
@@ -181,7 +184,7 @@ function SidebarNav({ id, navigation, collapsed, onNavigate }: SidebarNavProps) 
   );
 }
 
-function NavList({ items, collapsed, onNavigate }: { items: NavItem[]; collapsed: boolean; onNavigate?: () => void }) {
+function NavList({ items, collapsed, onNavigate, badges }: { items: NavItem[]; collapsed: boolean; onNavigate?: () => void; badges?: Partial<Record<string, number>> }) {
   return (
     <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
       {items.map((item) => (
@@ -210,6 +213,11 @@ function NavList({ items, collapsed, onNavigate }: { items: NavItem[]; collapsed
               <Box as="span" srOnly={collapsed} truncate>
                 {item.label}
               </Box>
+              {Boolean(badges?.[item.to]) && (
+                <Box as="span" ms={collapsed ? '-2' : 'auto'} minW="5" px="1.5" rounded="full" bg="brand.500" color="white" fontSize="xs" textAlign="center" aria-label={`${badges![item.to]} unread`}>
+                  {badges![item.to]}
+                </Box>
+              )}
             </RouterLink>
           </Flex>
         </li>

@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
 import type { ReactNode } from 'react';
 import { Logo } from '../Logo';
-import { AppToaster } from '../../features/auth/toaster';
+import { AppToaster } from '../ui/toaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { AppFooter } from './AppFooter';
 import { LogoutButton } from './LogoutButton';

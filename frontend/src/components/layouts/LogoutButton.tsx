@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { FiLogOut } from 'react-icons/fi';
-import { useLogout } from '../../features/auth/hooks/useLogout';
+import { useLogout } from '../../lib/useLogout';
 
 /** The signed-in layouts' Logout: ends the session on the server too (useLogout), then goes to /login. */
 export function LogoutButton() {

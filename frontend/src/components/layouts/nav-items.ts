@@ -17,7 +17,7 @@ import {
   FiUserCheck,
   FiUsers,
 } from 'react-icons/fi';
-import type { Role } from '../../features/auth/session';
+import type { Role } from '../../lib/session';
 
 export interface NavItem {
   label: string;

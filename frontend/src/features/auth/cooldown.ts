@@ -3,7 +3,7 @@
  * is the epoch millisecond at which the cooldown ends.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { browserStorage } from './session';
+import { browserStorage } from '../../lib/session';
 import { RESEND_COOLDOWN_SECONDS } from './schemas';
 
 export function cooldownKey(kind: 'verify' | '2fa', email: string): string {

@@ -9,7 +9,7 @@ import {
   type Session,
   type SessionStorage,
   writeCurrentRole,
-} from './session';
+} from '../../lib/session';
 
 /** The parts of TanStack Router's `beforeLoad` context the guard reads. */
 export interface GuardContext {
@@ -54,18 +54,15 @@ export function redirectSignedInUser(storage: SessionStorage | null = browserSto
 
 export interface LoginSearch {
   redirect?: string;
-  /** Direct sign-in (part 1 §2): `/login?userId=…&token=…`. */
-  userId?: string;
-  token?: string;
+  /** Direct sign-in (part 1 §2): `/login?signInCode=…`, a one-time code exchanged only after "Continue as …?". */
+  signInCode?: string;
 }
 
-/** `validateSearch` for /login: keeps `redirect` only when it is a same-origin path, plus a direct sign-in pair. */
+/** `validateSearch` for /login: keeps `redirect` only when it is a same-origin path, plus a sign-in link's code. */
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
   const target = safeRedirectPath(search.redirect);
   const out: LoginSearch = target ? { redirect: target } : {};
-  if (typeof search.userId === 'string' && search.userId && typeof search.token === 'string' && search.token) {
-    out.userId = search.userId;
-    out.token = search.token;
-  }
+  // A bearer token in the URL (the old `?userId=…&token=…`) is ignored: it could sign a visitor into someone else's account.
+  if (typeof search.signInCode === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(search.signInCode)) out.signInCode = search.signInCode;
   return out;
 }

@@ -77,11 +77,3 @@ export function validateEmail(value: string): string | true {
 }
 
 export const requiredText = (field: string) => (value: string) => value.trim() !== '' || `${field} is required`;
-
-export function isBannedMessage(message: string | undefined | null): boolean {
-  return !!message && /banned/i.test(message);
-}
-
-export function isUnverifiedMessage(message: string | undefined | null): boolean {
-  return !!message && /verify your email/i.test(message);
-}

@@ -2,7 +2,6 @@ import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { requireAccess, validateLoginSearch } from './guards';
 import {
-  PAYMENT_KEYS,
   SESSION_KEYS,
   canActAs,
   clearSession,
@@ -23,7 +22,8 @@ import {
   type Session,
   type SessionStorage,
   type SessionUser,
-} from './session';
+  SIGN_OUT_KEYS,
+} from '../../lib/session';
 
 function memoryStorage(initial: Record<string, string> = {}): SessionStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
@@ -232,10 +232,12 @@ describe('stored session', () => {
       token: 't',
       user: JSON.stringify(student),
       currentRole: 'student',
-      [PAYMENT_KEYS.currentEssayId]: 'e1',
-      [PAYMENT_KEYS.paymentType]: 'essay',
+      currentEssayId: 'e1',
+      paymentType: 'essay',
       unrelated: 'keep',
     });
+    // What App.tsx registers for the payments feature.
+    SIGN_OUT_KEYS.splice(0, SIGN_OUT_KEYS.length, 'currentEssayId', 'paymentType');
     clearSession(storage);
     expect([...storage.data.keys()].sort()).toEqual(['currentEssayId', 'paymentType', 'unrelated']);
     signOutStorage(storage);

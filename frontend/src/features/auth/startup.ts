@@ -1,6 +1,6 @@
 import { isApiError } from '../../api/client';
-import { authApi } from './api';
-import { browserStorage, readSession, signOutStorage, updateStoredUser, type SessionStorage } from './session';
+import { authApi } from '../../api/auth';
+import { browserStorage, readSession, signOutStorage, updateStoredUser, type SessionStorage } from '../../lib/session';
 
 /**
  * App start (part 1 §4): with a stored session, refresh the profile flags; a refused check clears the

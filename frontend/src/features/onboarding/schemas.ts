@@ -6,28 +6,27 @@
 import {
   EMAIL_PATTERN,
   MOTIVATION_MAX,
-  ONBOARDING_FILE_MAX_BYTES as MAX_FILE_BYTES,
   SUBJECT_LEVELS as ACADEMIC_LEVELS,
   type Nationality,
 } from '@shared/account-rules';
+import { ageOn, parseDate, ukIsoDate } from '@shared/dates';
 import {
   DBS_CERTIFICATE_PATTERN,
   NI_NUMBER_PATTERN,
   ONBOARDING_MESSAGES as SHARED_MESSAGES,
   SHARE_CODE_PATTERN,
-  ageOn,
   isTutorAge,
   normaliseReference,
-  parseDate,
-  ukIsoDate,
-} from '@shared/onboarding-rules';
+} from '@shared/onboarding-fields';
+
+import { FILE_MESSAGES, validateFile } from '../../lib/files';
+import { blank, rowErrors, subjectErrors, subjectsJson, type StepErrors, type SubjectEntry } from '../../lib/subjects';
 
 export { ACADEMIC_LEVELS, MOTIVATION_MAX };
 export type { Nationality };
-export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export const ALLOWED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
-export const FILE_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
-export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
+// File and subject-row rules are shared with the tutor profile, so they live in lib/.
+export { ALLOWED_EXTENSIONS, ALLOWED_FILE_TYPES, FILE_ACCEPT, IMAGE_ACCEPT, validateFile } from '../../lib/files';
+export { subjectErrors, subjectsJson, withoutRowErrors, type StepErrors, type SubjectEntry } from '../../lib/subjects';
 
 /** The shared field messages (the API words its refusals the same), plus what only the form says. */
 export const ONBOARDING_MESSAGES = {
@@ -35,8 +34,8 @@ export const ONBOARDING_MESSAGES = {
   banner: 'Please fill in all required fields before proceeding',
   submissionFailed: 'Submission failed. Please try again.',
   appliedForDBS: 'Please choose whether to start a DBS application',
-  fileType: 'Allowed file types: PDF, JPEG, PNG',
-  fileSize: 'File size must be less than 5 MB',
+  fileType: FILE_MESSAGES.fileType,
+  fileSize: FILE_MESSAGES.fileSize,
 } as const;
 
 
@@ -64,11 +63,6 @@ export const DOCUMENT_TYPES: Record<Nationality, { value: string; label: string 
 export interface ALevelEntry {
   subject: string;
   grade: string;
-}
-
-export interface SubjectEntry {
-  name: string;
-  levels: string[];
 }
 
 export interface OnboardingValues {
@@ -143,60 +137,6 @@ export const EMPTY_FILES: OnboardingFiles = {
   documentFile: null,
   certificateFile: null,
 };
-
-/** Field path → message (`aLevels.1`, `subjects.0`, `profilePicture`, …). */
-export type StepErrors = Record<string, string>;
-
-const blank = (value: string | undefined | null) => !value || value.trim() === '';
-
-/** PDF, JPEG or PNG of at most 5 MB (checked again by content on the server). */
-export function validateFile(file: File | null | undefined, { imagesOnly = false } = {}): string | null {
-  if (!file) return null;
-  const name = file.name.toLowerCase();
-  const types: readonly string[] = imagesOnly ? ['image/jpeg', 'image/png'] : ALLOWED_FILE_TYPES;
-  const extensions: readonly string[] = imagesOnly ? ['.jpg', '.jpeg', '.png'] : ALLOWED_EXTENSIONS;
-  const typeOk = file.type ? types.includes(file.type) : extensions.some((ext) => name.endsWith(ext));
-  if (!typeOk || !extensions.some((ext) => name.endsWith(ext))) {
-    return imagesOnly ? 'Allowed file types: JPEG, PNG' : ONBOARDING_MESSAGES.fileType;
-  }
-  if (file.size > MAX_FILE_BYTES) return ONBOARDING_MESSAGES.fileSize;
-  return null;
-}
-
-/**
- * Without the row errors of a list (`subjects.2`, and the list's own `subjects`): once a row is removed the
- * others shift, so errors keyed by index would point at the wrong rows. They are found again on the next check.
- */
-export function withoutRowErrors(errors: StepErrors, list: 'subjects' | 'aLevels'): StepErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => field !== list && !field.startsWith(`${list}.`)));
-}
-
-/**
- * A list of rows with two parts each (an A-Level's subject and grade, a subject's name and levels): a row with
- * only one part is an error of its own (`<list>.<index>`); with no such row, at least one complete row is
- * needed (`<list>`). Empty rows are ignored, as the API ignores them.
- */
-function rowErrors<T>(list: 'aLevels' | 'subjects', rows: T[], parts: (row: T) => [boolean, boolean], half: string, none: string): StepErrors {
-  const errors: StepErrors = {};
-  let complete = 0;
-  rows.forEach((row, index) => {
-    const [first, second] = parts(row);
-    if (first && second) complete += 1;
-    else if (first || second) errors[`${list}.${index}`] = half;
-  });
-  if (complete === 0 && Object.keys(errors).length === 0) errors[list] = none;
-  return errors;
-}
-
-/** Subjects (onboarding step 1 and the tutor profile): each with a name and at least one level. */
-export function subjectErrors(subjects: SubjectEntry[]): StepErrors {
-  return rowErrors('subjects', subjects, (s) => [!blank(s.name), s.levels.length > 0], ONBOARDING_MESSAGES.subjectHalf, ONBOARDING_MESSAGES.subjectsNone);
-}
-
-/** The complete subject rows as the API takes them (JSON text, names trimmed). */
-export function subjectsJson(subjects: SubjectEntry[]): string {
-  return JSON.stringify(subjects.filter((s) => !blank(s.name) && s.levels.length).map((s) => ({ name: s.name.trim(), levels: s.levels })));
-}
 
 /** Step 1 — Basic Info (part 1 §5). */
 export function validateBasicInfo(values: OnboardingValues, files: OnboardingFiles, today: Date = new Date()): StepErrors {
@@ -361,7 +301,6 @@ export function buildOnboardingFormData(values: OnboardingValues, files: Onboard
         'dbsApplicationDetails',
         JSON.stringify({ fullName: values.dbsFullName.trim(), phone: values.dbsPhone.trim(), email: values.dbsEmail.trim() }),
       );
-      form.append('dbsAgreementAccepted', values.dbsAgreementAccepted ? 'true' : 'false');
     }
   }
   if (files.profilePicture) form.append('profilePicture', files.profilePicture);

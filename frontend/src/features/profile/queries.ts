@@ -1,61 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../api/client';
+import { api, unwrap, type Schema } from '../../api/client';
 
-export interface StudentProfile {
-  userId?: { name?: string; email?: string };
-  major?: string | null;
-  university?: string | null;
-  bio?: string | null;
-  dateOfBirth?: string | null;
-  profilePicture?: string | null;
-}
-
-export interface StudentDashboard {
-  essaysSubmitted?: number;
-  interviewsCompleted?: number;
-  averagePercentage?: string | number;
-}
-
-export interface TutorProfile {
-  name?: string;
-  email?: string;
-  profilePicture?: string | null;
-  pendingProfilePicture?: string | null;
-  university?: string | null;
-  StudyLevel?: string | null;
-  yearsOfExperience?: number | null;
-  motivation?: string | null;
-  subjects?: { name: string; levels: string[] }[];
-  approved?: boolean;
-  approved_essay?: boolean;
-  approved_tutoring?: boolean;
-  hasDBS?: boolean;
-  aLevels?: { subject: string; grade: string }[];
-}
+export type StudentProfile = Schema<'StudentProfileDto'>;
+export type TutorProfile = Schema<'TutorProfileDto'>;
 
 export const profileKeys = {
   all: ['profile'] as const,
   student: () => [...profileKeys.all, 'student'] as const,
-  studentDashboard: () => [...profileKeys.all, 'student', 'dashboard'] as const,
   tutor: () => [...profileKeys.all, 'tutor'] as const,
 };
 
 export const studentProfileQuery = () =>
   queryOptions({
     queryKey: profileKeys.student(),
-    queryFn: async () => (await apiGet<{ student: StudentProfile }>('/student/profile')).student,
+    queryFn: async () => (await unwrap(api.GET('/api/student/profile'))).student,
   });
 
-/** Stats for the header card; the page shows "—" when this call fails or does not exist yet. */
-export const studentDashboardQuery = () =>
-  queryOptions({
-    queryKey: profileKeys.studentDashboard(),
-    queryFn: () => apiGet<StudentDashboard>('/student/getDashboard'),
-    retry: false,
-  });
+// The header card's figures (essays submitted, interviews completed, average percentage) come from
+// `GET /student/getDashboard`, which the essays work adds: until the API has it, the page shows "—"
+// without calling it. Add its query here (under `profileKeys.all`) once `schema.d.ts` has the route.
 
 export const tutorProfileQuery = () =>
   queryOptions({
     queryKey: profileKeys.tutor(),
-    queryFn: async () => (await apiGet<{ tutor: TutorProfile }>('/tutor/getProfile')).tutor,
+    queryFn: async () => (await unwrap(api.GET('/api/tutor/getProfile'))).tutor,
   });

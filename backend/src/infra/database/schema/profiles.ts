@@ -64,7 +64,7 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   rightToWorkDocuments: jsonb('right_to_work_documents').$type<RightToWorkDocuments>().notNull().default({}),
   appliedForDbs: boolean('applied_for_dbs').notNull().default(false),
   dbsDetails: jsonb('dbs_details').$type<{ fullName: string; certificateNumber: string; certificateFileKey: string } | null>(),
-  dbsApplicationDetails: jsonb('dbs_application_details').$type<{ fullName: string; email: string; phone: string; agreementAccepted: boolean } | null>(),
+  dbsApplicationDetails: jsonb('dbs_application_details').$type<{ fullName: string; email: string; phone: string; /** Older rows only: the agreement is now confirmed in the form. */ agreementAccepted?: boolean } | null>(),
   onboardingSubmittedAt: timestamp('onboarding_submitted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

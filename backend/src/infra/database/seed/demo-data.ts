@@ -1,7 +1,7 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../../common/security/password-hasher.js';
-import type { Database } from '../database.types.js';
-import { studentProfiles, tutorProfiles, users } from '../schema/index.js';
+import type { Database, Transaction } from '../database.types.js';
+import { chatConversationContexts, chatConversations, chatMessages, studentProfiles, tutorProfiles, users } from '../schema/index.js';
 
 /** The demo accounts listed in the README. Passwords meet the registration rules. */
 export const DEMO_ACCOUNTS = [
@@ -61,6 +61,26 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         });
       }
     }
+    await seedDemoConversation(tx);
     return true;
+  });
+}
+
+/** The session the demo student and tutor chat about (the tutoring module will own real ones). */
+export const DEMO_CHAT_CONTEXT_ID = '00000000-0000-4000-8000-00000000c4a7';
+
+/** Opens one conversation between the demo student and the demo tutor, so chat works on a fresh `npm start`. */
+async function seedDemoConversation(tx: Transaction): Promise<void> {
+  const byEmail = async (email: string) => (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const studentId = await byEmail('student@redpen.local');
+  const tutorId = await byEmail('tutor@redpen.local');
+  const [conversation] = await tx.insert(chatConversations).values({ studentId, tutorId }).returning({ id: chatConversations.id });
+  await tx.insert(chatConversationContexts).values({ conversationId: conversation!.id, kind: 'session', refId: DEMO_CHAT_CONTEXT_ID });
+  await tx.insert(chatMessages).values({
+    conversationId: conversation!.id,
+    senderId: tutorId,
+    recipientId: studentId,
+    senderRole: 'tutor',
+    content: 'Hi Sam, I am looking forward to our session. Send me any questions about your essay here.',
   });
 }

@@ -6,6 +6,11 @@ import * as schema from '../schema/index.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo-data.js';
 
 const config = loadConfig();
+if (config.nodeEnv === 'production') {
+  // Same rule as SEED_DEMO_DATA at boot (config/env.schema.ts): published passwords never reach a deployment.
+  console.error('Refusing to seed the demo accounts with NODE_ENV=production: their passwords are published.');
+  process.exit(1);
+}
 await ensureDatabaseExists(config.database.url);
 await runMigrations(config.database.url);
 const pool = new pg.Pool({ connectionString: config.database.url, max: 1 });

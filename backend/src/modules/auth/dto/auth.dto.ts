@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { EMAIL_PATTERN, VERIFICATION_CODE_LENGTH } from '../../../shared/account-rules.js';
 import { IsStrongPassword } from '../password-policy.js';
 import { UserDto } from '../user.presenter.js';
@@ -124,6 +124,32 @@ export class TwoFactorSettingDto {
   @IsBoolean({ message: 'enabled must be true or false' })
   @IsDefined({ message: 'enabled must be true or false' })
   enabled: boolean;
+
+  @ApiPropertyOptional({ description: 'The current password: required to turn two-factor sign-in off' })
+  @MaxLength(1024, { message: 'Your password is not correct.' })
+  @IsNotEmpty({ message: 'Please enter your password to turn off two-factor sign-in' })
+  @IsString({ message: 'Please enter your password to turn off two-factor sign-in' })
+  @ValidateIf((body: TwoFactorSettingDto) => body.enabled === false)
+  password?: string;
+}
+
+export class SignInCodeDto {
+  @ApiProperty()
+  @MaxLength(100, { message: 'This sign-in link is invalid or has expired.' })
+  @IsNotEmpty({ message: 'This sign-in link is invalid or has expired.' })
+  @IsString({ message: 'This sign-in link is invalid or has expired.' })
+  signInCode: string;
+}
+
+export class SignInLinkDto {
+  @ApiProperty() signInCode: string;
+  @ApiProperty({ example: 'https://redpen.example/login?signInCode=…' }) url: string;
+  @ApiProperty({ example: 120 }) expiresInSeconds: number;
+}
+
+export class SignInLinkPreviewDto {
+  @ApiProperty() name: string;
+  @ApiProperty() email: string;
 }
 
 export class MessageDto {

@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { FormText } from '../../../common/uploads/upload-rule.js';
 
 class StudentUserDto {
   @ApiProperty() name: string;
@@ -24,10 +26,27 @@ export class StudentUpdatedDto {
   @ApiProperty({ type: StudentProfileDto }) updatedStudent: StudentProfileDto;
 }
 
+/**
+ * The text fields of `POST /student/updateProfile` (spec part 1 §7: files, major, university, bio,
+ * dateOfBirth), validated by the upload helper. An empty field counts as not sent: it changes nothing.
+ */
 export class StudentProfileFormDto {
-  @ApiPropertyOptional({ maxLength: 100 }) major?: string;
-  @ApiPropertyOptional({ maxLength: 200 }) university?: string;
-  @ApiPropertyOptional({ maxLength: 1000 }) bio?: string;
-  @ApiPropertyOptional({ format: 'date', description: 'Settable once' }) dateOfBirth?: string;
-  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'JPEG, PNG, WebP or GIF, ≤ 5 MB' }) profilePicture?: unknown;
+  @ApiPropertyOptional({ maxLength: 100 })
+  @FormText() @IsOptional() @IsString() @MaxLength(100, { message: 'Major must be at most 100 characters' })
+  major?: string;
+
+  @ApiPropertyOptional({ maxLength: 200 })
+  @FormText() @IsOptional() @IsString() @MaxLength(200, { message: 'University must be at most 200 characters' })
+  university?: string;
+
+  @ApiPropertyOptional({ maxLength: 1000 })
+  @FormText() @IsOptional() @IsString() @MaxLength(1000, { message: 'Bio must be at most 1000 characters' })
+  bio?: string;
+
+  @ApiPropertyOptional({ format: 'date', description: 'Settable once; age 16 or over' })
+  @FormText() @IsOptional() @IsString()
+  dateOfBirth?: string;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'The profile picture: JPEG, PNG, WebP or GIF by content, ≤ 5 MB' })
+  files?: unknown;
 }

@@ -1,4 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { FormText } from '../../../common/uploads/upload-rule.js';
+import { MOTIVATION_MAX, STUDY_LEVELS } from '../../../shared/account-rules.js';
+import { ONBOARDING_MESSAGES } from '../../../shared/onboarding-fields.js';
 import { UserDto } from '../../auth/user.presenter.js';
 
 class SubjectDto {
@@ -82,43 +86,74 @@ export class OnboardingResultDto {
   @ApiProperty({ type: UserDto }) user: UserDto;
 }
 
-/** Documents the multipart onboarding form for OpenAPI (the server reads it with @fastify/multipart). */
+/** A text field of a multipart form: trimmed, empty = not sent, a string of at most `max` characters. */
+const Text = (max: number, message?: string): PropertyDecorator => (target, key) => {
+  FormText()(target, key);
+  IsOptional()(target, key);
+  IsString()(target, key);
+  MaxLength(max, message ? { message } : undefined)(target, key);
+};
+
+/**
+ * The onboarding form (spec part 1 §3 payload) as `POST /tutor/update-info` takes it: the spec's field names
+ * and nothing else. Presence and the step rules are checked with the spec's messages by
+ * `onboarding-submission.validator.ts`; this DTO fixes which text fields exist and their sizes.
+ */
 export class TutorOnboardingFormDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG or PNG, ≤ 5 MB' }) profilePicture: unknown;
-  @ApiProperty({ maxLength: 250 }) motivation: string;
-  @ApiProperty({ description: 'JSON text: [{ name, levels: ["GCSE"|"A-Level"|"Bachelor"|"Masters"|"PhD"] }]' }) subjects: string;
-  @ApiProperty() university: string;
-  @ApiProperty() course: string;
-  @ApiProperty({ description: 'JSON text: [{ subject, grade }]' }) aLevels: string;
-  @ApiProperty({ format: 'date' }) aLevelsCompletionDate: string;
-  @ApiProperty({ format: 'date' }) universityStartDate: string;
-  @ApiProperty({ format: 'date' }) expectedGraduationDate: string;
-  @ApiProperty({ format: 'date', description: 'Age 16 to 100' }) dateOfBirth: string;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'string', format: 'binary' } }) universityDocuments?: unknown[];
+  @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG or PNG by content, ≤ 5 MB' }) profilePicture: unknown;
+  @ApiProperty({ maxLength: MOTIVATION_MAX }) @Text(MOTIVATION_MAX, ONBOARDING_MESSAGES.motivationLength) motivation: string;
+  @ApiProperty({ description: 'JSON text: [{ name, levels: ["GCSE"|"A-Level"|"Bachelor"|"Masters"|"PhD"] }]' }) @Text(20000) subjects: string;
+  @ApiProperty() @Text(200) university: string;
+  @ApiProperty() @Text(200) course: string;
+  @ApiProperty({ description: 'JSON text: [{ subject, grade }]' }) @Text(20000) aLevels: string;
+  @ApiProperty({ format: 'date' }) @Text(40) aLevelsCompletionDate: string;
+  @ApiProperty({ format: 'date' }) @Text(40) universityStartDate: string;
+  @ApiProperty({ format: 'date' }) @Text(40) expectedGraduationDate: string;
+  @ApiProperty({ format: 'date', description: 'Age 16 to 100' }) @Text(40) dateOfBirth: string;
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'Up to 5 (PDF, JPEG, PNG, ≤ 5 MB each)' }) universityDocuments?: unknown[];
   @ApiPropertyOptional({ type: 'string', format: 'binary' }) universityDocument?: unknown;
   @ApiPropertyOptional({ type: 'string', format: 'binary' }) aLevelsCertificate?: unknown;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'string', format: 'binary' } }) gcseDocuments?: unknown[];
-  @ApiProperty({ description: '"yes"/"no" (or "true"/"false"); "no" is refused. May also be sent inside a JSON `rightToWork` object' }) hasRight: string;
-  @ApiProperty({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'] }) nationality: string;
-  @ApiProperty({ enum: ['passport', 'ukBirthCertificate', 'ukAdoptionCertificate', 'residencePermit', 'validVisa'] }) documentType: string;
+  @ApiPropertyOptional({ type: 'array', items: { type: 'string', format: 'binary' }, description: 'Up to 5' }) gcseDocuments?: unknown[];
+  @ApiPropertyOptional({ description: 'The right-to-work answers as one JSON object { hasRight, nationality, documentType, niNumber, shareCode, dateOfBirth }, or a flat "yes"/"no"' })
+  @Text(4000)
+  rightToWork?: string;
+  @ApiProperty({ description: '"yes"/"no" (or "true"/"false"); "no" is refused' }) @Text(10) hasRight: string;
+  @ApiProperty({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'] }) @Text(40) nationality: string;
+  @ApiProperty({ enum: ['passport', 'ukBirthCertificate', 'ukAdoptionCertificate', 'residencePermit', 'validVisa'] }) @Text(60) documentType: string;
   @ApiProperty({ type: 'string', format: 'binary', description: 'The right-to-work document (PDF, JPEG or PNG, ≤ 5 MB)' }) documentFile: unknown;
-  @ApiPropertyOptional({ description: 'BritishIrish with a birth or adoption certificate' }) niNumber?: string;
-  @ApiPropertyOptional({ description: 'EuEeaSwiss (9 characters)' }) shareCode?: string;
-  @ApiPropertyOptional({ format: 'date', description: 'EuEeaSwiss: date of birth on the share-code check' }) rightToWorkDateOfBirth?: string;
-  @ApiProperty({ description: '"true" or "false"' }) hasDBS: string;
-  @ApiPropertyOptional({ description: '"true" to start a DBS application (when hasDBS is false)' }) appliedForDBS?: string;
-  @ApiPropertyOptional() fullNameDBS?: string;
-  @ApiPropertyOptional() certificateNumber?: string;
-  @ApiPropertyOptional({ type: 'string', format: 'binary' }) certificateFile?: unknown;
-  @ApiPropertyOptional({ description: 'JSON text: { fullName, phone, email }' }) dbsApplicationDetails?: string;
-  @ApiPropertyOptional({ description: '"true" when starting a DBS application' }) dbsAgreementAccepted?: string;
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Alternative to documentFile (spec document field)' }) passportURL?: unknown;
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Alternative to documentFile' }) UkBornOrAdoptedCertificate?: unknown;
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Alternative to documentFile' }) biometricResidencePermit?: unknown;
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Alternative to documentFile' }) validVisa?: unknown;
+  @ApiPropertyOptional({ description: 'BritishIrish with a birth or adoption certificate' }) @Text(20) niNumber?: string;
+  @ApiPropertyOptional({ description: 'Same as niNumber (spec document field)' }) @Text(20) NINumber?: string;
+  @ApiPropertyOptional({ description: 'EuEeaSwiss (9 characters)' }) @Text(20) shareCode?: string;
+  @ApiPropertyOptional({ format: 'date', description: 'EuEeaSwiss: date of birth on the share-code check (spec document field)' }) @Text(40) DOB?: string;
+  @ApiPropertyOptional({ format: 'date', description: 'Same as DOB (the web form\'s name)' }) @Text(40) rightToWorkDateOfBirth?: string;
+  @ApiPropertyOptional({ description: 'The DBS answers as one JSON object { hasDBS, fullNameDBS, certificateNumber, startApplication, applicationDetails }' })
+  @Text(4000)
+  dbsCheck?: string;
+  @ApiProperty({ description: '"true" or "false"' }) @Text(10) hasDBS: string;
+  @ApiPropertyOptional({ description: '"true" to start a DBS application (when hasDBS is false)' }) @Text(10) appliedForDBS?: string;
+  @ApiPropertyOptional() @Text(100) fullNameDBS?: string;
+  @ApiPropertyOptional() @Text(40) certificateNumber?: string;
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'With hasDBS true only' }) certificateFile?: unknown;
+  @ApiPropertyOptional({ description: 'JSON text: { fullName, phone, email } (the agreement is confirmed in the form)' }) @Text(2000) dbsApplicationDetails?: string;
 }
 
+/** `POST /tutor/updateProfile` and `PATCH /tutor/updateTutorProfile`: only the fields sent change. */
 export class TutorProfileUpdateFormDto {
-  @ApiPropertyOptional() university?: string;
-  @ApiPropertyOptional({ enum: ['PhD', 'Masters', 'Bachelors'] }) StudyLevel?: string;
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 80 }) yearsOfExperience?: string;
-  @ApiPropertyOptional({ maxLength: 250 }) motivation?: string;
-  @ApiPropertyOptional({ description: 'JSON text: [{ name, levels }]' }) subjects?: string;
-  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Held for admin approval' }) profilePicture?: unknown;
+  @ApiPropertyOptional({ maxLength: 200 }) @Text(200, 'University must be at most 200 characters') university?: string;
+
+  @ApiPropertyOptional({ enum: STUDY_LEVELS })
+  @FormText() @IsOptional() @IsIn(STUDY_LEVELS, { message: `Study level must be one of ${STUDY_LEVELS.join(', ')}` })
+  StudyLevel?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 80 })
+  @FormText() @IsOptional() @Matches(/^(?:[0-7]?\d|80)$/, { message: 'Years of experience must be a whole number from 0 to 80' })
+  yearsOfExperience?: string;
+
+  @ApiPropertyOptional({ maxLength: MOTIVATION_MAX }) @Text(MOTIVATION_MAX, ONBOARDING_MESSAGES.motivationLength) motivation?: string;
+  @ApiPropertyOptional({ description: 'JSON text: [{ name, levels }]' }) @Text(20000) subjects?: string;
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'JPEG or PNG by content, ≤ 5 MB; held for admin approval' }) profilePicture?: unknown;
 }

@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -18,26 +17,6 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       </Stack>
       {children}
     </Stack>
-  );
-}
-
-export function FormAlert({
-  status = 'error',
-  title,
-  children,
-}: {
-  status?: 'error' | 'success' | 'info' | 'warning';
-  title: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <Alert.Root status={status} role={status === 'error' ? 'alert' : 'status'}>
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
-        {children && <Alert.Description>{children}</Alert.Description>}
-      </Alert.Content>
-    </Alert.Root>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Input } from '@chakra-ui/react/input';
 import { VERIFICATION_CODE_LENGTH } from '../schemas';
-import { FormField } from './FormField';
+import { FormField } from '../../../components/form/FormField';
 
 interface CodeFieldProps {
   id: string;

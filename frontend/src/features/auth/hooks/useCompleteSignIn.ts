@@ -1,7 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { completeSignIn, type AuthUser } from '../api';
-import { needsOnboarding, postLoginPath, safeRedirectPath, useSession } from '../session';
+import type { AuthUser } from '../../../api/auth';
+import { completeSignIn } from '../sign-in';
+import { needsOnboarding, postLoginPath, safeRedirectPath, useSession } from '../../../lib/session';
 
 /**
  * Stores the session, checks the profiles and navigates: a tutor without onboarding always goes to

@@ -7,11 +7,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FiMail } from 'react-icons/fi';
 import { errorMessage } from '../../../api/client';
-import { authApi } from '../api';
-import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
-import { FormField } from '../components/FormField';
+import { authApi } from '../../../api/auth';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { AuthCard, authLinkStyle } from '../components/AuthCard';
+import { FormField } from '../../../components/form/FormField';
 import { AUTH_MESSAGES, validateEmail } from '../schemas';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 export function ForgotPasswordPage() {
   const formId = useId();

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { jsonResponse, stubApi } from '../test/fetch';
+import { jsonResponse, stubApi } from '../../../test/fetch';
 
 
 async function logIn(email = 'ada@example.com', password = 'Secret1!') {
@@ -26,7 +26,7 @@ describe('LoginPage', { timeout: 15_000 }, () => {
   });
 
   it('highlights a banned account with the support line', async () => {
-    stubApi({ 'POST /api/auth/login': () => jsonResponse(403, { message: 'Your account has been banned.' }) });
+    stubApi({ 'POST /api/auth/login': () => jsonResponse(403, { message: 'Your account has been banned.', code: 'ACCOUNT_BANNED' }) });
     await logIn();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your account has been banned.');
@@ -34,14 +34,22 @@ describe('LoginPage', { timeout: 15_000 }, () => {
   });
 
   it('offers the verify page to an unverified user', async () => {
-    stubApi({ 'POST /api/auth/login': () => jsonResponse(403, { message: 'Please verify your email before signing in.' }) });
+    stubApi({ 'POST /api/auth/login': () => jsonResponse(403, { message: 'Please verify your email before signing in.', code: 'EMAIL_NOT_VERIFIED' }) });
     await logIn();
     const link = await screen.findByRole('link', { name: 'Verify your email' });
     expect(link.getAttribute('href')).toBe('/verify-email?email=ada%40example.com');
   });
 
+  it('branches on the error code, not the wording', async () => {
+    stubApi({ 'POST /api/auth/login': () => jsonResponse(403, { message: 'Access to this account is suspended.', code: 'ACCOUNT_BANNED' }) });
+    await logIn();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Access to this account is suspended.');
+    expect(alert).toHaveTextContent('If you believe this is an error, please contact our support team.');
+  });
+
   it('shows the server message for bad credentials', async () => {
-    stubApi({ 'POST /api/auth/login': () => jsonResponse(401, { message: 'Invalid email or password' }) });
+    stubApi({ 'POST /api/auth/login': () => jsonResponse(401, { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }) });
     await logIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
   });
@@ -92,11 +100,46 @@ describe('LoginPage', { timeout: 15_000 }, () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('signs in directly with userId and token, or says it failed', async () => {
-    stubApi({ 'GET /api/auth/me': () => jsonResponse(401, { message: 'bad token' }) });
-    renderApp('/login?userId=u1&token=bad');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to authenticate with provided token. Please log in manually.',
-    );
+  it('ignores a bearer token in the URL: no request is made with it', async () => {
+    const { calls } = stubApi({});
+    renderApp('/login?userId=u1&token=attacker-token');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).not.toContain('GET /api/auth/me');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('asks "Continue as …?" for a sign-in link and exchanges it only on Continue', async () => {
+    const code = 'abcdefghijklmnopqrstuvwxyz0123456789_-AB';
+    const { calls } = stubApi({
+      'POST /api/auth/signInLink/preview': () => jsonResponse(200, { name: 'Ada', email: 'ada@example.com' }),
+      'POST /api/auth/signInLink/exchange': () => jsonResponse(200, { token: 'tok', user: student }),
+      'GET /api/auth/checkProfiles': () => jsonResponse(200, { student: true, tutor: false }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/login?signInCode=${code}`);
+    expect(await screen.findByRole('heading', { name: 'Continue as Ada?' })).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).not.toContain('POST /api/auth/signInLink/exchange');
+    await user.click(screen.getByRole('button', { name: 'Continue as Ada' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/dashboard'));
+    expect(calls.find((c) => c.key === 'POST /api/auth/signInLink/exchange')?.body).toEqual({ signInCode: code });
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+
+  it('"Not me" leaves the link unused and shows the form', async () => {
+    const { calls } = stubApi({
+      'POST /api/auth/signInLink/preview': () => jsonResponse(200, { name: 'Mallory', email: 'm@example.com' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login?signInCode=abcdefghijklmnopqrstuvwxyz');
+    await user.click(await screen.findByRole('button', { name: 'Not me: sign in with my own account' }));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).not.toContain('POST /api/auth/signInLink/exchange');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('says a dead sign-in link failed', async () => {
+    stubApi({ 'POST /api/auth/signInLink/preview': () => jsonResponse(400, { message: 'This sign-in link is invalid or has expired.' }) });
+    renderApp('/login?signInCode=abcdefghijklmnopqrstuvwxyz');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to authenticate with provided token. Please log in manually.');
   });
 });

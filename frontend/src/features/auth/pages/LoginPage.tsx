@@ -6,27 +6,30 @@ import { Spinner } from '@chakra-ui/react/spinner';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage, isApiError } from '../../../api/client';
-import { authApi, type AuthUser } from '../api';
-import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
+import { errorCode, errorMessage } from '../../../api/client';
+import { authApi, type AuthUser } from '../../../api/auth';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { CodeField } from '../components/CodeField';
-import { FormField } from '../components/FormField';
+import { FormField } from '../../../components/form/FormField';
 import { cooldownKey, useCooldown } from '../cooldown';
 import type { LoginSearch } from '../guards';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { useFlashMessage } from '../navigation';
-import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH, isBannedMessage, isUnverifiedMessage } from '../schemas';
-import { useSession } from '../session';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '../schemas';
+import { useSession } from '../../../lib/session';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 type LoginError = { message: string; kind: 'banned' | 'unverified' | 'other' };
 
 function toLoginError(error: unknown, fallback: string): LoginError {
   const message = errorMessage(error, fallback);
-  if (isBannedMessage(message)) return { message, kind: 'banned' };
-  if (isApiError(error) && error.status === 403 && isUnverifiedMessage(message)) return { message, kind: 'unverified' };
+  // By the server's stable code, never by the message's wording.
+  const code = errorCode(error);
+  if (code === 'ACCOUNT_BANNED') return { message, kind: 'banned' };
+  if (code === 'EMAIL_NOT_VERIFIED') return { message, kind: 'unverified' };
   return { message, kind: 'other' };
 }
 
@@ -37,29 +40,42 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   const { signOut } = useSession();
   const [error, setError] = useState<LoginError | null>(null);
   const [twoFactor, setTwoFactor] = useState<{ userId: string; email: string; message?: string } | null>(null);
-  const [directPending, setDirectPending] = useState(() => !!(search.userId && search.token));
+  // Direct sign-in (part 1 §2): a one-time link code, used only once the visitor confirms whose account it is.
+  const [direct, setDirect] = useState<{ state: 'checking' } | { state: 'confirm'; name: string; email: string } | { state: 'signing-in' } | null>(() =>
+    search.signInCode ? { state: 'checking' } : null,
+  );
   const directStarted = useRef(false);
   const { register, handleSubmit, getValues, formState } = useForm<{ email: string; password: string }>({
     defaultValues: { email: '', password: '' },
   });
 
-  // Direct sign-in with ?userId=…&token=… (part 1 §2).
+  const directFailed = useCallback(() => {
+    setError({ message: AUTH_MESSAGES.directTokenFailed, kind: 'other' });
+    setDirect(null);
+  }, []);
+
   useEffect(() => {
-    const { userId, token } = search;
-    if (!userId || !token || directStarted.current) return;
+    const { signInCode } = search;
+    if (!signInCode || directStarted.current) return;
     directStarted.current = true;
-    void (async () => {
-      try {
-        const { user } = await authApi.me(token);
-        if (!user) throw new Error('no user');
-        await completeSignIn(token, user, search.redirect);
-      } catch {
-        signOut();
-        setError({ message: AUTH_MESSAGES.directTokenFailed, kind: 'other' });
-        setDirectPending(false);
-      }
-    })();
-  }, [search, signOut, completeSignIn]);
+    authApi.previewSignInLink(signInCode).then(
+      (owner) => (owner?.name ? setDirect({ state: 'confirm', name: owner.name, email: owner.email }) : directFailed()),
+      directFailed,
+    );
+  }, [search, directFailed]);
+
+  const continueDirect = async () => {
+    if (!search.signInCode) return;
+    setDirect({ state: 'signing-in' });
+    try {
+      const response = await authApi.exchangeSignInLink(search.signInCode);
+      if (!response?.token || !response.user) throw new Error('no session');
+      await completeSignIn(response.token, response.user, search.redirect);
+    } catch {
+      signOut();
+      directFailed();
+    }
+  };
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError(null);
@@ -69,7 +85,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
     }
     try {
       const response = await authApi.login(email.trim(), password);
-      if (response && response.twoFactorRequired) {
+      if (response.twoFactorRequired && response.userId) {
         setTwoFactor({ userId: response.userId, email: email.trim(), message: response.message });
         return;
       }
@@ -83,12 +99,27 @@ export function LoginPage({ search }: { search: LoginSearch }) {
     }
   });
 
-  if (directPending) {
+  if (direct?.state === 'confirm') {
+    return (
+      <AuthCard title={`Continue as ${direct.name}?`} subtitle={`This link signs you in as ${direct.name} (${direct.email}).`}>
+        <Stack gap="3">
+          <Button colorPalette="brand" onClick={() => void continueDirect()}>
+            Continue as {direct.name}
+          </Button>
+          <Button variant="outline" onClick={() => setDirect(null)}>
+            Not me: sign in with my own account
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (direct) {
     return (
       <AuthCard title="Signing you in">
         <HStack justify="center" role="status" gap="3">
           <Spinner size="sm" />
-          <Text>Signing you in...</Text>
+          <Text>{direct.state === 'checking' ? 'Checking your sign-in link...' : 'Signing you in...'}</Text>
         </HStack>
       </AuthCard>
     );

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { jsonResponse, installPointerEvent, stubApi } from '../test/fetch';
+import { jsonResponse, installPointerEvent, stubApi } from '../../../test/fetch';
 
 beforeEach(() => installPointerEvent());
 

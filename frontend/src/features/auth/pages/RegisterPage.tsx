@@ -10,13 +10,14 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorMessage, isApiError } from '../../../api/client';
-import { authApi } from '../api';
-import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
-import { FormField } from '../components/FormField';
+import { authApi } from '../../../api/auth';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { AuthCard, authLinkStyle } from '../components/AuthCard';
+import { FormField } from '../../../components/form/FormField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { cooldownKey, startCooldown } from '../cooldown';
 import { AUTH_MESSAGES, requiredText, validateEmail, validatePassword } from '../schemas';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 export interface RegisterValues {
   firstName: string;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { jsonResponse, stubApi } from '../test/fetch';
+import { jsonResponse, stubApi } from '../../../test/fetch';
 
 
 describe('ResetPasswordPage', () => {

@@ -5,12 +5,13 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/client';
-import { authApi } from '../api';
-import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
-import { FormField } from '../components/FormField';
+import { authApi } from '../../../api/auth';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { AuthCard, authLinkStyle } from '../components/AuthCard';
+import { FormField } from '../../../components/form/FormField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { AUTH_MESSAGES, RESET_REDIRECT_MS } from '../schemas';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const formId = useId();

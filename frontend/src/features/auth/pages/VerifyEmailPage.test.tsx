@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { cooldownKey } from '../cooldown';
-import { jsonResponse, stubApi } from '../test/fetch';
+import { jsonResponse, stubApi } from '../../../test/fetch';
 
 
 describe('VerifyEmailPage', () => {

@@ -5,14 +5,15 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/client';
-import { authApi } from '../api';
-import { AuthCard, FormAlert, authLinkStyle } from '../components/AuthCard';
+import { authApi } from '../../../api/auth';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { CodeField } from '../components/CodeField';
 import { cooldownKey, useCooldown } from '../cooldown';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import type { VerifyEmailSearch } from '../navigation';
 import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '../schemas';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 export function VerifyEmailPage({ search }: { search: VerifyEmailSearch }) {
   const email = search.email;
@@ -42,7 +43,7 @@ function VerifyEmailForm({ email, isTutor }: { email: string; isTutor: boolean }
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
 
-  const signInOrLogin = async (response: { token?: string; user?: Parameters<typeof completeSignIn>[1] } | undefined) => {
+  const signInOrLogin = async (response: { token?: string; user?: Parameters<typeof completeSignIn>[1]; message?: string } | undefined) => {
     if (response?.token && response.user) {
       await completeSignIn(response.token, response.user);
       return true;

@@ -14,11 +14,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Controller, useFieldArray, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { apiUpload, errorMessage, isApiError } from '../../../api/client';
-import type { AuthUser } from '../../auth/api';
-import { FormAlert } from '../../auth/components/AuthCard';
-import { FormField, ProblemText } from '../../auth/components/FormField';
-import { useSession } from '../../auth/session';
-import { toastSuccess } from '../../auth/toaster';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { FormField, ProblemText } from '../../../components/form/FormField';
+import { useSession } from '../../../lib/session';
+import { toastSuccess } from '../../../components/ui/toaster';
 import {
   DOCUMENT_TYPES,
   EMPTY_FILES,
@@ -36,9 +35,9 @@ import {
   type OnboardingValues,
   type StepErrors,
 } from '../schemas';
-import { FileField } from './FileField';
-import { SubjectsEditor } from './SubjectsEditor';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { FileField } from '../../../components/form/FileField';
+import { SubjectsEditor } from '../../../components/form/SubjectsEditor';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 export const STEPS = ['Basic Info', 'Verification'] as const;
 
@@ -135,8 +134,8 @@ export function OnboardingForm() {
     setBanner(null);
     setProgress(0);
     try {
-      const response = await apiUpload<{ message?: string; token?: string; user?: AuthUser }>(
-        '/tutor/update-info',
+      const response = await apiUpload(
+        '/api/tutor/update-info',
         buildOnboardingFormData(values, files),
         { onProgress: setProgress },
       );

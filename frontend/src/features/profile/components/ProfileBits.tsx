@@ -1,20 +1,14 @@
 import { Box, type BoxProps } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
-import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
-import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FiEdit2 } from 'react-icons/fi';
-import { FormAlert } from '../../auth/components/AuthCard';
-import { errorMessage } from '../../../api/client';
-import { authApi } from '../../auth/api';
-import { useSession } from '../../auth/session';
-import { toastError, toastSuccess } from '../../auth/toaster';
-
-export const NOT_PROVIDED = 'Not provided';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { Card } from '../../../components/ui/Card';
+import { TwoFactorToggle } from './TwoFactorToggle';
 
 export function initialsOf(name: string | undefined): string {
   const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
@@ -45,55 +39,8 @@ export function ProfileAvatar({ name, src }: { name?: string; src?: string | nul
   );
 }
 
-/** A small coloured label (the theme ships no Badge recipe). */
-export function Tag({ children, tone = 'gray' }: { children: ReactNode; tone?: 'gray' | 'green' | 'orange' | 'blue' }) {
-  return (
-    <Box as="span" display="inline-block" px="2" py="0.5" rounded="md" fontSize="xs" fontWeight="semibold" bg={`${tone}.100`} color={`${tone}.800`}>
-      {children}
-    </Box>
-  );
-}
-
 function Bone(props: BoxProps) {
   return <Box bg="gray.200" rounded="md" animation="pulse 1.5s ease-in-out infinite" {...props} />;
-}
-
-export function Card({ children, as }: { children: ReactNode; as?: 'section' | 'div' }) {
-  return (
-    <Box as={as ?? 'section'} bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" p={{ base: '5', md: '6' }}>
-      {children}
-    </Box>
-  );
-}
-
-export function StatCard({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Box bg="gray.50" rounded="lg" p="4" textAlign="center">
-      <Text fontSize="2xl" fontWeight="bold">
-        {value}
-      </Text>
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-    </Box>
-  );
-}
-
-export function InfoGrid({ items }: { items: { label: string; value: ReactNode }[] }) {
-  return (
-    <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gap="5">
-      {items.map((item) => (
-        <Box key={item.label}>
-          <Text as="dt" fontSize="sm" color="fg.muted">
-            {item.label}
-          </Text>
-          <Text as="dd" fontWeight="medium" whiteSpace="pre-wrap">
-            {item.value === null || item.value === undefined || item.value === '' ? NOT_PROVIDED : item.value}
-          </Text>
-        </Box>
-      ))}
-    </SimpleGrid>
-  );
 }
 
 export function ProfileSkeleton() {
@@ -109,44 +56,6 @@ export function ProfileSkeleton() {
       <Bone h="24" />
       <Bone h="40" />
     </Stack>
-  );
-}
-
-export function formatDate(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
-
-/** Two-factor sign-in toggle (PUT /auth/two-factor), shown on both profile pages. */
-export function TwoFactorToggle() {
-  const { user, updateUser } = useSession();
-  const enabled = user?.twoFactorEnabled === true;
-  const [busy, setBusy] = useState(false);
-  const change = async (next: boolean) => {
-    setBusy(true);
-    try {
-      const response = await authApi.setTwoFactor(next);
-      updateUser({ twoFactorEnabled: response?.user?.twoFactorEnabled ?? next });
-      toastSuccess(next ? 'Two-factor sign-in turned on' : 'Two-factor sign-in turned off');
-    } catch (error) {
-      toastError(errorMessage(error, 'Failed to update two-factor setting'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Checkbox.Root
-      checked={enabled}
-      disabled={busy}
-      onCheckedChange={(details) => void change(details.checked === true)}
-      colorPalette="brand"
-    >
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      <Checkbox.Label>Two-factor sign-in (a code is emailed each time you log in)</Checkbox.Label>
-    </Checkbox.Root>
   );
 }
 

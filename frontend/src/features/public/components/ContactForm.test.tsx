@@ -62,10 +62,11 @@ describe('ContactForm', () => {
 
     const again = await screen.findByRole('button', { name: 'Send another message' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/contact');
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(String(init.body))).toEqual({
+    // The generated client hands fetch one Request.
+    const [request] = fetchMock.mock.calls[0] as unknown as [Request];
+    expect(new URL(request.url).pathname).toBe('/api/contact');
+    expect(request.method).toBe('POST');
+    expect(await request.json()).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       subject: 'Essay turnaround',

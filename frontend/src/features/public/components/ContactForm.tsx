@@ -2,10 +2,10 @@ import { Alert, Box, Button, Field, Heading, Input, Stack, Text, Textarea } from
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { EMAIL_PATTERN } from '@shared/account-rules';
-import { apiPost, isApiError } from '../../../api/client';
+import { api, isApiError, unwrap } from '../../../api/client';
 import { BRAND } from '../brand';
 import { FiCheckCircle } from './contact-icons';
-import { SubmitButton } from '../../../components/SubmitButton';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 export type ContactValues = { name: string; email: string; subject: string; message: string };
 
@@ -16,11 +16,11 @@ const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
 /** Sends the message; resolves on 2xx, otherwise rejects with the text to show. */
 async function sendContactMessage(values: ContactValues): Promise<void> {
   try {
-    await apiPost('/contact', values);
+    await unwrap(api.POST('/api/contact', { body: values }));
   } catch (error) {
     // Rate limited: the server says how long to wait. Anything else gets the spec's message.
-    if (isApiError(error) && error.status === 429 && error.body.message) throw new Error(error.body.message);
-    throw new Error(CONTACT_FAILED);
+    if (isApiError(error) && error.status === 429 && error.body.message) throw new Error(error.body.message, { cause: error });
+    throw new Error(CONTACT_FAILED, { cause: error });
   }
 }
 

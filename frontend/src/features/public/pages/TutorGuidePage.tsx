@@ -4,7 +4,7 @@ import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../content/proofreading';
 import { MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL } from '@shared/account-rules';
-import { ONBOARDING_MESSAGES } from '@shared/onboarding-rules';
+import { ONBOARDING_MESSAGES } from '@shared/onboarding-fields';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 

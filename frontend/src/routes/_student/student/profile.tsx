@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getQueryClient } from '../../../lib/query-client';
-import { StudentProfilePage } from '../../../features/profile/StudentProfilePage';
+import { StudentProfilePage } from '../../../features/profile/pages/StudentProfilePage';
 import { studentProfileQuery } from '../../../features/profile/queries';
 
 export const Route = createFileRoute('/_student/student/profile')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { ChatPage } from '../../../features/chat/components/ChatPage';
 
 export const Route = createFileRoute('/_tutor/tutor/chats')({
-  component: () => <PagePlaceholder title="Messages" description="Chat with your students." />,
+  component: () => <ChatPage role="tutor" />,
 });

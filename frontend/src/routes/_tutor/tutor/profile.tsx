@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getQueryClient } from '../../../lib/query-client';
-import { TutorProfilePage } from '../../../features/profile/TutorProfilePage';
+import { TutorProfilePage } from '../../../features/profile/pages/TutorProfilePage';
 import { tutorProfileQuery } from '../../../features/profile/queries';
 
 export const Route = createFileRoute('/_tutor/tutor/profile')({

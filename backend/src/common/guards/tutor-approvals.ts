@@ -1,0 +1,10 @@
+/** The two services a tutor is approved for separately (spec: `approved_essay`, `approved_tutoring`). */
+export type TutorService = 'essay' | 'tutoring';
+
+/**
+ * What ApprovedTutorGuard asks, implemented by the tutors module (which owns the approval flags) and
+ * provided under this class as token, so `common/` never imports a module.
+ */
+export abstract class TutorApprovals {
+  abstract isApproved(userId: string, service: TutorService): Promise<boolean>;
+}

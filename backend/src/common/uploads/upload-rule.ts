@@ -1,0 +1,82 @@
+import { Transform } from 'class-transformer';
+import type { FileTypeSet } from './file-types.js';
+
+/** What one file field of a route accepts. */
+export interface FileFieldRule {
+  types: FileTypeSet;
+  maxBytes: number;
+  /** How many files this field may carry (1 for a single file input). */
+  maxCount: number;
+  /** The stored key's label (default: the field name), e.g. `profile-picture` for a field called `files`. */
+  label?: string;
+}
+
+/** Everything a multipart route accepts, declared once beside its controller. */
+export interface UploadRule<T extends object> {
+  /** Files are stored under `<folder>/<ownerId>/<label or field>-<uuid>.<ext>`. */
+  folder: string;
+  /** The route's class-validator DTO for the text fields; a text field it does not declare is refused. */
+  fields: new () => T;
+  /** The file fields the route takes; a file under any other name is refused (400, naming it). */
+  files: Readonly<Record<string, FileFieldRule>>;
+  /** Most files in one request, all fields together. */
+  maxFiles: number;
+}
+
+/** One file of a request, already in storage. */
+export interface StoredUpload {
+  field: string;
+  /** The client's name for it (display only: the key and type never come from it). */
+  filename: string;
+  key: string;
+  size: number;
+  /** Detected from the bytes. */
+  mime: string;
+  ext: string;
+  /** The first bytes (up to SNIFF_BYTES): enough for a type or a header; the whole file is in storage. */
+  head: Buffer;
+}
+
+/**
+ * A multipart request whose files are stored and whose text fields passed the route's DTO. Until `keep()` is
+ * called, an error thrown by the caller deletes the stored files, so a failed request leaves nothing behind.
+ */
+export class ReceivedUpload<T> {
+  private isKept = false;
+
+  constructor(
+    readonly fields: T,
+    readonly files: readonly StoredUpload[],
+  ) {}
+
+  /** The first file sent under any of these field names. */
+  file(...fields: string[]): StoredUpload | undefined {
+    return this.files.find((f) => fields.includes(f.field));
+  }
+
+  /** Every file sent under these field names, in the order received. */
+  filesOf(...fields: string[]): StoredUpload[] {
+    return this.files.filter((f) => fields.includes(f.field));
+  }
+
+  get keys(): string[] {
+    return this.files.map((f) => f.key);
+  }
+
+  /** Call once the database refers to the files (after the commit): from then on they are the caller's. */
+  keep(): void {
+    this.isKept = true;
+  }
+
+  get kept(): boolean {
+    return this.isKept;
+  }
+}
+
+/** A multipart text field: trimmed, and an empty value counts as not sent (forms post their empty inputs). */
+export const FormText = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string') return value;
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  });

@@ -1,0 +1,98 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { Worker, type Job } from 'bullmq';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
+import { checkJobCoverage, dispatchJob, type JobHandler } from './job-handler.js';
+import { JobQueue } from './job-queue.service.js';
+import { JOB_QUEUE, JOB_SCHEDULERS, QUEUE_CONCURRENCY, QUEUES, type QueueName } from './job-registry.js';
+import { onJobOptions } from './on-job.decorator.js';
+import { forceCloseIfRedisDown } from './redis-down-shutdown.js';
+import { bullConnection, QUEUE_PREFIX } from './redis-connection.js';
+
+/**
+ * Consumers: one BullMQ worker per queue, dispatching each job by its name to the one `@OnJob` method that
+ * serves it. Handlers are found among every provider of the application (Nest's discovery), so infra never
+ * names a feature module. Start-up fails when a name of the registry has no handler, or two, or one on the
+ * wrong queue; it then upserts the repeatable jobs of JOB_SCHEDULERS.
+ */
+@Injectable()
+export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(JobWorkers.name);
+  private readonly workers: Worker[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const handlers = this.discoverHandlers();
+    const problems = checkJobCoverage(JOB_QUEUE, handlers);
+    const unknownQueues = handlers.filter((h) => !(Object.values(QUEUES) as string[]).includes(h.queue));
+    problems.push(...unknownQueues.map((h) => `${h.label} takes jobs from "${h.queue}", which is not a queue of the registry`));
+    if (problems.length > 0) throw new Error(`Job registry: ${problems.join('; ')}`);
+
+    const connection = bullConnection(this.config.redis.url);
+    for (const queue of Object.values(QUEUES)) {
+      const routes = new Map(handlers.filter((h) => h.queue === queue).map((h) => [h.name, h]));
+      if (routes.size === 0) continue;
+      const worker = new Worker(queue, (job: Job) => dispatchJob(routes, job), {
+        connection,
+        prefix: QUEUE_PREFIX,
+        concurrency: QUEUE_CONCURRENCY[queue] ?? 1,
+      });
+      worker.on('failed', (job, error) => this.logger.warn(`job ${job?.name} (id ${job?.id}) failed: ${error.message}`));
+      // Connection errors repeat while Redis is away; BullMQ reconnects by itself.
+      worker.on('error', (error) => this.logger.debug(`worker of "${queue}": ${error.message}`));
+      this.workers.push(worker);
+    }
+
+    for (const scheduler of JOB_SCHEDULERS) {
+      await this.jobs.upsertScheduler(scheduler.id, scheduler.name, scheduler.payload, scheduler.everyMs(this.config));
+    }
+    this.logger.log(
+      `workers running: ${handlers.map((h) => `${h.name} → ${h.label}`).join(', ')}; schedulers: ${JOB_SCHEDULERS.map((s) => s.id).join(', ')}`,
+    );
+  }
+
+  /**
+   * Before Nest closes the database and Redis clients: a worker whose Redis is down is closed by force; the
+   * others close gracefully, letting their running jobs finish while the database is still there.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await forceCloseIfRedisDown(this.workers);
+    await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+
+  /** Queues the workers listen on (those with at least one handler). */
+  queues(): QueueName[] {
+    return this.workers.map((worker) => worker.name as QueueName);
+  }
+
+  private discoverHandlers(): JobHandler[] {
+    const handlers: JobHandler[] = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance: unknown = wrapper.instance;
+      // Class providers only (values and factories carry no @OnJob), and settled singletons: a
+      // request-scoped provider has no instance a worker could call.
+      if (!wrapper.metatype || wrapper.inject || !wrapper.isDependencyTreeStatic()) continue;
+      if (!instance || typeof instance !== 'object') continue;
+      const prototype = Object.getPrototypeOf(instance) as object;
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const fn = (instance as Record<string, unknown>)[method];
+        const options = onJobOptions(fn);
+        if (!options) continue;
+        handlers.push({
+          name: options.name,
+          queue: options.queue,
+          label: `${instance.constructor.name}.${method}`,
+          run: (job: Job) => (fn as (job: Job) => Promise<unknown>).call(instance, job),
+        });
+      }
+    }
+    return handlers;
+  }
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import type { Server } from 'socket.io';
+import type { ChatMessageDto } from './dto/chat.dto.js';
+
+/** Socket data set by the handshake (chat.gateway.ts). */
+export interface ChatSocketData {
+  userId: string;
+  sessionId: string;
+  role: 'student' | 'tutor' | 'admin';
+}
+
+/**
+ * The socket.io server as the rest of the module reaches it: emits to users' rooms and asks who is online.
+ * Every call goes through the Redis adapter, so it covers the sockets of every API instance.
+ */
+@Injectable()
+export class ChatRealtime {
+  private server: Server | undefined;
+
+  attach(server: Server): void {
+    this.server = server;
+  }
+
+  emitMessage(message: ChatMessageDto): void {
+    this.server?.to([message.sender, message.recipient]).emit('receiveMessage', message);
+  }
+
+  emitTo(userIds: string[], event: string, payload: unknown): void {
+    if (userIds.length) this.server?.to(userIds).emit(event, payload);
+  }
+
+  /** Which of `userIds` have at least one socket open on any instance (one request across the adapter). */
+  async onlineAmong(userIds: string[]): Promise<Set<string>> {
+    if (!this.server || userIds.length === 0) return new Set();
+    const sockets = await this.server.in(userIds).fetchSockets();
+    return new Set(sockets.map((socket) => (socket.data as ChatSocketData).userId));
+  }
+
+  async isOnline(userId: string): Promise<boolean> {
+    return (await this.onlineAmong([userId])).has(userId);
+  }
+
+  /** Closes every socket of the user on every instance (a ban). */
+  disconnectUser(userId: string): void {
+    this.server?.in(userId).disconnectSockets(true);
+  }
+}

@@ -1,0 +1,172 @@
+import { HttpException, Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { Server, Socket } from 'socket.io';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
+import { CHAT_SEND_RATE } from '../../shared/chat-rules.js';
+import type { ErrorCode } from '../../shared/error-codes.js';
+import { ChatRealtime, type ChatSocketData } from './chat-realtime.service.js';
+import { ChatService } from './chat.service.js';
+import { SocketAuth, SocketAuthError } from './socket-auth.service.js';
+import { TokenBucket } from './token-bucket.js';
+
+type Ack = (answer: unknown) => void;
+interface ChatSocket extends Socket {
+  data: ChatSocketData & { bucket: TokenBucket };
+}
+
+export const SOCKET_PATH = '/api/socket.io';
+
+/** An error as a client can show it: `{ message, code }`, like the HTTP error body. */
+function toClientError(error: unknown): { message: string; code?: ErrorCode } {
+  if (error instanceof SocketAuthError) return { message: error.message, code: error.code };
+  if (error instanceof HttpException) {
+    const body = error.getResponse() as { message?: unknown; code?: ErrorCode };
+    return { message: typeof body.message === 'string' ? body.message : error.message, ...(body.code ? { code: body.code } : {}) };
+  }
+  return { message: 'Message could not be sent. Please try again.' };
+}
+
+/**
+ * The Redis adapter's close() unsubscribes without handling the answer. With Redis down at shutdown, the
+ * answer is "Connection is closed" once we disconnect, and an unhandled rejection can end a Node process:
+ * so those calls' failures are handled here (there is nothing left to do about them).
+ */
+function settleQuietly(client: Redis, commands: readonly ('punsubscribe' | 'unsubscribe')[]): void {
+  for (const name of commands) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(client, {
+      [name]: (...args: unknown[]) => {
+        const answer = original(...args);
+        answer.catch(() => undefined);
+        return answer;
+      },
+    });
+  }
+}
+
+/**
+ * The real-time side of chat (spec part 2 §7 "Real-time socket"). Every socket is authenticated at the
+ * handshake and joins the room of its own user id; each event re-checks the session and the caller's part in
+ * the thread. Events are plain socket.io handlers (not @SubscribeMessage) so an event without an ack
+ * callback can be answered with an `error` event instead.
+ */
+@WebSocketGateway({ path: SOCKET_PATH, serveClient: false, pingTimeout: 20000 })
+export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<ChatSocket>, OnGatewayDisconnect<ChatSocket>, OnApplicationShutdown {
+  private readonly logger = new Logger('ChatGateway');
+  private pub?: Redis;
+  private sub?: Redis;
+  /** Offline announcements still being published: shutdown lets them finish before closing pub/sub. */
+  private readonly leaving = new Set<Promise<void>>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly chat: ChatService,
+    private readonly realtime: ChatRealtime,
+    private readonly auth: SocketAuth,
+  ) {}
+
+  afterInit(server: Server): void {
+    // Several API instances share rooms through Redis: a message sent on one reaches sockets on the others.
+    // Pub/sub ignores Redis database numbers, so the channel names carry it.
+    const db = new URL(this.config.redis.url).pathname.slice(1) || '0';
+    this.pub = new Redis(this.config.redis.url, { maxRetriesPerRequest: null });
+    this.sub = this.pub.duplicate();
+    this.pub.on('error', () => undefined);
+    this.sub.on('error', () => undefined);
+    settleQuietly(this.sub, ['punsubscribe', 'unsubscribe']);
+    server.adapter(createAdapter(this.pub, this.sub, { key: `redpen:socket.io:${db}`, requestsTimeout: 3000 }));
+    server.use((socket, next) => {
+      this.auth
+        .authenticate(SocketAuth.tokenFrom(socket.handshake))
+        .then((data) => {
+          Object.assign(socket.data, data, { bucket: new TokenBucket(CHAT_SEND_RATE.perSecond, CHAT_SEND_RATE.burst) });
+          next();
+        })
+        .catch((error: unknown) => {
+          const { message, code } = toClientError(error);
+          next(Object.assign(new Error(message), { data: { code } }));
+        });
+    });
+    this.realtime.attach(server);
+  }
+
+  async handleConnection(socket: ChatSocket): Promise<void> {
+    const { userId } = socket.data;
+    // Listeners first, synchronously: a client may emit the moment it is connected.
+    socket.on('join', (room: unknown, ack?: Ack) => this.onJoin(socket, room, ack));
+    socket.on('sendMessage', (payload: unknown, ack?: Ack) => void this.onSendMessage(socket, payload, ack));
+    socket.on('markRead', (payload: unknown, ack?: Ack) => void this.onMarkRead(socket, payload, ack));
+    await socket.join(userId);
+    // Every (re)connection announces the user online; the clients keep one flag per person, so tabs count once.
+    await this.announcePresence(userId, true);
+  }
+
+  async handleDisconnect(socket: ChatSocket): Promise<void> {
+    const userId = socket.data?.userId;
+    if (!userId) return;
+    const leaving = (async () => {
+      if (!(await this.realtime.isOnline(userId))) await this.announcePresence(userId, false);
+    })().catch((error: unknown) => this.logger.warn(`presence on disconnect failed: ${(error as Error).message}`));
+    this.leaving.add(leaving);
+    await leaving.finally(() => this.leaving.delete(leaving));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // Closing the server disconnected every socket; a publish cut off mid-flight would reject unhandled
+    // inside the Redis adapter, so wait (briefly: Redis may be the thing that is down) for them first.
+    await Promise.race([Promise.all(this.leaving), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    this.pub?.disconnect();
+    this.sub?.disconnect();
+  }
+
+  private onJoin(socket: ChatSocket, room: unknown, ack?: Ack): void {
+    const requested = typeof room === 'object' && room !== null ? (room as { userId?: unknown }).userId : room;
+    if (requested === socket.data.userId) return ack?.({ ok: true });
+    this.fail(socket, ack, { message: 'You can only join your own room.', code: 'FORBIDDEN' });
+  }
+
+  private async onSendMessage(socket: ChatSocket, payload: unknown, ack?: Ack): Promise<void> {
+    if (!socket.data.bucket.take()) {
+      return this.fail(socket, ack, { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
+    }
+    try {
+      const caller = await this.auth.recheck(socket.data);
+      // The spec's client also sends `sender` and `senderRole`: ignored, the token decides who is writing.
+      const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+      const message = await this.chat.sendMessage({ id: caller.userId, role: caller.role }, { recipient: body.recipient, content: body.content, essayId: body.essayId });
+      ack?.({ ok: true, _id: message._id, timestamp: message.timestamp, message });
+    } catch (error) {
+      this.fail(socket, ack, toClientError(error), error);
+    }
+  }
+
+  private async onMarkRead(socket: ChatSocket, payload: unknown, ack?: Ack): Promise<void> {
+    try {
+      const caller = await this.auth.recheck(socket.data);
+      const contactId = typeof payload === 'object' && payload !== null ? (payload as { contactId?: unknown }).contactId : payload;
+      const result = await this.chat.markRead({ id: caller.userId, role: caller.role }, contactId);
+      ack?.({ ok: true, ...result });
+    } catch (error) {
+      this.fail(socket, ack, toClientError(error), error);
+    }
+  }
+
+  /** Answers through the ack when the client gave one, else with an `error` event; a dead session closes the socket. */
+  private fail(socket: ChatSocket, ack: Ack | undefined, error: { message: string; code?: ErrorCode }, cause?: unknown): void {
+    if (ack) ack({ ok: false, ...error });
+    else socket.emit('error', error);
+    if (cause instanceof SocketAuthError) socket.disconnect(true);
+    else if (cause && !(cause instanceof HttpException)) {
+      const inner = (cause as Error & { cause?: Error }).cause;
+      this.logger.error(`chat event failed: ${inner?.message ?? (cause as Error).message}`);
+    }
+  }
+
+  private async announcePresence(userId: string, online: boolean): Promise<void> {
+    const audience = await this.chat.presenceAudience(userId);
+    this.realtime.emitTo(audience, 'presence', { userId, online });
+  }
+}

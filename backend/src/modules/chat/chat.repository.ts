@@ -1,0 +1,218 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, exists, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { DRIZZLE } from '../../infra/database/database.module.js';
+import type { Database, DbOrTx } from '../../infra/database/database.types.js';
+import {
+  chatConversationContexts,
+  chatConversations,
+  chatMessages,
+  chatReports,
+  studentProfiles,
+  tutorProfiles,
+  users,
+  type ChatConversationRow,
+  type ChatMessageRow,
+} from '../../infra/database/schema/index.js';
+
+export type ChatContextKind = 'essay' | 'session';
+export type ChatSide = 'student' | 'tutor';
+
+/** A conversation seen from one participant: who they are in it and who the other side is. */
+export interface ThreadView {
+  conversation: ChatConversationRow;
+  side: ChatSide;
+  contactId: string;
+  /** The conversation still has an essay or session behind it. */
+  active: boolean;
+  tutorHasDbs: boolean;
+}
+
+export interface ContactRow {
+  conversationId: string;
+  contactId: string;
+  name: string;
+  pictureKey: string | null;
+  blocked: boolean;
+  unreadCount: number;
+  lastMessage: Pick<ChatMessageRow, 'id' | 'senderId' | 'content' | 'createdAt'> | null;
+}
+
+/** Chat store queries. */
+@Injectable()
+export class ChatRepository {
+  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+
+  /** Creates the pair's conversation if needed and records the context; safe to call twice. */
+  async openConversation(studentId: string, tutorId: string, kind: ChatContextKind, refId: string, tx: DbOrTx = this.db): Promise<string> {
+    await tx.insert(chatConversations).values({ studentId, tutorId }).onConflictDoNothing();
+    const [conversation] = await tx
+      .select({ id: chatConversations.id })
+      .from(chatConversations)
+      .where(and(eq(chatConversations.studentId, studentId), eq(chatConversations.tutorId, tutorId)));
+    await tx.insert(chatConversationContexts).values({ conversationId: conversation!.id, kind, refId }).onConflictDoNothing();
+    return conversation!.id;
+  }
+
+  async closeContext(kind: ChatContextKind, refId: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.delete(chatConversationContexts).where(and(eq(chatConversationContexts.kind, kind), eq(chatConversationContexts.refId, refId)));
+  }
+
+  /**
+   * The conversation between `userId` and `contactId`, as `userId` sees it. When the pair talks both ways round
+   * (a user holding both profiles), the side named by `preferred` wins.
+   */
+  async findThread(userId: string, contactId: string, preferred?: ChatSide, tx: DbOrTx = this.db): Promise<ThreadView | undefined> {
+    const rows = await tx
+      .select({
+        conversation: chatConversations,
+        active: sql<boolean>`exists(select 1 from ${chatConversationContexts} where ${chatConversationContexts.conversationId} = ${chatConversations.id})`,
+        tutorHasDbs: sql<boolean>`coalesce((select ${tutorProfiles.hasDbs} from ${tutorProfiles} where ${tutorProfiles.userId} = ${chatConversations.tutorId}), false)`,
+      })
+      .from(chatConversations)
+      .where(
+        or(
+          and(eq(chatConversations.studentId, userId), eq(chatConversations.tutorId, contactId)),
+          and(eq(chatConversations.tutorId, userId), eq(chatConversations.studentId, contactId)),
+        ),
+      );
+    const views = rows.map((row): ThreadView => {
+      const side: ChatSide = row.conversation.studentId === userId ? 'student' : 'tutor';
+      return { ...row, side, contactId: side === 'student' ? row.conversation.tutorId : row.conversation.studentId };
+    });
+    return views.find((view) => view.side === preferred) ?? views[0];
+  }
+
+  async hasEssayContext(conversationId: string, essayId: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ one: sql<number>`1` })
+      .from(chatConversationContexts)
+      .where(and(eq(chatConversationContexts.conversationId, conversationId), eq(chatConversationContexts.kind, 'essay'), eq(chatConversationContexts.refId, essayId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  async insertMessage(values: typeof chatMessages.$inferInsert, tx: DbOrTx = this.db): Promise<ChatMessageRow> {
+    const [row] = await tx.insert(chatMessages).values(values).returning();
+    return row!;
+  }
+
+  /** Newest `limit` messages (before the cursor message, if any), returned oldest first. */
+  async history(conversationId: string, limit: number, beforeId?: string, tx: DbOrTx = this.db): Promise<{ rows: ChatMessageRow[]; hasMore: boolean }> {
+    // Compared in SQL: timestamps keep microseconds there, a JS Date would not.
+    const cursor = beforeId
+      ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (select a.created_at, a.id from ${chatMessages} a where a.id = ${beforeId} and a.conversation_id = ${conversationId})`
+      : undefined;
+    const rows = await tx
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, conversationId), cursor))
+      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+      .limit(limit + 1);
+    return { rows: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+  }
+
+  /** Contacts of `userId` on one side (conversations with an essay or session behind them), newest activity first. */
+  async contacts(userId: string, side: ChatSide, tx: DbOrTx = this.db): Promise<ContactRow[]> {
+    const mine = side === 'student' ? chatConversations.studentId : chatConversations.tutorId;
+    const theirs = side === 'student' ? chatConversations.tutorId : chatConversations.studentId;
+    const myLastRead = side === 'student' ? chatConversations.studentLastReadAt : chatConversations.tutorLastReadAt;
+    const pictureKey =
+      side === 'student'
+        ? sql<string | null>`(select ${tutorProfiles.profilePictureKey} from ${tutorProfiles} where ${tutorProfiles.userId} = ${theirs})`
+        : sql<string | null>`(select ${studentProfiles.profilePictureKey} from ${studentProfiles} where ${studentProfiles.userId} = ${theirs})`;
+    const last = sql`(select m from ${chatMessages} m where m.conversation_id = ${chatConversations.id} order by m.created_at desc, m.id desc limit 1)`;
+    const rows = await tx
+      .select({
+        conversationId: chatConversations.id,
+        contactId: theirs,
+        name: users.name,
+        pictureKey,
+        blocked: sql<boolean>`${chatConversations.blockedAt} is not null`,
+        unreadCount: sql<number>`(select count(*)::int from ${chatMessages} u where u.conversation_id = ${chatConversations.id} and u.recipient_id = ${userId} and (${myLastRead} is null or u.created_at > ${myLastRead}))`,
+        lastId: sql<string | null>`(${last}).id`,
+        lastSenderId: sql<string | null>`(${last}).sender_id`,
+        lastContent: sql<string | null>`(${last}).content`,
+        lastAt: sql<number | null>`(extract(epoch from (${last}).created_at) * 1000)::float8`,
+      })
+      .from(chatConversations)
+      .innerJoin(users, eq(users.id, theirs))
+      .where(and(eq(mine, userId), exists(tx.select({ one: sql`1` }).from(chatConversationContexts).where(eq(chatConversationContexts.conversationId, chatConversations.id)))))
+      .orderBy(sql`(${last}).created_at desc nulls last`, asc(users.name));
+    return rows.map((row) => ({
+      conversationId: row.conversationId,
+      contactId: row.contactId,
+      name: row.name,
+      pictureKey: row.pictureKey,
+      blocked: row.blocked,
+      unreadCount: row.unreadCount,
+      lastMessage: row.lastId
+        ? { id: row.lastId, senderId: row.lastSenderId!, content: row.lastContent!, createdAt: new Date(row.lastAt!) }
+        : null,
+    }));
+  }
+
+  /** Every user `userId` is in an active conversation with (either side): who hears their presence. */
+  async contactIds(userId: string, tx: DbOrTx = this.db): Promise<string[]> {
+    const rows = await tx
+      .select({ studentId: chatConversations.studentId, tutorId: chatConversations.tutorId })
+      .from(chatConversations)
+      .where(
+        and(
+          or(eq(chatConversations.studentId, userId), eq(chatConversations.tutorId, userId)),
+          exists(tx.select({ one: sql`1` }).from(chatConversationContexts).where(eq(chatConversationContexts.conversationId, chatConversations.id))),
+        ),
+      );
+    return [...new Set(rows.map((row) => (row.studentId === userId ? row.tutorId : row.studentId)))];
+  }
+
+  /** Moves the side's read mark forward (never back); returns the mark now stored. */
+  async markRead(conversationId: string, side: ChatSide, at: Date, tx: DbOrTx = this.db): Promise<Date> {
+    const column = side === 'student' ? chatConversations.studentLastReadAt : chatConversations.tutorLastReadAt;
+    const value = sql`greatest(${column}, ${at.toISOString()}::timestamptz)`;
+    const [row] = await tx
+      .update(chatConversations)
+      .set(side === 'student' ? { studentLastReadAt: value } : { tutorLastReadAt: value })
+      .where(eq(chatConversations.id, conversationId))
+      .returning({ readAt: column });
+    return row!.readAt!;
+  }
+
+  async setBlocked(conversationId: string, blockedAt: Date | null, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(chatConversations).set({ blockedAt }).where(eq(chatConversations.id, conversationId));
+  }
+
+  async insertReport(conversationId: string, reporterId: string, reason: string, tx: DbOrTx = this.db): Promise<string> {
+    const [row] = await tx.insert(chatReports).values({ conversationId, reporterId, reason }).returning({ id: chatReports.id });
+    return row!.id;
+  }
+
+  /** Newest first: flagged messages, reports and blocks, for the admins. */
+  async moderation(limit: number, tx: DbOrTx = this.db) {
+    const flagged = await tx
+      .select({ message: chatMessages, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId })
+      .from(chatMessages)
+      .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+      .where(sql`cardinality(${chatMessages.flags}) > 0`)
+      .orderBy(desc(chatMessages.createdAt))
+      .limit(limit);
+    const reports = await tx
+      .select({ report: chatReports, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId })
+      .from(chatReports)
+      .innerJoin(chatConversations, eq(chatConversations.id, chatReports.conversationId))
+      .orderBy(desc(chatReports.createdAt))
+      .limit(limit);
+    const blocks = await tx
+      .select({ conversationId: chatConversations.id, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId, blockedAt: chatConversations.blockedAt })
+      .from(chatConversations)
+      .where(isNotNull(chatConversations.blockedAt))
+      .orderBy(desc(chatConversations.blockedAt))
+      .limit(limit);
+    return { flagged, reports, blocks };
+  }
+
+  async namesOf(ids: string[], tx: DbOrTx = this.db): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+}

@@ -1,0 +1,183 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ValidationFailedException, coded } from '../../common/errors.js';
+import { Clock } from '../../infra/clock/clock.service.js';
+import type { ChatMessageRow } from '../../infra/database/schema/index.js';
+import { StorageService } from '../../infra/storage/storage.service.js';
+import { CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '../../shared/chat-rules.js';
+import { ChatRealtime } from './chat-realtime.service.js';
+import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';
+import type { ChatContactDto, ChatMessageDto, ChatMessagesDto, ChatModerationDto } from './dto/chat.dto.js';
+import { maskContactDetails, type MaskKind } from './safeguarding.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ChatSender {
+  id: string;
+  /** The token's role: picks the side when a user with both profiles talks to someone both ways round. */
+  role: 'student' | 'tutor' | 'admin';
+}
+
+export interface SendMessageInput {
+  recipient: unknown;
+  content: unknown;
+  essayId?: unknown;
+}
+
+export function presentMessage(row: ChatMessageRow): ChatMessageDto {
+  return {
+    _id: row.id,
+    sender: row.senderId,
+    recipient: row.recipientId,
+    senderModel: row.senderRole === 'student' ? 'Student' : 'Tutor',
+    senderRole: row.senderRole,
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+    essayId: row.essayId,
+    masked: row.flags as MaskKind[],
+  };
+}
+
+const notContact = () => new ForbiddenException(coded('CHAT_NOT_A_CONTACT', 'You can only message your own students and tutors.'));
+
+/**
+ * The one message store (DESIGN.md §9 "Chat"). Essays and Tutoring open conversations through
+ * `openConversation`; the gateway and controllers read and write through the rest. Every call checks that
+ * the caller is a participant of the thread it touches.
+ */
+@Injectable()
+export class ChatService {
+  constructor(
+    private readonly repository: ChatRepository,
+    private readonly realtime: ChatRealtime,
+    private readonly storage: StorageService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Makes a student and a tutor contacts because of an essay (from acceptance) or a confirmed session. Idempotent. */
+  async openConversation(studentId: string, tutorId: string, context: { kind: ChatContextKind; id: string }): Promise<string> {
+    return this.repository.openConversation(studentId, tutorId, context.kind, context.id);
+  }
+
+  /** The essay went back to the pool or the session was cancelled: that reason to talk is gone. */
+  async closeConversationContext(context: { kind: ChatContextKind; id: string }): Promise<void> {
+    await this.repository.closeContext(context.kind, context.id);
+  }
+
+  /** Ends a banned user's live sockets on every instance; the handshake refuses them from now on. */
+  disconnectUser(userId: string): void {
+    this.realtime.disconnectUser(userId);
+  }
+
+  /** Validates, checks the contact rules, masks, saves — and only then emits to both users' rooms. */
+  async sendMessage(sender: ChatSender, input: SendMessageInput): Promise<ChatMessageDto> {
+    const content = normaliseChatText(input.content);
+    if (content === null) throw new ValidationFailedException([{ field: 'content', message: 'Message cannot be empty' }]);
+    if (content.length > CHAT_MESSAGE_MAX_LENGTH) {
+      throw new ValidationFailedException([{ field: 'content', message: `Message must be at most ${CHAT_MESSAGE_MAX_LENGTH} characters` }]);
+    }
+    if (typeof input.recipient !== 'string' || !UUID.test(input.recipient)) {
+      throw new ValidationFailedException([{ field: 'recipient', message: 'Recipient is required' }]);
+    }
+    const essayId = input.essayId === undefined || input.essayId === null || input.essayId === '' ? null : input.essayId;
+    if (essayId !== null && (typeof essayId !== 'string' || !UUID.test(essayId))) {
+      throw new ValidationFailedException([{ field: 'essayId', message: 'essayId must be an essay id' }]);
+    }
+    const thread = await this.repository.findThread(sender.id, input.recipient, sender.role === 'admin' ? undefined : sender.role);
+    if (!thread || !thread.active) throw notContact();
+    if (thread.conversation.blockedAt) throw new ForbiddenException(coded('CHAT_BLOCKED', 'This conversation is blocked.'));
+    if (thread.side === 'tutor' && !thread.tutorHasDbs) {
+      // Without a verified DBS a tutor talks to a student only about an essay they hold.
+      if (!essayId || !(await this.repository.hasEssayContext(thread.conversation.id, essayId))) {
+        throw new ForbiddenException(coded('CHAT_DBS_REQUIRED', 'Without a verified DBS check you can only message a student about an essay you hold.'));
+      }
+    }
+    const masked = maskContactDetails(content);
+    const row = await this.repository.insertMessage({
+      conversationId: thread.conversation.id,
+      senderId: sender.id,
+      recipientId: thread.contactId,
+      senderRole: thread.side,
+      content: masked.text,
+      essayId,
+      flags: masked.flags,
+    });
+    const message = presentMessage(row);
+    this.realtime.emitMessage(message);
+    return message;
+  }
+
+  async contacts(userId: string, side: ChatSide): Promise<ChatContactDto[]> {
+    const rows = await this.repository.contacts(userId, side);
+    const online = await this.realtime.onlineAmong(rows.map((row) => row.contactId));
+    return Promise.all(
+      rows.map(async (row) => ({
+        _id: row.contactId,
+        name: row.name,
+        profilePicture: row.pictureKey ? await this.storage.presignedDownloadUrl(row.pictureKey) : null,
+        lastMessage: row.lastMessage
+          ? { _id: row.lastMessage.id, sender: row.lastMessage.senderId, content: row.lastMessage.content, timestamp: row.lastMessage.createdAt.toISOString() }
+          : null,
+        unreadCount: row.unreadCount,
+        online: online.has(row.contactId),
+        blocked: row.blocked,
+      })),
+    );
+  }
+
+  async history(userId: string, side: ChatSide, contactId: string, query: { before?: string; limit?: number }): Promise<ChatMessagesDto> {
+    const thread = await this.thread(userId, side, contactId);
+    const { rows, hasMore } = await this.repository.history(thread.conversation.id, query.limit ?? CHAT_HISTORY_PAGE.default, query.before);
+    return { messages: rows.map(presentMessage), hasMore };
+  }
+
+  /** Marks the thread read up to now and tells both sides (the reader's other tabs clear their badge). */
+  async markRead(sender: ChatSender, contactId: unknown): Promise<{ contactId: string; readAt: string }> {
+    if (typeof contactId !== 'string' || !UUID.test(contactId)) throw new ValidationFailedException([{ field: 'contactId', message: 'contactId is required' }]);
+    const thread = await this.repository.findThread(sender.id, contactId, sender.role === 'admin' ? undefined : sender.role);
+    if (!thread) throw notContact();
+    const readAt = (await this.repository.markRead(thread.conversation.id, thread.side, this.clock.now())).toISOString();
+    this.realtime.emitTo([thread.contactId], 'messagesRead', { readerId: sender.id, contactId: thread.contactId, readAt });
+    this.realtime.emitTo([sender.id], 'messagesRead', { readerId: sender.id, contactId: thread.contactId, readAt });
+    return { contactId: thread.contactId, readAt };
+  }
+
+  async report(userId: string, side: ChatSide, contactId: string, reason: string): Promise<void> {
+    const thread = await this.thread(userId, side, contactId);
+    await this.repository.insertReport(thread.conversation.id, userId, reason);
+  }
+
+  /** Only the student blocks (safeguarding): no messages either way until unblocked. */
+  async setBlocked(studentId: string, tutorId: string, blocked: boolean): Promise<void> {
+    const thread = await this.thread(studentId, 'student', tutorId);
+    await this.repository.setBlocked(thread.conversation.id, blocked ? this.clock.now() : null);
+  }
+
+  async moderation(): Promise<ChatModerationDto> {
+    const { flagged, reports, blocks } = await this.repository.moderation(200);
+    return {
+      flaggedMessages: flagged.map((row) => ({ ...presentMessage(row.message), studentId: row.studentId, tutorId: row.tutorId })),
+      reports: reports.map((row) => ({
+        _id: row.report.id,
+        reporter: row.report.reporterId,
+        studentId: row.studentId,
+        tutorId: row.tutorId,
+        reason: row.report.reason,
+        createdAt: row.report.createdAt.toISOString(),
+      })),
+      blocks: blocks.map((row) => ({ studentId: row.studentId, tutorId: row.tutorId, blockedAt: row.blockedAt!.toISOString() })),
+    };
+  }
+
+  /** User ids who should hear this user's presence. */
+  async presenceAudience(userId: string): Promise<string[]> {
+    return this.repository.contactIds(userId);
+  }
+
+  /** The thread on the caller's side of the route; anyone else is refused the same way whether it exists or not. */
+  private async thread(userId: string, side: ChatSide, contactId: string): Promise<ThreadView> {
+    if (!UUID.test(contactId)) throw new NotFoundException(coded('NOT_FOUND', 'Conversation not found.'));
+    const thread = await this.repository.findThread(userId, contactId, side);
+    if (!thread || thread.side !== side) throw notContact();
+    return thread;
+  }
+}

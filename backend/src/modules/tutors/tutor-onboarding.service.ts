@@ -1,0 +1,129 @@
+import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { coded, ValidationFailedException } from '../../common/errors.js';
+import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
+import { Clock } from '../../infra/clock/clock.service.js';
+import type { TutorProfileRow } from '../../infra/database/schema/index.js';
+import { StorageService } from '../../infra/storage/storage.service.js';
+import { AuthTokens } from '../auth/auth-tokens.service.js';
+import { presentUser } from '../auth/user.presenter.js';
+import type { OnboardingResultDto, TutorOnboardingFormDto } from './dto/tutor.dto.js';
+import { RIGHT_TO_WORK_FILE_FIELDS, validateOnboarding } from './onboarding-submission.validator.js';
+import { UsersService } from '../users/users.service.js';
+import { TutorsRepository } from './tutors.repository.js';
+
+export const ONBOARDING_MESSAGE = 'Onboarding submitted. Your profile is awaiting admin approval.';
+export const ONBOARDING_ALREADY_SUBMITTED = 'Onboarding has already been submitted. Changes go through your profile.';
+const UNUSED_FILE = 'This file does not belong with the answers given';
+
+/**
+ * Tutor onboarding (`POST /tutor/update-info`, spec part 1 §5): once, before approval. After submission the
+ * profile and its approval rules take over (a new picture waits for an admin there), so a second submission
+ * is refused with 409 rather than swapping documents past the admin.
+ */
+@Injectable()
+export class TutorOnboardingService {
+  constructor(
+    private readonly repository: TutorsRepository,
+    private readonly storage: StorageService,
+    private readonly tokens: AuthTokens,
+    private readonly users: UsersService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Checked before the upload is read. Admin is a separate role and never becomes a tutor. */
+  async assertCanSubmit(user: AuthenticatedUser): Promise<void> {
+    if (user.role === 'admin') throw new ForbiddenException('Admins cannot become tutors.');
+    const profile = await this.repository.find(user.id);
+    if (profile && isSubmitted(profile)) throw alreadySubmitted();
+  }
+
+  async submit(user: AuthenticatedUser, form: ReceivedUpload<TutorOnboardingFormDto>): Promise<OnboardingResultDto> {
+    const { errors, value } = validateOnboarding({ fields: textFields(form.fields), files: form.files, now: this.clock.now() });
+    if (!value) throw new ValidationFailedException(errors);
+
+    const pictureKey = form.file('profilePicture')!.key;
+    const documentKey = form.file(...RIGHT_TO_WORK_FILE_FIELDS)!.key;
+    const certificateKey = value.hasDbs ? form.file('certificateFile')?.key : undefined;
+    const aLevelsCertificateKey = form.file('aLevelsCertificate')?.key ?? null;
+    const universityKeys = form.filesOf('universityDocuments', 'universityDocument').map((f) => f.key);
+    const gcseKeys = form.filesOf('gcseDocuments').map((f) => f.key);
+    // Every file sent must be used: a second right-to-work document or a certificate without hasDBS is refused.
+    const used = new Set([pictureKey, documentKey, certificateKey, aLevelsCertificateKey, ...universityKeys, ...gcseKeys]);
+    const unused = form.files.filter((f) => !used.has(f.key));
+    if (unused.length) throw new ValidationFailedException(unused.map((f) => ({ field: f.field, message: UNUSED_FILE })));
+
+    const documents = {
+      documentType: value.documentType,
+      ...(value.documentKind === 'passport' ? { passportKey: documentKey } : {}),
+      ...(value.documentKind === 'ukBornOrAdoptedCertificate' ? { ukBornOrAdoptedCertificateKey: documentKey } : {}),
+      ...(value.documentKind === 'biometricResidencePermit' ? { biometricResidencePermitKey: documentKey } : {}),
+      ...(value.documentKind === 'validVisa' ? { validVisaKey: documentKey } : {}),
+      ...(value.niNumber ? { niNumber: value.niNumber } : {}),
+      ...(value.shareCode ? { shareCode: value.shareCode } : {}),
+      ...(value.rightToWorkDateOfBirth ? { dateOfBirth: value.rightToWorkDateOfBirth } : {}),
+    };
+    const { updated, previous } = await this.repository.transaction(async (tx) => {
+      const previous = await this.repository.findForUpdate(user.id, tx);
+      if (previous && isSubmitted(previous)) throw alreadySubmitted();
+      const accepted = await this.repository.submitOnboarding(
+        user.id,
+        {
+          university: value.university,
+          course: value.course,
+          motivation: value.motivation,
+          subjects: value.subjects,
+          dateOfBirth: value.dateOfBirth,
+          aLevels: value.aLevels,
+          aLevelsCompletionDate: value.aLevelsCompletionDate,
+          universityStartDate: value.universityStartDate,
+          expectedGraduationDate: value.expectedGraduationDate,
+          profilePictureKey: pictureKey,
+          pendingProfilePictureKey: null,
+          universityDocumentKeys: universityKeys,
+          aLevelsCertificateKey,
+          gcseDocumentKeys: gcseKeys,
+          eligibility: value.eligibility,
+          rightToWork: true,
+          rightToWorkDocuments: documents,
+          hasDbs: value.hasDbs,
+          appliedForDbs: value.appliedForDbs,
+          dbsDetails: value.dbsDetails && certificateKey ? { ...value.dbsDetails, certificateFileKey: certificateKey } : null,
+          dbsApplicationDetails: value.dbsApplicationDetails,
+          onboardingSubmittedAt: this.clock.now(),
+        },
+        tx,
+      );
+      if (!accepted) throw alreadySubmitted();
+      return { updated: await this.users.markOnboardingCompleted(user.id, tx), previous };
+    });
+    form.keep();
+    // Files of an earlier, unsubmitted profile that this submission replaced.
+    if (previous) await this.storage.deleteQuietly(profileFileKeys(previous).filter((k) => !used.has(k)));
+    return { message: ONBOARDING_MESSAGE, token: await this.tokens.issue(updated), user: presentUser(updated) };
+  }
+}
+
+const textFields = (dto: object): Record<string, string> =>
+  Object.fromEntries(Object.entries(dto).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+
+const isSubmitted = (profile: TutorProfileRow) => profile.onboardingSubmittedAt !== null || profile.approved;
+
+const alreadySubmitted = () => new ConflictException(coded('ONBOARDING_ALREADY_SUBMITTED', ONBOARDING_ALREADY_SUBMITTED));
+
+/** Every stored file a profile refers to. */
+export function profileFileKeys(profile: TutorProfileRow): string[] {
+  const docs = profile.rightToWorkDocuments;
+  return [
+    profile.profilePictureKey,
+    profile.pendingProfilePictureKey,
+    profile.aLevelsCertificateKey,
+    profile.dbsDetails?.certificateFileKey,
+    docs.passportKey,
+    docs.ukBornOrAdoptedCertificateKey,
+    docs.biometricResidencePermitKey,
+    docs.validVisaKey,
+    ...profile.universityDocumentKeys,
+    ...profile.gcseDocumentKeys,
+  ].filter((k): k is string => !!k);
+}

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { eq, sql } from 'drizzle-orm';
+import { DRIZZLE } from '../../infra/database/database.module.js';
+import type { Database, DbOrTx } from '../../infra/database/database.types.js';
+import { users, type NewUserRow, type UserRow } from '../../infra/database/schema/index.js';
+
+/** What may change on a user after sign-up; each field has one writer, through UsersService. */
+export type UserChanges = Partial<Pick<UserRow, 'emailVerified' | 'passwordHash' | 'twoFactorEnabled' | 'onboardingCompleted' | 'banned'>>;
+
+/**
+ * The only writer of the `users` table. Other repositories may join `users` to read it (a tutor card, the
+ * session check), never write it.
+ */
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+
+  async findByEmail(email: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    return row;
+  }
+
+  async findById(id: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  /** Inserts a user; undefined when the email is already taken (the unique index decides, not a read). */
+  async insert(values: NewUserRow, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  /** The updated row, or undefined when no user has this id. */
+  async update(id: string, changes: UserChanges, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    return row;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Stable, machine-readable error codes (DESIGN.md §9). An error body may carry one beside its
+ * `message`; clients branch on the code, never on the message text, which may be reworded.
+ * Shared with the web app through `@shared`. Add a code only for an error a client acts on.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'SESSION_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_BANNED',
+  'RATE_LIMITED',
+  'SERVICE_BUSY',
+  'CODE_INVALID',
+  'CODE_ATTEMPTS_EXCEEDED',
+  'RESET_TOKEN_INVALID',
+  'TUTOR_NOT_APPROVED',
+  'ONBOARDING_ALREADY_SUBMITTED',
+  'UPLOAD_TOO_LARGE',
+  'UPLOAD_TYPE_NOT_ALLOWED',
+  'UPLOAD_FIELD_NOT_ALLOWED',
+  'ESSAY_ALREADY_ACCEPTED',
+  'TWO_FACTOR_REQUIRED',
+  'SIGN_IN_LINK_INVALID',
+  'CHAT_NOT_A_CONTACT',
+  'CHAT_BLOCKED',
+  'CHAT_DBS_REQUIRED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Narrows an unknown value (e.g. a parsed error body's `code`) to a known code. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,122 @@
+import { Box, Button, Flex, Heading, IconButton, Image, Input, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { FiRefreshCw } from 'react-icons/fi';
+import type { ChatContact } from '../queries';
+
+interface ContactListProps {
+  contacts: ChatContact[] | undefined;
+  loading: boolean;
+  error: string | null;
+  selectedId: string | null;
+  onSelect: (contactId: string) => void;
+  onRefresh: () => void;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+
+/** Left pane: Messages header, refresh, search, and the contacts with unread counts and presence. */
+export function ContactList({ contacts, loading, error, selectedId, onSelect, onRefresh }: ContactListProps) {
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return needle ? (contacts ?? []).filter((c) => c.name.toLowerCase().includes(needle)) : (contacts ?? []);
+  }, [contacts, search]);
+
+  return (
+    <Stack gap="0" h="full" minH="0">
+      <Flex align="center" justify="space-between" p="3" borderBottomWidth="1px">
+        <Heading as="h2" size="md">
+          Messages
+        </Heading>
+        <IconButton aria-label="Refresh contacts" variant="ghost" size="sm" onClick={onRefresh} loading={loading}>
+          <FiRefreshCw />
+        </IconButton>
+      </Flex>
+      <Box p="3">
+        <Input aria-label="Search contacts" placeholder="Search" value={search} onChange={(event) => setSearch(event.target.value)} size="sm" />
+      </Box>
+      <Box flex="1" overflowY="auto" minH="0">
+        {loading && !contacts ? (
+          <Text p="4" color="fg.muted">
+            Loading contacts...
+          </Text>
+        ) : error ? (
+          <Stack p="4" gap="2" role="alert">
+            <Text fontWeight="semibold">Failed to load contacts</Text>
+            <Text color="fg.muted" fontSize="sm">
+              {error}
+            </Text>
+            <Button size="sm" onClick={onRefresh} alignSelf="flex-start">
+              Try Again
+            </Button>
+          </Stack>
+        ) : !contacts?.length ? (
+          <Text p="4" color="fg.muted">
+            No conversations yet
+          </Text>
+        ) : (
+          <Stack as="ul" gap="0" listStyleType="none" m="0" p="0" aria-label="Contacts">
+            {shown.map((contact) => (
+              <li key={contact._id}>
+                <Flex
+                  as="button"
+                  w="full"
+                  textAlign="left"
+                  gap="3"
+                  px="3"
+                  py="2.5"
+                  align="center"
+                  bg={contact._id === selectedId ? 'brand.50' : undefined}
+                  _hover={{ bg: 'gray.100' }}
+                  aria-current={contact._id === selectedId ? 'true' : undefined}
+                  onClick={() => onSelect(contact._id)}
+                >
+                  <Box position="relative" flexShrink={0}>
+                    <Flex boxSize="9" rounded="full" bg="accent.muted" align="center" justify="center" fontWeight="semibold" fontSize="sm" overflow="hidden" aria-hidden="true">
+                      {contact.profilePicture ? <Image src={contact.profilePicture} alt="" boxSize="full" objectFit="cover" /> : initials(contact.name)}
+                    </Flex>
+                    <Box
+                      position="absolute"
+                      bottom="0"
+                      right="0"
+                      boxSize="2.5"
+                      rounded="full"
+                      borderWidth="2px"
+                      borderColor="white"
+                      bg={contact.online ? 'green.500' : 'gray.400'}
+                      aria-hidden="true"
+                    />
+                  </Box>
+                  <Box flex="1" minW="0">
+                    <Text fontWeight="medium" truncate>
+                      {contact.name}
+                      <Box as="span" srOnly>
+                        {contact.online ? ', online' : ', offline'}
+                      </Box>
+                    </Text>
+                    {contact.lastMessage && (
+                      <Text fontSize="sm" color="fg.muted" truncate>
+                        {contact.lastMessage.content}
+                      </Text>
+                    )}
+                  </Box>
+                  {contact.unreadCount > 0 && (
+                    <Box as="span" minW="5" px="1.5" rounded="full" bg="brand.500" color="white" fontSize="xs" textAlign="center" aria-label={`${contact.unreadCount} unread`}>
+                      {contact.unreadCount}
+                    </Box>
+                  )}
+                </Flex>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

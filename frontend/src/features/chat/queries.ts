@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap, type components } from '../../api/client';
+
+export type ChatRole = 'student' | 'tutor';
+export type ChatContact = components['schemas']['ChatContactDto'];
+export type ChatMessage = components['schemas']['ChatMessageDto'];
+export type ChatMessagesPage = components['schemas']['ChatMessagesDto'];
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  contacts: (role: ChatRole) => [...chatKeys.all, role, 'contacts'] as const,
+  messages: (role: ChatRole, contactId: string) => [...chatKeys.all, role, 'messages', contactId] as const,
+};
+
+/** The caller's contacts: tutors for a student, students for a tutor (spec part 2 §7). */
+export const chatContactsQuery = (role: ChatRole) =>
+  queryOptions({
+    queryKey: chatKeys.contacts(role),
+    queryFn: async (): Promise<ChatContact[]> =>
+      role === 'student'
+        ? (await unwrap(api.GET('/api/student/getAllContacts'))).tutors
+        : (await unwrap(api.GET('/api/tutor/getAllContactsForTutor'))).students,
+  });
+
+/** One page of a thread, oldest first; `before` pages backwards. */
+export async function fetchMessages(role: ChatRole, contactId: string, before?: string): Promise<ChatMessagesPage> {
+  const query = { query: before ? { before, limit: 50 } : { limit: 50 } };
+  return role === 'student'
+    ? unwrap(api.GET('/api/student/messages/{tutorId}', { params: { path: { tutorId: contactId }, ...query } }))
+    : unwrap(api.GET('/api/tutor/messages/{studentId}', { params: { path: { studentId: contactId }, ...query } }));
+}
+
+export const chatMessagesQuery = (role: ChatRole, contactId: string) =>
+  queryOptions({
+    queryKey: chatKeys.messages(role, contactId),
+    queryFn: () => fetchMessages(role, contactId),
+    // The socket keeps an open thread fresh; a refetch would only race it.
+    staleTime: Infinity,
+  });
+
+export async function reportConversation(role: ChatRole, contactId: string, reason: string): Promise<void> {
+  if (role === 'student') await unwrap(api.POST('/api/student/chats/{tutorId}/report', { params: { path: { tutorId: contactId } }, body: { reason } }));
+  else await unwrap(api.POST('/api/tutor/chats/{studentId}/report', { params: { path: { studentId: contactId } }, body: { reason } }));
+}
+
+export async function setTutorBlocked(tutorId: string, blocked: boolean): Promise<void> {
+  const params = { params: { path: { tutorId } } };
+  if (blocked) await unwrap(api.POST('/api/student/chats/{tutorId}/block', params));
+  else await unwrap(api.DELETE('/api/student/chats/{tutorId}/block', params));
+}
+
+/** Sum of the unread counts, for the sidebar's Chats item. */
+export function unreadTotal(contacts: ChatContact[] | undefined): number {
+  return (contacts ?? []).reduce((sum, contact) => sum + contact.unreadCount, 0);
+}

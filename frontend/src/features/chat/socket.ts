@@ -1,0 +1,20 @@
+// The only file that imports socket.io-client: it is reached from the chat routes alone, so the library lands in
+// their chunk and no other page downloads it.
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+
+/** Spec part 2 §9: timeout 20 s, 5 reconnection attempts 1 s apart. */
+export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+  path: '/api/socket.io',
+  transports: ['polling', 'websocket'],
+  timeout: 20_000,
+  reconnectionAttempts: 5,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 1000,
+  randomizationFactor: 0,
+};
+
+export type ChatSocket = Pick<Socket, 'on' | 'off' | 'emit' | 'connect' | 'disconnect' | 'connected' | 'timeout'> & { io: Pick<Socket['io'], 'on' | 'off'> };
+
+export function connectChatSocket(token: string): ChatSocket {
+  return io({ ...SOCKET_OPTIONS, auth: { token } });
+}

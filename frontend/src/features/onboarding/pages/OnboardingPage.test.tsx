@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render';
+import { installPointerEvent, stubApi } from '../../../test/fetch';
+
+beforeEach(() => installPointerEvent());
+
+describe('OnboardingPage', () => {
+  it('blocks step 2 until step 1 is valid (banner, picture, age, half-filled A-level)', { timeout: 30_000 }, async () => {
+    stubApi({});
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: false }));
+    const user = userEvent.setup();
+    renderApp('/tutor-onboarding');
+    await screen.findByRole('heading', { level: 1, name: 'Tutor Onboarding' });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please fill in all required fields before proceeding')).toBeInTheDocument();
+    expect(screen.getByText('Profile picture is required')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Basic Info' })).toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText(/^Profile Picture/), new File(['png'], 'me.png', { type: 'image/png' }));
+    await user.type(screen.getByLabelText(/^Date of Birth/), '2015-01-01');
+    await user.type(screen.getByLabelText(/^Motivation/), 'I enjoy helping students.');
+    await user.type(screen.getByLabelText(/^University\s*\*?$/), 'UCL');
+    await user.type(screen.getByLabelText(/^Course/), 'History');
+    await user.type(screen.getByLabelText(/^University Start Date/), '2018-09-20');
+    await user.type(screen.getByLabelText(/^Expected Graduation Date/), '2021-06-30');
+    await user.type(screen.getByLabelText(/^A-Level Completion Date/), '2018-06-30');
+    await user.type(screen.getByLabelText(/^A-Level 1 Subject/), 'History');
+    await user.type(screen.getByLabelText(/^Subject 1/), 'History');
+    await user.click(within(screen.getByRole('group', { name: 'Levels for subject 1' })).getByRole('checkbox', { name: 'GCSE' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('You must be between 16 and 100 years old')).toBeInTheDocument();
+    expect(screen.getByText('Enter both a subject and a grade, or remove this A-Level')).toBeInTheDocument();
+    expect(screen.queryByText('Profile picture is required')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Basic Info' })).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Date of Birth/));
+    await user.type(screen.getByLabelText(/^Date of Birth/), '2000-01-01');
+    await user.type(screen.getByLabelText(/^A-Level 1 Grade/), 'A');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verification' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render';
+import { captureUploads } from '../../../test/uploads';
+import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+
+beforeEach(() => installPointerEvent());
+
+function signInStudent(student: Record<string, unknown>) {
+  const api = stubApi({
+    'GET /api/student/profile': () => jsonResponse(200, { student }),
+  });
+  localStorage.setItem('token', 't');
+  // The session's copy differs from the profile's, so the page is seen to show the profile.
+  localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', name: 'Old Name', email: 'old@example.com' }));
+  return api;
+}
+
+describe('StudentProfilePage', () => {
+  it('shows who the student is, their figures and details', async () => {
+    const { calls } = signInStudent({ userId: { name: 'Sam Student', email: 'sam@example.com' }, major: 'History', university: 'UCL', dateOfBirth: '2008-03-01' });
+    renderApp('/student/profile');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sam Student' })).toBeInTheDocument();
+    expect(screen.getAllByText('sam@example.com').length).toBeGreaterThan(0);
+    expect(screen.queryByText('old@example.com')).not.toBeInTheDocument();
+    // GET /student/getDashboard does not exist yet: the three figures show "—" and nothing calls it.
+    for (const label of ['Essays Submitted', 'Interviews Completed', 'Average Percentage']) {
+      expect(screen.getByText(label).previousElementSibling).toHaveTextContent('—');
+    }
+    expect(calls.map((call) => call.key)).not.toContain('GET /api/student/getDashboard');
+    expect(screen.getByText('History')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+  });
+
+  it('edits the details, sending only what is filled in, and hides Edit while the form is open', { timeout: 30_000 }, async () => {
+    signInStudent({ userId: { name: 'Sam Student', email: 'sam@example.com' }, major: 'History', university: '', dateOfBirth: null });
+    const sent = captureUploads();
+    const user = userEvent.setup();
+    renderApp('/student/profile');
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('University'), '  King’s College London ');
+    await user.type(screen.getByLabelText('Date of Birth'), '2008-03-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(Object.fromEntries(sent[0]!.entries())).toEqual({ major: 'History', university: 'King’s College London', dateOfBirth: '2008-03-01' });
+  });
+});
