@@ -40,6 +40,83 @@ async function docxOf(words: string[]): Promise<Buffer> {
   return Packer.toBuffer(document);
 }
 
+/**
+ * A minimal Word 97–2003 (.doc) file holding `text` as one 8-bit piece: an OLE compound file (MS-CFB v3,
+ * 512-byte sectors) with a `WordDocument` stream (the FIB, then the text) and a `0Table` stream (the piece
+ * table). No generator for the format exists on npm, and a fixture would hide what the test feeds the reader.
+ */
+function word97Of(text: string): Buffer {
+  const SECTOR = 512;
+  const END = 0xfffffffe;
+  const NONE = 0xffffffff;
+  const body = Buffer.from(`${text}\r`, 'latin1'); // the final paragraph mark
+  const textAt = 0x800;
+  // Streams of 4,096 bytes or more live in regular sectors (below that, in the mini stream, not written here).
+  const wordDocument = Buffer.alloc(Math.max(4096, Math.ceil((textAt + body.length) / SECTOR) * SECTOR));
+  wordDocument.writeUInt16LE(0xa5ec, 0x00); // wIdent
+  wordDocument.writeUInt16LE(0x00c1, 0x02); // nFib: Word 97
+  wordDocument.writeUInt16LE(0x0000, 0x0a); // flags: fWhichTblStm = 0, the table is "0Table"
+  wordDocument.writeUInt32LE(textAt, 0x18); // fcMin
+  wordDocument.writeUInt32LE(body.length, 0x4c); // ccpText: every character is body text
+  body.copy(wordDocument, textAt);
+  const table = Buffer.alloc(4096);
+  wordDocument.writeUInt32LE(0, 0x1a2); // fcClx: the Clx starts the table stream
+  wordDocument.writeUInt32LE(1 + 4 + 8 + 8, 0x1a6); // lcbClx
+  table.writeUInt8(2, 0); // Pcdt
+  table.writeUInt32LE(8 + 8, 1); // PlcPcd: two CPs and one 8-byte piece descriptor
+  table.writeUInt32LE(0, 5); // CP 0
+  table.writeUInt32LE(body.length, 9); // CP end
+  table.writeUInt32LE((textAt * 2) | 0x40000000, 13 + 2); // fc: 8-bit ("compressed") text at textAt
+
+  const sectorsOf = (buffer: Buffer) => buffer.length / SECTOR;
+  const wordStart = 2; // sector 0: the FAT, sector 1: the directory
+  const tableStart = wordStart + sectorsOf(wordDocument);
+  // One FAT sector maps 128 sectors (64 KB): plenty for the essays this test writes.
+  expect(tableStart + sectorsOf(table)).toBeLessThanOrEqual(SECTOR / 4);
+  const fat = Buffer.alloc(SECTOR, 0xff); // FREESECT everywhere not written below
+  fat.writeUInt32LE(0xfffffffd, 0); // the FAT's own sector
+  fat.writeUInt32LE(END, 4); // the directory: one sector
+  const chain = (start: number, count: number) => {
+    for (let i = 0; i < count; i++) fat.writeUInt32LE(i === count - 1 ? END : start + i + 1, (start + i) * 4);
+  };
+  chain(wordStart, sectorsOf(wordDocument));
+  chain(tableStart, sectorsOf(table));
+
+  const directory = Buffer.alloc(SECTOR);
+  const entry = (index: number, name: string, type: number, fields: { left?: number; right?: number; child?: number; start?: number; size?: number }) => {
+    const at = index * 128;
+    directory.write(name, at, 'utf16le');
+    directory.writeUInt16LE(name ? (name.length + 1) * 2 : 0, at + 64);
+    directory.writeUInt8(type, at + 66);
+    directory.writeUInt8(type ? 1 : 0, at + 67); // black (an unused slot is all zeros but for NOSTREAM links)
+    directory.writeUInt32LE(fields.left ?? NONE, at + 68);
+    directory.writeUInt32LE(fields.right ?? NONE, at + 72);
+    directory.writeUInt32LE(fields.child ?? NONE, at + 76);
+    directory.writeUInt32LE(fields.start ?? END, at + 116);
+    directory.writeUInt32LE(fields.size ?? 0, at + 120);
+  };
+  entry(0, 'Root Entry', 5, { child: 1 });
+  entry(1, 'WordDocument', 2, { left: 2, start: wordStart, size: wordDocument.length });
+  entry(2, '0Table', 2, { start: tableStart, size: table.length });
+  entry(3, '', 0, { start: 0 }); // the sector's fourth slot, unused
+
+  const header = Buffer.alloc(SECTOR);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
+  header.writeUInt16LE(0x003e, 24); // minor version
+  header.writeUInt16LE(0x0003, 26); // major version 3
+  header.writeUInt16LE(0xfffe, 28); // little-endian
+  header.writeUInt16LE(9, 30); // 512-byte sectors
+  header.writeUInt16LE(6, 32); // 64-byte mini sectors
+  header.writeUInt32LE(1, 44); // FAT sectors
+  header.writeUInt32LE(1, 48); // first directory sector
+  header.writeUInt32LE(4096, 56); // mini stream cutoff
+  header.writeUInt32LE(END, 60); // no mini FAT
+  header.writeUInt32LE(END, 68); // no DIFAT sectors
+  header.fill(0xff, 76, SECTOR); // DIFAT: ...
+  header.writeUInt32LE(0, 76); // ... the FAT is sector 0
+  return Buffer.concat([header, fat, directory, wordDocument, table]);
+}
+
 describe('documentText', () => {
   it.each([1, 250, 1000, 1001, 3001])('reads every word of a generated %i-word PDF, across lines and pages', async (n) => {
     const bytes = await pdfOf(essayWords(n));
@@ -51,6 +128,12 @@ describe('documentText', () => {
     const bytes = await docxOf(essayWords(n));
     expect((await detectFileType(bytes.subarray(0, 4100)))?.mime).toBe(READABLE_DOCUMENT_TYPES.docx);
     expect(countWords((await documentText(bytes, READABLE_DOCUMENT_TYPES.docx)) ?? '')).toBe(n);
+  });
+
+  it.each([1, 250, 1000, 1001, 3001])('reads every word of a generated %i-word DOC (Word 97–2003)', async (n) => {
+    const bytes = word97Of(paragraphs(essayWords(n)).join('\r'));
+    expect((await detectFileType(bytes.subarray(0, 4100)))?.mime).toBe(READABLE_DOCUMENT_TYPES.doc);
+    expect(countWords((await documentText(bytes, READABLE_DOCUMENT_TYPES.doc)) ?? '')).toBe(n);
   });
 
   it('leaves a DOCX footer out of the count', async () => {
