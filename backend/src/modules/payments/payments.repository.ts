@@ -1,0 +1,302 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { DRIZZLE } from '../../infra/database/database.module.js';
+import type { Database, DbOrTx } from '../../infra/database/database.types.js';
+import { paymentEvents, payments, paymentStatusChanges, users, type NewPaymentRow, type PaymentRow } from '../../infra/database/schema/index.js';
+
+export type PaymentStatus = PaymentRow['status'];
+export type PaymentType = PaymentRow['type'];
+export type PartyType = PaymentRow['payerType'];
+
+const STUDENT_TYPES: PaymentType[] = ['student_essay_payment', 'student_tutoring_payment'];
+const TUTOR_TYPES: PaymentType[] = ['tutor_essay_payment', 'tutor_tutoring_payment'];
+
+export interface PaymentFilters {
+  type?: PaymentType;
+  status?: PaymentStatus;
+  payerType?: PartyType;
+  recipientType?: PartyType;
+  dateFrom?: Date;
+  /** Exclusive upper bound. */
+  dateBefore?: Date;
+}
+
+export interface Party {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** A ledger row with the names of its two sides, for the admin screens. */
+export interface PaymentWithParties {
+  payment: PaymentRow;
+  payer: Party | null;
+  recipient: Party | null;
+}
+
+export interface StatusChange {
+  paymentId: string;
+  changedBy: string | null;
+  source: string;
+  fromStatus: PaymentStatus | null;
+  toStatus: PaymentStatus;
+  notes?: string | null;
+}
+
+/** The ledger's queries: every write is a guarded statement (`… WHERE status = $expected RETURNING`), never read-then-write. */
+@Injectable()
+export class PaymentsRepository {
+  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+
+  transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** Inserts a pending charge, or nothing when the item already has a live one (the partial unique index decides). */
+  async insertCharge(values: NewPaymentRow, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  /** The item's pending or completed student payment, locked until the transaction ends when asked. */
+  async findLiveCharge(itemKind: string, itemId: string, tx: DbOrTx = this.db, lock = false): Promise<PaymentRow | undefined> {
+    const query = tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.itemKind, itemKind), eq(payments.itemId, itemId), inArray(payments.type, STUDENT_TYPES), inArray(payments.status, ['pending', 'completed'])))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  /** The item's completed student payment (what a payout pays the tutor's share of). */
+  async findCompletedCharge(itemKind: string, itemId: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.itemKind, itemKind), eq(payments.itemId, itemId), inArray(payments.type, STUDENT_TYPES), eq(payments.status, 'completed')))
+      .limit(1);
+    return row;
+  }
+
+  async setCheckout(id: string, sessionId: string, url: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(payments).set({ stripeSessionId: sessionId, checkoutUrl: url, updatedAt: new Date() }).where(eq(payments.id, id));
+  }
+
+  async findById(id: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
+    return row;
+  }
+
+  async findBySessionId(sessionId: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.stripeSessionId, sessionId)).limit(1);
+    return row;
+  }
+
+  async findByPaymentIntent(paymentIntentId: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.stripePaymentIntentId, paymentIntentId)).limit(1);
+    return row;
+  }
+
+  /** pending → completed, once: the row when this call completed it, undefined when it was not pending. */
+  async completeCharge(sessionId: string, values: { paidAt: Date; paymentIntentId: string | null }, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({ status: 'completed', paidAt: values.paidAt, stripePaymentIntentId: values.paymentIntentId, updatedAt: values.paidAt })
+      .where(and(eq(payments.stripeSessionId, sessionId), eq(payments.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  /** pending → failed, once (expired checkout, failed asynchronous payment, declined card). */
+  async failCharge(sessionId: string, values: { at: Date; reason: string }, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({ status: 'failed', failedAt: values.at, updatedAt: values.at, metadata: sql`${payments.metadata} || ${JSON.stringify({ failureReason: values.reason })}::jsonb` })
+      .where(and(eq(payments.stripeSessionId, sessionId), eq(payments.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  /** Claims the right to refund a completed payment; only one caller ever gets the row back. */
+  async claimRefund(id: string, at: Date, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({ refundRequestedAt: at, updatedAt: at })
+      .where(and(eq(payments.id, id), eq(payments.status, 'completed'), isNull(payments.refundRequestedAt), eq(payments.refundedAmountPence, 0)))
+      .returning();
+    return row;
+  }
+
+  /** Gives a claim back when the gateway refused the refund, so it can be tried again. */
+  async releaseRefundClaim(id: string, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(payments).set({ refundRequestedAt: null }).where(and(eq(payments.id, id), eq(payments.status, 'completed')));
+  }
+
+  /** completed → refunded in full, once. */
+  async markRefunded(id: string, values: { at: Date; reference: string | null }, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({
+        status: 'refunded',
+        refundedAt: values.at,
+        refundedAmountPence: sql`${payments.amountPence}`,
+        refundRequestedAt: sql`coalesce(${payments.refundRequestedAt}, ${values.at.toISOString()}::timestamptz)`,
+        updatedAt: values.at,
+        ...(values.reference ? { metadata: sql`${payments.metadata} || ${JSON.stringify({ refundId: values.reference })}::jsonb` } : {}),
+      })
+      .where(and(eq(payments.id, id), eq(payments.status, 'completed')))
+      .returning();
+    return row;
+  }
+
+  /** Records part of a payment refunded at the gateway (the row stays completed; never more than the amount). */
+  async recordPartialRefund(id: string, refundedPence: number, at: Date, tx: DbOrTx = this.db): Promise<void> {
+    await tx
+      .update(payments)
+      .set({ refundedAmountPence: sql`least(${payments.amountPence}, greatest(${payments.refundedAmountPence}, ${refundedPence}))`, updatedAt: at })
+      .where(and(eq(payments.id, id), eq(payments.status, 'completed')));
+  }
+
+  /** Inserts a payout, or nothing when the item already has one (the unique index decides). */
+  async insertPayout(values: NewPaymentRow, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx.insert(payments).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async findPayout(itemKind: string, itemId: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.itemKind, itemKind), eq(payments.itemId, itemId), inArray(payments.type, TUTOR_TYPES)))
+      .limit(1);
+    return row;
+  }
+
+  /** Settles a pending payout with the gateway's answer. */
+  async settlePayout(id: string, values: { status: 'completed' | 'failed'; reference: string | null; method: PaymentRow['paymentMethod']; at: Date }, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await tx
+      .update(payments)
+      .set({
+        status: values.status,
+        gatewayReference: values.reference,
+        paymentMethod: values.method,
+        updatedAt: values.at,
+        ...(values.status === 'completed' ? { paidAt: values.at } : { failedAt: values.at }),
+      })
+      .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  /** Records a gateway event as applied; false when it already was (the caller then changes nothing). */
+  async recordEvent(id: string, type: string, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx.insert(paymentEvents).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    return rows.length === 1;
+  }
+
+  async recordStatusChange(change: StatusChange, tx: DbOrTx = this.db): Promise<void> {
+    await tx.insert(paymentStatusChanges).values({ ...change, notes: change.notes ?? null });
+  }
+
+  async statusChanges(paymentId: string, tx: DbOrTx = this.db) {
+    return tx.select().from(paymentStatusChanges).where(eq(paymentStatusChanges.paymentId, paymentId)).orderBy(paymentStatusChanges.createdAt);
+  }
+
+  /** An admin's change of status and notes, on the locked row: the previous status, or undefined when there is no such row. */
+  async setStatusByAdmin(id: string, values: { status: PaymentStatus; adminNotes?: string; at: Date }, tx: DbOrTx): Promise<{ before: PaymentRow; after: PaymentRow } | undefined> {
+    const [before] = await tx.select().from(payments).where(eq(payments.id, id)).for('update').limit(1);
+    if (!before) return undefined;
+    const timestamps: Partial<NewPaymentRow> = {};
+    if (values.status !== before.status) {
+      if (values.status === 'completed' && !before.paidAt) timestamps.paidAt = values.at;
+      if (values.status === 'failed') timestamps.failedAt = values.at;
+      if (values.status === 'refunded') {
+        timestamps.refundedAt = values.at;
+        timestamps.refundedAmountPence = before.amountPence;
+      }
+    }
+    const [after] = await tx
+      .update(payments)
+      .set({ status: values.status, ...(values.adminNotes !== undefined ? { adminNotes: values.adminNotes } : {}), ...timestamps, updatedAt: values.at })
+      .where(eq(payments.id, id))
+      .returning();
+    return { before, after: after! };
+  }
+
+  private where(filters: PaymentFilters): SQL | undefined {
+    return and(
+      filters.type ? eq(payments.type, filters.type) : undefined,
+      filters.status ? eq(payments.status, filters.status) : undefined,
+      filters.payerType ? eq(payments.payerType, filters.payerType) : undefined,
+      filters.recipientType ? eq(payments.recipientType, filters.recipientType) : undefined,
+      filters.dateFrom ? gte(payments.createdAt, filters.dateFrom) : undefined,
+      filters.dateBefore ? lt(payments.createdAt, filters.dateBefore) : undefined,
+    );
+  }
+
+  /** One page of the ledger, newest first, with both parties' names; and how many rows match. */
+  async list(filters: PaymentFilters, page: number, limit: number): Promise<{ rows: PaymentWithParties[]; total: number }> {
+    const payer = alias(users, 'payer');
+    const recipient = alias(users, 'recipient');
+    const where = this.where(filters);
+    const [rows, [totals]] = await Promise.all([
+      this.db
+        .select({
+          payment: payments,
+          payer: { id: payer.id, name: payer.name, email: payer.email },
+          recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
+        })
+        .from(payments)
+        .leftJoin(payer, eq(payer.id, payments.payerId))
+        .leftJoin(recipient, eq(recipient.id, payments.recipientId))
+        .where(where)
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ total: count() }).from(payments).where(where),
+    ]);
+    return { rows, total: totals?.total ?? 0 };
+  }
+
+  async findWithParties(id: string): Promise<PaymentWithParties | undefined> {
+    const payer = alias(users, 'payer');
+    const recipient = alias(users, 'recipient');
+    const [row] = await this.db
+      .select({
+        payment: payments,
+        payer: { id: payer.id, name: payer.name, email: payer.email },
+        recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
+      })
+      .from(payments)
+      .leftJoin(payer, eq(payer.id, payments.payerId))
+      .leftJoin(recipient, eq(recipient.id, payments.recipientId))
+      .where(eq(payments.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** Completed money in and out, in pence, with counts. */
+  async totals(): Promise<{ studentPence: number; studentCount: number; tutorPence: number; tutorCount: number; refundedPence: number; refundedCount: number }> {
+    const [row] = await this.db
+      .select({
+        studentPence: sql<string>`coalesce(sum(${payments.amountPence}) filter (where ${payments.type} in ('student_essay_payment', 'student_tutoring_payment') and ${payments.status} = 'completed'), 0)`,
+        studentCount: sql<number>`count(*) filter (where ${payments.type} in ('student_essay_payment', 'student_tutoring_payment') and ${payments.status} = 'completed')::int`,
+        tutorPence: sql<string>`coalesce(sum(${payments.amountPence}) filter (where ${payments.type} in ('tutor_essay_payment', 'tutor_tutoring_payment') and ${payments.status} = 'completed'), 0)`,
+        tutorCount: sql<number>`count(*) filter (where ${payments.type} in ('tutor_essay_payment', 'tutor_tutoring_payment') and ${payments.status} = 'completed')::int`,
+        refundedPence: sql<string>`coalesce(sum(${payments.refundedAmountPence}) filter (where ${payments.status} = 'refunded'), 0)`,
+        refundedCount: sql<number>`count(*) filter (where ${payments.status} = 'refunded')::int`,
+      })
+      .from(payments)
+      .where(inArray(payments.status, ['completed', 'refunded']));
+    return {
+      studentPence: Number(row?.studentPence ?? 0),
+      studentCount: row?.studentCount ?? 0,
+      tutorPence: Number(row?.tutorPence ?? 0),
+      tutorCount: row?.tutorCount ?? 0,
+      refundedPence: Number(row?.refundedPence ?? 0),
+      refundedCount: row?.refundedCount ?? 0,
+    };
+  }
+}
