@@ -10,7 +10,7 @@ import { bearer, createAccount, db, type TestAccount } from './support/accounts.
 import { bootApp } from './support/app.js';
 import { mailsTo, type CaughtMail } from './support/mail-catcher.js';
 import { TestItems, TestPayablesModule, type TestItem } from './support/payable-test-items.js';
-import { signedEvent, StripeStandIn } from './support/stripe-stand-in.js';
+import { signedEvent, StripeStandIn, type StandInSession } from './support/stripe-stand-in.js';
 
 const SECRET = 'whsec_test_redpen_payments_e2e';
 
@@ -216,7 +216,7 @@ describe('payments (Stripe gateway)', () => {
       for (let round = 0; round < 3; round++) {
         // 40 checkouts: 30 paid, 10 expired; 370 distinct events about them.
         const roundItems = Array.from({ length: 40 }, (_, i) => newItem({ title: `Replay ${round}.${i}` }));
-        const sessions = [];
+        const sessions: StandInSession[] = [];
         for (const item of roundItems) sessions.push(await checkout(item));
         sessions.forEach((s, i) => (i < 30 ? stripe.pay(s.id) : stripe.expire(s.id)));
         const distinct = Array.from({ length: 370 }, (_, i) => {
