@@ -119,6 +119,15 @@ describe('payments (Stripe gateway)', () => {
       expect(await ledgerFor(blocked.id)).toHaveLength(0);
     });
 
+    it('a checkout that expired without its event reaching us is replaced by a new one on the next pay call', async () => {
+      const item = newItem();
+      const first = await checkout(item);
+      stripe.expire(first.id);
+      const second = await checkout(item);
+      expect(second.id).not.toBe(first.id);
+      expect((await ledgerFor(item.id)).map((r) => r.status).sort()).toEqual(['failed', 'pending']);
+    });
+
     it('20 concurrent pay calls for one item make one checkout, one ledger row, and all get the same URL', async () => {
       const item = newItem();
       const before = stripe.checkoutsCreated;

@@ -74,6 +74,15 @@ export class PaymentsService {
       const item = await resolver.load(itemId, tx, { lock: true });
       if (!item || item.studentId !== student.id) throw notFound();
       let payment = await this.repository.findLiveCharge(kind, itemId, tx, true);
+      if (payment?.status === 'pending' && payment.stripeSessionId) {
+        // A checkout whose expiry event never arrived would hand out a dead link: ask the gateway, start afresh.
+        const state = await this.gateway.retrieveCheckout(payment.stripeSessionId);
+        if (state?.status === 'expired' || !state) {
+          const failed = await this.repository.failCharge(payment.stripeSessionId, { at: this.clock.now(), reason: 'checkout_expired' }, tx);
+          if (failed) await this.repository.recordStatusChange({ paymentId: failed.id, changedBy: null, source: `${this.gateway.name}:checkout`, fromStatus: 'pending', toStatus: 'failed', notes: 'checkout_expired' }, tx);
+          payment = undefined;
+        }
+      }
       if (payment?.status === 'completed') throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'This has already been paid for'));
       if (item.notPayableReason) throw new UnprocessableEntityException(coded('PAYMENT_NOT_PAYABLE', item.notPayableReason));
       if (!payment) {
