@@ -48,6 +48,7 @@ CREATE TABLE "payments" (
 	"admin_notes" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payments_parties_match_type" CHECK (("payments"."type" in ('student_essay_payment', 'student_tutoring_payment') and "payments"."payer_type" = 'student' and "payments"."recipient_type" = 'platform') or ("payments"."type" in ('tutor_essay_payment', 'tutor_tutoring_payment') and "payments"."payer_type" = 'platform' and "payments"."recipient_type" = 'tutor')),
 	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount_pence" > 0),
 	CONSTRAINT "payments_split_sums" CHECK ("payments"."platform_commission_pence" >= 0 and "payments"."tutor_earnings_pence" >= 0 and "payments"."platform_commission_pence" + "payments"."tutor_earnings_pence" = "payments"."amount_pence"),
 	CONSTRAINT "payments_refund_within_amount" CHECK ("payments"."refunded_amount_pence" >= 0 and "payments"."refunded_amount_pence" <= "payments"."amount_pence")
@@ -62,7 +63,7 @@ CREATE UNIQUE INDEX "payments_stripe_session_unique" ON "payments" USING btree (
 CREATE UNIQUE INDEX "payments_one_live_charge_per_item" ON "payments" USING btree ("item_kind","item_id") WHERE "payments"."type" in ('student_essay_payment', 'student_tutoring_payment') and "payments"."status" in ('pending', 'completed');--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_one_payout_per_item" ON "payments" USING btree ("item_kind","item_id") WHERE "payments"."type" in ('tutor_essay_payment', 'tutor_tutoring_payment');--> statement-breakpoint
 CREATE INDEX "payments_created_idx" ON "payments" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payments_type_status_created_idx" ON "payments" USING btree ("type","status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payments_type_status_created_idx" ON "payments" USING btree ("type","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "payments_payer_idx" ON "payments" USING btree ("payer_id");--> statement-breakpoint
 CREATE INDEX "payments_recipient_idx" ON "payments" USING btree ("recipient_id");--> statement-breakpoint
 CREATE INDEX "payments_payment_intent_idx" ON "payments" USING btree ("stripe_payment_intent_id");

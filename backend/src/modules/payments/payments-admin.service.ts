@@ -3,7 +3,7 @@ import { coded } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { ADMIN_PAGE_SIZE, type PaymentDetailDto, type PaymentListDto, type PaymentListQueryDto, type PaymentStatsDto, type UpdatePaymentByAdminDto } from './dto/payments.dto.js';
 import { presentPayment, presentPaymentDetail } from './payment.presenter.js';
-import { PaymentsRepository } from './payments.repository.js';
+import { PaymentsRepository, type PaymentFilters } from './payments.repository.js';
 
 /** A date-only bound (`2026-11-23`) means that whole day in UTC; a date-time is taken as given. */
 function bound(value: string | undefined, end: boolean): Date | undefined {
@@ -13,6 +13,9 @@ function bound(value: string | undefined, end: boolean): Date | undefined {
   if (end) return new Date(date.getTime() + (dateOnly ? 86_400_000 : 1));
   return date;
 }
+
+/** How long the stats figures are reused: an admin dashboard tile, not a balance to reconcile (docs/decisions.md). */
+export const STATS_TTL_MS = 5_000;
 
 /** The admins' view of the ledger (spec part 2 §2 "Payments", §7): list, stats, details and status changes with an audit trail. */
 @Injectable()
@@ -25,18 +28,15 @@ export class PaymentsAdminService {
   async list(query: PaymentListQueryDto): Promise<PaymentListDto> {
     const page = query.page ?? 1;
     const limit = query.limit ?? ADMIN_PAGE_SIZE;
-    const { rows, total } = await this.repository.list(
-      {
-        type: query.type,
-        status: query.status,
-        payerType: query.payerType,
-        recipientType: query.recipientType,
-        dateFrom: bound(query.dateFrom, false),
-        dateBefore: bound(query.dateTo, true),
-      },
-      page,
-      limit,
-    );
+    const filters = {
+      type: query.type,
+      status: query.status,
+      payerType: query.payerType,
+      recipientType: query.recipientType,
+      dateFrom: bound(query.dateFrom, false),
+      dateBefore: bound(query.dateTo, true),
+    };
+    const [rows, total] = await Promise.all([this.repository.list(filters, page, limit), this.total(filters)]);
     const totalPages = Math.max(1, Math.ceil(total / limit));
     return {
       payments: rows.map(presentPayment),
@@ -44,7 +44,39 @@ export class PaymentsAdminService {
     };
   }
 
-  async stats(): Promise<PaymentStatsDto> {
+  private readonly counts = new Map<string, { at: number; value: Promise<number> }>();
+
+  /**
+   * The pager's total for a filter, reused for up to STATS_TTL_MS (the rows of the page are always read fresh):
+   * paging through 100,000 rows then costs one count per filter every few seconds, not one per page.
+   */
+  private total(filters: PaymentFilters): Promise<number> {
+    const key = JSON.stringify(filters);
+    const now = this.clock.now().getTime();
+    const cached = this.counts.get(key);
+    if (cached && now - cached.at < STATS_TTL_MS) return cached.value;
+    if (this.counts.size >= 200) this.counts.clear();
+    const value = this.repository.count(filters);
+    this.counts.set(key, { at: now, value });
+    value.catch(() => this.counts.delete(key));
+    return value;
+  }
+
+  private statsCache: { at: number; value: Promise<PaymentStatsDto> } | undefined;
+
+  /** Totals over the whole ledger: computed at most once per STATS_TTL_MS per instance, concurrent callers sharing it. */
+  stats(): Promise<PaymentStatsDto> {
+    const now = this.clock.now().getTime();
+    if (this.statsCache && now - this.statsCache.at < STATS_TTL_MS) return this.statsCache.value;
+    const value = this.computeStats();
+    this.statsCache = { at: now, value };
+    value.catch(() => {
+      if (this.statsCache?.value === value) this.statsCache = undefined;
+    });
+    return value;
+  }
+
+  private async computeStats(): Promise<PaymentStatsDto> {
     const t = await this.repository.totals();
     return {
       overall: {
@@ -73,6 +105,8 @@ export class PaymentsAdminService {
     const changed = await this.repository.transaction(async (tx) => {
       const result = await this.repository.setStatusByAdmin(id, { status: body.status, adminNotes: body.adminNotes, at: this.clock.now() }, tx);
       if (!result) return false;
+      this.statsCache = undefined;
+      this.counts.clear();
       await this.repository.recordStatusChange(
         { paymentId: id, changedBy: adminId, source: 'admin', fromStatus: result.before.status, toStatus: result.after.status, notes: body.adminNotes ?? null },
         tx,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
@@ -225,39 +225,48 @@ export class PaymentsRepository {
     return { before, after: after! };
   }
 
+  /**
+   * The filters as conditions on (type, status, created_at): payer and recipient types follow from the type (a check
+   * constraint keeps it so), so they narrow the types instead of filtering rows one by one, and the list and its count
+   * come off the (type, status, created_at, id) index.
+   */
   private where(filters: PaymentFilters): SQL | undefined {
+    let types: PaymentType[] = filters.type ? [filters.type] : [...STUDENT_TYPES, ...TUTOR_TYPES];
+    if (filters.payerType) types = types.filter((t) => (STUDENT_TYPES.includes(t) ? 'student' : 'platform') === filters.payerType);
+    if (filters.recipientType) types = types.filter((t) => (STUDENT_TYPES.includes(t) ? 'platform' : 'tutor') === filters.recipientType);
+    const narrowed = filters.type || filters.payerType || filters.recipientType;
     return and(
-      filters.type ? eq(payments.type, filters.type) : undefined,
+      narrowed ? (types.length === 0 ? sql`false` : types.length === 1 ? eq(payments.type, types[0]!) : inArray(payments.type, types)) : undefined,
       filters.status ? eq(payments.status, filters.status) : undefined,
-      filters.payerType ? eq(payments.payerType, filters.payerType) : undefined,
-      filters.recipientType ? eq(payments.recipientType, filters.recipientType) : undefined,
       filters.dateFrom ? gte(payments.createdAt, filters.dateFrom) : undefined,
       filters.dateBefore ? lt(payments.createdAt, filters.dateBefore) : undefined,
     );
   }
 
-  /** One page of the ledger, newest first, with both parties' names; and how many rows match. */
-  async list(filters: PaymentFilters, page: number, limit: number): Promise<{ rows: PaymentWithParties[]; total: number }> {
+  /** One page of the ledger, newest first, with both parties' names. */
+  async list(filters: PaymentFilters, page: number, limit: number): Promise<PaymentWithParties[]> {
     const payer = alias(users, 'payer');
     const recipient = alias(users, 'recipient');
-    const where = this.where(filters);
-    const [rows, [totals]] = await Promise.all([
-      this.db
-        .select({
-          payment: payments,
-          payer: { id: payer.id, name: payer.name, email: payer.email },
-          recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
-        })
-        .from(payments)
-        .leftJoin(payer, eq(payer.id, payments.payerId))
-        .leftJoin(recipient, eq(recipient.id, payments.recipientId))
-        .where(where)
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      this.db.select({ total: count() }).from(payments).where(where),
-    ]);
-    return { rows, total: totals?.total ?? 0 };
+    return this.db
+      .select({
+        payment: payments,
+        payer: { id: payer.id, name: payer.name, email: payer.email },
+        recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
+      })
+      .from(payments)
+      .leftJoin(payer, eq(payer.id, payments.payerId))
+      .leftJoin(recipient, eq(recipient.id, payments.recipientId))
+      .where(this.where(filters))
+      // NULLS LAST as the indexes are built (the columns are never null), so the order comes off an index.
+      .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
+      .limit(limit)
+      .offset((page - 1) * limit);
+  }
+
+  /** How many rows match (an index-only count for the type/status filters). */
+  async count(filters: PaymentFilters): Promise<number> {
+    const [row] = await this.db.select({ total: count() }).from(payments).where(this.where(filters));
+    return row?.total ?? 0;
   }
 
   async findWithParties(id: string): Promise<PaymentWithParties | undefined> {

@@ -63,10 +63,16 @@ export const payments = pgTable(
       .on(table.itemKind, table.itemId)
       .where(sql`${table.type} in ('tutor_essay_payment', 'tutor_tutoring_payment')`),
     index('payments_created_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('payments_type_status_created_idx').on(table.type, table.status, table.createdAt.desc()),
+    // The admin list's filters and order (newest first, id breaking ties) come straight off this index.
+    index('payments_type_status_created_idx').on(table.type, table.status, table.createdAt.desc(), table.id.desc()),
     index('payments_payer_idx').on(table.payerId),
     index('payments_recipient_idx').on(table.recipientId),
     index('payments_payment_intent_idx').on(table.stripePaymentIntentId),
+    // Who pays whom follows from the type (spec part 2 §4): a student pays the platform, the platform pays a tutor.
+    check(
+      'payments_parties_match_type',
+      sql`(${table.type} in ('student_essay_payment', 'student_tutoring_payment') and ${table.payerType} = 'student' and ${table.recipientType} = 'platform') or (${table.type} in ('tutor_essay_payment', 'tutor_tutoring_payment') and ${table.payerType} = 'platform' and ${table.recipientType} = 'tutor')`,
+    ),
     check('payments_amount_positive', sql`${table.amountPence} > 0`),
     check('payments_split_sums', sql`${table.platformCommissionPence} >= 0 and ${table.tutorEarningsPence} >= 0 and ${table.platformCommissionPence} + ${table.tutorEarningsPence} = ${table.amountPence}`),
     check('payments_refund_within_amount', sql`${table.refundedAmountPence} >= 0 and ${table.refundedAmountPence} <= ${table.amountPence}`),
