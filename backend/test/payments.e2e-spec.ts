@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { paymentEvents, payments, paymentStatusChanges } from '../src/infra/database/schema/index.js';
 import { PaymentsService } from '../src/modules/payments/payments.service.js';
+import { StaleCheckoutsHandler } from '../src/modules/payments/stale-checkouts.handler.js';
 import { bearer, createAccount, db, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { mailsTo, type CaughtMail } from './support/mail-catcher.js';
@@ -314,6 +315,30 @@ describe('payments (Stripe gateway)', () => {
       const session = stripe.pay((await checkout(item)).id);
       await status(session.id);
       expect(await payUrl(item)).toMatchObject({ status: 409, body: { code: 'PAYMENT_ALREADY_PAID' } });
+    });
+  });
+
+  describe('stale checkouts (maintenance.settle-stale-checkouts)', () => {
+    const backdate = (sessionId: string) =>
+      db(app).update(payments).set({ updatedAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(payments.stripeSessionId, sessionId));
+
+    it('settles from the gateway what no webhook reported, once, however often it runs; asks again about open ones only later', async () => {
+      const paidOne = newItem();
+      const expiredOne = newItem();
+      const openOne = newItem();
+      const s1 = stripe.pay((await checkout(paidOne)).id);
+      const s2 = stripe.expire((await checkout(expiredOne)).id);
+      const s3 = await checkout(openOne);
+      for (const s of [s1, s2, s3]) await backdate(s.id);
+      const handler = app.get(StaleCheckoutsHandler);
+      await handler.settleStaleCheckouts();
+      await handler.settleStaleCheckouts();
+      expect((await ledgerFor(paidOne.id))[0]!.status).toBe('completed');
+      expect(paidOne.paid).toBe(1);
+      expect((await ledgerFor(expiredOne.id))[0]).toMatchObject({ status: 'failed', metadata: { failureReason: 'checkout_expired' } });
+      const [open] = await ledgerFor(openOne.id);
+      expect(open!.status).toBe('pending');
+      expect(Date.now() - open!.updatedAt.getTime()).toBeLessThan(60_000);
     });
   });
 

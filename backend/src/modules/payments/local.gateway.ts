@@ -4,6 +4,7 @@ import type { PaymentsRepository } from './payments.repository.js';
 
 /** The local gateway's checkout ids: unguessable, since the id alone opens the (test) checkout page. */
 export const LOCAL_SESSION_PREFIX = 'local_';
+export const LOCAL_CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The offline gateway (no STRIPE_SECRET_KEY): its checkout is a page served by the API itself
@@ -29,9 +30,11 @@ export class LocalGateway implements PaymentGateway {
     const row = await this.repository.findBySessionId(sessionId);
     if (!row) return undefined;
     const paid = row.status === 'completed' || row.status === 'refunded';
+    // Like Stripe's, a local checkout nobody finished ends after a day.
+    const expired = row.status === 'failed' || (!paid && Date.now() - row.createdAt.getTime() > LOCAL_CHECKOUT_TTL_MS);
     return {
       id: sessionId,
-      status: paid ? 'complete' : row.status === 'failed' ? 'expired' : 'open',
+      status: paid ? 'complete' : expired ? 'expired' : 'open',
       paymentStatus: paid ? 'paid' : 'unpaid',
       amountTotal: row.amountPence,
       currency: 'gbp',

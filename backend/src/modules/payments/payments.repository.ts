@@ -99,6 +99,21 @@ export class PaymentsRepository {
     return row;
   }
 
+  /** Student checkouts still pending and untouched since `before` (opened or last asked about), least recent first. */
+  async findStalePending(before: Date, limit: number, tx: DbOrTx = this.db): Promise<PaymentRow[]> {
+    return tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), inArray(payments.type, STUDENT_TYPES), lt(payments.updatedAt, before), sql`${payments.stripeSessionId} is not null`))
+      .orderBy(payments.updatedAt)
+      .limit(limit);
+  }
+
+  /** Marks a pending row as just asked about, so the sweeper asks again only after its interval. */
+  async touchPending(id: string, at: Date, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(payments).set({ updatedAt: at }).where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+  }
+
   /** pending → completed, once: the row when this call completed it, undefined when it was not pending. */
   async completeCharge(sessionId: string, values: { paidAt: Date; paymentIntentId: string | null }, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
     const [row] = await tx

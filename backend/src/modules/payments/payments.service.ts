@@ -20,6 +20,9 @@ interface Effects {
 
 const noEffects = (): Effects => ({ receipts: [], refunds: [] });
 
+/** A checkout pending this long is settled from the gateway by the sweeper (Stripe's own expire after 24 h). */
+export const STALE_CHECKOUT_MS = 60 * 60 * 1000;
+
 /** Labels for the "not found" answers of the two item kinds the spec's routes name. */
 const ITEM_LABEL: Record<string, string> = { essay: 'Essay', tutoring_session: 'Tutoring session' };
 
@@ -180,6 +183,22 @@ export class PaymentsService {
       const failed = await this.repository.failCharge(state.id, { at: now, reason }, tx);
       if (failed) await this.repository.recordStatusChange({ paymentId: failed.id, changedBy: null, source: options.source, fromStatus: 'pending', toStatus: 'failed', notes: reason }, tx);
     }
+  }
+
+  /**
+   * Settles checkouts pending for over STALE_CHECKOUT_MS from the gateway's own state (the sweeper's job): a lost
+   * webhook or a closed tab never leaves a row pending for good. Safe to run twice, or on two workers at once.
+   */
+  async settleStaleCheckouts(limit = 100): Promise<{ checked: number }> {
+    const stale = await this.repository.findStalePending(new Date(this.clock.now().getTime() - STALE_CHECKOUT_MS), limit);
+    for (const row of stale) {
+      const state = await this.gateway.retrieveCheckout(row.stripeSessionId!);
+      await this.settleCheckout(state ?? { id: row.stripeSessionId!, status: 'expired', paymentStatus: 'unpaid', amountTotal: null, currency: null, paymentIntentId: null }, {
+        source: `${this.gateway.name}:sweep`,
+      });
+      await this.repository.touchPending(row.id, this.clock.now());
+    }
+    return { checked: stale.length };
   }
 
   /** A refund made at the gateway (Stripe's `charge.refunded`), applied once with its event id. */
