@@ -94,6 +94,8 @@ const TABLE: Record<string, Entry> = {
   'POST /api/student/updatePaymentStatus': { expect: STUDENT_OWN_ITEM, body: () => ({ sessionId: pay.sessionId }) },
   'POST /api/tutor/generateTutorPaymentUrl': { expect: TUTOR_OWN_ITEM, body: () => ({ essayId: pay.paidEssayId }) },
   'POST /api/tutor/getPaidTutoringSessions': { expect: TUTOR_OWN_ITEM, body: () => ({ tutoringSessionID: pay.paidSessionId }) },
+  'GET /api/tutor/payoutAccount': { expect: TUTOR },
+  'POST /api/tutor/payoutAccount/link': { expect: TUTOR },
   'POST /api/tutor/updateTutorPaymentStatus': { expect: TUTOR_OWN_ITEM, body: () => ({ payoutId: pay.payoutId }) },
   'GET /api/admin/payments': { expect: ADMIN },
   'GET /api/admin/payments/stats': { expect: ADMIN },

@@ -114,6 +114,11 @@ describe('payments (local gateway)', () => {
     expect((await http().post('/api/payments/webhook').send({})).status).toBe(404);
   });
 
+  it('has no payout account to set up: payouts are recorded', async () => {
+    expect((await http().get('/api/tutor/payoutAccount').set(bearer(tutor.token))).body).toEqual({ available: false, connected: false, payoutsEnabled: false, detailsSubmitted: false });
+    expect(await http().post('/api/tutor/payoutAccount/link').set(bearer(tutor.token))).toMatchObject({ status: 409, body: { code: 'PAYMENTS_UNAVAILABLE' } });
+  });
+
   it('records refunds and payouts without moving money', async () => {
     const item = newItem({ payoutEligible: true });
     await press(await checkoutPath(item), 'pay');

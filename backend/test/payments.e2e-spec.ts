@@ -445,6 +445,36 @@ describe('payments (Stripe gateway)', () => {
     });
   });
 
+  describe('tutor payout accounts (Stripe Connect)', () => {
+    it('creates one connected account however many times the link is asked for, and links to Stripe onboarding', async () => {
+      const responses = await Promise.all(Array.from({ length: 5 }, () => http().post('/api/tutor/payoutAccount/link').set(bearer(otherTutor.token))));
+      expect(responses.map((r) => r.status)).toEqual(Array(5).fill(200));
+      const accounts = [...stripe.accounts.values()].filter((a) => a.metadata.tutorId === otherTutor.user.id);
+      expect(accounts).toHaveLength(1);
+      expect(responses[0]!.body.url).toContain(`/setup/${accounts[0]!.id}`);
+      expect(decodeURIComponent(responses[0]!.body.url)).toMatch(/\/tutor\/profile\?payouts=done$/);
+      expect((await http().get('/api/tutor/payoutAccount').set(bearer(otherTutor.token))).body).toEqual({ available: true, connected: true, payoutsEnabled: false, detailsSubmitted: false });
+    });
+
+    it('account.updated (re-fetched) enables transfers; a payout then goes to the account by transfer, once', async () => {
+      await http().post('/api/tutor/payoutAccount/link').set(bearer(tutor.token));
+      const account = [...stripe.accounts.values()].find((a) => a.metadata.tutorId === tutor.user.id)!;
+      Object.assign(account, { payouts_enabled: true, details_submitted: true });
+      // The event's own copy says otherwise: the re-fetched account decides.
+      const event = signedEvent(SECRET, 'account.updated', { ...account, payouts_enabled: false });
+      expect((await deliver(event)).body.result).toBe('applied');
+      expect((await deliver(event)).body.result).toBe('duplicate');
+      const { item, charge } = await paidItem({ payoutEligible: true });
+      const responses = await Promise.all(Array.from({ length: 5 }, () => http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(tutor.token)).send({ essayId: item.id })));
+      expect(responses.map((r) => r.status)).toEqual(Array(5).fill(200));
+      const payout = (await ledgerFor(item.id)).find((r) => r.type === 'tutor_essay_payment')!;
+      const transfers = stripe.transfers.filter((t) => t.metadata.payoutId === payout.id);
+      expect(transfers).toHaveLength(1);
+      expect(transfers[0]).toMatchObject({ amount: charge.tutorEarningsPence, currency: 'gbp', destination: account.id });
+      expect(payout).toMatchObject({ status: 'completed', paymentMethod: 'stripe_transfer', gatewayReference: transfers[0]!.id });
+    });
+  });
+
   describe('admin', () => {
     const asAdmin = (path: string) => http().get(path).set(bearer(admin.token));
 

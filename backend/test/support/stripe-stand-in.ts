@@ -37,6 +37,8 @@ function readBody(request: IncomingMessage): Promise<URLSearchParams> {
 export class StripeStandIn {
   readonly sessions = new Map<string, StandInSession>();
   readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  readonly accounts = new Map<string, { id: string; object: 'account'; email: string | null; payouts_enabled: boolean; details_submitted: boolean; metadata: Record<string, string> }>();
+  readonly transfers: { id: string; amount: number; currency: string; destination: string; metadata: Record<string, string> }[] = [];
   /** Every creation request that reached the stand-in (not answered from the idempotency cache). */
   checkoutsCreated = 0;
   private readonly idempotent = new Map<string, string>();
@@ -105,6 +107,23 @@ export class StripeStandIn {
       const refund = { id: id('re'), object: 'refund', payment_intent: form.get('payment_intent') ?? '', amount: Number(form.get('amount')), status: 'succeeded', currency: 'gbp' };
       this.refunds.push(refund);
       result = { status: 200, body: refund };
+    }
+    else if (request.method === 'POST' && path === '/v1/accounts') {
+      const form = await readBody(request);
+      const account = { id: id('acct'), object: 'account' as const, email: form.get('email'), payouts_enabled: false, details_submitted: false, metadata: { tutorId: form.get('metadata[tutorId]') ?? '' } };
+      this.accounts.set(account.id, account);
+      result = { status: 200, body: account };
+    } else if (request.method === 'GET' && path.startsWith('/v1/accounts/')) {
+      const account = this.accounts.get(decodeURIComponent(path.slice('/v1/accounts/'.length)));
+      result = account ? { status: 200, body: account } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such account' } } };
+    } else if (request.method === 'POST' && path === '/v1/account_links') {
+      const form = await readBody(request);
+      result = { status: 200, body: { object: 'account_link', url: `https://connect.stripe.test/setup/${form.get('account')}?return=${encodeURIComponent(form.get('return_url') ?? '')}`, expires_at: 0 } };
+    } else if (request.method === 'POST' && path === '/v1/transfers') {
+      const form = await readBody(request);
+      const transfer = { id: id('tr'), object: 'transfer', amount: Number(form.get('amount')), currency: form.get('currency') ?? '', destination: form.get('destination') ?? '', metadata: { payoutId: form.get('metadata[payoutId]') ?? '' } };
+      this.transfers.push(transfer);
+      result = { status: 200, body: transfer };
     }
     if (request.method === 'POST' && key && result.status === 200) this.idempotent.set(key, JSON.stringify(result.body));
     return result;

@@ -629,6 +629,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutor/payoutAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorPaymentsController_payoutAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/payoutAccount/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorPaymentsController_payoutAccountLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/update-info": {
         parameters: {
             query?: never;
@@ -1059,6 +1091,17 @@ export interface components {
             _id: string;
             email: string;
             name: string;
+        };
+        PayoutAccountLinkDto: {
+            /** @description Stripe-hosted onboarding page; it returns to /tutor/profile?payouts=done */
+            url: string;
+        };
+        PayoutAccountStatusDto: {
+            /** @description Payouts can go to an account of the tutor (Stripe Connect configured); otherwise they are recorded */
+            available: boolean;
+            connected: boolean;
+            detailsSubmitted: boolean;
+            payoutsEnabled: boolean;
         };
         ProfilesDto: {
             student: boolean;
@@ -3345,6 +3388,89 @@ export interface operations {
             };
             /** @description Not your conversation (CHAT_NOT_A_CONTACT) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TutorPaymentsController_payoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountStatusDto"];
+                };
+            };
+        };
+    };
+    TutorPaymentsController_payoutAccountLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountLinkDto"];
+                };
+            };
+            /** @description No Stripe Connect here: payouts are recorded (PAYMENTS_UNAVAILABLE) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,7 +35,25 @@ export interface PayoutRequest {
   destinationAccount?: string | null;
 }
 
+/** A tutor's connected account as Stripe sees it now. */
+export interface PayoutAccountState {
+  id: string;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
+/** Stripe Connect (Express) for tutor payouts; the local gateway has none (payouts are recorded). */
+export interface ConnectedAccounts {
+  /** Creates the tutor's account, once per tutor (idempotency key `account.<tutorId>`). */
+  createAccount(request: { tutorId: string; email: string }): Promise<PayoutAccountState>;
+  retrieveAccount(accountId: string): Promise<PayoutAccountState | undefined>;
+  /** A one-time onboarding link (Stripe-hosted) that returns to `returnUrl`, or `refreshUrl` when it expired. */
+  onboardingLink(request: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<string>;
+}
+
 export interface PaymentGateway {
+  /** Present when the gateway can pay tutors into accounts of their own (Stripe Connect). */
+  readonly connect?: ConnectedAccounts;
   readonly name: 'stripe' | 'local';
   /** The ledger's paymentMethod for a student's payment through this gateway. */
   readonly method: 'stripe_card' | 'local_test';

@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.js';
 import { PaymentsService } from './payments.service.js';
+import { PayoutAccounts } from './payout-accounts.service.js';
 
 /** The checkout events handled (DESIGN.md §6); anything else is acknowledged and ignored. */
 const CHECKOUT_EVENTS = new Set([
@@ -23,6 +24,7 @@ const CHECKOUT_EVENTS = new Set([
 export class PaymentWebhooks {
   constructor(
     private readonly payments: PaymentsService,
+    private readonly accounts: PayoutAccounts,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -56,6 +58,10 @@ export class PaymentWebhooks {
       if (!paymentIntentId) return 'ignored';
       await this.payments.settleGatewayRefund({ paymentIntentId, amountRefunded: charge.amount_refunded, fully: charge.refunded }, ref);
       return 'applied';
+    }
+    if (event.type === 'account.updated' && this.gateway.connect) {
+      const account = event.data.object as Stripe.Account;
+      return (await this.accounts.sync(account.id, ref)) ? 'applied' : 'duplicate';
     }
     return 'ignored';
   }

@@ -15,6 +15,8 @@ import {
   PaymentStatsDto,
   PaymentStatusDto,
   PaymentUrlDto,
+  PayoutAccountLinkDto,
+  PayoutAccountStatusDto,
   TutorEssayPayoutDto,
   TutorPaymentStatusDto,
   TutorPaymentStatusResultDto,
@@ -28,6 +30,7 @@ import { itemPaymentStatus } from './payment.presenter.js';
 import { PaymentWebhooks } from './payment-webhooks.service.js';
 import { PaymentsAdminService } from './payments-admin.service.js';
 import { PaymentsService } from './payments.service.js';
+import { PayoutAccounts } from './payout-accounts.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Inject } from '@nestjs/common';
@@ -82,7 +85,10 @@ export class StudentPaymentsController {
 @Roles('tutor')
 @Controller('tutor')
 export class TutorPaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly accounts: PayoutAccounts,
+  ) {}
 
   private static url(payoutId: string): PaymentUrlDto {
     return { paymentUrl: `/tutor/payment-success?payout_id=${payoutId}` };
@@ -104,6 +110,20 @@ export class TutorPaymentsController {
   @ApiUnprocessableEntityResponse({ description: 'Not eligible yet (PAYOUT_NOT_ELIGIBLE)' })
   async sessionPayout(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorSessionPayoutDto): Promise<PaymentUrlDto> {
     return TutorPaymentsController.url((await this.payments.requestPayout(user.id, ITEM_KINDS.tutoringSession, body.tutoringSessionID)).id);
+  }
+
+  @Post('payoutAccount/link')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PayoutAccountLinkDto })
+  @ApiConflictResponse({ description: 'No Stripe Connect here: payouts are recorded (PAYMENTS_UNAVAILABLE)' })
+  async payoutAccountLink(@CurrentUser() user: AuthenticatedUser): Promise<PayoutAccountLinkDto> {
+    return { url: await this.accounts.onboardingLink(user) };
+  }
+
+  @Get('payoutAccount')
+  @ApiOkResponse({ type: PayoutAccountStatusDto })
+  payoutAccount(@CurrentUser() user: AuthenticatedUser): Promise<PayoutAccountStatusDto> {
+    return this.accounts.status(user.id);
   }
 
   @Post('updateTutorPaymentStatus')

@@ -11,6 +11,7 @@ import { AdminPaymentsController, PaymentGatewayController, StudentPaymentsContr
 import { PaymentsAdminService } from './payments-admin.service.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
+import { PayoutAccounts } from './payout-accounts.service.js';
 import { StaleCheckoutsHandler } from './stale-checkouts.handler.js';
 import { createStripeClient, StripeGateway } from './stripe.gateway.js';
 
@@ -30,6 +31,7 @@ import { createStripeClient, StripeGateway } from './stripe.gateway.js';
     PaymentWebhooks,
     LocalCheckout,
     StaleCheckoutsHandler,
+    PayoutAccounts,
     {
       provide: PAYMENT_GATEWAY,
       inject: [APP_CONFIG, PaymentsRepository],

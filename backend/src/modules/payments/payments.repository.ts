@@ -3,7 +3,7 @@ import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { paymentEvents, payments, paymentStatusChanges, users, type NewPaymentRow, type PaymentRow } from '../../infra/database/schema/index.js';
+import { paymentEvents, payments, paymentStatusChanges, payoutAccounts, users, type NewPaymentRow, type PaymentRow, type PayoutAccountRow } from '../../infra/database/schema/index.js';
 
 export type PaymentStatus = PaymentRow['status'];
 export type PaymentType = PaymentRow['type'];
@@ -203,6 +203,29 @@ export class PaymentsRepository {
       .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
       .returning();
     return row;
+  }
+
+  /** Runs `work` in a transaction holding a lock on this tutor's payout account (created at most once). */
+  withPayoutAccountLock<T>(tutorId: string, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-account.${tutorId}`}))`);
+      return work(tx);
+    });
+  }
+
+  async findPayoutAccount(tutorId: string, tx: DbOrTx = this.db): Promise<PayoutAccountRow | undefined> {
+    const [row] = await tx.select().from(payoutAccounts).where(eq(payoutAccounts.tutorId, tutorId)).limit(1);
+    return row;
+  }
+
+  /** Stores the tutor's account, or keeps the one already stored (the first wins); returns the stored row. */
+  async savePayoutAccount(values: { tutorId: string; stripeAccountId: string; payoutsEnabled: boolean; detailsSubmitted: boolean }, tx: DbOrTx = this.db): Promise<PayoutAccountRow> {
+    await tx.insert(payoutAccounts).values(values).onConflictDoNothing();
+    return (await this.findPayoutAccount(values.tutorId, tx))!;
+  }
+
+  async updatePayoutAccount(stripeAccountId: string, values: { payoutsEnabled: boolean; detailsSubmitted: boolean }, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(payoutAccounts).set({ ...values, updatedAt: new Date() }).where(eq(payoutAccounts.stripeAccountId, stripeAccountId));
   }
 
   /** Records a gateway event as applied; false when it already was (the caller then changes nothing). */

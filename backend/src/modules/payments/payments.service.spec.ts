@@ -9,6 +9,7 @@ import { PayableItems, type PayableItem, type PayableItemResolver } from './paya
 import type { CheckoutState, PaymentGateway } from './payment-gateway.js';
 import type { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
+import type { PayoutAccounts } from './payout-accounts.service.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 
@@ -70,7 +71,7 @@ describe('PaymentsService', () => {
     mail = { send: jest.fn(async () => undefined) };
     const users = { findById: jest.fn(async () => ({ id: 'student-1', name: 'Sam', email: 'sam@example.com' })) };
     const config = { nodeEnv: 'test', webOrigin: 'http://web', payments: { platformCommissionPercent: 20 } } as AppConfig;
-    service = new PaymentsService(repository as unknown as PaymentsRepository, items, gateway, config, { now: () => NOW } as Clock, users as unknown as UsersService, mail as unknown as MailService);
+    service = new PaymentsService(repository as unknown as PaymentsRepository, items, gateway, config, { now: () => NOW } as Clock, users as unknown as UsersService, mail as unknown as MailService, { destination: async () => null } as unknown as PayoutAccounts);
   });
 
   it('tells the item "paid" once however often the paid state arrives, and queues one receipt', async () => {

@@ -11,6 +11,7 @@ import { UsersService } from '../users/users.service.js';
 import { PAYOUT_TYPE, PayableItems, type PayableItemResolver } from './payable-items.service.js';
 import { PAYMENT_GATEWAY, type CheckoutState, type PaymentGateway } from './payment-gateway.js';
 import { PaymentsRepository } from './payments.repository.js';
+import { PayoutAccounts } from './payout-accounts.service.js';
 
 /** What happened inside a transaction that must be followed up after it commits (mail, a refund). */
 interface Effects {
@@ -44,6 +45,7 @@ export class PaymentsService {
     private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly mail: MailService,
+    private readonly accounts: PayoutAccounts,
   ) {}
 
   get gatewayName(): PaymentGateway['name'] {
@@ -318,7 +320,8 @@ export class PaymentsService {
   private async settlePayout(payout: PaymentRow): Promise<PaymentRow> {
     let outcome: { status: 'completed' | 'failed'; reference: string | null; method: PaymentRow['paymentMethod'] };
     try {
-      const result = await this.gateway.payout({ payoutId: payout.id, amountPence: payout.amountPence, description: payout.description, destinationAccount: null });
+      const destinationAccount = await this.accounts.destination(payout.recipientId);
+      const result = await this.gateway.payout({ payoutId: payout.id, amountPence: payout.amountPence, description: payout.description, destinationAccount });
       outcome = { status: 'completed', reference: result.reference, method: result.method };
     } catch (error) {
       this.logger.error(`Payout ${payout.id} failed at the gateway: ${(error as Error).message}`);

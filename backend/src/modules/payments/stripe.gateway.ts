@@ -1,6 +1,10 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '../../config/env.schema.js';
-import type { CheckoutRequest, CheckoutSession, CheckoutState, PaymentGateway, PayoutRequest } from './payment-gateway.js';
+import type { CheckoutRequest, CheckoutSession, CheckoutState, ConnectedAccounts, PaymentGateway, PayoutAccountState, PayoutRequest } from './payment-gateway.js';
+
+function accountState(account: Stripe.Account): PayoutAccountState {
+  return { id: account.id, payoutsEnabled: account.payouts_enabled ?? false, detailsSubmitted: account.details_submitted ?? false };
+}
 
 /** The Stripe client of the configured key; STRIPE_API_URL points it at a stand-in (tests, stripe-mock). */
 export function createStripeClient(config: AppConfig): Stripe {
@@ -20,7 +24,29 @@ export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;
   readonly method = 'stripe_card' as const;
 
-  constructor(private readonly stripe: Stripe) {}
+  readonly connect: ConnectedAccounts;
+
+  constructor(private readonly stripe: Stripe) {
+    this.connect = {
+      createAccount: async ({ tutorId, email }) =>
+        accountState(
+          await stripe.accounts.create(
+            { type: 'express', country: 'GB', email, capabilities: { transfers: { requested: true } }, metadata: { tutorId } },
+            { idempotencyKey: `account.${tutorId}` },
+          ),
+        ),
+      retrieveAccount: async (accountId) => {
+        try {
+          return accountState(await stripe.accounts.retrieve(accountId));
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+          throw error;
+        }
+      },
+      onboardingLink: async ({ accountId, returnUrl, refreshUrl }) =>
+        (await stripe.accountLinks.create({ account: accountId, type: 'account_onboarding', return_url: returnUrl, refresh_url: refreshUrl })).url,
+    };
+  }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     const session = await this.stripe.checkout.sessions.create(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Spec part 2 §4: who pays whom for what. */
@@ -102,6 +102,20 @@ export const paymentStatusChanges = pgTable(
   (table) => [index('payment_status_changes_payment_idx').on(table.paymentId, table.createdAt)],
 );
 
+/** A tutor's Stripe connected account (Connect Express), for payouts by transfer; owned by Payments. */
+export const payoutAccounts = pgTable('payout_accounts', {
+  tutorId: uuid('tutor_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  stripeAccountId: text('stripe_account_id').notNull().unique(),
+  /** Stripe says transfers to it can be paid out (onboarding finished and verified). */
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type PaymentRow = typeof payments.$inferSelect;
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
 export type PaymentStatusChangeRow = typeof paymentStatusChanges.$inferSelect;

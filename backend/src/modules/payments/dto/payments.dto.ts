@@ -221,3 +221,14 @@ export class UpdatePaymentByAdminDto {
   @MaxLength(2000, { message: 'Admin notes must be at most 2000 characters' })
   adminNotes?: string;
 }
+
+export class PayoutAccountLinkDto {
+  @ApiProperty({ description: 'Stripe-hosted onboarding page; it returns to /tutor/profile?payouts=done' }) url: string;
+}
+
+export class PayoutAccountStatusDto {
+  @ApiProperty({ description: 'Payouts can go to an account of the tutor (Stripe Connect configured); otherwise they are recorded' }) available: boolean;
+  @ApiProperty() connected: boolean;
+  @ApiProperty() payoutsEnabled: boolean;
+  @ApiProperty() detailsSubmitted: boolean;
+}
