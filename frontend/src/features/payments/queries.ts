@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
 
 export type PaymentStatus = Schema<'PaymentStatusDto'>;
@@ -13,3 +14,19 @@ export const paymentsApi = {
     unwrap(api.POST('/api/tutor/getPaidTutoringSessions', { body: { tutoringSessionID } })).then((r) => r.paymentUrl),
   updateTutorPaymentStatus: (payoutId: string) => unwrap(api.POST('/api/tutor/updateTutorPaymentStatus', { body: { payoutId } })),
 };
+
+export type PayoutAccountStatus = Schema<'PayoutAccountStatusDto'>;
+
+export const paymentsKeys = {
+  all: ['payments'] as const,
+  payoutAccount: () => [...paymentsKeys.all, 'payoutAccount'] as const,
+};
+
+/** The tutor's Stripe payout account (Connect), as the server has just asked Stripe. */
+export const payoutAccountQuery = () =>
+  queryOptions({
+    queryKey: paymentsKeys.payoutAccount(),
+    queryFn: () => unwrap(api.GET('/api/tutor/payoutAccount')),
+  });
+
+export const payoutAccountLink = () => unwrap(api.POST('/api/tutor/payoutAccount/link')).then((r) => r.url);

@@ -156,3 +156,42 @@ describe('PayButton', () => {
     expect(localStorage.getItem(PAYMENT_TYPE_KEY)).toBeNull();
   });
 });
+
+describe('PayoutAccountCard', () => {
+  it('offers Stripe payout setup when Connect is available, and opens the onboarding link', async () => {
+    const { PayoutAccountCard } = await import('../components/PayoutAccountCard');
+    const { browser } = await import('../hooks/usePay');
+    const { TestProviders } = await import('../../../test/render');
+    const { render } = await import('@testing-library/react');
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+    stubApi({
+      'GET /api/tutor/payoutAccount': () => jsonResponse(200, { available: true, connected: false, payoutsEnabled: false, detailsSubmitted: false }),
+      'POST /api/tutor/payoutAccount/link': () => jsonResponse(200, { url: 'https://connect.stripe.test/setup/acct_1' }),
+    });
+    signIn('tutor');
+    const user = userEvent.setup();
+    render(
+      <TestProviders>
+        <PayoutAccountCard />
+      </TestProviders>,
+    );
+    expect(await screen.findByText('Not set up')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up payouts' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://connect.stripe.test/setup/acct_1'));
+  });
+
+  it('is absent when payouts are recorded (no Stripe Connect)', async () => {
+    const { PayoutAccountCard } = await import('../components/PayoutAccountCard');
+    const { TestProviders } = await import('../../../test/render');
+    const { render } = await import('@testing-library/react');
+    const { calls } = stubApi({ 'GET /api/tutor/payoutAccount': () => jsonResponse(200, { available: false, connected: false, payoutsEnabled: false, detailsSubmitted: false }) });
+    signIn('tutor');
+    const { container } = render(
+      <TestProviders>
+        <PayoutAccountCard />
+      </TestProviders>,
+    );
+    await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/tutor/payoutAccount')).toBe(true));
+    expect(container.textContent).not.toContain('Payouts');
+  });
+});
