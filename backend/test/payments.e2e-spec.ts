@@ -129,6 +129,14 @@ describe('payments (Stripe gateway)', () => {
       expect((await ledgerFor(item.id)).map((r) => r.status).sort()).toEqual(['failed', 'pending']);
     });
 
+    it('a checkout paid without our hearing of it is settled on the next pay call, which answers 409', async () => {
+      const item = newItem();
+      stripe.pay((await checkout(item)).id);
+      expect(await payUrl(item)).toMatchObject({ status: 409, body: { code: 'PAYMENT_ALREADY_PAID' } });
+      expect((await ledgerFor(item.id))[0]!.status).toBe('completed');
+      expect(item.paid).toBe(1);
+    });
+
     it('20 concurrent pay calls for one item make one checkout, one ledger row, and all get the same URL', async () => {
       const item = newItem();
       const before = stripe.checkoutsCreated;

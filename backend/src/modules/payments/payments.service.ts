@@ -75,48 +75,55 @@ export class PaymentsService {
     this.assertAvailable();
     const resolver = this.resolver(kind);
     const notFound = () => new NotFoundException(coded('NOT_FOUND', `${ITEM_LABEL[kind] ?? 'Item'} not found`));
-    return this.repository.transaction(async (tx) => {
+    const effects = noEffects();
+    const alreadyPaid = () => new ConflictException(coded('PAYMENT_ALREADY_PAID', 'This has already been paid for'));
+    const outcome = await this.repository.transaction(async (tx): Promise<{ url: string } | { paid: true }> => {
       const item = await resolver.load(itemId, tx, { lock: true });
       if (!item || item.studentId !== student.id) throw notFound();
       let payment = await this.repository.findLiveCharge(kind, itemId, tx, true);
       if (payment?.status === 'pending' && payment.stripeSessionId) {
-        // A checkout whose expiry event never arrived would hand out a dead link: ask the gateway, start afresh.
+        // Reusing a checkout: ask the gateway first. Paid without our hearing of it → settle it now (the webhook
+        // will find it done); expired or unknown → a dead link, so fail it and start afresh.
         const state = await this.gateway.retrieveCheckout(payment.stripeSessionId);
+        if (state?.status === 'complete' && state.paymentStatus === 'paid') {
+          await this.applyCheckoutState(state, { source: `${this.gateway.name}:checkout` }, tx, effects);
+          return { paid: true };
+        }
         if (state?.status === 'expired' || !state) {
           const failed = await this.repository.failCharge(payment.stripeSessionId, { at: this.clock.now(), reason: 'checkout_expired' }, tx);
           if (failed) await this.repository.recordStatusChange({ paymentId: failed.id, changedBy: null, source: `${this.gateway.name}:checkout`, fromStatus: 'pending', toStatus: 'failed', notes: 'checkout_expired' }, tx);
           payment = undefined;
         }
       }
-      if (payment?.status === 'completed') throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'This has already been paid for'));
+      if (payment?.status === 'completed') return { paid: true };
       if (item.notPayableReason) throw new UnprocessableEntityException(coded('PAYMENT_NOT_PAYABLE', item.notPayableReason));
       if (!payment) {
         const split = splitCommission(item.amountPence, this.config.payments.platformCommissionPercent);
-        payment =
-          (await this.repository.insertCharge(
-            {
-              type: resolver.paymentType,
-              status: 'pending',
-              payerId: item.studentId,
-              payerType: 'student',
-              recipientId: null,
-              recipientType: 'platform',
-              amountPence: item.amountPence,
-              currency: 'GBP',
-              ...split,
-              description: item.description,
-              paymentMethod: this.gateway.method,
-              itemKind: kind,
-              itemId,
-              metadata: { ...item.metadata, ...(item.tutorId ? { tutorId: item.tutorId } : {}) },
-            },
-            tx,
-          )) ?? (await this.repository.findLiveCharge(kind, itemId, tx, true));
-        if (!payment) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'This has already been paid for'));
-        if (payment.status === 'completed') throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'This has already been paid for'));
-        if (!payment.stripeSessionId) await this.repository.recordStatusChange({ paymentId: payment.id, changedBy: student.id, source: 'checkout', fromStatus: null, toStatus: 'pending' }, tx);
+        const inserted = await this.repository.insertCharge(
+          {
+            type: resolver.paymentType,
+            status: 'pending',
+            payerId: item.studentId,
+            payerType: 'student',
+            recipientId: null,
+            recipientType: 'platform',
+            amountPence: item.amountPence,
+            currency: 'GBP',
+            ...split,
+            description: item.description,
+            paymentMethod: this.gateway.method,
+            itemKind: kind,
+            itemId,
+            metadata: { ...item.metadata, ...(item.tutorId ? { tutorId: item.tutorId } : {}) },
+          },
+          tx,
+        );
+        if (inserted) await this.repository.recordStatusChange({ paymentId: inserted.id, changedBy: student.id, source: 'checkout', fromStatus: null, toStatus: 'pending' }, tx);
+        // Lost the race to a concurrent call: its row, committed by now (the insert waited for it).
+        payment = inserted ?? (await this.repository.findLiveCharge(kind, itemId, tx, true));
+        if (!payment || payment.status === 'completed') return { paid: true };
       }
-      if (payment.checkoutUrl) return payment.checkoutUrl;
+      if (payment.checkoutUrl) return { url: payment.checkoutUrl };
       const web = this.config.webOrigin.replace(/\/$/, '');
       const session = await this.gateway.createCheckout({
         paymentId: payment.id,
@@ -128,8 +135,11 @@ export class PaymentsService {
         metadata: { itemKind: kind, itemId },
       });
       await this.repository.setCheckout(payment.id, session.id, session.url, tx);
-      return session.url;
+      return { url: session.url };
     });
+    await this.followUp(effects);
+    if ('paid' in outcome) throw alreadyPaid();
+    return outcome.url;
   }
 
   /**
