@@ -57,7 +57,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register({ config, workers: options.workers ?? config.workers === 'inline', modules: options.modules }),
     adapter,
-    { logger: new PinoNestLogger(rootLogger), bufferLogs: false, abortOnError: false },
+    // rawBody: Stripe signs the exact bytes it sent, so the webhook verifies `request.rawBody` (JSON bodies, within bodyLimit).
+    { logger: new PinoNestLogger(rootLogger), bufferLogs: false, abortOnError: false, rawBody: true },
   );
 
   // One hook for what every response carries: the frozen security headers and the request id (echoed so a

@@ -1,7 +1,8 @@
 // The authorisation matrix: every route the running app registers must appear in TABLE with what each kind
 // of caller gets. A route missing from the table fails this test with its method and path, so every issue
 // that adds routes adds them here. 'ok' means "got past authentication and authorisation" (any status but
-// 401/403: an empty body may well be a 400), 401 and 403 are exact.
+// 401/403/404: an empty body may well be a 400), 401, 403 and 404 are exact (404: someone else's resource, which
+// the API does not admit exists).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
@@ -13,12 +14,15 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { tutorProfiles } from '../src/infra/database/schema/index.js';
 import { ChatService } from '../src/modules/chat/chat.service.js';
+import { LocalCheckout } from '../src/modules/payments/local-checkout.service.js';
+import { PaymentsService } from '../src/modules/payments/payments.service.js';
+import { TestItems, TestPayablesModule } from './support/payable-test-items.js';
 import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { closeAll, connect, listen, refusal } from './support/chat-sockets.js';
 
 type Actor = 'none' | 'student' | 'otherStudent' | 'tutor' | 'otherTutor' | 'admin';
-type Outcome = 'ok' | 401 | 403;
+type Outcome = 'ok' | 401 | 403 | 404;
 type Expectation = Record<Actor, Outcome>;
 
 const PUBLIC: Expectation = { none: 'ok', student: 'ok', otherStudent: 'ok', tutor: 'ok', otherTutor: 'ok', admin: 'ok' };
@@ -28,6 +32,11 @@ const TUTOR: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 
 const STUDENT_OR_TUTOR: Expectation = { none: 401, student: 'ok', otherStudent: 'ok', tutor: 'ok', otherTutor: 'ok', admin: 403 };
 const STUDENT_OWN_THREAD: Expectation = { ...STUDENT, otherStudent: 403 };
 const TUTOR_OWN_THREAD: Expectation = { ...TUTOR, otherTutor: 403 };
+const STUDENT_OWN_ITEM: Expectation = { ...STUDENT, otherStudent: 404 };
+const TUTOR_OWN_ITEM: Expectation = { ...TUTOR, otherTutor: 404 };
+
+/** Payments' fixtures (set up in beforeAll through the PayableItems port): the student's items and the tutor's payout. */
+const pay = { essayId: '', paidEssayId: '', paidSessionId: '', sessionId: '', payoutId: '', paymentId: '' };
 export const ADMIN: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 'ok' };
 
 interface Entry {
@@ -36,8 +45,8 @@ interface Entry {
   freshToken?: boolean;
   /** Concrete path for a parameterised route, per caller (own resource vs someone else's). */
   path?: (actor: Actor, accounts: Record<Exclude<Actor, 'none'>, TestAccount>) => string;
-  /** A valid body, where validation would otherwise answer 400 before ownership is checked. */
-  body?: Record<string, unknown>;
+  /** A valid body, where validation would otherwise answer 400 before ownership is checked (a function: read after setup). */
+  body?: Record<string, unknown> | (() => Record<string, unknown>);
 }
 
 /** METHOD /api/path (Nest's `:param` syntax) → expectations. */
@@ -80,6 +89,21 @@ const TABLE: Record<string, Entry> = {
   'POST /api/student/chats/:tutorId/block': { expect: STUDENT_OWN_THREAD, path: (_actor, a) => `/api/student/chats/${a.tutor.user.id}/block` },
   'DELETE /api/student/chats/:tutorId/block': { expect: STUDENT_OWN_THREAD, path: (_actor, a) => `/api/student/chats/${a.tutor.user.id}/block` },
   'GET /api/admin/chat/moderation': { expect: ADMIN },
+  // payments: a checkout or payout only for the item's own student or tutor; the gateway side is public (signed / capability URL)
+  'POST /api/student/generatePaymentUrl': { expect: STUDENT_OWN_ITEM, body: () => ({ essayId: pay.essayId }) },
+  'POST /api/student/updatePaymentStatus': { expect: STUDENT_OWN_ITEM, body: () => ({ sessionId: pay.sessionId }) },
+  'POST /api/tutor/generateTutorPaymentUrl': { expect: TUTOR_OWN_ITEM, body: () => ({ essayId: pay.paidEssayId }) },
+  'POST /api/tutor/getPaidTutoringSessions': { expect: TUTOR_OWN_ITEM, body: () => ({ tutoringSessionID: pay.paidSessionId }) },
+  'GET /api/tutor/payoutAccount': { expect: TUTOR },
+  'POST /api/tutor/payoutAccount/link': { expect: TUTOR },
+  'POST /api/tutor/updateTutorPaymentStatus': { expect: TUTOR_OWN_ITEM, body: () => ({ payoutId: pay.payoutId }) },
+  'GET /api/admin/payments': { expect: ADMIN },
+  'GET /api/admin/payments/stats': { expect: ADMIN },
+  'GET /api/admin/payments/:id': { expect: ADMIN, path: () => `/api/admin/payments/${pay.paymentId}` },
+  'PUT /api/admin/payments/:id/status': { expect: ADMIN, path: () => `/api/admin/payments/${pay.paymentId}/status`, body: { status: 'completed', adminNotes: 'matrix' } },
+  'POST /api/payments/webhook': { expect: PUBLIC },
+  'GET /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}` },
+  'POST /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}`, body: { action: 'cancel' } },
 };
 
 /** Routes served by Fastify plugins rather than Nest controllers, checked as public too. */
@@ -118,7 +142,7 @@ describe('authorisation matrix', () => {
   let accounts: Record<Exclude<Actor, 'none'>, TestAccount>;
 
   beforeAll(async () => {
-    ({ app } = await bootApp());
+    ({ app } = await bootApp({}, { modules: [TestPayablesModule] }));
     redis = new Redis(process.env.REDIS_URL!);
     accounts = {
       student: await createAccount(app, { role: 'student', studentProfile: true }),
@@ -130,6 +154,25 @@ describe('authorisation matrix', () => {
     // The student and the tutor share an essay; the "other" accounts are strangers to that thread.
     await db(app).update(tutorProfiles).set({ hasDbs: true }).where(inArray(tutorProfiles.userId, [accounts.tutor.user.id, accounts.otherTutor.user.id]));
     await app.get(ChatService).openConversation(accounts.student.user.id, accounts.tutor.user.id, { kind: 'essay', id: randomUUID() });
+
+    // Payments: one unpaid essay, one open checkout, and a paid essay and session whose tutor may be paid.
+    const items = app.get(TestItems);
+    const payments = app.get(PaymentsService);
+    const own = { studentId: accounts.student.user.id, tutorId: accounts.tutor.user.id };
+    pay.essayId = items.create(own).id;
+    const open = items.create(own);
+    pay.sessionId = new URL(await payments.checkoutUrl(accounts.student.user, 'essay', open.id)).pathname.split('/').pop()!;
+    const paid = async (kind: 'essay' | 'tutoring_session') => {
+      const item = items.create({ ...own, kind, payoutEligible: true });
+      const sessionId = new URL(await payments.checkoutUrl(accounts.student.user, kind, item.id)).pathname.split('/').pop()!;
+      await app.get(LocalCheckout).act(sessionId, 'pay');
+      return item.id;
+    };
+    pay.paidEssayId = await paid('essay');
+    pay.paidSessionId = await paid('tutoring_session');
+    const payout = await payments.requestPayout(accounts.tutor.user.id, 'essay', await paid('essay'));
+    pay.payoutId = payout.id;
+    pay.paymentId = payout.id;
   });
   afterAll(async () => {
     redis?.disconnect();
@@ -159,9 +202,12 @@ describe('authorisation matrix', () => {
           const token = entry.freshToken ? await app.get((await import('../src/modules/auth/auth-tokens.service.js')).AuthTokens).issue(account.user) : account.token;
           req = req.set(bearer(token));
         }
-        const response = method === 'GET' ? await req : await req.send(entry.body ?? {});
+        const body = typeof entry.body === 'function' ? entry.body() : entry.body;
+        const response = method === 'GET' ? await req : await req.send(body ?? {});
         const want = entry.expect[actor];
-        const ok = want === 'ok' ? response.status !== 401 && response.status !== 403 : response.status === want;
+        // Where the table tells owners from strangers by 404, the owner's 'ok' must not be a 404 either.
+        const denied = Object.values(entry.expect).includes(404) ? [401, 403, 404] : [401, 403];
+        const ok = want === 'ok' ? !denied.includes(response.status) : response.status === want;
         if (!ok) failures.push(`${route} as ${actor}: expected ${want}, got ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
       }
     }

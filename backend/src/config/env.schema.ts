@@ -62,7 +62,13 @@ export interface AppConfig {
     twoFactorPolicy: TwoFactorPolicy;
   };
   uploads: { perUserPerHour: number };
-  payments: { stripeSecretKey?: string; stripeWebhookSecret?: string; platformCommissionPercent: number };
+  payments: {
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    /** Where the Stripe SDK sends its requests (a stand-in such as stripe-mock, or the tests' own); unset = Stripe. */
+    stripeApiUrl?: string;
+    platformCommissionPercent: number;
+  };
   windows: {
     wordCountWindowSeconds: number;
     markingDeadlineSeconds: number;
@@ -91,7 +97,7 @@ export const ENV_VARIABLE_NAMES = [
   'MAIL_CATCHER_URL',
   'JWT_SECRET', 'JWT_TTL_SECONDS', 'TWO_FACTOR_POLICY',
   'UPLOAD_RATE_LIMIT_PER_HOUR',
-  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'PLATFORM_COMMISSION_PERCENT',
+  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PLATFORM_COMMISSION_PERCENT',
   'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
   'SEED_DEMO_DATA',
 ] as const;
@@ -286,6 +292,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     payments: {
       stripeSecretKey,
       stripeWebhookSecret,
+      stripeApiUrl: r.optional('STRIPE_API_URL') && r.url('STRIPE_API_URL', '', ['http:', 'https:']),
       platformCommissionPercent: r.int('PLATFORM_COMMISSION_PERCENT', 20, { min: 0, max: 100 }),
     },
     windows: {

@@ -66,3 +66,25 @@ export function formatPounds(pence: number): string {
   const rest = (abs % 100).toString().padStart(2, '0');
   return `${sign}£${pounds}.${rest}`;
 }
+
+/** How a payment splits between the platform and the tutor, in integer pence; the two always add up to the amount. */
+export interface CommissionSplit {
+  platformCommissionPence: number;
+  tutorEarningsPence: number;
+}
+
+/**
+ * The platform's commission on a payment of `amountPence` at `percent` % (PLATFORM_COMMISSION_PERCENT), rounded
+ * half up to whole pence once; the tutor earns the rest. The only place the split is computed: the ledger stores
+ * both numbers when a student's payment is recorded, and the tutor's payout is that row's `tutorEarnings`.
+ */
+export function splitCommission(amountPence: number, percent: number): CommissionSplit {
+  if (!Number.isSafeInteger(amountPence) || amountPence < 0) {
+    throw new RangeError(`amountPence must be a whole number of 0 or more, got ${amountPence}`);
+  }
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100) {
+    throw new RangeError(`percent must be a whole number from 0 to 100, got ${percent}`);
+  }
+  const platformCommissionPence = Math.floor((amountPence * percent + 50) / 100);
+  return { platformCommissionPence, tutorEarningsPence: amountPence - platformCommissionPence };
+}

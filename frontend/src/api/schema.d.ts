@@ -37,6 +37,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminPaymentsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminPaymentsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AdminPaymentsController_setStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminPaymentsController_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/checkProfiles": {
         parameters: {
             query?: never;
@@ -325,6 +389,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PaymentGatewayController_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/chats/{tutorId}/block": {
         parameters: {
             query?: never;
@@ -351,6 +431,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["StudentChatController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/generatePaymentUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentPaymentsController_generatePaymentUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -405,6 +501,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/updatePaymentStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentPaymentsController_updatePaymentStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/updateProfile": {
         parameters: {
             query?: never;
@@ -437,6 +549,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutor/generateTutorPaymentUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorPaymentsController_essayPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/getAllContactsForTutor": {
         parameters: {
             query?: never;
@@ -447,6 +575,22 @@ export interface paths {
         get: operations["TutorChatController_contacts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getPaidTutoringSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorPaymentsController_sessionPayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -485,6 +629,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutor/payoutAccount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorPaymentsController_payoutAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/payoutAccount/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorPaymentsController_payoutAccountLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/update-info": {
         parameters: {
             query?: never;
@@ -511,6 +687,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["TutorsController_updateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/updateTutorPaymentStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorPaymentsController_payoutStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -659,7 +851,7 @@ export interface components {
              * @description Present on errors a client acts on
              * @enum {string}
              */
-            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED";
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
             /** @description Per-field problems of a 400 VALIDATION_FAILED */
             errors?: components["schemas"]["FieldError"][];
             /** @example Tutor is not approved yet. */
@@ -694,6 +886,12 @@ export interface components {
             /** Format: uuid */
             tutorId: string;
         };
+        GeneratePaymentUrlDto: {
+            /** Format: uuid */
+            essayId?: string;
+            /** Format: uuid */
+            tutoringSessionId?: string;
+        };
         LoginDto: {
             /** @example jane@example.com */
             email: string;
@@ -718,6 +916,192 @@ export interface components {
             /** @description Re-issued with onboardingCompleted true */
             token: string;
             user: components["schemas"]["UserDto"];
+        };
+        OverallStatsDto: {
+            /** @description studentPayments − tutorPayments, pence */
+            netProfit: number;
+            /** @description Refunded student payments, pence */
+            refunds: number;
+            refundsCount: number;
+            /** @description Completed student payments, pence (refunded ones excluded) */
+            studentPayments: number;
+            studentPaymentsCount: number;
+            /** @description Completed tutor payouts, pence */
+            tutorPayments: number;
+            tutorPaymentsCount: number;
+        };
+        PaginationDto: {
+            currentPage: number;
+            hasNext: boolean;
+            hasPrev: boolean;
+            totalPages: number;
+            totalPayments: number;
+        };
+        PaymentDetailDto: {
+            /** Format: uuid */
+            _id: string;
+            adminNotes: string | null;
+            /** @description Pence */
+            amount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example GBP */
+            currency: string;
+            description: string;
+            essay: components["schemas"]["PaymentEssayDto"] | null;
+            /** Format: uuid */
+            essayId: string | null;
+            /** @description Every status change, oldest first */
+            history: components["schemas"]["PaymentStatusChangeDto"][];
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            paidAt: string | null;
+            payer: components["schemas"]["PaymentPartyDto"];
+            /** @enum {string} */
+            payerType: "student" | "tutor" | "platform";
+            /** @enum {string} */
+            paymentMethod: "stripe_card" | "local_test" | "stripe_transfer" | "recorded_payout";
+            /** @description Pence */
+            platformCommission: number;
+            recipient: components["schemas"]["PaymentPartyDto"];
+            /** @enum {string} */
+            recipientType: "student" | "tutor" | "platform";
+            /** @description Pence */
+            refundedAmount: number;
+            /** Format: date-time */
+            refundedAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "refunded";
+            stripeSessionId: string | null;
+            /** @description Pence */
+            tutorEarnings: number;
+            /** Format: uuid */
+            tutoringSessionId: string | null;
+            /** @enum {string} */
+            type: "student_essay_payment" | "tutor_essay_payment" | "student_tutoring_payment" | "tutor_tutoring_payment";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PaymentDto: {
+            /** Format: uuid */
+            _id: string;
+            adminNotes: string | null;
+            /** @description Pence */
+            amount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example GBP */
+            currency: string;
+            description: string;
+            essay: components["schemas"]["PaymentEssayDto"] | null;
+            /** Format: uuid */
+            essayId: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            paidAt: string | null;
+            payer: components["schemas"]["PaymentPartyDto"];
+            /** @enum {string} */
+            payerType: "student" | "tutor" | "platform";
+            /** @enum {string} */
+            paymentMethod: "stripe_card" | "local_test" | "stripe_transfer" | "recorded_payout";
+            /** @description Pence */
+            platformCommission: number;
+            recipient: components["schemas"]["PaymentPartyDto"];
+            /** @enum {string} */
+            recipientType: "student" | "tutor" | "platform";
+            /** @description Pence */
+            refundedAmount: number;
+            /** Format: date-time */
+            refundedAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "refunded";
+            stripeSessionId: string | null;
+            /** @description Pence */
+            tutorEarnings: number;
+            /** Format: uuid */
+            tutoringSessionId: string | null;
+            /** @enum {string} */
+            type: "student_essay_payment" | "tutor_essay_payment" | "student_tutoring_payment" | "tutor_tutoring_payment";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PaymentEssayDto: {
+            academicLevel: string | null;
+            title: string;
+        };
+        PaymentListDto: {
+            pagination: components["schemas"]["PaginationDto"];
+            payments: components["schemas"]["PaymentDto"][];
+        };
+        PaymentPartyDto: {
+            /** @description null for the platform */
+            userId: components["schemas"]["PaymentUserDto"] | null;
+            /** @enum {string} */
+            userType: "student" | "tutor" | "platform";
+        };
+        PaymentResponseDto: {
+            payment: components["schemas"]["PaymentDetailDto"];
+        };
+        PaymentStatsDto: {
+            overall: components["schemas"]["OverallStatsDto"];
+        };
+        PaymentStatusChangeDto: {
+            /** Format: date-time */
+            at: string;
+            /** Format: uuid */
+            changedBy: string | null;
+            /** @enum {string|null} */
+            from: "pending" | "completed" | "failed" | "refunded" | null;
+            notes: string | null;
+            source: string;
+            /** @enum {string} */
+            to: "pending" | "completed" | "failed" | "refunded";
+        };
+        PaymentStatusDto: {
+            /** @description Pence */
+            amount: number;
+            /** Format: uuid */
+            essayId: string | null;
+            message: string;
+            /**
+             * Format: uuid
+             * @description The ledger row
+             */
+            paymentId: string;
+            /**
+             * @description The item's paymentStatus as the spec's screens name it
+             * @enum {string}
+             */
+            paymentStatus: "Pending" | "Paid" | "Failed" | "Refunded";
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "refunded";
+            /** Format: uuid */
+            tutoringSessionId: string | null;
+        };
+        PaymentUrlDto: {
+            /** @description Where to send the browser: the checkout page (students) or /tutor/payment-success?payout_id=… (tutors) */
+            paymentUrl: string;
+        };
+        PaymentUserDto: {
+            /** Format: uuid */
+            _id: string;
+            email: string;
+            name: string;
+        };
+        PayoutAccountLinkDto: {
+            /** @description Stripe-hosted onboarding page; it returns to /tutor/profile?payouts=done */
+            url: string;
+        };
+        PayoutAccountStatusDto: {
+            /** @description Payouts can go to an account of the tutor (Stripe Connect configured); otherwise they are recorded */
+            available: boolean;
+            connected: boolean;
+            detailsSubmitted: boolean;
+            payoutsEnabled: boolean;
         };
         ProfilesDto: {
             student: boolean;
@@ -828,6 +1212,10 @@ export interface components {
         TutorEnvelopeDto: {
             tutor: components["schemas"]["TutorProfileDto"];
         };
+        TutorEssayPayoutDto: {
+            /** Format: uuid */
+            essayId: string;
+        };
         TutorOnboardingFormDto: {
             /** @description JSON text: [{ subject, grade }] */
             aLevels: string;
@@ -925,6 +1313,25 @@ export interface components {
              */
             validVisa?: string;
         };
+        TutorPaymentStatusDto: {
+            /** @description Ignored (the spec client sends it) */
+            amount?: Record<string, never>;
+            /** @description Ignored (the spec client sends it) */
+            essayId?: Record<string, never>;
+            /** Format: uuid */
+            payoutId: string;
+            /** @description Ignored (the spec client sends it) */
+            sessionId?: Record<string, never>;
+        };
+        TutorPaymentStatusResultDto: {
+            /** @description Pence */
+            amount: number;
+            message: string;
+            /** Format: uuid */
+            payoutId: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "refunded";
+        };
         TutorProfileDto: {
             /** Format: uuid */
             _id: string;
@@ -976,6 +1383,10 @@ export interface components {
             university?: string;
             yearsOfExperience?: number;
         };
+        TutorSessionPayoutDto: {
+            /** Format: uuid */
+            tutoringSessionID: string;
+        };
         TutorUpdatedDto: {
             /** @example Profile updated successfully */
             message: string;
@@ -985,6 +1396,21 @@ export interface components {
             enabled: boolean;
             /** @description The current password: required to turn two-factor sign-in off */
             password?: string;
+        };
+        UpdatePaymentByAdminDto: {
+            adminNotes?: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "refunded";
+        };
+        UpdatePaymentStatusDto: {
+            /** @description Ignored: the amount comes from the ledger */
+            amount?: Record<string, never>;
+            /** @description Ignored: the essay comes from the checkout */
+            essayId?: Record<string, never>;
+            /** @description Ignored: the status comes from the gateway */
+            paymentStatus?: Record<string, never>;
+            /** @description The checkout session id from the return URL (`session_id`) */
+            sessionId: string;
         };
         UserDto: {
             /** Format: uuid */
@@ -1101,6 +1527,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatModerationDto"];
+                };
+            };
+        };
+    };
+    AdminPaymentsController_list: {
+        parameters: {
+            query?: {
+                /** @description Created on or after (ISO date or date-time; a date means its start, UTC) */
+                dateFrom?: string;
+                /** @description Created on or before (a date includes the whole day, UTC) */
+                dateTo?: string;
+                limit?: number;
+                page?: number;
+                payerType?: "student" | "tutor" | "platform";
+                recipientType?: "student" | "tutor" | "platform";
+                status?: "pending" | "completed" | "failed" | "refunded";
+                type?: "student_essay_payment" | "tutor_essay_payment" | "student_tutoring_payment" | "tutor_tutoring_payment";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentListDto"];
+                };
+            };
+        };
+    };
+    AdminPaymentsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentResponseDto"];
+                };
+            };
+            /** @description No such payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminPaymentsController_setStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaymentByAdminDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentResponseDto"];
+                };
+            };
+            /** @description Admins only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminPaymentsController_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatsDto"];
                 };
             };
         };
@@ -2002,6 +2622,51 @@ export interface operations {
             };
         };
     };
+    PaymentGatewayController_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Applied, or already applied before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, forged or stale signature (WEBHOOK_SIGNATURE_INVALID) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     StudentChatController_block: {
         parameters: {
             query?: never;
@@ -2119,6 +2784,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatDoneDto"];
+                };
+            };
+        };
+    };
+    StudentPaymentsController_generatePaymentUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeneratePaymentUrlDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentUrlDto"];
+                };
+            };
+            /** @description No such essay or session of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already paid (PAYMENT_ALREADY_PAID) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not payable now (PAYMENT_NOT_PAYABLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2249,6 +2982,57 @@ export interface operations {
             };
         };
     };
+    StudentPaymentsController_updatePaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaymentStatusDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The state as the gateway reports it; the body never sets it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusDto"];
+                };
+            };
+            /** @description No checkout of yours with that session id (PAYMENT_NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     StudentsController_updateProfile: {
         parameters: {
             query?: never;
@@ -2369,6 +3153,65 @@ export interface operations {
             };
         };
     };
+    TutorPaymentsController_essayPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TutorEssayPayoutDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentUrlDto"];
+                };
+            };
+            /** @description No such essay of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not eligible yet (PAYOUT_NOT_ELIGIBLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     TutorChatController_contacts: {
         parameters: {
             query?: never;
@@ -2402,6 +3245,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TutorContactsDto"];
+                };
+            };
+        };
+    };
+    TutorPaymentsController_sessionPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TutorSessionPayoutDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentUrlDto"];
+                };
+            };
+            /** @description No such session of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not eligible yet (PAYOUT_NOT_ELIGIBLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2486,6 +3388,89 @@ export interface operations {
             };
             /** @description Not your conversation (CHAT_NOT_A_CONTACT) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TutorPaymentsController_payoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountStatusDto"];
+                };
+            };
+        };
+    };
+    TutorPaymentsController_payoutAccountLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccountLinkDto"];
+                };
+            };
+            /** @description No Stripe Connect here: payouts are recorded (PAYMENTS_UNAVAILABLE) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2640,6 +3625,56 @@ export interface operations {
             };
             /** @description The picture is not really a JPEG or PNG */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TutorPaymentsController_payoutStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TutorPaymentStatusDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorPaymentStatusResultDto"];
+                };
+            };
+            /** @description "Payment session not found. Please try again." (PAYMENT_NOT_FOUND) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

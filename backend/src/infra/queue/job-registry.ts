@@ -21,12 +21,15 @@ export interface JobPayloads {
   'mail.send': MailJobData;
   /** Deletes expired codes, used or expired reset tokens and long-dead sessions (see AuthRepository.purgeExpired). */
   'maintenance.purge-expired-auth': Record<string, never>;
+  /** Settles checkouts left pending longer than an hour from the gateway's own state (a lost webhook, a closed tab). */
+  'maintenance.settle-stale-checkouts': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
 export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   'mail.send': QUEUES.mail,
   'maintenance.purge-expired-auth': QUEUES.maintenance,
+  'maintenance.settle-stale-checkouts': QUEUES.maintenance,
 };
 
 /**
@@ -45,6 +48,12 @@ export const JOB_SCHEDULERS: readonly JobScheduler[] = [
   {
     id: 'purge-expired-auth',
     name: 'maintenance.purge-expired-auth',
+    payload: {},
+    everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
+  },
+  {
+    id: 'settle-stale-checkouts',
+    name: 'maintenance.settle-stale-checkouts',
     payload: {},
     everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
   },

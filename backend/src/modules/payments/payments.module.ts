@@ -1,5 +1,44 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
+import { UsersModule } from '../users/users.module.js';
+import { LocalCheckout } from './local-checkout.service.js';
+import { LocalGateway } from './local.gateway.js';
+import { PayableItems } from './payable-items.service.js';
+import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.js';
+import { PaymentWebhooks } from './payment-webhooks.service.js';
+import { AdminPaymentsController, PaymentGatewayController, StudentPaymentsController, TutorPaymentsController } from './payments.controller.js';
+import { PaymentsAdminService } from './payments-admin.service.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { PaymentsService } from './payments.service.js';
+import { PayoutAccounts } from './payout-accounts.service.js';
+import { StaleCheckoutsHandler } from './stale-checkouts.handler.js';
+import { createStripeClient, StripeGateway } from './stripe.gateway.js';
 
-/** Payments: see the spec and docs/architecture.md; its routes arrive with the issue that builds this capability. */
-@Module({})
+/**
+ * Payments (issue 11): the ledger, checkouts through the configured gateway (Stripe when STRIPE_SECRET_KEY is
+ * set, else the local test gateway), the webhook, refunds, payouts and the admin views. Exports `PayableItems`
+ * (the port Essays and Tutoring register their items with) and `PaymentsService` (refunds; docs/architecture.md).
+ */
+@Module({
+  imports: [UsersModule],
+  controllers: [StudentPaymentsController, TutorPaymentsController, AdminPaymentsController, PaymentGatewayController],
+  providers: [
+    PayableItems,
+    PaymentsRepository,
+    PaymentsService,
+    PaymentsAdminService,
+    PaymentWebhooks,
+    LocalCheckout,
+    StaleCheckoutsHandler,
+    PayoutAccounts,
+    {
+      provide: PAYMENT_GATEWAY,
+      inject: [APP_CONFIG, PaymentsRepository],
+      useFactory: (config: AppConfig, repository: PaymentsRepository): PaymentGateway =>
+        config.payments.stripeSecretKey ? new StripeGateway(createStripeClient(config)) : new LocalGateway(repository, config.webOrigin.replace(/\/$/, '')),
+    },
+  ],
+  exports: [PayableItems, PaymentsService],
+})
 export class PaymentsModule {}

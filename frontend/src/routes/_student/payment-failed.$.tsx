@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/PagePlaceholder';
+import { PaymentFailedPage } from '../../features/payments/pages/PaymentFailedPage';
+import { isPaymentType } from '../../features/payments/storage';
 
 export const Route = createFileRoute('/_student/payment-failed/$')({
-  component: () => <PagePlaceholder title="Payment Failed" description="Your payment did not go through." />,
+  component: function PaymentFailedRoute() {
+    const { _splat } = Route.useParams();
+    return <PaymentFailedPage type={isPaymentType(_splat) ? _splat : 'essay'} />;
+  },
 });

@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './profiles.js';
 export * from './auth.js';
 export * from './chat.js';
+export * from './payments.js';

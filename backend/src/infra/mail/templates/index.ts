@@ -45,6 +45,22 @@ export const templates = {
       `If it was you, sign in at ${d.loginUrl} or reset your password at ${d.resetUrl}.`,
       'If it was not you, you can ignore this email.',
     ]),
+  'payments.receipt': (d: { name: string; kind: 'payment' | 'refund' | 'payout'; reference: string; amount: string; description: string; date: string }): RenderedMail =>
+    layout(
+      d.kind === 'payment' ? `Receipt: ${d.amount} paid to Redpen` : d.kind === 'refund' ? `Refund: ${d.amount} on its way back to you` : `Payout: ${d.amount} paid to you`,
+      [
+        `Hello ${d.name},`,
+        d.kind === 'payment'
+          ? `Thank you: we received your payment of ${d.amount}.`
+          : d.kind === 'refund'
+            ? `We have refunded ${d.amount} in full. It can take 5 to 10 working days to reach your account.`
+            : `We have paid you ${d.amount}.`,
+        `For: ${d.description}`,
+        `Reference: ${d.reference}`,
+        `Date: ${d.date}`,
+        'Keep this email for your records. Questions? Reply to this email or contact our support team.',
+      ],
+    ),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { TutorPaymentFailedPage } from '../../../features/payments/pages/TutorPaymentFailedPage';
 
 export const Route = createFileRoute('/_tutor/tutor/payment-failed')({
-  component: () => <PagePlaceholder title="Payment Failed" description="Your payout could not be processed." />,
+  component: TutorPaymentFailedPage,
 });

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { TutorPaymentSuccessPage } from '../../../features/payments/pages/TutorPaymentSuccessPage';
 
 export const Route = createFileRoute('/_tutor/tutor/payment-success')({
-  component: () => <PagePlaceholder title="Payment Successful!" description="Your payout request has been processed." />,
+  validateSearch: (search: Record<string, unknown>): { payout_id?: string } =>
+    typeof search.payout_id === 'string' && search.payout_id ? { payout_id: search.payout_id } : {},
+  component: function TutorPaymentSuccessRoute() {
+    return <TutorPaymentSuccessPage payoutId={Route.useSearch().payout_id} />;
+  },
 });

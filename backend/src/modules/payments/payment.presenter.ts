@@ -1,0 +1,59 @@
+import type { PaymentRow, PaymentStatusChangeRow } from '../../infra/database/schema/index.js';
+import type { PaymentDetailDto, PaymentDto, PaymentPartyDto, PaymentStatusChangeDto } from './dto/payments.dto.js';
+import type { Party, PaymentWithParties } from './payments.repository.js';
+
+function party(user: Party | null, userType: PaymentRow['payerType']): PaymentPartyDto {
+  return { userId: user && user.id ? { _id: user.id, name: user.name, email: user.email } : null, userType };
+}
+
+/** A ledger row as the spec's admin screens read it (part 2 §3 "Payment"). */
+export function presentPayment({ payment: p, payer, recipient }: PaymentWithParties): PaymentDto {
+  const essay = p.itemKind === 'essay' && p.metadata.title ? { title: p.metadata.title, academicLevel: p.metadata.academicLevel ?? null } : null;
+  return {
+    _id: p.id,
+    description: p.description,
+    type: p.type,
+    amount: p.amountPence,
+    currency: p.currency,
+    status: p.status,
+    stripeSessionId: p.stripeSessionId,
+    paymentMethod: p.paymentMethod,
+    payer: party(payer, p.payerType),
+    recipient: party(recipient, p.recipientType),
+    payerType: p.payerType,
+    recipientType: p.recipientType,
+    platformCommission: p.platformCommissionPence,
+    tutorEarnings: p.tutorEarningsPence,
+    essay,
+    essayId: p.itemKind === 'essay' ? p.itemId : null,
+    tutoringSessionId: p.itemKind === 'tutoring_session' ? p.itemId : null,
+    paidAt: p.paidAt?.toISOString() ?? null,
+    refundedAt: p.refundedAt?.toISOString() ?? null,
+    refundedAmount: p.refundedAmountPence,
+    metadata: p.metadata,
+    adminNotes: p.adminNotes,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function presentPaymentDetail(row: PaymentWithParties, history: PaymentStatusChangeRow[]): PaymentDetailDto {
+  return {
+    ...presentPayment(row),
+    history: history.map(
+      (change): PaymentStatusChangeDto => ({
+        changedBy: change.changedBy,
+        source: change.source,
+        from: change.fromStatus,
+        to: change.toStatus,
+        notes: change.notes,
+        at: change.createdAt.toISOString(),
+      }),
+    ),
+  };
+}
+
+/** The item's paymentStatus as the spec's student screens name it. */
+export function itemPaymentStatus(status: PaymentRow['status']): 'Pending' | 'Paid' | 'Failed' | 'Refunded' {
+  return status === 'completed' ? 'Paid' : status === 'failed' ? 'Failed' : status === 'refunded' ? 'Refunded' : 'Pending';
+}

@@ -1,0 +1,119 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { coded } from '../../common/errors.js';
+import { Clock } from '../../infra/clock/clock.service.js';
+import { ADMIN_PAGE_SIZE, type PaymentDetailDto, type PaymentListDto, type PaymentListQueryDto, type PaymentStatsDto, type UpdatePaymentByAdminDto } from './dto/payments.dto.js';
+import { presentPayment, presentPaymentDetail } from './payment.presenter.js';
+import { PaymentsRepository, type PaymentFilters } from './payments.repository.js';
+
+/** A date-only bound (`2026-11-23`) means that whole day in UTC; a date-time is taken as given. */
+function bound(value: string | undefined, end: boolean): Date | undefined {
+  if (!value) return undefined;
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(dateOnly ? `${value}T00:00:00.000Z` : value);
+  if (end) return new Date(date.getTime() + (dateOnly ? 86_400_000 : 1));
+  return date;
+}
+
+/** How long the stats figures are reused: an admin dashboard tile, not a balance to reconcile (docs/decisions.md). */
+export const STATS_TTL_MS = 5_000;
+
+/** The admins' view of the ledger (spec part 2 §2 "Payments", §7): list, stats, details and status changes with an audit trail. */
+@Injectable()
+export class PaymentsAdminService {
+  constructor(
+    private readonly repository: PaymentsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(query: PaymentListQueryDto): Promise<PaymentListDto> {
+    const page = query.page ?? 1;
+    const limit = query.limit ?? ADMIN_PAGE_SIZE;
+    const filters = {
+      type: query.type,
+      status: query.status,
+      payerType: query.payerType,
+      recipientType: query.recipientType,
+      dateFrom: bound(query.dateFrom, false),
+      dateBefore: bound(query.dateTo, true),
+    };
+    const [rows, total] = await Promise.all([this.repository.list(filters, page, limit), this.total(filters)]);
+    const totalPages = Math.max(1, Math.ceil(total / limit));
+    return {
+      payments: rows.map(presentPayment),
+      pagination: { currentPage: page, totalPages, totalPayments: total, hasPrev: page > 1, hasNext: page < totalPages },
+    };
+  }
+
+  private readonly counts = new Map<string, { at: number; value: Promise<number> }>();
+
+  /**
+   * The pager's total for a filter, reused for up to STATS_TTL_MS (the rows of the page are always read fresh):
+   * paging through 100,000 rows then costs one count per filter every few seconds, not one per page.
+   */
+  private total(filters: PaymentFilters): Promise<number> {
+    const key = JSON.stringify(filters);
+    const now = this.clock.now().getTime();
+    const cached = this.counts.get(key);
+    if (cached && now - cached.at < STATS_TTL_MS) return cached.value;
+    if (this.counts.size >= 200) this.counts.clear();
+    const value = this.repository.count(filters);
+    this.counts.set(key, { at: now, value });
+    value.catch(() => this.counts.delete(key));
+    return value;
+  }
+
+  private statsCache: { at: number; value: Promise<PaymentStatsDto> } | undefined;
+
+  /** Totals over the whole ledger: computed at most once per STATS_TTL_MS per instance, concurrent callers sharing it. */
+  stats(): Promise<PaymentStatsDto> {
+    const now = this.clock.now().getTime();
+    if (this.statsCache && now - this.statsCache.at < STATS_TTL_MS) return this.statsCache.value;
+    const value = this.computeStats();
+    this.statsCache = { at: now, value };
+    value.catch(() => {
+      if (this.statsCache?.value === value) this.statsCache = undefined;
+    });
+    return value;
+  }
+
+  private async computeStats(): Promise<PaymentStatsDto> {
+    const t = await this.repository.totals();
+    return {
+      overall: {
+        netProfit: t.studentPence - t.tutorPence,
+        studentPayments: t.studentPence,
+        tutorPayments: t.tutorPence,
+        studentPaymentsCount: t.studentCount,
+        tutorPaymentsCount: t.tutorCount,
+        refunds: t.refundedPence,
+        refundsCount: t.refundedCount,
+      },
+    };
+  }
+
+  async get(id: string): Promise<PaymentDetailDto> {
+    const row = await this.repository.findWithParties(id);
+    if (!row) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment not found'));
+    return presentPaymentDetail(row, await this.repository.statusChanges(id));
+  }
+
+  /**
+   * Records an admin's decision on a row's status and notes, with who and when in the audit trail. It moves no
+   * money (a refund goes through PaymentsService.refundPayment); the row is never deleted.
+   */
+  async updateStatus(adminId: string, id: string, body: UpdatePaymentByAdminDto): Promise<PaymentDetailDto> {
+    const changed = await this.repository.transaction(async (tx) => {
+      const result = await this.repository.setStatusByAdmin(id, { status: body.status, adminNotes: body.adminNotes, at: this.clock.now() }, tx);
+      if (!result) return false;
+      this.statsCache = undefined;
+      this.counts.clear();
+      await this.repository.recordStatusChange(
+        { paymentId: id, changedBy: adminId, source: 'admin', fromStatus: result.before.status, toStatus: result.after.status, notes: body.adminNotes ?? null },
+        tx,
+      );
+      return true;
+    });
+    if (!changed) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment not found'));
+    return this.get(id);
+  }
+}

@@ -1,0 +1,197 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render';
+import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { CURRENT_ESSAY_ID_KEY, PAYMENT_TYPE_KEY } from '../storage';
+
+beforeEach(() => installPointerEvent());
+afterEach(() => vi.useRealTimers());
+
+function signIn(role: 'student' | 'tutor') {
+  localStorage.setItem('token', 't');
+  localStorage.setItem('user', JSON.stringify({ _id: 'u1', role, name: 'Sam', email: 'sam@example.com', onboardingCompleted: true }));
+  localStorage.setItem('currentRole', role);
+}
+
+const paid = { message: 'Payment successful', paymentStatus: 'Paid', status: 'completed', paymentId: 'p1', essayId: 'e1', tutoringSessionId: null, amount: 1500 };
+
+describe('student payment success', () => {
+  it('asks the server with the session id only, shows Payment Successful! and forgets the round-trip keys', async () => {
+    signIn('student');
+    localStorage.setItem(CURRENT_ESSAY_ID_KEY, 'e1');
+    localStorage.setItem(PAYMENT_TYPE_KEY, 'essay');
+    const { calls } = stubApi({ 'POST /api/student/updatePaymentStatus': () => jsonResponse(200, paid) });
+    renderApp('/payment-success/essay?session_id=cs_123');
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/student/updatePaymentStatus')?.body).toEqual({ sessionId: 'cs_123' });
+    expect(screen.getByRole('link', { name: 'View My Essays' })).toHaveAttribute('href', '/student/essays');
+    await waitFor(() => expect(localStorage.getItem(CURRENT_ESSAY_ID_KEY)).toBeNull());
+    expect(localStorage.getItem(PAYMENT_TYPE_KEY)).toBeNull();
+  });
+
+  it('still reports success when the status update fails', async () => {
+    signIn('student');
+    localStorage.setItem(CURRENT_ESSAY_ID_KEY, 'e1');
+    localStorage.setItem(PAYMENT_TYPE_KEY, 'essay');
+    stubApi({ 'POST /api/student/updatePaymentStatus': () => jsonResponse(500, { message: 'boom' }) });
+    renderApp('/payment-success/essay?session_id=cs_123');
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText(/our team will update it shortly/)).toBeInTheDocument();
+  });
+
+  it('says where to look when the stored payment data is missing', async () => {
+    signIn('student');
+    const { calls } = stubApi({});
+    renderApp('/payment-success/essay?session_id=cs_123');
+    expect(await screen.findByRole('heading', { name: 'Payment Processing Error' })).toBeInTheDocument();
+    expect(screen.getByText('Payment information not found. Please check your essays page.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key.includes('updatePaymentStatus'))).toHaveLength(0);
+  });
+
+  it('a tutoring payment says the session is booked and goes on to the chats', async () => {
+    signIn('student');
+    localStorage.setItem(CURRENT_ESSAY_ID_KEY, 's1');
+    localStorage.setItem(PAYMENT_TYPE_KEY, 'tutoring');
+    stubApi({
+      'POST /api/student/updatePaymentStatus': () => jsonResponse(200, { ...paid, essayId: null, tutoringSessionId: 's1' }),
+      'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [] }),
+    });
+    const { router } = renderApp('/payment-success/tutoring?session_id=cs_9');
+    expect(await screen.findByText('Session booked successfully! Redirecting to chats...')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/chats'), { timeout: 5000 });
+  });
+});
+
+describe('student payment failed', () => {
+  it('retries an essay payment at the upload page and a tutoring payment at the tutor list', async () => {
+    signIn('student');
+    localStorage.setItem(PAYMENT_TYPE_KEY, 'tutoring');
+    localStorage.setItem(CURRENT_ESSAY_ID_KEY, 's1');
+    stubApi({});
+    const { unmount } = renderApp('/payment-failed/tutoring');
+    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/student/tutor-list');
+    expect(screen.getByRole('link', { name: 'View My Essays' })).toHaveAttribute('href', '/student/essays');
+    unmount();
+    renderApp('/payment-failed/essay');
+    expect(await screen.findByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/student/essay-upload');
+  });
+});
+
+describe('tutor payment result', () => {
+  it('goes from processing to success with the amount paid out', async () => {
+    signIn('tutor');
+    const { calls } = stubApi({
+      'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(200, { message: 'Payment successful', status: 'completed', payoutId: 'po1', amount: 1200 }),
+    });
+    renderApp('/tutor/payment-success?payout_id=po1');
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText('£12.00 has been paid out to you.')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/tutor/updateTutorPaymentStatus')?.body).toEqual({ payoutId: 'po1' });
+    expect(screen.getByRole('link', { name: 'Back to Essays' })).toHaveAttribute('href', '/tutor/essay-feedback');
+  });
+
+  it('shows the spec errors: no payout id, a failed payout', async () => {
+    signIn('tutor');
+    stubApi({ 'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(200, { message: 'x', status: 'failed', payoutId: 'po1', amount: 1200 }) });
+    const { unmount } = renderApp('/tutor/payment-success');
+    expect(await screen.findByText('Payment session not found. Please try again.')).toBeInTheDocument();
+    unmount();
+    renderApp('/tutor/payment-success?payout_id=po1');
+    expect(await screen.findByText('Payment processing error. Please contact support.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('a failed status call still shows success, with a note', async () => {
+    signIn('tutor');
+    stubApi({ 'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(500, { message: 'boom' }) });
+    renderApp('/tutor/payment-success?payout_id=po1');
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByText(/Our team will resolve the status update/)).toBeInTheDocument();
+  });
+
+  it('the failed page links to the essay reviews and support', async () => {
+    signIn('tutor');
+    stubApi({});
+    renderApp('/tutor/payment-failed');
+    expect(await screen.findByRole('link', { name: 'Back to Essays' })).toHaveAttribute('href', '/tutor/essay-feedback');
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+  });
+});
+
+describe('PayButton', () => {
+  it('stores the round-trip keys, asks for the URL and goes there; on failure forgets them and says why', async () => {
+    const { PayButton } = await import('../components/PayButton');
+    const { browser } = await import('../hooks/usePay');
+    const { TestProviders } = await import('../../../test/render');
+    const { render } = await import('@testing-library/react');
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+    let answer = jsonResponse(200, { paymentUrl: 'https://checkout.test/cs_1' });
+    const { calls } = stubApi({ 'POST /api/student/generatePaymentUrl': () => answer });
+    signIn('student');
+    const user = userEvent.setup();
+    const first = render(
+      <TestProviders>
+        <PayButton target={{ type: 'essay', id: 'e1' }} />
+      </TestProviders>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Make Payment' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/cs_1'));
+    expect(calls.at(-1)?.body).toEqual({ essayId: 'e1' });
+    expect(localStorage.getItem(CURRENT_ESSAY_ID_KEY)).toBe('e1');
+    expect(localStorage.getItem(PAYMENT_TYPE_KEY)).toBe('essay');
+
+    // The button stays busy while the browser leaves for the checkout; a new visit starts afresh.
+    first.unmount();
+    render(
+      <TestProviders>
+        <PayButton target={{ type: 'essay', id: 'e1' }} />
+      </TestProviders>,
+    );
+    answer = jsonResponse(422, { message: 'This cannot be paid for yet', code: 'PAYMENT_NOT_PAYABLE' });
+    await user.click(screen.getByRole('button', { name: 'Make Payment' }));
+    expect(await screen.findByText('Failed to generate payment URL: This cannot be paid for yet')).toBeInTheDocument();
+    expect(localStorage.getItem(CURRENT_ESSAY_ID_KEY)).toBeNull();
+    expect(localStorage.getItem(PAYMENT_TYPE_KEY)).toBeNull();
+  });
+});
+
+describe('PayoutAccountCard', () => {
+  it('offers Stripe payout setup when Connect is available, and opens the onboarding link', async () => {
+    const { PayoutAccountCard } = await import('../components/PayoutAccountCard');
+    const { browser } = await import('../hooks/usePay');
+    const { TestProviders } = await import('../../../test/render');
+    const { render } = await import('@testing-library/react');
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+    stubApi({
+      'GET /api/tutor/payoutAccount': () => jsonResponse(200, { available: true, connected: false, payoutsEnabled: false, detailsSubmitted: false }),
+      'POST /api/tutor/payoutAccount/link': () => jsonResponse(200, { url: 'https://connect.stripe.test/setup/acct_1' }),
+    });
+    signIn('tutor');
+    const user = userEvent.setup();
+    render(
+      <TestProviders>
+        <PayoutAccountCard />
+      </TestProviders>,
+    );
+    expect(await screen.findByText('Not set up')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up payouts' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://connect.stripe.test/setup/acct_1'));
+  });
+
+  it('is absent when payouts are recorded (no Stripe Connect)', async () => {
+    const { PayoutAccountCard } = await import('../components/PayoutAccountCard');
+    const { TestProviders } = await import('../../../test/render');
+    const { render } = await import('@testing-library/react');
+    const { calls } = stubApi({ 'GET /api/tutor/payoutAccount': () => jsonResponse(200, { available: false, connected: false, payoutsEnabled: false, detailsSubmitted: false }) });
+    signIn('tutor');
+    const { container } = render(
+      <TestProviders>
+        <PayoutAccountCard />
+      </TestProviders>,
+    );
+    await waitFor(() => expect(calls.some((c) => c.key === 'GET /api/tutor/payoutAccount')).toBe(true));
+    expect(container.textContent).not.toContain('Payouts');
+  });
+});

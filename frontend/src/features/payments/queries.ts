@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap, type Schema } from '../../api/client';
+
+export type PaymentStatus = Schema<'PaymentStatusDto'>;
+export type TutorPaymentStatus = Schema<'TutorPaymentStatusResultDto'>;
+
+/** The payments calls (spec part 1 §7, part 2 §7), through the generated client. None is cached: each is a one-off. */
+export const paymentsApi = {
+  generatePaymentUrl: (body: { essayId: string } | { tutoringSessionId: string }) =>
+    unwrap(api.POST('/api/student/generatePaymentUrl', { body })).then((r) => r.paymentUrl),
+  updatePaymentStatus: (sessionId: string) => unwrap(api.POST('/api/student/updatePaymentStatus', { body: { sessionId } })),
+  essayPayout: (essayId: string) => unwrap(api.POST('/api/tutor/generateTutorPaymentUrl', { body: { essayId } })).then((r) => r.paymentUrl),
+  sessionPayout: (tutoringSessionID: string) =>
+    unwrap(api.POST('/api/tutor/getPaidTutoringSessions', { body: { tutoringSessionID } })).then((r) => r.paymentUrl),
+  updateTutorPaymentStatus: (payoutId: string) => unwrap(api.POST('/api/tutor/updateTutorPaymentStatus', { body: { payoutId } })),
+};
+
+export type PayoutAccountStatus = Schema<'PayoutAccountStatusDto'>;
+
+export const paymentsKeys = {
+  all: ['payments'] as const,
+  payoutAccount: () => [...paymentsKeys.all, 'payoutAccount'] as const,
+};
+
+/** The tutor's Stripe payout account (Connect), as the server has just asked Stripe. */
+export const payoutAccountQuery = () =>
+  queryOptions({
+    queryKey: paymentsKeys.payoutAccount(),
+    queryFn: () => unwrap(api.GET('/api/tutor/payoutAccount')),
+  });
+
+export const payoutAccountLink = () => unwrap(api.POST('/api/tutor/payoutAccount/link')).then((r) => r.url);
