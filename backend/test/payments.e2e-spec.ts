@@ -509,6 +509,11 @@ describe('payments (Stripe gateway)', () => {
       const second = await asAdmin('/api/admin/payments?page=2&limit=5');
       expect(second.body.pagination).toMatchObject({ currentPage: 2, hasPrev: true });
       expect(second.body.payments).toHaveLength(5);
+      // Pages follow each other: no row twice, none skipped, the order carried across the boundary.
+      const ten = await asAdmin('/api/admin/payments?page=1&limit=10');
+      const firstFive = await asAdmin('/api/admin/payments?page=1&limit=5');
+      const ids = (r: { body: { payments: { _id: string }[] } }) => r.body.payments.map((p) => p._id);
+      expect([...ids(firstFive), ...ids(second)]).toEqual(ids(ten));
       expect((await asAdmin('/api/admin/payments?status=bogus')).status).toBe(400);
     });
 

@@ -285,20 +285,28 @@ export class PaymentsRepository {
   async list(filters: PaymentFilters, page: number, limit: number): Promise<PaymentWithParties[]> {
     const payer = alias(users, 'payer');
     const recipient = alias(users, 'recipient');
+    // A deferred join: the page's ids come off the (type, status, created_at, id) index alone (an index-only
+    // scan, however deep the offset), and only those rows are then read and joined — not every skipped one.
+    const pageIds = this.db
+      .select({ pageId: payments.id, pageCreatedAt: payments.createdAt })
+      .from(payments)
+      .where(this.where(filters))
+      // NULLS LAST as the indexes are built (the columns are never null), so the order comes off an index.
+      .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .as('page');
     return this.db
       .select({
         payment: payments,
         payer: { id: payer.id, name: payer.name, email: payer.email },
         recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
       })
-      .from(payments)
+      .from(pageIds)
+      .innerJoin(payments, eq(payments.id, pageIds.pageId))
       .leftJoin(payer, eq(payer.id, payments.payerId))
       .leftJoin(recipient, eq(recipient.id, payments.recipientId))
-      .where(this.where(filters))
-      // NULLS LAST as the indexes are built (the columns are never null), so the order comes off an index.
-      .orderBy(sql`${payments.createdAt} desc nulls last`, sql`${payments.id} desc nulls last`)
-      .limit(limit)
-      .offset((page - 1) * limit);
+      .orderBy(sql`${pageIds.pageCreatedAt} desc nulls last`, sql`${pageIds.pageId} desc nulls last`);
   }
 
   /** How many rows match (an index-only count for the type/status filters). */
