@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -45,6 +46,15 @@ export interface StatusChange {
 }
 
 /** The ledger's queries: every write is a guarded statement (`… WHERE status = $expected RETURNING`), never read-then-write. */
+/**
+ * A prepared statement's name for one shape of a query (its SQL text; the filter values are parameters): the
+ * admin list's filters make a handful of shapes, and PostgreSQL then plans each once per connection instead of
+ * on every request — planning cost more than running the page (docs/benchmarks.md, scenario `payments`).
+ */
+function statementName(prefix: string, text: string): string {
+  return `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+}
+
 @Injectable()
 export class PaymentsRepository {
   constructor(@Inject(DRIZZLE) private readonly db: Database) {}
@@ -296,7 +306,7 @@ export class PaymentsRepository {
       .limit(limit)
       .offset((page - 1) * limit)
       .as('page');
-    return this.db
+    const query = this.db
       .select({
         payment: payments,
         payer: { id: payer.id, name: payer.name, email: payer.email },
@@ -307,11 +317,13 @@ export class PaymentsRepository {
       .leftJoin(payer, eq(payer.id, payments.payerId))
       .leftJoin(recipient, eq(recipient.id, payments.recipientId))
       .orderBy(sql`${pageIds.pageCreatedAt} desc nulls last`, sql`${pageIds.pageId} desc nulls last`);
+    return query.prepare(statementName('payments_list', query.toSQL().sql)).execute();
   }
 
   /** How many rows match (an index-only count for the type/status filters). */
   async count(filters: PaymentFilters): Promise<number> {
-    const [row] = await this.db.select({ total: count() }).from(payments).where(this.where(filters));
+    const query = this.db.select({ total: count() }).from(payments).where(this.where(filters));
+    const [row] = await query.prepare(statementName('payments_count', query.toSQL().sql)).execute();
     return row?.total ?? 0;
   }
 
