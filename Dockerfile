@@ -33,7 +33,8 @@ RUN npm ci --omit=dev --workspace backend --no-audit --no-fund \
 
 # ---- runtime: API / worker --------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+# NODE_OPTIONS: the V8 flags of scripts/lib/node-flags.mjs (a small young generation: see that file).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 NODE_OPTIONS=--max-semi-space-size=2
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules node_modules
 COPY --from=prod-deps /app/backend/node_modules backend/node_modules

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { ROOT } from './lib/env.mjs';
+import { BACKEND_NODE_FLAGS } from './lib/node-flags.mjs';
 
 // Plain TypeScript modules without decorators: Node strips their types on import.
 /** @param {string} path @returns {Promise<any>} the module, untyped here (a .ts file outside this project) */
@@ -142,4 +143,12 @@ test('every nginx location that serves files sends the security headers; /api/ p
     else assert.ok(includes, `location ${path} must include ${SNIPPET_PATH} (a location with its own add_header drops the server's)`);
   }
   assert.doesNotMatch(site.replace(/location [^{]+\{[^}]*\}/g, ''), /add_header/, 'server-level add_header lines are dropped wherever a location has its own');
+});
+
+test('the image runs the API and the worker with the same V8 flags as npm start and the benchmarks', () => {
+  const app = /FROM \S+ AS app\n([\s\S]*?)(?:\nFROM |$)/.exec(dockerfile)?.[1] ?? '';
+  const nodeOptions = /^ENV .*\bNODE_OPTIONS=(\S+)/m.exec(app)?.[1];
+  assert.equal(nodeOptions, BACKEND_NODE_FLAGS.join(' '), 'the app stage sets NODE_OPTIONS to scripts/lib/node-flags.mjs');
+  // The worker service runs the same image, so it inherits them; compose must not override NODE_OPTIONS.
+  for (const service of ['api', 'worker']) assert.equal(compose.services[service].environment.NODE_OPTIONS, undefined, `${service} keeps the image's NODE_OPTIONS`);
 });

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT, nodeBin, truthy } from './lib/env.mjs';
+import { BACKEND_NODE_FLAGS } from './lib/node-flags.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { lineTransform, prettyLogLine, wantsPrettyLogs } from './lib/logs.mjs';
 import { stopChild, waitForHttp } from './lib/proc.mjs';
@@ -53,7 +54,7 @@ async function main() {
   const port = Number(env.PORT || 3000);
   // JSON log lines, rendered for a person on a terminal (scripts/lib/logs.mjs).
   const pretty = wantsPrettyLogs({ isTTY: process.stdout.isTTY, nodeEnv: childEnv.NODE_ENV }) ? await prettyLogLine({ colorize: true }) : null;
-  const child = spawn(nodeBin(), [join(ROOT, 'backend', 'dist', 'main.js')], {
+  const child = spawn(nodeBin(), [...BACKEND_NODE_FLAGS, join(ROOT, 'backend', 'dist', 'main.js')], {
     cwd: join(ROOT, 'backend'),
     env: childEnv,
     stdio: ['inherit', pretty ? 'pipe' : 'inherit', 'inherit'],

@@ -7,6 +7,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { ROOT, loadEnv, nodeBin, withDatabase } from '../lib/env.mjs';
+import { BACKEND_NODE_FLAGS } from '../lib/node-flags.mjs';
 import { buildIfStale } from '../lib/build.mjs';
 import { freePort, stopChild, waitForHttp } from '../lib/proc.mjs';
 import { ensureDatabase, ensureLocalServices, requireDatabaseServices } from '../local-services.mjs';
@@ -116,7 +117,7 @@ export async function startBackend({ env: overrides = {}, log = console.log, pin
   mkdirSync(BENCH_DIR, { recursive: true });
   const logPath = join(BENCH_DIR, 'server.log');
   const fd = openSync(logPath, 'w');
-  const child = spawnMaybePinned(pin, nodeBin(), [join(ROOT, 'backend', 'dist', 'main.js')], {
+  const child = spawnMaybePinned(pin, nodeBin(), [...BACKEND_NODE_FLAGS, join(ROOT, 'backend', 'dist', 'main.js')], {
     cwd: join(ROOT, 'backend'),
     stdio: ['ignore', fd, fd],
     env: {

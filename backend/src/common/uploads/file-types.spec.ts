@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { detectFileType } from './file-types.js';
+import { detectFileType, ESSAY_TYPES, MARKED_ESSAY_TYPES } from './file-types.js';
 
 // Layer 1: the type comes from the bytes only (the helper refuses a file before storing it on this answer).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -20,5 +20,26 @@ describe('detectFileType', () => {
     expect(await detectFileType(Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00]))).toBeUndefined();
     expect(await detectFileType(Buffer.from([0xc3, 0x28, 0xa0, 0xa1, 0x41, 0x42, 0x43, 0x44]))).toBeUndefined();
     expect(await detectFileType(Buffer.alloc(0))).toBeUndefined();
+  });
+});
+
+describe('the essay type sets', () => {
+  const samples: Record<string, Buffer> = {
+    rtf: Buffer.from('{\\rtf1\\ansi Marked essay}'),
+    doc: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]),
+    bmp: Buffer.concat([Buffer.from('BM'), Buffer.alloc(60)]),
+    gif: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'),
+  };
+
+  // A listed type that detection never produces would refuse every such file: each must be reachable.
+  it.each([
+    ['rtf', MARKED_ESSAY_TYPES],
+    ['doc', MARKED_ESSAY_TYPES],
+    ['doc', ESSAY_TYPES],
+    ['bmp', ESSAY_TYPES],
+    ['gif', ESSAY_TYPES],
+  ])('detects a %s file as a type its set lists', async (name, set) => {
+    const detected = await detectFileType(samples[name]);
+    expect(detected && set.types[detected.mime]).toBe(name);
   });
 });

@@ -22,6 +22,33 @@ export const DOCUMENT_TYPES: FileTypeSet = {
   types: { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' },
 };
 
+/** An essay and its mark scheme (spec part 1 §9): documents whose words are counted, or images (counted by the student). */
+export const ESSAY_TYPES: FileTypeSet = {
+  label: 'PDF, DOC, DOCX, TXT, JPEG, PNG, GIF, WebP, BMP',
+  types: {
+    'application/pdf': 'pdf',
+    // A Word 97–2003 file is an OLE compound file; the word counter refuses one that is not Word.
+    'application/x-cfb': 'doc',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+    'text/plain': 'txt',
+    'image/jpeg': 'jpg',
+    'image/png': 'png',
+    'image/gif': 'gif',
+    'image/webp': 'webp',
+    'image/bmp': 'bmp',
+  },
+};
+/** A tutor's marked essay or model answer (spec part 2 §9). */
+export const MARKED_ESSAY_TYPES: FileTypeSet = {
+  label: 'PDF, DOC, DOCX, RTF',
+  types: {
+    'application/pdf': 'pdf',
+    'application/x-cfb': 'doc',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+    'application/rtf': 'rtf',
+  },
+};
+
 export interface DetectedType {
   mime: string;
   ext: string;

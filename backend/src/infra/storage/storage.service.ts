@@ -21,8 +21,8 @@ import { PartBuffers } from './part-buffers.js';
 
 /** S3's smallest multipart part: each upload in flight holds one buffer of this size. */
 export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
-/** Part buffers per process (30 MB): more uploads at once wait their turn, up to UPLOAD_BUFFER_WAIT_MS. */
-export const UPLOAD_BUFFERS = 6;
+/** Part buffers per process (20 MB): more uploads at once wait their turn, up to UPLOAD_BUFFER_WAIT_MS. */
+export const UPLOAD_BUFFERS = 4;
 const UPLOAD_BUFFER_WAIT_MS = 30_000;
 
 export interface StoredObject {

@@ -8,9 +8,9 @@ import { useChatConnection } from '../hooks/useChatConnection';
 import { chatContactsQuery, chatKeys, chatMessagesQuery, fetchMessages, reportConversation, setTutorBlocked, type ChatContact, type ChatMessage, type ChatRole } from '../queries';
 import { connectChatSocket, type ChatSocket } from '../socket';
 import { addIncoming, addPending, confirm, fail, prependOlder, retrying, type ThreadMessage } from '../thread-state';
-import { Composer } from './Composer';
-import { ContactList } from './ContactList';
-import { MessageList } from './MessageList';
+import { Composer } from '../components/Composer';
+import { ContactList } from '../components/ContactList';
+import { MessageList } from '../components/MessageList';
 
 type Ack = { ok: true; _id: string; timestamp: string; message: ChatMessage } | { ok: false; message: string; code?: string };
 
