@@ -1,5 +1,20 @@
 import { Module } from '@nestjs/common';
+import { UploadsModule } from '../../common/uploads/uploads.module.js';
+import { ChatModule } from '../chat/chat.module.js';
+import { TutorsModule } from '../tutors/tutors.module.js';
+import { EssayPresenter } from './essay.presenter.js';
+import { EssayReviewsService } from './essay-reviews.service.js';
+import { StudentEssaysController, TutorEssaysController } from './essays.controller.js';
+import { EssaysRepository } from './essays.repository.js';
+import { EssaysService } from './essays.service.js';
 
-/** Essays: see the spec and docs/architecture.md; its routes arrive with the issue that builds this capability. */
-@Module({})
+/**
+ * Essays (issue 12): upload with the document's own word count, confirm/adjust within ±10 %, the students'
+ * lists, the tutors' pool and atomic accept (opening the chat).
+ */
+@Module({
+  imports: [UploadsModule, TutorsModule, ChatModule],
+  controllers: [StudentEssaysController, TutorEssaysController],
+  providers: [EssaysRepository, EssayPresenter, EssaysService, EssayReviewsService],
+})
 export class EssaysModule {}

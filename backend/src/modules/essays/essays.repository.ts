@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { DRIZZLE } from '../../infra/database/database.module.js';
+import type { Database, DbOrTx } from '../../infra/database/database.types.js';
+import { essays, tutorProfiles, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
+import type { AcademicLevel } from '../../shared/essay-levels.js';
+
+export type EssayState = EssayRow['status'];
+
+/** States in which the student may still change the count (before a tutor accepts). */
+export const EDITABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open'];
+/** States in which a tutor holds the essay. */
+export const HELD_STATES: readonly EssayState[] = ['accepted', 'paid', 'completed', 'revision_requested'];
+
+export interface PoolFilter {
+  /** The levels the tutor may see (their StudyLevel's ceiling), already narrowed by the level filter. */
+  levels: readonly AcademicLevel[];
+  subject?: string;
+  search?: string;
+  limit: number;
+}
+
+/** `%` and `_` typed by a user are literal in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The essays table's queries; every state change is a guarded UPDATE (never read-then-write). */
+@Injectable()
+export class EssaysRepository {
+  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+
+  async insert(values: NewEssayRow, tx: DbOrTx = this.db): Promise<EssayRow> {
+    const [row] = await tx.insert(essays).values(values).returning();
+    return row!;
+  }
+
+  async findById(id: string, tx: DbOrTx = this.db, options: { lock?: boolean } = {}): Promise<EssayRow | undefined> {
+    const query = tx.select().from(essays).where(eq(essays.id, id));
+    const [row] = options.lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  async findForStudent(id: string, studentId: string, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx.select().from(essays).where(and(eq(essays.id, id), eq(essays.studentId, studentId)));
+    return row;
+  }
+
+  /** The student's essays, newest first; `states` narrows them (the spec's pending / in-progress / completed lists). */
+  async listForStudent(studentId: string, states?: readonly EssayState[], tx: DbOrTx = this.db): Promise<EssayRow[]> {
+    const where = states ? and(eq(essays.studentId, studentId), inArray(essays.status, [...states])) : eq(essays.studentId, studentId);
+    return tx.select().from(essays).where(where).orderBy(desc(essays.createdAt), desc(essays.id));
+  }
+
+  /**
+   * Sets the confirmed count and its price while no tutor holds the essay; the first confirmation puts it in the
+   * pool (`open`). Undefined when the essay is not the student's or has been accepted meanwhile.
+   */
+  async confirmWordCount(id: string, studentId: string, wordCount: number, pricePence: number, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ wordCount, pricePence, status: 'open', confirmedAt: sql`coalesce(${essays.confirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), inArray(essays.status, [...EDITABLE_STATES])))
+      .returning();
+    return row;
+  }
+
+  /** Open essays at the given levels, filtered by subject (any case) and a title part (any case), newest first. */
+  async pool(filter: PoolFilter, tx: DbOrTx = this.db): Promise<EssayRow[]> {
+    if (filter.levels.length === 0) return [];
+    const conditions = [eq(essays.status, 'open'), inArray(essays.academicLevel, [...filter.levels])];
+    if (filter.subject) conditions.push(sql`lower(${essays.subject}) = lower(${filter.subject})`);
+    if (filter.search) conditions.push(ilike(essays.title, `%${likeLiteral(filter.search)}%`));
+    return tx
+      .select()
+      .from(essays)
+      .where(and(...conditions))
+      .orderBy(desc(essays.createdAt), desc(essays.id))
+      .limit(filter.limit);
+  }
+
+  /**
+   * The atomic accept (DESIGN.md §3): one conditional UPDATE, so of any number of tutors at once exactly one
+   * finds the essay still open. Undefined for every other caller.
+   */
+  async accept(id: string, tutorId: string, levels: readonly AcademicLevel[], now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    if (levels.length === 0) return undefined;
+    const [row] = await tx
+      .update(essays)
+      .set({ status: 'accepted', tutorId, acceptedAt: now, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.status, 'open'), inArray(essays.academicLevel, [...levels])))
+      .returning();
+    return row;
+  }
+
+  async listForTutor(tutorId: string, states?: readonly EssayState[], tx: DbOrTx = this.db): Promise<EssayRow[]> {
+    const where = states ? and(eq(essays.tutorId, tutorId), inArray(essays.status, [...states])) : eq(essays.tutorId, tutorId);
+    return tx.select().from(essays).where(where).orderBy(desc(essays.acceptedAt), desc(essays.id));
+  }
+
+  /** The tutor's StudyLevel as stored on their profile (read only: the Tutors module owns the table). */
+  async tutorStudyLevel(tutorId: string, tx: DbOrTx = this.db): Promise<string | null> {
+    const [row] = await tx.select({ studyLevel: tutorProfiles.studyLevel }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId));
+    return row?.studyLevel ?? null;
+  }
+
+  /** The student's payment completed: only an accepted, unpaid essay takes it. */
+  async markPaid(id: string, paidAt: Date, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(essays)
+      .set({ status: 'paid', paidTime: paidAt, updatedAt: paidAt })
+      .where(and(eq(essays.id, id), eq(essays.status, 'accepted')))
+      .returning({ id: essays.id });
+    return rows.length === 1;
+  }
+
+  /** The payment was refunded: the essay is cancelled (the tutor keeps it in their history, freed of the work). */
+  async markRefunded(id: string, now: Date, tx: DbOrTx = this.db): Promise<void> {
+    await tx
+      .update(essays)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(essays.id, id), inArray(essays.status, ['accepted', 'paid', 'revision_requested'])));
+  }
+
+  async markTutorPaid(id: string, now: Date, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(essays).set({ tutorPaid: true, updatedAt: now }).where(eq(essays.id, id));
+  }
+}
