@@ -1,6 +1,6 @@
 // Essays, first slice (issue 12): upload with the document's own word count and the server's price, the ±10 %
 // confirmation, the students' reads, the tutors' pool within their StudyLevel, the atomic accept (20 tutors at
-// once) opening the chat.
+// once) opening the chat, and paying for a real essay through the local gateway.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
-import { essays, tutorProfiles } from '../src/infra/database/schema/index.js';
+import { essays, payments, tutorProfiles } from '../src/infra/database/schema/index.js';
 import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { PNG } from './support/files.js';
@@ -340,6 +340,28 @@ describe('essays', () => {
       expect(ids(await http().get('/api/tutor/getAllEssays').set(bearer(winner.token)).expect(200))).toEqual([essayId]);
       await http().post('/api/tutor/getEssay').set(bearer(tutors.find((t) => t !== winner)!.token)).send({ essayID: essayId }).expect(404);
       expect(ids(await pool(phdTutor).expect(200))).not.toContain(essayId);
+    });
+  });
+
+  describe('paying for an essay (local gateway)', () => {
+    it('is payable once accepted; Pay marks it Paid with paid_time, for the essay’s price', async () => {
+      const essayId = await openEssay({ title: 'Paid essay', fields: { expedited: 'true' } });
+      const payUrl = () => http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId });
+      expect((await payUrl().expect(422)).body.code).toBe('PAYMENT_NOT_PAYABLE');
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: essayId }).expect(200);
+      await http().post('/api/student/generatePaymentUrl').set(bearer(otherStudent.token)).send({ essayId }).expect(404);
+
+      const path = new URL((await payUrl().expect(200)).body.paymentUrl as string).pathname;
+      const page = await http().get(path).expect(200);
+      expect(page.text).toContain('£25.01');
+      await http().post(path).type('form').send({ action: 'pay' }).expect(303);
+
+      const { body } = await http().get(`/api/student/essay/${essayId}`).set(bearer(student.token)).expect(200);
+      expect(body.essay).toMatchObject({ paymentStatus: 'Paid', state: 'paid', status: 'In Progress', price: 1501 + EXPEDITED_SURCHARGE });
+      expect(body.essay.paid_time).toEqual(expect.any(String));
+      const [ledger] = await db(app).select().from(payments).where(eq(payments.itemId, essayId));
+      expect(ledger).toMatchObject({ status: 'completed', amountPence: 2501, payerId: student.user.id, type: 'student_essay_payment' });
+      expect((await payUrl().expect(409)).body.code).toBe('PAYMENT_ALREADY_PAID');
     });
   });
 });

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { UploadsModule } from '../../common/uploads/uploads.module.js';
 import { ChatModule } from '../chat/chat.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
 import { TutorsModule } from '../tutors/tutors.module.js';
+import { EssayPayables } from './essay-payables.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayReviewsService } from './essay-reviews.service.js';
 import { StudentEssaysController, TutorEssaysController } from './essays.controller.js';
@@ -10,11 +12,11 @@ import { EssaysService } from './essays.service.js';
 
 /**
  * Essays (issue 12): upload with the document's own word count, confirm/adjust within ±10 %, the students'
- * lists, the tutors' pool and atomic accept (opening the chat).
+ * lists, the tutors' pool and atomic accept (opening the chat), and the `essay` kind of Payments' PayableItems.
  */
 @Module({
-  imports: [UploadsModule, TutorsModule, ChatModule],
+  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule],
   controllers: [StudentEssaysController, TutorEssaysController],
-  providers: [EssaysRepository, EssayPresenter, EssaysService, EssayReviewsService],
+  providers: [EssaysRepository, EssayPresenter, EssaysService, EssayReviewsService, EssayPayables],
 })
 export class EssaysModule {}
