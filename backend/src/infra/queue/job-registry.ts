@@ -23,6 +23,10 @@ export interface JobPayloads {
   'maintenance.purge-expired-auth': Record<string, never>;
   /** Settles checkouts left pending longer than an hour from the gateway's own state (a lost webhook, a closed tab). */
   'maintenance.settle-stale-checkouts': Record<string, never>;
+  /** The 24 h word-count discussion of an accepted essay ran out unpaid: back to the pool (DESIGN.md §5, §9). */
+  'essay.wordcount.expire': { essayId: string };
+  /** Finds accepted essays whose discussion window passed (a job lost with Redis) and enqueues their expiry. */
+  'essay.sweep-timers': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -30,6 +34,8 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   'mail.send': QUEUES.mail,
   'maintenance.purge-expired-auth': QUEUES.maintenance,
   'maintenance.settle-stale-checkouts': QUEUES.maintenance,
+  'essay.wordcount.expire': QUEUES.essays,
+  'essay.sweep-timers': QUEUES.essays,
 };
 
 /**
@@ -54,6 +60,12 @@ export const JOB_SCHEDULERS: readonly JobScheduler[] = [
   {
     id: 'settle-stale-checkouts',
     name: 'maintenance.settle-stale-checkouts',
+    payload: {},
+    everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
+  },
+  {
+    id: 'essay-sweep-timers',
+    name: 'essay.sweep-timers',
     payload: {},
     everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
   },

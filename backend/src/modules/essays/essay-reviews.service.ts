@@ -6,6 +6,7 @@ import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type 
 import { ChatService } from '../chat/chat.service.js';
 import type { EssayDto, EssayPoolQueryDto } from './dto/essay.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
+import { EssayTimers } from './essay-timers.service.js';
 import { HELD_STATES, EssaysRepository } from './essays.repository.js';
 import { ESSAY_NOT_FOUND } from './essays.service.js';
 
@@ -20,6 +21,7 @@ export class EssayReviewsService {
     private readonly essays: EssaysRepository,
     private readonly presenter: EssayPresenter,
     private readonly chat: ChatService,
+    private readonly timers: EssayTimers,
     private readonly clock: Clock,
   ) {}
 
@@ -38,7 +40,8 @@ export class EssayReviewsService {
   /**
    * Exactly one of any number of concurrent tutors wins (a conditional UPDATE); the others hear 409
    * `ESSAY_ALREADY_ACCEPTED`, and the winner asking again hears 200 with the same essay. The winner's
-   * conversation with the student opens (again on a repeat: it is idempotent, so a crash in between heals).
+   * conversation with the student opens and the discussion timer starts (again on a repeat: both are idempotent,
+   * so a crash in between heals).
    */
   async accept(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const levels = await this.ceiling(tutor.id);
@@ -51,6 +54,8 @@ export class EssayReviewsService {
       throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
     }
     await this.chat.openConversation(essay.studentId, tutor.id, { kind: 'essay', id: essay.id });
+    // The 24 h discussion (again on a repeat: the same job id, so a lost enqueue heals and a live one is not doubled).
+    if (essay.status === 'accepted' && essay.acceptedAt) await this.timers.scheduleDiscussionExpiry(essay.id, essay.acceptedAt);
     return this.presenter.present(essay);
   }
 

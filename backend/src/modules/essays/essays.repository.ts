@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { essays, tutorProfiles, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
+import { essays, tutorProfiles, users, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
 import type { AcademicLevel } from '../../shared/essay-levels.js';
 
 export type EssayState = EssayRow['status'];
@@ -89,6 +89,37 @@ export class EssaysRepository {
       .where(and(eq(essays.id, id), eq(essays.status, 'open'), inArray(essays.academicLevel, [...levels])))
       .returning();
     return row;
+  }
+
+  /**
+   * The discussion window closed unpaid: the essay returns to the pool, accept fields cleared. Guarded on the state
+   * and on the acceptance being at least as old as `acceptedBefore`, so a late or repeated job, or one from an
+   * earlier acceptance, changes nothing. Returns the row as it was held (for the notices), or undefined.
+   */
+  async returnToPool(id: string, acceptedBefore: Date, now: Date, tx: DbOrTx = this.db): Promise<{ essay: EssayRow; tutorId: string } | undefined> {
+    return (tx as Database).transaction(async (t) => {
+      const [held] = await t.select().from(essays).where(and(eq(essays.id, id), eq(essays.status, 'accepted'), lte(essays.acceptedAt, acceptedBefore))).for('update');
+      if (!held) return undefined;
+      const [row] = await t.update(essays).set({ status: 'open', tutorId: null, acceptedAt: null, updatedAt: now }).where(eq(essays.id, id)).returning();
+      return { essay: row!, tutorId: held.tutorId! };
+    });
+  }
+
+  /** Accepted essays whose discussion window has passed (the sweeper re-enqueues their expiry), oldest first. */
+  async expiredDiscussions(acceptedBefore: Date, limit: number, tx: DbOrTx = this.db): Promise<{ id: string; acceptedAt: Date }[]> {
+    const rows = await tx
+      .select({ id: essays.id, acceptedAt: essays.acceptedAt })
+      .from(essays)
+      .where(and(eq(essays.status, 'accepted'), lte(essays.acceptedAt, acceptedBefore)))
+      .orderBy(asc(essays.acceptedAt))
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, acceptedAt: r.acceptedAt! }));
+  }
+
+  /** Names and addresses for notices. */
+  async contacts(ids: string[], tx: DbOrTx = this.db): Promise<{ id: string; name: string; email: string }[]> {
+    if (ids.length === 0) return [];
+    return tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
   }
 
   async listForTutor(tutorId: string, states?: readonly EssayState[], tx: DbOrTx = this.db): Promise<EssayRow[]> {
