@@ -11,6 +11,8 @@ import { bootApp } from './support/app.js';
 import { waitForMails } from './support/mail-catcher.js';
 
 const WINDOW_SECONDS = 2;
+/** Expedited essays get half: 1 s. */
+const MARKING_SECONDS = 2;
 
 describe('essay timers', () => {
   let app: NestFastifyApplication;
@@ -19,7 +21,7 @@ describe('essay timers', () => {
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
-    ({ app } = await bootApp({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', WORDCOUNT_WINDOW_SECONDS: String(WINDOW_SECONDS) }));
+    ({ app } = await bootApp({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', WORDCOUNT_WINDOW_SECONDS: String(WINDOW_SECONDS), MARKING_DEADLINE_SECONDS: String(MARKING_SECONDS) }));
     student = await createAccount(app, { role: 'student', studentProfile: true });
     tutor = await createAccount(app, { role: 'tutor' });
     await db(app).update(tutorProfiles).set({ approved: true, approvedEssay: true, studyLevel: 'Bachelors' }).where(eq(tutorProfiles.userId, tutor.user.id));
@@ -67,12 +69,18 @@ describe('essay timers', () => {
     expect((pool.body.essays as { _id: string }[]).map((e) => e._id)).toContain(essay.id);
   });
 
-  it('leaves a paid essay alone', async () => {
+  it('leaves a paid essay with its tutor, and flags it overdue once the marking deadline passes unmarked', async () => {
     const essay = await acceptedEssay('Paid in time');
     const url = new URL((await http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId: essay.id }).expect(200)).body.paymentUrl as string);
     await http().post(url.pathname).type('form').send({ action: 'pay' }).expect(303);
     await new Promise((r) => setTimeout(r, (WINDOW_SECONDS + 1.5) * 1000));
-    expect(await row(essay.id)).toMatchObject({ status: 'paid', tutorId: tutor.user.id });
+    const paid = await row(essay.id);
+    expect(paid).toMatchObject({ status: 'paid', tutorId: tutor.user.id });
+    expect(paid.overdueAt).not.toBeNull();
+    const held = await http().post('/api/tutor/getEssay').set(bearer(tutor.token)).send({ essayID: essay.id }).expect(200);
+    expect(held.body.essay).toMatchObject({ overdue: true, paymentStatus: 'Paid' });
+    const mails = await waitForMails(student.user.email, 3);
+    expect(mails.map((m) => m.subject)).toContain('Feedback on "Paid in time" is overdue');
   });
 
   it('the sweeper re-creates an expiry job that Redis lost', async () => {

@@ -1059,6 +1059,8 @@ export interface components {
             modelURL: string | null;
             notes: string | null;
             originalWordCount: number;
+            /** @description Paid and not marked by its deadline (the tutor badge Overdue) */
+            overdue: boolean;
             /** Format: date-time */
             paid_time: string | null;
             /** @enum {string} */

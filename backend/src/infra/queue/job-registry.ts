@@ -25,7 +25,9 @@ export interface JobPayloads {
   'maintenance.settle-stale-checkouts': Record<string, never>;
   /** The 24 h word-count discussion of an accepted essay ran out unpaid: back to the pool (DESIGN.md §5, §9). */
   'essay.wordcount.expire': { essayId: string };
-  /** Finds accepted essays whose discussion window passed (a job lost with Redis) and enqueues their expiry. */
+  /** The marking deadline of a paid essay passed unmarked: flag it overdue, tell the student and the admins. */
+  'essay.marking.overdue': { essayId: string };
+  /** Finds essays whose discussion window or marking deadline passed (a job lost with Redis) and enqueues the transition. */
   'essay.sweep-timers': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
@@ -35,6 +37,7 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   'maintenance.purge-expired-auth': QUEUES.maintenance,
   'maintenance.settle-stale-checkouts': QUEUES.maintenance,
   'essay.wordcount.expire': QUEUES.essays,
+  'essay.marking.overdue': QUEUES.essays,
   'essay.sweep-timers': QUEUES.essays,
 };
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { PayableItems } from '../payments/payable-items.service.js';
 import { EssayPayables } from './essay-payables.js';
+import type { EssayTimers } from './essay-timers.service.js';
 import type { EssaysRepository } from './essays.repository.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -16,7 +17,7 @@ function essay(values: Partial<EssayRow>): EssayRow {
     id: 'e1', studentId: 's1', tutorId: 't1', title: 'Macbeth', subject: 'History', academicLevel: 'A-Level', requestType: 'feedback-only', expedited: false,
     notes: null, status: 'accepted', originalWordCount: 1500, wordCount: 1500, pricePence: 1850, modelAnswerSurchargePence: 0, expeditedSurchargePence: 0,
     fileKey: 'k', fileName: 'f.pdf', fileMime: 'application/pdf', markingSchemeKey: null, markingSchemeName: null, modelFileKey: null, score: null, feedback: null,
-    studentAccept: false, tutorPaid: false, rated: false, confirmedAt: NOW, acceptedAt: NOW, paidTime: null, completedAt: null, cancelledAt: null, createdAt: NOW, updatedAt: NOW,
+    studentAccept: false, tutorPaid: false, rated: false, confirmedAt: NOW, acceptedAt: NOW, paidTime: null, completedAt: null, overdueAt: null, cancelledAt: null, createdAt: NOW, updatedAt: NOW,
     ...values,
   };
 }
@@ -25,7 +26,7 @@ function resolver(row: EssayRow): EssayPayables {
   const repository = { findById: () => Promise.resolve(row) } as unknown as EssaysRepository;
   const clock = { now: () => NOW } as Clock;
   const config = { windows: { payoutEligibilitySeconds: 48 * 3600 } } as AppConfig;
-  return new EssayPayables(new PayableItems(), repository, clock, config);
+  return new EssayPayables(new PayableItems(), repository, clock, {} as EssayTimers, config);
 }
 
 describe('EssayPayables', () => {

@@ -5,6 +5,7 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
+import { EssayTimers } from './essay-timers.service.js';
 import { EssaysRepository } from './essays.repository.js';
 
 /** DESIGN.md §9: a paid essay may be cancelled with a full refund within 24 h of paying, while not completed. */
@@ -25,6 +26,7 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
     private readonly payable: PayableItems,
     private readonly essays: EssaysRepository,
     private readonly clock: Clock,
+    private readonly timers: EssayTimers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -48,8 +50,18 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
     };
   }
 
+  /**
+   * `accepted → paid` in the ledger's transaction, and the marking deadline starts. The job is queued before that
+   * transaction commits: if it rolls back, the job finds the essay unpaid and does nothing.
+   */
   async markPaid(id: string, _payment: unknown, tx: DbOrTx): Promise<boolean> {
-    return this.essays.markPaid(id, this.clock.now(), tx);
+    const paidAt = this.clock.now();
+    const paid = await this.essays.markPaid(id, paidAt, tx);
+    if (paid) {
+      const essay = await this.essays.findById(id, tx);
+      await this.timers.scheduleMarkingDeadline(id, paidAt, essay?.expedited ?? false);
+    }
+    return paid;
   }
 
   async markRefunded(id: string, _payment: unknown, tx: DbOrTx): Promise<void> {

@@ -14,6 +14,11 @@ export class EssayTimersHandler {
     return { returned: await this.timers.expireDiscussion(job.data.essayId) };
   }
 
+  @OnJob({ name: 'essay.marking.overdue', queue: QUEUES.essays })
+  async flagMarkingOverdue(job: JobOf<'essay.marking.overdue'>): Promise<{ flagged: boolean }> {
+    return { flagged: await this.timers.flagOverdue(job.data.essayId) };
+  }
+
   /** Repeatable (JOB_SCHEDULERS): only enqueues, so two instances sweeping at once double nothing. */
   @OnJob({ name: 'essay.sweep-timers', queue: QUEUES.essays })
   async sweep(): Promise<{ enqueued: number }> {

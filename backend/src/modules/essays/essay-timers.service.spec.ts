@@ -17,9 +17,12 @@ const essay = { id: 'e1', studentId: 's1', title: 'Macbeth', updatedAt: NOW } as
 
 function setup() {
   let held = true;
+  let overdue = false;
   const repository = {
     // The guarded update: only the first call finds the essay still accepted.
     returnToPool: jest.fn(async (_id: string, _before: Date, _now: Date) => (held ? ((held = false), { essay, tutorId: 't1' }) : undefined)),
+    markOverdue: jest.fn(async (_id: string, _now: Date, _deadline: unknown) => (overdue ? undefined : ((overdue = true), { ...essay, status: 'paid', tutorId: 't1' }))),
+    overdueMarking: jest.fn(async () => [] as { id: string; paidTime: Date; expedited: boolean }[]),
     expiredDiscussions: jest.fn(async () => [{ id: 'e2', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000 - 5000) }]),
     contacts: jest.fn(async () => [
       { id: 's1', name: 'Sam', email: 's@x.test' },
@@ -29,7 +32,7 @@ function setup() {
   const jobs = { enqueue: jest.fn(async (_name: string, _payload: unknown, _options: unknown) => undefined) };
   const chat = { closeConversationContext: jest.fn(async () => undefined) };
   const mail = { send: jest.fn(async (_mail: unknown, _options: unknown) => undefined) };
-  const config = { windows: { wordCountWindowSeconds: WINDOW_S } } as AppConfig;
+  const config = { windows: { wordCountWindowSeconds: WINDOW_S, markingDeadlineSeconds: 2 * WINDOW_S }, mail: { supportEmail: 'support@x.test' } } as AppConfig;
   const timers = new EssayTimers(repository as unknown as EssaysRepository, jobs as unknown as JobQueue, chat as unknown as ChatService, mail as unknown as MailService, { now: () => NOW } as Clock, config);
   return { handler: new EssayTimersHandler(timers), timers, repository, jobs, chat, mail };
 }
@@ -58,6 +61,21 @@ describe('essay timers', () => {
     expect(chat.closeConversationContext).toHaveBeenCalledTimes(1);
     expect(mail.send).toHaveBeenCalledTimes(2);
     expect(mail.send).toHaveBeenCalledWith(expect.objectContaining({ to: 't@x.test', template: 'essays.returned-to-pool' }), { jobId: `essay-returned.e1.${NOW.getTime()}.tutor` });
+  });
+
+  it('the marking deadline is 48 h after paying (24 h expedited) and flags the essay overdue once, telling the student and support', async () => {
+    const { handler, timers, jobs, repository, mail } = setup();
+    await timers.scheduleMarkingDeadline('e1', NOW, false);
+    await timers.scheduleMarkingDeadline('e1', NOW, true);
+    expect(jobs.enqueue.mock.calls.map((c) => c[2])).toEqual([
+      { jobId: `marking-deadline.e1.${NOW.getTime()}`, delayMs: 2 * WINDOW_S * 1000 },
+      { jobId: `marking-deadline.e1.${NOW.getTime()}`, delayMs: WINDOW_S * 1000 },
+    ]);
+    const job = { data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['flagMarkingOverdue']>[0];
+    expect(await handler.flagMarkingOverdue(job)).toEqual({ flagged: true });
+    expect(await handler.flagMarkingOverdue(job)).toEqual({ flagged: false });
+    expect(repository.markOverdue).toHaveBeenCalledWith('e1', NOW, { standard: 2 * WINDOW_S * 1000, expedited: WINDOW_S * 1000 });
+    expect(mail.send.mock.calls.map((c) => (c[0] as { to: string }).to)).toEqual(['s@x.test', 'support@x.test']);
   });
 
   it('the sweeper only enqueues, under the same ids, and can run twice', async () => {

@@ -32,6 +32,38 @@ export class EssayTimers {
     return this.config.windows.wordCountWindowSeconds * 1000;
   }
 
+  /** DESIGN.md §9: 48 h to mark (MARKING_DEADLINE_SECONDS), half of it (24 h) when expedited. */
+  private get deadlineMs(): { standard: number; expedited: number } {
+    const standard = this.config.windows.markingDeadlineSeconds * 1000;
+    return { standard, expedited: Math.floor(standard / 2) };
+  }
+
+  /** One job per payment (the id carries paid_time), due at the marking deadline. */
+  async scheduleMarkingDeadline(essayId: string, paidTime: Date, expedited: boolean): Promise<void> {
+    const deadline = expedited ? this.deadlineMs.expedited : this.deadlineMs.standard;
+    const delayMs = Math.max(0, paidTime.getTime() + deadline - this.clock.now().getTime());
+    await this.jobs.enqueue('essay.marking.overdue', { essayId }, { jobId: `marking-deadline.${essayId}.${paidTime.getTime()}`, delayMs });
+  }
+
+  /** The deadline passed unmarked: flag it once (the Overdue badge), tell the student and the support inbox once. */
+  async flagOverdue(essayId: string): Promise<boolean> {
+    const essay = await this.essays.markOverdue(essayId, this.clock.now(), this.deadlineMs);
+    if (!essay) return false;
+    const people = await this.essays.contacts([essay.studentId, essay.tutorId!]);
+    const student = people.find((p) => p.id === essay.studentId);
+    const tutorName = people.find((p) => p.id === essay.tutorId)?.name ?? 'the tutor';
+    const data = { title: essay.title, essayId: essay.id, tutorName };
+    if (student) {
+      await this.mail.send({ to: student.email, template: 'essays.marking-overdue', data: { ...data, name: student.name, side: 'student' } }, { jobId: `essay-overdue.${essay.id}.student` });
+    }
+    await this.mail.send(
+      { to: this.config.mail.supportEmail, template: 'essays.marking-overdue', data: { ...data, name: 'Redpen team', side: 'admin' } },
+      { jobId: `essay-overdue.${essay.id}.admin` },
+    );
+    this.logger.warn(`essay ${essay.id} is overdue: not marked by its deadline`);
+    return true;
+  }
+
   /**
    * One job per acceptance: the id carries the acceptance time, so an essay that returns to the pool and is
    * accepted again gets a timer of its own (a kept job of the first acceptance would swallow a reused id).
@@ -60,10 +92,13 @@ export class EssayTimers {
     return true;
   }
 
-  /** Re-enqueues the expiry of every accepted essay whose window has passed (same ids: a live job is not doubled). */
+  /** Re-enqueues the transitions whose time has passed: discussion expiries and marking deadlines (same ids: a live job is not doubled). */
   async sweep(): Promise<{ enqueued: number }> {
-    const due = await this.essays.expiredDiscussions(new Date(this.clock.now().getTime() - this.windowMs), SWEEP_BATCH);
-    for (const essay of due) await this.scheduleDiscussionExpiry(essay.id, essay.acceptedAt);
-    return { enqueued: due.length };
+    const now = this.clock.now();
+    const expired = await this.essays.expiredDiscussions(new Date(now.getTime() - this.windowMs), SWEEP_BATCH);
+    for (const essay of expired) await this.scheduleDiscussionExpiry(essay.id, essay.acceptedAt);
+    const overdue = await this.essays.overdueMarking(now, this.deadlineMs, SWEEP_BATCH);
+    for (const essay of overdue) await this.scheduleMarkingDeadline(essay.id, essay.paidTime, essay.expedited);
+    return { enqueued: expired.length + overdue.length };
   }
 }

@@ -58,6 +58,7 @@ export class EssayPresenter {
       feedback: row.feedback,
       acceptedAt: row.acceptedAt?.toISOString() ?? null,
       completedAt: row.completedAt?.toISOString() ?? null,
+      overdue: row.overdueAt !== null && row.status === 'paid',
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       rated: row.rated,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { essays, tutorProfiles, users, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
@@ -18,6 +18,14 @@ export interface PoolFilter {
   subject?: string;
   search?: string;
   limit: number;
+}
+
+/** The essay's marking deadline (paid_time + the standard or expedited window) is at or before `now`. */
+function dueBy(now: Date, deadlineMs: { standard: number; expedited: number }) {
+  return or(
+    and(eq(essays.expedited, false), lte(essays.paidTime, new Date(now.getTime() - deadlineMs.standard))),
+    and(eq(essays.expedited, true), lte(essays.paidTime, new Date(now.getTime() - deadlineMs.expedited))),
+  );
 }
 
 /** `%` and `_` typed by a user are literal in a LIKE pattern. */
@@ -114,6 +122,30 @@ export class EssaysRepository {
       .orderBy(asc(essays.acceptedAt))
       .limit(limit);
     return rows.map((r) => ({ id: r.id, acceptedAt: r.acceptedAt! }));
+  }
+
+  /**
+   * Flags a paid, unmarked essay overdue once its deadline (`deadlineFor(expedited)` after paid_time) has passed.
+   * Guarded: a marked, cancelled or already flagged essay, or one not yet due, is left alone.
+   */
+  async markOverdue(id: string, now: Date, deadlineMs: { standard: number; expedited: number }, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ overdueAt: now, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.status, 'paid'), isNull(essays.overdueAt), dueBy(now, deadlineMs)))
+      .returning();
+    return row;
+  }
+
+  /** Paid essays past their marking deadline and not yet flagged (the sweeper re-enqueues them), oldest first. */
+  async overdueMarking(now: Date, deadlineMs: { standard: number; expedited: number }, limit: number, tx: DbOrTx = this.db): Promise<{ id: string; paidTime: Date; expedited: boolean }[]> {
+    const rows = await tx
+      .select({ id: essays.id, paidTime: essays.paidTime, expedited: essays.expedited })
+      .from(essays)
+      .where(and(eq(essays.status, 'paid'), isNull(essays.overdueAt), dueBy(now, deadlineMs)))
+      .orderBy(asc(essays.paidTime))
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, paidTime: r.paidTime!, expedited: r.expedited }));
   }
 
   /** Names and addresses for notices. */

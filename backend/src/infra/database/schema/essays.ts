@@ -51,6 +51,8 @@ export const essays = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     paidTime: timestamp('paid_time', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Set when the marking deadline passed unmarked (the tutor's Overdue badge; student and admin told once). */
+    overdueAt: timestamp('overdue_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

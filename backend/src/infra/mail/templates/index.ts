@@ -68,6 +68,13 @@ export const templates = {
         ? `The 24 hours to agree the word count and pay for "${d.title}" ran out, so the essay is back in the pool for another tutor to accept. Nothing was charged.`
         : `The 24 hours to agree the word count of "${d.title}" ran out before the student paid, so the essay has returned to the pool.`,
     ]),
+  'essays.marking-overdue': (d: { name: string; title: string; side: 'student' | 'admin'; essayId: string; tutorName: string }): RenderedMail =>
+    layout(`Feedback on "${d.title}" is overdue`, [
+      `Hello ${d.name},`,
+      d.side === 'student'
+        ? `Your tutor has not yet returned their feedback on "${d.title}" within the promised time. We have told our team and are following it up. If you would rather cancel, contact our support team.`
+        : `The marking deadline of the paid essay "${d.title}" (${d.essayId}) has passed without feedback from ${d.tutorName}.`,
+    ]),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;

@@ -156,6 +156,7 @@ export class EssayDto {
   @ApiProperty({ type: String, nullable: true }) feedback: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) acceptedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt: string | null;
+  @ApiProperty({ description: 'Paid and not marked by its deadline (the tutor badge Overdue)' }) overdue: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty() rated: boolean;
