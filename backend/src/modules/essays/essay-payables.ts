@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
@@ -21,6 +21,7 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
   readonly kind = ITEM_KINDS.essay;
   readonly paymentType = 'student_essay_payment' as const;
   readonly returnSegment = 'essay' as const;
+  private readonly logger = new Logger(EssayPayables.name);
 
   constructor(
     private readonly payable: PayableItems,
@@ -52,14 +53,17 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
 
   /**
    * `accepted → paid` in the ledger's transaction, and the marking deadline starts. The job is queued before that
-   * transaction commits: if it rolls back, the job finds the essay unpaid and does nothing.
+   * transaction commits: if it rolls back, the job finds the essay unpaid and does nothing. A failure to queue
+   * (Redis down) never fails the payment: the sweeper finds the paid essay when its deadline passes.
    */
   async markPaid(id: string, _payment: unknown, tx: DbOrTx): Promise<boolean> {
     const paidAt = this.clock.now();
     const paid = await this.essays.markPaid(id, paidAt, tx);
     if (paid) {
       const essay = await this.essays.findById(id, tx);
-      await this.timers.scheduleMarkingDeadline(id, paidAt, essay?.expedited ?? false);
+      await this.timers.scheduleMarkingDeadline(id, paidAt, essay?.expedited ?? false).catch((error: unknown) => {
+        this.logger.warn(`essay ${id}: marking deadline not queued (the sweeper will catch it): ${error instanceof Error ? error.message : String(error)}`);
+      });
     }
     return paid;
   }

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { coded } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { Clock } from '../../infra/clock/clock.service.js';
@@ -17,6 +17,8 @@ const ALREADY_ACCEPTED = 'This essay has already been accepted by another tutor.
 /** The tutor's side: the pool (within their StudyLevel's ceiling), the atomic accept, their own essays. */
 @Injectable()
 export class EssayReviewsService {
+  private readonly logger = new Logger(EssayReviewsService.name);
+
   constructor(
     private readonly essays: EssaysRepository,
     private readonly presenter: EssayPresenter,
@@ -55,7 +57,12 @@ export class EssayReviewsService {
     }
     await this.chat.openConversation(essay.studentId, tutor.id, { kind: 'essay', id: essay.id });
     // The 24 h discussion (again on a repeat: the same job id, so a lost enqueue heals and a live one is not doubled).
-    if (essay.status === 'accepted' && essay.acceptedAt) await this.timers.scheduleDiscussionExpiry(essay.id, essay.acceptedAt);
+    // Redis down does not undo the accept: the sweeper finds the essay once its window has passed.
+    if (essay.status === 'accepted' && essay.acceptedAt) {
+      await this.timers.scheduleDiscussionExpiry(essay.id, essay.acceptedAt).catch((error: unknown) => {
+        this.logger.warn(`essay ${essay.id}: discussion expiry not queued (the sweeper will catch it): ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
     return this.presenter.present(essay);
   }
 
