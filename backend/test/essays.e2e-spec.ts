@@ -12,6 +12,7 @@ import { essays, payments, tutorProfiles } from '../src/infra/database/schema/in
 import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { PNG } from './support/files.js';
+import { waitForMails } from './support/mail-catcher.js';
 
 const MODEL_SURCHARGE = 500;
 const EXPEDITED_SURCHARGE = 1000;
@@ -343,6 +344,32 @@ describe('essays', () => {
     });
   });
 
+  describe('the discussion', () => {
+    it('is readable by the essay’s student and the tutor holding it only', async () => {
+      const essayId = await openEssay({ title: 'Discussion essay', subject: 'History', academicLevel: 'GCSE' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(bachelorsTutor.token)).send({ essayID: essayId }).expect(200);
+      for (const who of [student, bachelorsTutor]) {
+        const { body } = await http().get(`/api/essays/${essayId}`).set(bearer(who.token)).expect(200);
+        expect(body.essay).toMatchObject({ _id: essayId, state: 'accepted', fileUrl: expect.any(String) });
+      }
+      for (const who of [otherStudent, phdTutor]) await http().get(`/api/essays/${essayId}`).set(bearer(who.token)).expect(404);
+    });
+
+    it('Cancel Review returns an unpaid essay to the pool at once, closes the chat and tells the student; only its tutor may', async () => {
+      const essayId = await openEssay({ title: 'Cancelled review essay', subject: 'History', academicLevel: 'GCSE' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(bachelorsTutor.token)).send({ essayID: essayId }).expect(200);
+      await http().post(`/api/essays/${essayId}/reject`).set(bearer(phdTutor.token)).expect(404);
+      await http().post(`/api/essays/${essayId}/reject`).set(bearer(student.token)).expect(403);
+      const rejected = await http().post(`/api/essays/${essayId}/reject`).set(bearer(bachelorsTutor.token)).expect(200);
+      expect(rejected.body.essay).toMatchObject({ state: 'open', accepted: false, acceptedAt: null });
+      expect(ids(await pool(phdTutor).expect(200))).toContain(essayId);
+      await http().post(`/api/essays/${essayId}/reject`).set(bearer(bachelorsTutor.token)).expect(404);
+      const mails = await waitForMails(student.user.email);
+      expect(mails.map((m) => m.subject)).toContain('"Cancelled review essay" is back in the essay pool');
+      expect((await http().get('/api/tutor/getCompletedEssays').set(bearer(bachelorsTutor.token)).expect(200)).body.essays).toEqual([]);
+    });
+  });
+
   describe('paying for an essay (local gateway)', () => {
     it('is payable once accepted; Pay marks it Paid with paid_time, for the essay’s price', async () => {
       const essayId = await openEssay({ title: 'Paid essay', fields: { expedited: 'true' } });
@@ -362,6 +389,8 @@ describe('essays', () => {
       const [ledger] = await db(app).select().from(payments).where(eq(payments.itemId, essayId));
       expect(ledger).toMatchObject({ status: 'completed', amountPence: 2501, payerId: student.user.id, type: 'student_essay_payment' });
       expect((await payUrl().expect(409)).body.code).toBe('PAYMENT_ALREADY_PAID');
+      // Once paid, the tutor can no longer cancel the review.
+      expect((await http().post(`/api/essays/${essayId}/reject`).set(bearer(phdTutor.token)).expect(409)).body.code).toBe('PAYMENT_ALREADY_PAID');
     });
   });
 });

@@ -7,7 +7,7 @@ import { ChatService } from '../chat/chat.service.js';
 import type { EssayDto, EssayPoolQueryDto } from './dto/essay.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimers } from './essay-timers.service.js';
-import { HELD_STATES, EssaysRepository } from './essays.repository.js';
+import { HELD_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
 import { ESSAY_NOT_FOUND } from './essays.service.js';
 
 /** The most essays one pool request lists. */
@@ -74,8 +74,20 @@ export class EssayReviewsService {
     throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
   }
 
-  async listOwn(tutor: AuthenticatedUser): Promise<EssayDto[]> {
-    return this.presenter.presentAll(await this.essays.listForTutor(tutor.id));
+  async listOwn(tutor: AuthenticatedUser, states?: readonly EssayState[]): Promise<EssayDto[]> {
+    return this.presenter.presentAll(await this.essays.listForTutor(tutor.id, states));
+  }
+
+  /**
+   * The tutor's Cancel Review in the discussion (DESIGN.md §9): back to the pool at once; refused once paid
+   * (409). Only the holder: anyone else hears 404. A repeat after the essay left them is 404 too.
+   */
+  async reject(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    const released = await this.timers.release(essayId, { tutorId: tutor.id }, 'cancelled');
+    if (released) return this.presenter.present(released, { links: false });
+    const essay = await this.essays.findById(essayId);
+    if (essay && essay.tutorId === tutor.id) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'The review can no longer be cancelled: the essay has been paid for.'));
+    throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
   }
 
   /** The essay levels the tutor's StudyLevel allows; none while the admin has not set one. */

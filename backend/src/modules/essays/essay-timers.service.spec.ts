@@ -20,7 +20,7 @@ function setup() {
   let overdue = false;
   const repository = {
     // The guarded update: only the first call finds the essay still accepted.
-    returnToPool: jest.fn(async (_id: string, _before: Date, _now: Date) => (held ? ((held = false), { essay, tutorId: 't1' }) : undefined)),
+    returnToPool: jest.fn(async (_id: string, _guard: unknown, _now: Date) => (held ? ((held = false), { essay, tutorId: 't1' }) : undefined)),
     markOverdue: jest.fn(async (_id: string, _now: Date, _deadline: unknown) => (overdue ? undefined : ((overdue = true), { ...essay, status: 'paid', tutorId: 't1' }))),
     overdueMarking: jest.fn(async () => [] as { id: string; paidTime: Date; expedited: boolean }[]),
     expiredDiscussions: jest.fn(async () => [{ id: 'e2', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000 - 5000) }]),
@@ -57,7 +57,7 @@ describe('essay timers', () => {
     const job = { data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['expireWordCountWindow']>[0];
     expect(await handler.expireWordCountWindow(job)).toEqual({ returned: true });
     expect(await handler.expireWordCountWindow(job)).toEqual({ returned: false });
-    expect(repository.returnToPool).toHaveBeenCalledWith('e1', new Date(NOW.getTime() - WINDOW_S * 1000), NOW);
+    expect(repository.returnToPool).toHaveBeenCalledWith('e1', { acceptedBefore: new Date(NOW.getTime() - WINDOW_S * 1000) }, NOW);
     expect(chat.closeConversationContext).toHaveBeenCalledTimes(1);
     expect(mail.send).toHaveBeenCalledTimes(2);
     expect(mail.send).toHaveBeenCalledWith(expect.objectContaining({ to: 't@x.test', template: 'essays.returned-to-pool' }), { jobId: `essay-returned.e1.${NOW.getTime()}.tutor` });

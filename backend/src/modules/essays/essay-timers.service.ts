@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import type { EssayRow } from '../../infra/database/schema/index.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import { JobQueue } from '../../infra/queue/job-queue.service.js';
 import { ChatService } from '../chat/chat.service.js';
@@ -76,20 +77,28 @@ export class EssayTimers {
   /** The discussion window ran out unpaid: back to the pool, the chat context closed, both sides told once. */
   async expireDiscussion(essayId: string): Promise<boolean> {
     const now = this.clock.now();
-    const returned = await this.essays.returnToPool(essayId, new Date(now.getTime() - this.windowMs), now);
-    if (!returned) return false;
+    return (await this.release(essayId, { acceptedBefore: new Date(now.getTime() - this.windowMs) }, 'expired')) !== undefined;
+  }
+
+  /**
+   * An accepted, unpaid essay goes back to the pool (expiry, or its tutor's Cancel Review): its chat context closes
+   * and the student (and, on expiry, the tutor) is mailed once. Undefined when the guard no longer holds.
+   */
+  async release(essayId: string, guard: { acceptedBefore?: Date; tutorId?: string }, reason: 'expired' | 'cancelled'): Promise<EssayRow | undefined> {
+    const returned = await this.essays.returnToPool(essayId, guard, this.clock.now());
+    if (!returned) return undefined;
     const { essay, tutorId } = returned;
     await this.chat.closeConversationContext({ kind: 'essay', id: essay.id });
-    const people = await this.essays.contacts([essay.studentId, tutorId]);
+    const people = await this.essays.contacts(reason === 'expired' ? [essay.studentId, tutorId] : [essay.studentId]);
     for (const person of people) {
       const side = person.id === essay.studentId ? 'student' : 'tutor';
       await this.mail.send(
-        { to: person.email, template: 'essays.returned-to-pool', data: { name: person.name, title: essay.title, side, reason: 'expired' } },
+        { to: person.email, template: 'essays.returned-to-pool', data: { name: person.name, title: essay.title, side, reason } },
         { jobId: `essay-returned.${essay.id}.${essay.updatedAt.getTime()}.${side}` },
       );
     }
-    this.logger.log(`essay ${essay.id} returned to the pool: the discussion window ran out unpaid`);
-    return true;
+    this.logger.log(`essay ${essay.id} returned to the pool (${reason})`);
+    return essay;
   }
 
   /** Re-enqueues the transitions whose time has passed: discussion expiries and marking deadlines (same ids: a live job is not doubled). */

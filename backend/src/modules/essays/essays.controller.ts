@@ -24,6 +24,7 @@ import { UploadService } from '../../common/uploads/upload.service.js';
 import {
   EssayEnvelopeDto,
   EssayPoolQueryDto,
+  EssayRejectedDto,
   EssaysDto,
   TutorEssayIdDto,
   UpdateWordCountDto,
@@ -136,6 +137,12 @@ export class TutorEssaysController {
     return { essay: await this.reviews.get(user, body.essayID) };
   }
 
+  @Get('getCompletedEssays')
+  @ApiOkResponse({ type: EssaysDto, description: 'The essays you marked, latest accepted first' })
+  async getCompletedEssays(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
+    return { essays: await this.reviews.listOwn(user, ['completed']) };
+  }
+
   @Get('getAllEssays')
   @ApiOkResponse({ type: EssaysDto, description: 'The essays you accepted, latest first' })
   async getAllEssays(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
@@ -145,4 +152,33 @@ export class TutorEssaysController {
 
 function notFound() {
   return new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+}
+
+/** The word-count discussion (spec part 2 §7, `/api/essays/{essayId}…`): the essay's student and its tutor. */
+@ApiTags('essays')
+@ApiBearerAuth()
+@Roles('student', 'tutor')
+@Controller('essays')
+export class EssayDiscussionController {
+  constructor(
+    private readonly essays: EssaysService,
+    private readonly reviews: EssayReviewsService,
+  ) {}
+
+  @Get(':essayId')
+  @ApiOkResponse({ type: EssayEnvelopeDto })
+  @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold' })
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string): Promise<EssayEnvelopeDto> {
+    return { essay: await this.essays.getForParticipant(user, essayId) };
+  }
+
+  @Post(':essayId/reject')
+  @HttpCode(200)
+  @Roles('tutor')
+  @ApiOkResponse({ type: EssayRejectedDto, description: 'Back in the pool; the student is told' })
+  @ApiNotFoundResponse({ description: 'Not an essay you hold' })
+  @ApiConflictResponse({ description: 'Already paid for: it can no longer be cancelled (PAYMENT_ALREADY_PAID)' })
+  async reject(@CurrentUser() user: AuthenticatedUser, @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string): Promise<EssayRejectedDto> {
+    return { message: 'Review cancelled: the essay is back in the pool', essay: await this.reviews.reject(user, essayId) };
+  }
 }

@@ -8,7 +8,7 @@ import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimersHandler } from './essay-timers.handler.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { EssayReviewsService } from './essay-reviews.service.js';
-import { StudentEssaysController, TutorEssaysController } from './essays.controller.js';
+import { EssayDiscussionController, StudentEssaysController, TutorEssaysController } from './essays.controller.js';
 import { EssaysRepository } from './essays.repository.js';
 import { EssaysService } from './essays.service.js';
 
@@ -18,7 +18,7 @@ import { EssaysService } from './essays.service.js';
  */
 @Module({
   imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule],
-  controllers: [StudentEssaysController, TutorEssaysController],
+  controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
   providers: [EssaysRepository, EssayPresenter, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler],
 })
 export class EssaysModule {}

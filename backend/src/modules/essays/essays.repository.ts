@@ -100,13 +100,16 @@ export class EssaysRepository {
   }
 
   /**
-   * The discussion window closed unpaid: the essay returns to the pool, accept fields cleared. Guarded on the state
-   * and on the acceptance being at least as old as `acceptedBefore`, so a late or repeated job, or one from an
-   * earlier acceptance, changes nothing. Returns the row as it was held (for the notices), or undefined.
+   * An accepted, unpaid essay returns to the pool, accept fields cleared: when its discussion window closed
+   * (`acceptedBefore`: the acceptance is at least that old, so a late, repeated or earlier acceptance's job changes
+   * nothing) or when its tutor cancels (`tutorId`: only the holder). Returns the row and who held it, or undefined.
    */
-  async returnToPool(id: string, acceptedBefore: Date, now: Date, tx: DbOrTx = this.db): Promise<{ essay: EssayRow; tutorId: string } | undefined> {
+  async returnToPool(id: string, guard: { acceptedBefore?: Date; tutorId?: string }, now: Date, tx: DbOrTx = this.db): Promise<{ essay: EssayRow; tutorId: string } | undefined> {
+    const conditions = [eq(essays.id, id), eq(essays.status, 'accepted')];
+    if (guard.acceptedBefore) conditions.push(lte(essays.acceptedAt, guard.acceptedBefore));
+    if (guard.tutorId) conditions.push(eq(essays.tutorId, guard.tutorId));
     return (tx as Database).transaction(async (t) => {
-      const [held] = await t.select().from(essays).where(and(eq(essays.id, id), eq(essays.status, 'accepted'), lte(essays.acceptedAt, acceptedBefore))).for('update');
+      const [held] = await t.select().from(essays).where(and(...conditions)).for('update');
       if (!held) return undefined;
       const [row] = await t.update(essays).set({ status: 'open', tutorId: null, acceptedAt: null, updatedAt: now }).where(eq(essays.id, id)).returning();
       return { essay: row!, tutorId: held.tutorId! };

@@ -132,6 +132,13 @@ export class EssaysService {
     return this.presenter.present(await this.owned(student, essayId));
   }
 
+  /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */
+  async getForParticipant(user: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    const essay = await this.essays.findById(essayId);
+    if (!essay || (essay.studentId !== user.id && essay.tutorId !== user.id)) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    return this.presenter.present(essay);
+  }
+
   /** The student's own essay; another student's is "not found" (nothing is learnt about it). */
   private async owned(student: AuthenticatedUser, essayId: string): Promise<EssayRow> {
     const essay = await this.essays.findForStudent(essayId, student.id);

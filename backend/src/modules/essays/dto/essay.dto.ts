@@ -175,3 +175,8 @@ export class WordCountUpdatedDto {
   @ApiProperty({ example: 'Word count updated successfully' }) message: string;
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
 }
+
+export class EssayRejectedDto {
+  @ApiProperty({ example: 'Review cancelled: the essay is back in the pool' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
