@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { tutorProfiles } from '../src/infra/database/schema/index.js';
+import { essays, tutorProfiles } from '../src/infra/database/schema/index.js';
 import { ChatService } from '../src/modules/chat/chat.service.js';
 import { LocalCheckout } from '../src/modules/payments/local-checkout.service.js';
 import { PaymentsService } from '../src/modules/payments/payments.service.js';
@@ -37,6 +37,8 @@ const TUTOR_OWN_ITEM: Expectation = { ...TUTOR, otherTutor: 404 };
 
 /** Payments' fixtures (set up in beforeAll through the PayableItems port): the student's items and the tutor's payout. */
 const pay = { essayId: '', paidEssayId: '', paidSessionId: '', sessionId: '', payoutId: '', paymentId: '' };
+/** Essays' fixtures: the student's essay in the pool, and one the tutor holds. */
+const essay = { openId: '', heldId: '', rejectId: '' };
 export const ADMIN: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 'ok' };
 
 interface Entry {
@@ -102,6 +104,23 @@ const TABLE: Record<string, Entry> = {
   'GET /api/admin/payments/:id': { expect: ADMIN, path: () => `/api/admin/payments/${pay.paymentId}` },
   'PUT /api/admin/payments/:id/status': { expect: ADMIN, path: () => `/api/admin/payments/${pay.paymentId}/status`, body: { status: 'completed', adminNotes: 'matrix' } },
   'POST /api/payments/webhook': { expect: PUBLIC },
+  // essays: a student's own essays only; the pool and accepting for approved tutors (both test tutors are);
+  // another tutor accepting a held essay hears 409 (ESSAY_ALREADY_ACCEPTED), reading it 404
+  'POST /api/student/uploadEssay': { expect: STUDENT },
+  'POST /api/student/updateWordCount': { expect: STUDENT_OWN_ITEM, body: () => ({ essayId: essay.openId, wordCount: 100 }) },
+  'GET /api/student/essays': { expect: STUDENT },
+  'GET /api/student/essays/pending': { expect: STUDENT },
+  'GET /api/student/essays/in-progress': { expect: STUDENT },
+  'GET /api/student/essays/completed': { expect: STUDENT },
+  'GET /api/student/essay/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/essay/${essay.openId}` },
+  'GET /api/tutor/getAvailableEssays': { expect: TUTOR },
+  'POST /api/tutor/acceptEssay': { expect: TUTOR, body: () => ({ essayID: essay.heldId }) },
+  'POST /api/tutor/getEssay': { expect: TUTOR_OWN_ITEM, body: () => ({ essayID: essay.heldId }) },
+  'GET /api/tutor/getAllEssays': { expect: TUTOR },
+  'GET /api/tutor/getCompletedEssays': { expect: TUTOR },
+  // the discussion: the essay's student and the tutor holding it; anyone else learns nothing (404)
+  'GET /api/essays/:essayId': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}` },
+  'POST /api/essays/:essayId/reject': { expect: { ...TUTOR_OWN_ITEM }, path: () => `/api/essays/${essay.rejectId}/reject` },
   'GET /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}` },
   'POST /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}`, body: { action: 'cancel' } },
 };
@@ -173,6 +192,13 @@ describe('authorisation matrix', () => {
     const payout = await payments.requestPayout(accounts.tutor.user.id, 'essay', await paid('essay'));
     pay.payoutId = payout.id;
     pay.paymentId = payout.id;
+
+    // Essays: both tutors approved for essays at PhD level (they see the whole pool).
+    await db(app).update(tutorProfiles).set({ approvedEssay: true, approved: true, studyLevel: 'PhD' }).where(inArray(tutorProfiles.userId, [accounts.tutor.user.id, accounts.otherTutor.user.id]));
+    const essayRow = { studentId: accounts.student.user.id, title: 'Matrix essay', subject: 'History', academicLevel: 'A-Level' as const, originalWordCount: 100, wordCount: 100, pricePence: 150, fileKey: 'essays/matrix/essay.pdf', fileName: 'essay.pdf', fileMime: 'application/pdf' };
+    [{ id: essay.openId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
+    [{ id: essay.rejectId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
+    [{ id: essay.heldId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
   });
   afterAll(async () => {
     redis?.disconnect();

@@ -69,6 +69,12 @@ export interface AppConfig {
     stripeApiUrl?: string;
     platformCommissionPercent: number;
   };
+  essays: {
+    /** Added to the tiered price when the student asks for a model answer (`feedback_model`), integer pence. */
+    modelAnswerSurchargePence: number;
+    /** Added when the student asks for the 24 h expedited review, integer pence. */
+    expeditedSurchargePence: number;
+  };
   windows: {
     wordCountWindowSeconds: number;
     markingDeadlineSeconds: number;
@@ -98,6 +104,7 @@ export const ENV_VARIABLE_NAMES = [
   'JWT_SECRET', 'JWT_TTL_SECONDS', 'TWO_FACTOR_POLICY',
   'UPLOAD_RATE_LIMIT_PER_HOUR',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PLATFORM_COMMISSION_PERCENT',
+  'ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 'ESSAY_EXPEDITED_SURCHARGE_PENCE',
   'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
   'SEED_DEMO_DATA',
 ] as const;
@@ -294,6 +301,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       stripeWebhookSecret,
       stripeApiUrl: r.optional('STRIPE_API_URL') && r.url('STRIPE_API_URL', '', ['http:', 'https:']),
       platformCommissionPercent: r.int('PLATFORM_COMMISSION_PERCENT', 20, { min: 0, max: 100 }),
+    },
+    essays: {
+      modelAnswerSurchargePence: r.int('ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 500, { min: 0 }),
+      expeditedSurchargePence: r.int('ESSAY_EXPEDITED_SURCHARGE_PENCE', 1000, { min: 0 }),
     },
     windows: {
       wordCountWindowSeconds: r.int('WORDCOUNT_WINDOW_SECONDS', 86400, { min: 1 }),

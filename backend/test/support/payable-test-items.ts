@@ -1,7 +1,7 @@
 // Payable items for the payments tests, registered through the PayableItems port exactly as Essays and Tutoring
 // will register theirs. In memory: the tests flip the flags the real modules would derive from their rows.
 import { randomUUID } from 'node:crypto';
-import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { PaymentsModule } from '../../src/modules/payments/payments.module.js';
 import { PayableItems, type PayableItem, type PayableItemResolver, type StudentPaymentType } from '../../src/modules/payments/payable-items.service.js';
 
@@ -23,14 +23,33 @@ export interface TestItem {
 }
 
 @Injectable()
-export class TestItems implements OnModuleInit {
+export class TestItems implements OnApplicationBootstrap {
   readonly all = new Map<string, TestItem>();
 
   constructor(private readonly payable: PayableItems) {}
 
-  onModuleInit(): void {
-    this.payable.register(this.resolver('essay', 'student_essay_payment', 'essay'));
-    this.payable.register(this.resolver('tutoring_session', 'student_tutoring_payment', 'tutoring'));
+  /**
+   * After every module registered its own kinds: a kind a real module serves (Essays registers `essay`) is
+   * answered from memory for the test items and by the real resolver for everything else, so these tests
+   * and the real essays' tests share one app.
+   */
+  onApplicationBootstrap(): void {
+    this.install(this.resolver('essay', 'student_essay_payment', 'essay'));
+    this.install(this.resolver('tutoring_session', 'student_tutoring_payment', 'tutoring'));
+  }
+
+  private install(test: PayableItemResolver): void {
+    const real = this.payable.find(test.kind);
+    if (!real) return this.payable.register(test);
+    const mine = (id: string) => this.all.get(id)?.kind === test.kind;
+    const load = real.load.bind(real);
+    const markPaid = real.markPaid.bind(real);
+    const markRefunded = real.markRefunded.bind(real);
+    const markTutorPaid = real.markTutorPaid.bind(real);
+    real.load = (id, tx, options) => (mine(id) ? test.load(id, tx, options) : load(id, tx, options));
+    real.markPaid = (id, payment, tx) => (mine(id) ? test.markPaid(id, payment, tx) : markPaid(id, payment, tx));
+    real.markRefunded = (id, payment, tx) => (mine(id) ? test.markRefunded(id, payment, tx) : markRefunded(id, payment, tx));
+    real.markTutorPaid = (id, payout, tx) => (mine(id) ? test.markTutorPaid(id, payout, tx) : markTutorPaid(id, payout, tx));
   }
 
   create(values: Partial<TestItem> & Pick<TestItem, 'studentId'>): TestItem {

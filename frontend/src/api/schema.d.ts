@@ -357,6 +357,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/essays/{essayId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EssayDiscussionController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/essays/{essayId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EssayDiscussionController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -431,6 +463,86 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["StudentChatController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/essay/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentEssaysController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/essays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentEssaysController_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/essays/completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentEssaysController_completed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/essays/in-progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentEssaysController_inProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/essays/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentEssaysController_pending"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -533,6 +645,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/updateWordCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentEssaysController_updateWordCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/uploadEssay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentEssaysController_uploadEssay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/acceptEssay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorEssaysController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/chats/{studentId}/report": {
         parameters: {
             query?: never;
@@ -575,6 +735,70 @@ export interface paths {
         get: operations["TutorChatController_contacts"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getAllEssays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorEssaysController_getAllEssays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getAvailableEssays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorEssaysController_available"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getCompletedEssays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorEssaysController_getCompletedEssays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getEssay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorEssaysController_getEssay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -851,11 +1075,89 @@ export interface components {
              * @description Present on errors a client acts on
              * @enum {string}
              */
-            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
             /** @description Per-field problems of a 400 VALIDATION_FAILED */
             errors?: components["schemas"]["FieldError"][];
             /** @example Tutor is not approved yet. */
             message: string;
+        };
+        EssayDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @enum {string} */
+            academicLevel: "GCSE" | "A-Level" | "Bachelor" | "Masters" | "PhD";
+            accepted: boolean;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            comments: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            expedited: boolean;
+            feedback: string | null;
+            /** @description Presigned link, short-lived */
+            fileUrl: string | null;
+            /** @description Presigned link to the mark scheme, short-lived */
+            markingScheme: string | null;
+            maxWordCount: number;
+            /** @description The counts the student may confirm (±10 % of the original) */
+            minWordCount: number;
+            /** @description Presigned link to the model answer / marked file, short-lived */
+            modelURL: string | null;
+            notes: string | null;
+            originalWordCount: number;
+            /** @description Paid and not marked by its deadline (the tutor badge Overdue) */
+            overdue: boolean;
+            /** Format: date-time */
+            paid_time: string | null;
+            /** @enum {string} */
+            paymentStatus: "Pending" | "Paid";
+            /** @description Pence, surcharges included */
+            price: number;
+            /**
+             * @description Same as academicLevel (tutor view)
+             * @enum {string}
+             */
+            qualification: "GCSE" | "A-Level" | "Bachelor" | "Masters" | "PhD";
+            rated: boolean;
+            /** @enum {string} */
+            requestType: "feedback-only" | "feedback_model";
+            score: number | null;
+            /**
+             * @description The lifecycle state (DESIGN.md §9)
+             * @enum {string}
+             */
+            state: "awaiting_confirmation" | "open" | "accepted" | "paid" | "completed" | "revision_requested" | "cancelled";
+            /** @enum {string} */
+            status: "Pending" | "In Progress" | "Completed" | "Revision Requested" | "Cancelled";
+            student_accept: boolean;
+            studentRating: components["schemas"]["EssayStudentRatingDto"] | null;
+            /** @enum {string} */
+            studentRequest: "Feedback Only" | "Feedback and Model Answer";
+            subject: string;
+            title: string;
+            tutor_paid: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+            wordCount: number;
+        };
+        EssayEnvelopeDto: {
+            essay: components["schemas"]["EssayDto"];
+        };
+        EssayRejectedDto: {
+            essay: components["schemas"]["EssayDto"];
+            /** @example Review cancelled: the essay is back in the pool */
+            message: string;
+        };
+        EssaysDto: {
+            essays: components["schemas"]["EssayDto"][];
+        };
+        EssayStudentRatingDto: {
+            feedback: string | null;
+            rating: number;
+            /** Format: date-time */
+            ratingDate: string;
         };
         FieldError: {
             /** @example email */
@@ -1212,6 +1514,10 @@ export interface components {
         TutorEnvelopeDto: {
             tutor: components["schemas"]["TutorProfileDto"];
         };
+        TutorEssayIdDto: {
+            /** Format: uuid */
+            essayID: string;
+        };
         TutorEssayPayoutDto: {
             /** Format: uuid */
             essayId: string;
@@ -1412,6 +1718,56 @@ export interface components {
             /** @description The checkout session id from the return URL (`session_id`) */
             sessionId: string;
         };
+        UpdateWordCountDto: {
+            /** Format: uuid */
+            essayId: string;
+            /** @description Ignored: the original count is the one recorded at upload */
+            originalWordCount?: Record<string, never>;
+            wordCount: number;
+        };
+        UploadEssayFormDto: {
+            /** @enum {string} */
+            academicLevel: "GCSE" | "A-Level" | "Bachelor" | "Masters" | "PhD";
+            /** @description Same as notes */
+            comments?: string;
+            /** @description The 24 h review (adds ESSAY_EXPEDITED_SURCHARGE_PENCE) */
+            expedited?: boolean;
+            /**
+             * Format: binary
+             * @description The essay: PDF, DOC, DOCX, TXT or an image (JPEG, PNG, GIF, WebP, BMP) by content, ≤ 10 MB
+             */
+            file: string;
+            /**
+             * Format: binary
+             * @description The mark scheme, same types, ≤ 10 MB
+             */
+            markingScheme?: string;
+            /** @description Additional notes (the spec also calls them comments) */
+            notes?: string;
+            /**
+             * @default feedback-only
+             * @enum {string}
+             */
+            studentRequest: "feedback-only" | "feedback_model";
+            /** @description One of the level's subjects (shared/essay-levels.ts) */
+            subject: string;
+            title: string;
+            /** @description Only for an image: the student's count, which becomes the original */
+            wordCount?: number;
+        };
+        UploadEssayResultDto: {
+            /** Format: uuid */
+            essayId: string;
+            /** @description The highest count the student may confirm */
+            maxWordCount: number;
+            /** @description The lowest count the student may confirm */
+            minWordCount: number;
+            originalWordCount: number;
+            /** @description Pence, surcharges included */
+            price: number;
+            /** @description The detected count (or the student’s, for an image): the original */
+            wordCount: number;
+        };
         UserDto: {
             /** Format: uuid */
             _id: string;
@@ -1447,6 +1803,11 @@ export interface components {
             email: string;
             /** @example 123456 */
             emailVerificationCode: string;
+        };
+        WordCountUpdatedDto: {
+            essay: components["schemas"]["EssayDto"];
+            /** @example Word count updated successfully */
+            message: string;
         };
     };
     responses: never;
@@ -2541,6 +2902,112 @@ export interface operations {
             };
         };
     };
+    EssayDiscussionController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                essayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssayEnvelopeDto"];
+                };
+            };
+            /** @description Not your essay, nor one you hold */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    EssayDiscussionController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                essayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Back in the pool; the student is told */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssayRejectedDto"];
+                };
+            };
+            /** @description Not an essay you hold */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already paid for: it can no longer be cancelled (PAYMENT_ALREADY_PAID) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     HealthController_live: {
         parameters: {
             query?: never;
@@ -2784,6 +3251,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatDoneDto"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssayEnvelopeDto"];
+                };
+            };
+            /** @description Essay not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssaysDto"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssaysDto"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_inProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Accepted, paid, or back for a revision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssaysDto"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_pending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Awaiting confirmation or in the pool */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssaysDto"];
                 };
             };
         };
@@ -3110,6 +3775,222 @@ export interface operations {
             };
         };
     };
+    StudentEssaysController_updateWordCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWordCountDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Confirmed (the essay enters the pool) and repriced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WordCountUpdatedDto"];
+                };
+            };
+            /** @description No such essay of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A tutor has accepted it (ESSAY_NOT_EDITABLE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Outside ±10 % of the original count */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_uploadEssay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadEssayFormDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stored with the detected count; confirm it with updateWordCount to enter the pool */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadEssayResultDto"];
+                };
+            };
+            /** @description A field is missing or invalid, no file, an image without its word count, or an unreadable document (ESSAY_FILE_UNREADABLE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file is over 10 MB (UPLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A file is not PDF, DOC, DOCX, TXT or an image by content (UPLOAD_TYPE_NOT_ALLOWED) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads this hour (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TutorEssaysController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TutorEssayIdDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Yours (also when you already held it); the chat with the student is open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssayEnvelopeDto"];
+                };
+            };
+            /** @description Tutor is not approved yet. (TUTOR_NOT_APPROVED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such open essay at your level */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another tutor accepted it first (ESSAY_ALREADY_ACCEPTED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     TutorChatController_report: {
         parameters: {
             query?: never;
@@ -3245,6 +4126,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TutorContactsDto"];
+                };
+            };
+        };
+    };
+    TutorEssaysController_getAllEssays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The essays you accepted, latest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssaysDto"];
+                };
+            };
+        };
+    };
+    TutorEssaysController_available: {
+        parameters: {
+            query?: {
+                /** @description "all" or absent: every level the tutor may see */
+                level?: "GCSE" | "A-Level" | "Bachelor" | "Masters" | "PhD" | "all";
+                /** @description Case-insensitive part of the title */
+                search?: string;
+                /** @description One of the level's subjects; ignored while the level is all */
+                subject?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Open essays at or below your StudyLevel, newest first (file links come with accepting) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssaysDto"];
+                };
+            };
+            /** @description Tutor is not approved yet. (TUTOR_NOT_APPROVED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TutorEssaysController_getCompletedEssays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The essays you marked, latest accepted first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssaysDto"];
+                };
+            };
+        };
+    };
+    TutorEssaysController_getEssay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TutorEssayIdDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssayEnvelopeDto"];
+                };
+            };
+            /** @description Not yours, and not an open essay at your level */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -23,6 +23,12 @@ export interface JobPayloads {
   'maintenance.purge-expired-auth': Record<string, never>;
   /** Settles checkouts left pending longer than an hour from the gateway's own state (a lost webhook, a closed tab). */
   'maintenance.settle-stale-checkouts': Record<string, never>;
+  /** The 24 h word-count discussion of an accepted essay ran out unpaid: back to the pool (DESIGN.md §5, §9). */
+  'essay.wordcount.expire': { essayId: string };
+  /** The marking deadline of a paid essay passed unmarked: flag it overdue, tell the student and the admins. */
+  'essay.marking.overdue': { essayId: string };
+  /** Finds essays whose discussion window or marking deadline passed (a job lost with Redis) and enqueues the transition. */
+  'essay.sweep-timers': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -30,6 +36,9 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   'mail.send': QUEUES.mail,
   'maintenance.purge-expired-auth': QUEUES.maintenance,
   'maintenance.settle-stale-checkouts': QUEUES.maintenance,
+  'essay.wordcount.expire': QUEUES.essays,
+  'essay.marking.overdue': QUEUES.essays,
+  'essay.sweep-timers': QUEUES.essays,
 };
 
 /**
@@ -54,6 +63,12 @@ export const JOB_SCHEDULERS: readonly JobScheduler[] = [
   {
     id: 'settle-stale-checkouts',
     name: 'maintenance.settle-stale-checkouts',
+    payload: {},
+    everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
+  },
+  {
+    id: 'essay-sweep-timers',
+    name: 'essay.sweep-timers',
     payload: {},
     everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
   },

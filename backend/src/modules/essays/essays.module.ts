@@ -1,5 +1,24 @@
 import { Module } from '@nestjs/common';
+import { UploadsModule } from '../../common/uploads/uploads.module.js';
+import { ChatModule } from '../chat/chat.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { TutorsModule } from '../tutors/tutors.module.js';
+import { EssayPayables } from './essay-payables.js';
+import { EssayPresenter } from './essay.presenter.js';
+import { EssayTimersHandler } from './essay-timers.handler.js';
+import { EssayTimers } from './essay-timers.service.js';
+import { EssayReviewsService } from './essay-reviews.service.js';
+import { EssayDiscussionController, StudentEssaysController, TutorEssaysController } from './essays.controller.js';
+import { EssaysRepository } from './essays.repository.js';
+import { EssaysService } from './essays.service.js';
 
-/** Essays: see the spec and docs/architecture.md; its routes arrive with the issue that builds this capability. */
-@Module({})
+/**
+ * Essays (issue 12): upload with the document's own word count, confirm/adjust within ±10 %, the students'
+ * lists, the tutors' pool and atomic accept (opening the chat), the discussion-expiry timer and its sweeper, and the `essay` kind of Payments' PayableItems.
+ */
+@Module({
+  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule],
+  controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
+  providers: [EssaysRepository, EssayPresenter, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler],
+})
 export class EssaysModule {}

@@ -4,3 +4,4 @@ export * from './profiles.js';
 export * from './auth.js';
 export * from './chat.js';
 export * from './payments.js';
+export * from './essays.js';

@@ -61,6 +61,22 @@ export const templates = {
         'Keep this email for your records. Questions? Reply to this email or contact our support team.',
       ],
     ),
+  'essays.returned-to-pool': (d: { name: string; title: string; side: 'student' | 'tutor'; reason: 'expired' | 'cancelled' }): RenderedMail =>
+    layout(`"${d.title}" is back in the essay pool`, [
+      `Hello ${d.name},`,
+      d.reason === 'cancelled'
+        ? `Your tutor cancelled the review of "${d.title}", so the essay is back in the pool for another tutor to accept. Nothing was charged.`
+        : d.side === 'student'
+          ? `The 24 hours to agree the word count and pay for "${d.title}" ran out, so the essay is back in the pool for another tutor to accept. Nothing was charged.`
+          : `The 24 hours to agree the word count of "${d.title}" ran out before the student paid, so the essay has returned to the pool.`,
+    ]),
+  'essays.marking-overdue': (d: { name: string; title: string; side: 'student' | 'admin'; essayId: string; tutorName: string }): RenderedMail =>
+    layout(`Feedback on "${d.title}" is overdue`, [
+      `Hello ${d.name},`,
+      d.side === 'student'
+        ? `Your tutor has not yet returned their feedback on "${d.title}" within the promised time. We have told our team and are following it up. If you would rather cancel, contact our support team.`
+        : `The marking deadline of the paid essay "${d.title}" (${d.essayId}) has passed without feedback from ${d.tutorName}.`,
+    ]),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;

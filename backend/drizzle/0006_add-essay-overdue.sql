@@ -1,0 +1,1 @@
+ALTER TABLE "essays" ADD COLUMN "overdue_at" timestamp with time zone;

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Spec part 1 §9: the levels a student picks on upload (the tutor pool's level filter uses the same names). */
+export const essayAcademicLevel = pgEnum('essay_academic_level', ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD']);
+/** Spec part 2 §3 `requestType`: feedback only, or feedback and a model answer (a marked file is then required). */
+export const essayRequestType = pgEnum('essay_request_type', ['feedback-only', 'feedback_model']);
+/**
+ * DESIGN.md §9's lifecycle. The spec's labels (Pending, In Progress, Completed), `accepted` and `paymentStatus`
+ * are derived from it by the presenter; `student_accept`, `rated` and `tutor_paid` are flags beside it.
+ */
+export const essayStatus = pgEnum('essay_status', ['awaiting_confirmation', 'open', 'accepted', 'paid', 'completed', 'revision_requested', 'cancelled']);
+
+/** An essay a student uploaded for review (spec part 1 §3 Essay, part 2 §3 tutor view). Money in integer pence. */
+export const essays = pgTable(
+  'essays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    /** The tutor who won the accept; null while the essay is not held. */
+    tutorId: uuid('tutor_id').references(() => users.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    subject: text('subject').notNull(),
+    academicLevel: essayAcademicLevel('academic_level').notNull(),
+    requestType: essayRequestType('request_type').notNull().default('feedback-only'),
+    expedited: boolean('expedited').notNull().default(false),
+    notes: text('notes'),
+    status: essayStatus('status').notNull().default('awaiting_confirmation'),
+    /** Detected from the document, or the student's first entry for an image; never changed afterwards. */
+    originalWordCount: integer('original_word_count').notNull(),
+    wordCount: integer('word_count').notNull(),
+    /** What the student pays now: tiers of `wordCount` plus the surcharges fixed at upload. */
+    pricePence: integer('price_pence').notNull(),
+    /** Surcharges as they were when the essay was uploaded (a later config change does not reprice it). */
+    modelAnswerSurchargePence: integer('model_answer_surcharge_pence').notNull().default(0),
+    expeditedSurchargePence: integer('expedited_surcharge_pence').notNull().default(0),
+    /** S3 keys (never URLs): links are presigned when the essay is read. */
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileMime: text('file_mime').notNull(),
+    markingSchemeKey: text('marking_scheme_key'),
+    markingSchemeName: text('marking_scheme_name'),
+    modelFileKey: text('model_file_key'),
+    score: integer('score'),
+    feedback: text('feedback'),
+    studentAccept: boolean('student_accept').notNull().default(false),
+    tutorPaid: boolean('tutor_paid').notNull().default(false),
+    rated: boolean('rated').notNull().default(false),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    paidTime: timestamp('paid_time', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Set when the marking deadline passed unmarked (the tutor's Overdue badge; student and admin told once). */
+    overdueAt: timestamp('overdue_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('essays_student_created_idx').on(table.studentId, table.createdAt),
+    index('essays_tutor_idx').on(table.tutorId),
+    /** The pool: open essays by level and subject, newest first. */
+    index('essays_pool_idx').on(table.academicLevel, table.subject, table.createdAt).where(sql`${table.status} = 'open'`),
+    check('essays_word_counts_positive', sql`${table.originalWordCount} > 0 and ${table.wordCount} > 0`),
+    check('essays_price_not_negative', sql`${table.pricePence} >= 0`),
+    check('essays_score_range', sql`${table.score} is null or ${table.score} between 1 and 10`),
+    // A held essay has a tutor; one in the pool has none (DESIGN.md §3: one tutor per accepted essay).
+    check(
+      'essays_holder_matches_status',
+      sql`(${table.status} not in ('accepted', 'paid', 'completed', 'revision_requested') or ${table.tutorId} is not null) and (${table.status} not in ('awaiting_confirmation', 'open') or ${table.tutorId} is null)`,
+    ),
+  ],
+);
+
+export type EssayRow = typeof essays.$inferSelect;
+export type NewEssayRow = typeof essays.$inferInsert;

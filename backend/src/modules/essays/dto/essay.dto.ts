@@ -1,0 +1,182 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { FormText } from '../../../common/uploads/upload-rule.js';
+import { ACADEMIC_LEVELS } from '../../../shared/essay-levels.js';
+
+export const REQUEST_TYPES = ['feedback-only', 'feedback_model'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+export const ESSAY_STATES = ['awaiting_confirmation', 'open', 'accepted', 'paid', 'completed', 'revision_requested', 'cancelled'] as const;
+
+const WORD_COUNT_MESSAGE = 'Word count must be a whole number above 0';
+
+/** A multipart flag: "true"/"1"/"on" is true, "false"/"0"/"off" false; anything else is left for the validator. */
+const FormFlag = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string') return value;
+    const v = value.trim().toLowerCase();
+    if (v === '') return undefined;
+    if (v === 'true' || v === '1' || v === 'on') return true;
+    if (v === 'false' || v === '0' || v === 'off') return false;
+    return value;
+  });
+
+/** A multipart whole number; anything that is not one is left as text for the validator to refuse. */
+const FormInt = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string') return value;
+    const v = value.trim();
+    if (v === '') return undefined;
+    return /^\d+$/.test(v) ? Number(v) : value;
+  });
+
+/**
+ * The text fields of `POST /student/uploadEssay` (spec part 1 §5, §7; issue 12), checked by the upload helper.
+ * The level and the subject are checked against the level's subject list by the service.
+ */
+export class UploadEssayFormDto {
+  @ApiProperty({ maxLength: 200 })
+  // Checked right to left (class-validator stops at the first failure): presence first.
+  @FormText() @MaxLength(200, { message: 'Title must be at most 200 characters' }) @IsString({ message: 'Title is required' }) @IsNotEmpty({ message: 'Title is required' })
+  title: string;
+
+  @ApiProperty({ description: "One of the level's subjects (shared/essay-levels.ts)" })
+  @FormText() @MaxLength(100, { message: 'Please choose a subject from the list' }) @IsString({ message: 'Subject is required' }) @IsNotEmpty({ message: 'Subject is required' })
+  subject: string;
+
+  @ApiProperty({ enum: ACADEMIC_LEVELS })
+  @FormText() @MaxLength(20, { message: 'Please choose an academic level from the list' }) @IsString({ message: 'Academic level is required' }) @IsNotEmpty({ message: 'Academic level is required' })
+  academicLevel: string;
+
+  @ApiPropertyOptional({ enum: REQUEST_TYPES, default: 'feedback-only' })
+  @FormText() @IsOptional() @IsIn(REQUEST_TYPES, { message: 'Student request must be feedback-only or feedback_model' })
+  studentRequest?: RequestType;
+
+  @ApiPropertyOptional({ maxLength: 2000, description: 'Additional notes (the spec also calls them comments)' })
+  @FormText() @IsOptional() @IsString() @MaxLength(2000, { message: 'Notes must be at most 2000 characters' })
+  notes?: string;
+
+  @ApiPropertyOptional({ maxLength: 2000, description: 'Same as notes' })
+  @FormText() @IsOptional() @IsString() @MaxLength(2000, { message: 'Notes must be at most 2000 characters' })
+  comments?: string;
+
+  @ApiPropertyOptional({ type: Boolean, description: 'The 24 h review (adds ESSAY_EXPEDITED_SURCHARGE_PENCE)' })
+  @FormFlag() @IsOptional() @IsBoolean({ message: 'Expedited must be true or false' })
+  expedited?: boolean;
+
+  @ApiPropertyOptional({ type: 'integer', description: "Only for an image: the student's count, which becomes the original" })
+  @FormInt() @IsOptional() @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE })
+  wordCount?: number;
+
+  @ApiProperty({ type: 'string', format: 'binary', description: 'The essay: PDF, DOC, DOCX, TXT or an image (JPEG, PNG, GIF, WebP, BMP) by content, ≤ 10 MB' })
+  file?: unknown;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'The mark scheme, same types, ≤ 10 MB' })
+  markingScheme?: unknown;
+}
+
+
+export class UploadEssayResultDto {
+  @ApiProperty({ format: 'uuid' }) essayId: string;
+  @ApiProperty({ description: 'The detected count (or the student’s, for an image): the original' }) wordCount: number;
+  @ApiProperty({ description: 'Pence, surcharges included' }) price: number;
+  @ApiProperty() originalWordCount: number;
+  @ApiProperty({ description: 'The lowest count the student may confirm' }) minWordCount: number;
+  @ApiProperty({ description: 'The highest count the student may confirm' }) maxWordCount: number;
+}
+
+export class UpdateWordCountDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'Essay not found' })
+  essayId: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1 })
+  @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE })
+  wordCount: number;
+
+  @ApiPropertyOptional({ description: 'Ignored: the original count is the one recorded at upload' })
+  @IsOptional()
+  originalWordCount?: unknown;
+}
+
+export class TutorEssayIdDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'Essay not found' })
+  essayID: string;
+}
+
+export class EssayPoolQueryDto {
+  @ApiPropertyOptional({ enum: [...ACADEMIC_LEVELS, 'all'], description: '"all" or absent: every level the tutor may see' })
+  @IsOptional() @IsString() @MaxLength(20)
+  level?: string;
+
+  @ApiPropertyOptional({ description: "One of the level's subjects; ignored while the level is all" })
+  @IsOptional() @IsString() @MaxLength(100)
+  subject?: string;
+
+  @ApiPropertyOptional({ description: 'Case-insensitive part of the title' })
+  @IsOptional() @IsString() @MaxLength(200)
+  search?: string;
+}
+
+export class EssayStudentRatingDto {
+  @ApiProperty({ minimum: 1, maximum: 5 }) rating: number;
+  @ApiProperty({ type: String, nullable: true }) feedback: string | null;
+  @ApiProperty({ format: 'date-time' }) ratingDate: string;
+}
+
+/** An essay as the spec's screens read it (part 1 §3; part 2 §3 tutor view). Money in pence. */
+export class EssayDto {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty() title: string;
+  @ApiProperty() subject: string;
+  @ApiProperty({ enum: ACADEMIC_LEVELS }) academicLevel: string;
+  @ApiProperty({ enum: ACADEMIC_LEVELS, description: 'Same as academicLevel (tutor view)' }) qualification: string;
+  @ApiProperty() wordCount: number;
+  @ApiProperty() originalWordCount: number;
+  @ApiProperty({ description: 'The counts the student may confirm (±10 % of the original)' }) minWordCount: number;
+  @ApiProperty() maxWordCount: number;
+  @ApiProperty({ description: 'Pence, surcharges included' }) price: number;
+  @ApiProperty({ enum: ['Feedback Only', 'Feedback and Model Answer'] }) studentRequest: string;
+  @ApiProperty({ enum: REQUEST_TYPES }) requestType: RequestType;
+  @ApiProperty() expedited: boolean;
+  @ApiProperty({ type: String, nullable: true }) notes: string | null;
+  @ApiProperty({ type: String, nullable: true }) comments: string | null;
+  @ApiProperty({ enum: ['Pending', 'In Progress', 'Completed', 'Revision Requested', 'Cancelled'] }) status: string;
+  @ApiProperty({ enum: ESSAY_STATES, description: 'The lifecycle state (DESIGN.md §9)' }) state: string;
+  @ApiProperty() accepted: boolean;
+  @ApiProperty({ enum: ['Pending', 'Paid'] }) paymentStatus: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) paid_time: string | null;
+  @ApiProperty() student_accept: boolean;
+  @ApiProperty() tutor_paid: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'Presigned link, short-lived' }) fileUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Presigned link to the mark scheme, short-lived' }) markingScheme: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Presigned link to the model answer / marked file, short-lived' }) modelURL: string | null;
+  @ApiProperty({ type: Number, nullable: true }) score: number | null;
+  @ApiProperty({ type: String, nullable: true }) feedback: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) acceptedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt: string | null;
+  @ApiProperty({ description: 'Paid and not marked by its deadline (the tutor badge Overdue)' }) overdue: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty() rated: boolean;
+  @ApiProperty({ type: EssayStudentRatingDto, nullable: true }) studentRating: EssayStudentRatingDto | null;
+}
+
+export class EssayEnvelopeDto {
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+export class EssaysDto {
+  @ApiProperty({ type: [EssayDto] }) essays: EssayDto[];
+}
+
+export class WordCountUpdatedDto {
+  @ApiProperty({ example: 'Word count updated successfully' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+export class EssayRejectedDto {
+  @ApiProperty({ example: 'Review cancelled: the essay is back in the pool' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}

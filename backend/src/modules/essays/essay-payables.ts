@@ -1,0 +1,105 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
+import { Clock } from '../../infra/clock/clock.service.js';
+import type { DbOrTx } from '../../infra/database/database.types.js';
+import type { EssayRow } from '../../infra/database/schema/index.js';
+import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
+import { EssayTimers } from './essay-timers.service.js';
+import { EssaysRepository } from './essays.repository.js';
+
+/** DESIGN.md §9: a paid essay may be cancelled with a full refund within 24 h of paying, while not completed. */
+export const REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Essays as Payments sees them (the PayableItems port, docs/architecture.md "Payments"): who pays whom, how much
+ * (the essay's current price, decided here), and whether it may be paid, paid out or refunded now. The callbacks
+ * run inside the ledger's transaction and are guarded updates.
+ */
+@Injectable()
+export class EssayPayables implements OnModuleInit, PayableItemResolver {
+  readonly kind = ITEM_KINDS.essay;
+  readonly paymentType = 'student_essay_payment' as const;
+  readonly returnSegment = 'essay' as const;
+  private readonly logger = new Logger(EssayPayables.name);
+
+  constructor(
+    private readonly payable: PayableItems,
+    private readonly essays: EssaysRepository,
+    private readonly clock: Clock,
+    private readonly timers: EssayTimers,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.payable.register(this);
+  }
+
+  async load(id: string, tx: DbOrTx, options: { lock?: boolean } = {}): Promise<PayableItem | undefined> {
+    const essay = await this.essays.findById(id, tx, options);
+    if (!essay) return undefined;
+    return {
+      id: essay.id,
+      studentId: essay.studentId,
+      tutorId: essay.tutorId,
+      amountPence: essay.pricePence,
+      description: `Essay review: ${essay.title} (${essay.wordCount.toLocaleString('en-GB')} words)`,
+      notPayableReason: notPayableReason(essay),
+      payoutBlockedReason: this.payoutBlockedReason(essay),
+      refundBlockedReason: this.refundBlockedReason(essay),
+      metadata: { title: essay.title, academicLevel: essay.academicLevel },
+    };
+  }
+
+  /**
+   * `accepted → paid` in the ledger's transaction, and the marking deadline starts. The job is queued before that
+   * transaction commits: if it rolls back, the job finds the essay unpaid and does nothing. A failure to queue
+   * (Redis down) never fails the payment: the sweeper finds the paid essay when its deadline passes.
+   */
+  async markPaid(id: string, _payment: unknown, tx: DbOrTx): Promise<boolean> {
+    const paidAt = this.clock.now();
+    const paid = await this.essays.markPaid(id, paidAt, tx);
+    if (paid) {
+      const essay = await this.essays.findById(id, tx);
+      await this.timers.scheduleMarkingDeadline(id, paidAt, essay?.expedited ?? false).catch((error: unknown) => {
+        this.logger.warn(`essay ${id}: marking deadline not queued (the sweeper will catch it): ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }
+    return paid;
+  }
+
+  async markRefunded(id: string, _payment: unknown, tx: DbOrTx): Promise<void> {
+    await this.essays.markRefunded(id, this.clock.now(), tx);
+  }
+
+  async markTutorPaid(id: string, _payout: unknown, tx: DbOrTx): Promise<void> {
+    await this.essays.markTutorPaid(id, this.clock.now(), tx);
+  }
+
+  /** Eligible once the student accepted the feedback, or PAYOUT_ELIGIBILITY_SECONDS after the (last) completion. */
+  private payoutBlockedReason(essay: EssayRow): string | null {
+    if (essay.status !== 'completed') return 'The essay has not been marked yet';
+    if (essay.studentAccept) return null;
+    const due = (essay.completedAt?.getTime() ?? Number.POSITIVE_INFINITY) + this.config.windows.payoutEligibilitySeconds * 1000;
+    return this.clock.now().getTime() >= due ? null : 'The tutor can be paid 48 hours after completion, or once the student accepts';
+  }
+
+  private refundBlockedReason(essay: EssayRow): string | null {
+    if (essay.status !== 'paid' || !essay.paidTime) return 'Only a paid essay that is not yet marked can be refunded';
+    return this.clock.now().getTime() - essay.paidTime.getTime() <= REFUND_WINDOW_MS ? null : 'The 24-hour refund window has closed';
+  }
+}
+
+function notPayableReason(essay: EssayRow): string | null {
+  switch (essay.status) {
+    case 'accepted':
+      return null;
+    case 'awaiting_confirmation':
+    case 'open':
+      return 'A tutor must accept this essay before it can be paid for';
+    case 'cancelled':
+      return 'This essay was cancelled';
+    default:
+      return 'This essay has already been paid for';
+  }
+}

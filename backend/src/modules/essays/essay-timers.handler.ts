@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { JobOf } from '../../infra/queue/job-handler.js';
+import { QUEUES } from '../../infra/queue/job-registry.js';
+import { OnJob } from '../../infra/queue/on-job.decorator.js';
+import { EssayTimers } from './essay-timers.service.js';
+
+/** The essays queue's jobs; each is safe to run twice (EssayTimers re-checks the row). */
+@Injectable()
+export class EssayTimersHandler {
+  constructor(private readonly timers: EssayTimers) {}
+
+  @OnJob({ name: 'essay.wordcount.expire', queue: QUEUES.essays })
+  async expireWordCountWindow(job: JobOf<'essay.wordcount.expire'>): Promise<{ returned: boolean }> {
+    return { returned: await this.timers.expireDiscussion(job.data.essayId) };
+  }
+
+  @OnJob({ name: 'essay.marking.overdue', queue: QUEUES.essays })
+  async flagMarkingOverdue(job: JobOf<'essay.marking.overdue'>): Promise<{ flagged: boolean }> {
+    return { flagged: await this.timers.flagOverdue(job.data.essayId) };
+  }
+
+  /** Repeatable (JOB_SCHEDULERS): only enqueues, so two instances sweeping at once double nothing. */
+  @OnJob({ name: 'essay.sweep-timers', queue: QUEUES.essays })
+  async sweep(): Promise<{ enqueued: number }> {
+    return this.timers.sweep();
+  }
+}

@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import type { AppConfig } from '../../config/env.schema.js';
+import type { Clock } from '../../infra/clock/clock.service.js';
+import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { MailService } from '../../infra/mail/mail.service.js';
+import type { JobQueue } from '../../infra/queue/job-queue.service.js';
+import { onJobOptions } from '../../infra/queue/on-job.decorator.js';
+import type { ChatService } from '../chat/chat.service.js';
+import { EssayTimersHandler } from './essay-timers.handler.js';
+import { EssayTimers } from './essay-timers.service.js';
+import type { EssaysRepository } from './essays.repository.js';
+
+const NOW = new Date('2026-11-23T12:00:00Z');
+const WINDOW_S = 86400;
+const essay = { id: 'e1', studentId: 's1', title: 'Macbeth', updatedAt: NOW } as EssayRow;
+
+function setup() {
+  let held = true;
+  let overdue = false;
+  const repository = {
+    // The guarded update: only the first call finds the essay still accepted.
+    returnToPool: jest.fn(async (_id: string, _guard: unknown, _now: Date) => (held ? ((held = false), { essay, tutorId: 't1' }) : undefined)),
+    markOverdue: jest.fn(async (_id: string, _now: Date, _deadline: unknown) => (overdue ? undefined : ((overdue = true), { ...essay, status: 'paid', tutorId: 't1' }))),
+    overdueMarking: jest.fn(async () => [] as { id: string; paidTime: Date; expedited: boolean }[]),
+    expiredDiscussions: jest.fn(async () => [{ id: 'e2', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000 - 5000) }]),
+    contacts: jest.fn(async () => [
+      { id: 's1', name: 'Sam', email: 's@x.test' },
+      { id: 't1', name: 'Tia', email: 't@x.test' },
+    ]),
+  };
+  const jobs = { enqueue: jest.fn(async (_name: string, _payload: unknown, _options: unknown) => undefined) };
+  const chat = { closeConversationContext: jest.fn(async () => undefined) };
+  const mail = { send: jest.fn(async (_mail: unknown, _options: unknown) => undefined) };
+  const config = { windows: { wordCountWindowSeconds: WINDOW_S, markingDeadlineSeconds: 2 * WINDOW_S }, mail: { supportEmail: 'support@x.test' } } as AppConfig;
+  const timers = new EssayTimers(repository as unknown as EssaysRepository, jobs as unknown as JobQueue, chat as unknown as ChatService, mail as unknown as MailService, { now: () => NOW } as Clock, config);
+  return { handler: new EssayTimersHandler(timers), timers, repository, jobs, chat, mail };
+}
+
+describe('essay timers', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+
+  it('serve their registry names on the essays queue', () => {
+    expect(onJobOptions(EssayTimersHandler.prototype.expireWordCountWindow)).toEqual({ name: 'essay.wordcount.expire', queue: 'essays' });
+    expect(onJobOptions(EssayTimersHandler.prototype.sweep)).toEqual({ name: 'essay.sweep-timers', queue: 'essays' });
+  });
+
+  it('schedule one job per acceptance, due at acceptedAt + the window', async () => {
+    const { timers, jobs } = setup();
+    const acceptedAt = new Date(NOW.getTime() - 1000);
+    await timers.scheduleDiscussionExpiry('e1', acceptedAt);
+    expect(jobs.enqueue).toHaveBeenCalledWith('essay.wordcount.expire', { essayId: 'e1' }, { jobId: `wordcount-expiry.e1.${acceptedAt.getTime()}`, delayMs: WINDOW_S * 1000 - 1000 });
+  });
+
+  it('expiry returns the essay once, closes the chat context and tells both sides; a second run changes nothing', async () => {
+    const { handler, repository, chat, mail } = setup();
+    const job = { data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['expireWordCountWindow']>[0];
+    expect(await handler.expireWordCountWindow(job)).toEqual({ returned: true });
+    expect(await handler.expireWordCountWindow(job)).toEqual({ returned: false });
+    expect(repository.returnToPool).toHaveBeenCalledWith('e1', { acceptedBefore: new Date(NOW.getTime() - WINDOW_S * 1000) }, NOW);
+    expect(chat.closeConversationContext).toHaveBeenCalledTimes(1);
+    expect(mail.send).toHaveBeenCalledTimes(2);
+    expect(mail.send).toHaveBeenCalledWith(expect.objectContaining({ to: 't@x.test', template: 'essays.returned-to-pool' }), { jobId: `essay-returned.e1.${NOW.getTime()}.tutor` });
+  });
+
+  it('the marking deadline is 48 h after paying (24 h expedited) and flags the essay overdue once, telling the student and support', async () => {
+    const { handler, timers, jobs, repository, mail } = setup();
+    await timers.scheduleMarkingDeadline('e1', NOW, false);
+    await timers.scheduleMarkingDeadline('e1', NOW, true);
+    expect(jobs.enqueue.mock.calls.map((c) => c[2])).toEqual([
+      { jobId: `marking-deadline.e1.${NOW.getTime()}`, delayMs: 2 * WINDOW_S * 1000 },
+      { jobId: `marking-deadline.e1.${NOW.getTime()}`, delayMs: WINDOW_S * 1000 },
+    ]);
+    const job = { data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['flagMarkingOverdue']>[0];
+    expect(await handler.flagMarkingOverdue(job)).toEqual({ flagged: true });
+    expect(await handler.flagMarkingOverdue(job)).toEqual({ flagged: false });
+    expect(repository.markOverdue).toHaveBeenCalledWith('e1', NOW, { standard: 2 * WINDOW_S * 1000, expedited: WINDOW_S * 1000 });
+    expect(mail.send.mock.calls.map((c) => (c[0] as { to: string }).to)).toEqual(['s@x.test', 'support@x.test']);
+  });
+
+  it('the sweeper only enqueues, under the same ids, and can run twice', async () => {
+    const { handler, jobs } = setup();
+    expect(await handler.sweep()).toEqual({ enqueued: 1 });
+    expect(await handler.sweep()).toEqual({ enqueued: 1 });
+    expect(jobs.enqueue).toHaveBeenCalledTimes(2);
+    expect(jobs.enqueue.mock.calls[0]).toEqual(jobs.enqueue.mock.calls[1]);
+    expect(jobs.enqueue.mock.calls[0]![2]).toMatchObject({ delayMs: 0 });
+  });
+});

@@ -1,0 +1,184 @@
+import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
+import { Roles } from '../../common/decorators/roles.decorator.js';
+import { coded } from '../../common/errors.js';
+import { RequireApproval } from '../../common/guards/approved-tutor.guard.js';
+import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import { UploadService } from '../../common/uploads/upload.service.js';
+import {
+  EssayEnvelopeDto,
+  EssayPoolQueryDto,
+  EssayRejectedDto,
+  EssaysDto,
+  TutorEssayIdDto,
+  UpdateWordCountDto,
+  UploadEssayFormDto,
+  UploadEssayResultDto,
+  WordCountUpdatedDto,
+} from './dto/essay.dto.js';
+import { EssayReviewsService } from './essay-reviews.service.js';
+import { ESSAY_NOT_FOUND, EssaysService } from './essays.service.js';
+import { ESSAY_UPLOAD } from './essays.uploads.js';
+
+/** The student's essay calls (spec part 1 §7). Another student's essay is "not found". */
+@ApiTags('essays')
+@ApiBearerAuth()
+@Roles('student')
+@Controller('student')
+export class StudentEssaysController {
+  constructor(
+    private readonly essays: EssaysService,
+    private readonly uploads: UploadService,
+  ) {}
+
+  @Post('uploadEssay')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: UploadEssayFormDto })
+  @ApiOkResponse({ type: UploadEssayResultDto, description: 'Stored with the detected count; confirm it with updateWordCount to enter the pool' })
+  @ApiBadRequestResponse({ description: 'A field is missing or invalid, no file, an image without its word count, or an unreadable document (ESSAY_FILE_UNREADABLE)' })
+  @ApiPayloadTooLargeResponse({ description: 'A file is over 10 MB (UPLOAD_TOO_LARGE)' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'A file is not PDF, DOC, DOCX, TXT or an image by content (UPLOAD_TYPE_NOT_ALLOWED)' })
+  @ApiTooManyRequestsResponse({ description: 'Too many uploads this hour (RATE_LIMITED)' })
+  async uploadEssay(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<UploadEssayResultDto> {
+    return this.uploads.handle(request, user.id, ESSAY_UPLOAD, (form) => this.essays.upload(user, form));
+  }
+
+  @Post('updateWordCount')
+  @HttpCode(200)
+  @ApiOkResponse({ type: WordCountUpdatedDto, description: 'Confirmed (the essay enters the pool) and repriced' })
+  @ApiNotFoundResponse({ description: 'No such essay of yours' })
+  @ApiConflictResponse({ description: 'A tutor has accepted it (ESSAY_NOT_EDITABLE)' })
+  @ApiUnprocessableEntityResponse({ description: 'Outside ±10 % of the original count' })
+  async updateWordCount(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateWordCountDto): Promise<WordCountUpdatedDto> {
+    return { message: 'Word count updated successfully', essay: await this.essays.updateWordCount(user, body) };
+  }
+
+  @Get('essays')
+  @ApiOkResponse({ type: EssaysDto })
+  async all(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
+    return { essays: await this.essays.list(user, 'all') };
+  }
+
+  @Get('essays/pending')
+  @ApiOkResponse({ type: EssaysDto, description: 'Awaiting confirmation or in the pool' })
+  async pending(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
+    return { essays: await this.essays.list(user, 'pending') };
+  }
+
+  @Get('essays/in-progress')
+  @ApiOkResponse({ type: EssaysDto, description: 'Accepted, paid, or back for a revision' })
+  async inProgress(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
+    return { essays: await this.essays.list(user, 'in-progress') };
+  }
+
+  @Get('essays/completed')
+  @ApiOkResponse({ type: EssaysDto })
+  async completed(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
+    return { essays: await this.essays.list(user, 'completed') };
+  }
+
+  @Get('essay/:id')
+  @ApiOkResponse({ type: EssayEnvelopeDto })
+  @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<EssayEnvelopeDto> {
+    return { essay: await this.essays.get(user, id) };
+  }
+}
+
+/** The tutor's essay calls (spec part 2 §7). The pool and accepting need `approved_essay`. */
+@ApiTags('essays')
+@ApiBearerAuth()
+@Roles('tutor')
+@Controller('tutor')
+export class TutorEssaysController {
+  constructor(private readonly reviews: EssayReviewsService) {}
+
+  @Get('getAvailableEssays')
+  @RequireApproval('essay')
+  @ApiOkResponse({ type: EssaysDto, description: 'Open essays at or below your StudyLevel, newest first (file links come with accepting)' })
+  @ApiForbiddenResponse({ description: 'Tutor is not approved yet. (TUTOR_NOT_APPROVED)' })
+  async available(@CurrentUser() user: AuthenticatedUser, @Query() query: EssayPoolQueryDto): Promise<EssaysDto> {
+    return { essays: await this.reviews.pool(user, query) };
+  }
+
+  @Post('acceptEssay')
+  @HttpCode(200)
+  @RequireApproval('essay')
+  @ApiOkResponse({ type: EssayEnvelopeDto, description: 'Yours (also when you already held it); the chat with the student is open' })
+  @ApiForbiddenResponse({ description: 'Tutor is not approved yet. (TUTOR_NOT_APPROVED)' })
+  @ApiNotFoundResponse({ description: 'No such open essay at your level' })
+  @ApiConflictResponse({ description: 'Another tutor accepted it first (ESSAY_ALREADY_ACCEPTED)' })
+  async accept(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorEssayIdDto): Promise<EssayEnvelopeDto> {
+    return { essay: await this.reviews.accept(user, body.essayID) };
+  }
+
+  @Post('getEssay')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EssayEnvelopeDto })
+  @ApiNotFoundResponse({ description: 'Not yours, and not an open essay at your level' })
+  async getEssay(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorEssayIdDto): Promise<EssayEnvelopeDto> {
+    return { essay: await this.reviews.get(user, body.essayID) };
+  }
+
+  @Get('getCompletedEssays')
+  @ApiOkResponse({ type: EssaysDto, description: 'The essays you marked, latest accepted first' })
+  async getCompletedEssays(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
+    return { essays: await this.reviews.listOwn(user, ['completed']) };
+  }
+
+  @Get('getAllEssays')
+  @ApiOkResponse({ type: EssaysDto, description: 'The essays you accepted, latest first' })
+  async getAllEssays(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
+    return { essays: await this.reviews.listOwn(user) };
+  }
+}
+
+function notFound() {
+  return new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+}
+
+/** The word-count discussion (spec part 2 §7, `/api/essays/{essayId}…`): the essay's student and its tutor. */
+@ApiTags('essays')
+@ApiBearerAuth()
+@Roles('student', 'tutor')
+@Controller('essays')
+export class EssayDiscussionController {
+  constructor(
+    private readonly essays: EssaysService,
+    private readonly reviews: EssayReviewsService,
+  ) {}
+
+  @Get(':essayId')
+  @ApiOkResponse({ type: EssayEnvelopeDto })
+  @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold' })
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string): Promise<EssayEnvelopeDto> {
+    return { essay: await this.essays.getForParticipant(user, essayId) };
+  }
+
+  @Post(':essayId/reject')
+  @HttpCode(200)
+  @Roles('tutor')
+  @ApiOkResponse({ type: EssayRejectedDto, description: 'Back in the pool; the student is told' })
+  @ApiNotFoundResponse({ description: 'Not an essay you hold' })
+  @ApiConflictResponse({ description: 'Already paid for: it can no longer be cancelled (PAYMENT_ALREADY_PAID)' })
+  async reject(@CurrentUser() user: AuthenticatedUser, @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string): Promise<EssayRejectedDto> {
+    return { message: 'Review cancelled: the essay is back in the pool', essay: await this.reviews.reject(user, essayId) };
+  }
+}

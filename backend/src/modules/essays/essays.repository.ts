@@ -1,0 +1,192 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { DRIZZLE } from '../../infra/database/database.module.js';
+import type { Database, DbOrTx } from '../../infra/database/database.types.js';
+import { essays, tutorProfiles, users, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
+import type { AcademicLevel } from '../../shared/essay-levels.js';
+
+export type EssayState = EssayRow['status'];
+
+/** States in which the student may still change the count (before a tutor accepts). */
+export const EDITABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open'];
+/** States in which a tutor holds the essay. */
+export const HELD_STATES: readonly EssayState[] = ['accepted', 'paid', 'completed', 'revision_requested'];
+
+export interface PoolFilter {
+  /** The levels the tutor may see (their StudyLevel's ceiling), already narrowed by the level filter. */
+  levels: readonly AcademicLevel[];
+  subject?: string;
+  search?: string;
+  limit: number;
+}
+
+/** The essay's marking deadline (paid_time + the standard or expedited window) is at or before `now`. */
+function dueBy(now: Date, deadlineMs: { standard: number; expedited: number }) {
+  return or(
+    and(eq(essays.expedited, false), lte(essays.paidTime, new Date(now.getTime() - deadlineMs.standard))),
+    and(eq(essays.expedited, true), lte(essays.paidTime, new Date(now.getTime() - deadlineMs.expedited))),
+  );
+}
+
+/** `%` and `_` typed by a user are literal in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The essays table's queries; every state change is a guarded UPDATE (never read-then-write). */
+@Injectable()
+export class EssaysRepository {
+  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+
+  async insert(values: NewEssayRow, tx: DbOrTx = this.db): Promise<EssayRow> {
+    const [row] = await tx.insert(essays).values(values).returning();
+    return row!;
+  }
+
+  async findById(id: string, tx: DbOrTx = this.db, options: { lock?: boolean } = {}): Promise<EssayRow | undefined> {
+    const query = tx.select().from(essays).where(eq(essays.id, id));
+    const [row] = options.lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  async findForStudent(id: string, studentId: string, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx.select().from(essays).where(and(eq(essays.id, id), eq(essays.studentId, studentId)));
+    return row;
+  }
+
+  /** The student's essays, newest first; `states` narrows them (the spec's pending / in-progress / completed lists). */
+  async listForStudent(studentId: string, states?: readonly EssayState[], tx: DbOrTx = this.db): Promise<EssayRow[]> {
+    const where = states ? and(eq(essays.studentId, studentId), inArray(essays.status, [...states])) : eq(essays.studentId, studentId);
+    return tx.select().from(essays).where(where).orderBy(desc(essays.createdAt), desc(essays.id));
+  }
+
+  /**
+   * Sets the confirmed count and its price while no tutor holds the essay; the first confirmation puts it in the
+   * pool (`open`). Undefined when the essay is not the student's or has been accepted meanwhile.
+   */
+  async confirmWordCount(id: string, studentId: string, wordCount: number, pricePence: number, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ wordCount, pricePence, status: 'open', confirmedAt: sql`coalesce(${essays.confirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), inArray(essays.status, [...EDITABLE_STATES])))
+      .returning();
+    return row;
+  }
+
+  /** Open essays at the given levels, filtered by subject (any case) and a title part (any case), newest first. */
+  async pool(filter: PoolFilter, tx: DbOrTx = this.db): Promise<EssayRow[]> {
+    if (filter.levels.length === 0) return [];
+    const conditions = [eq(essays.status, 'open'), inArray(essays.academicLevel, [...filter.levels])];
+    if (filter.subject) conditions.push(sql`lower(${essays.subject}) = lower(${filter.subject})`);
+    if (filter.search) conditions.push(ilike(essays.title, `%${likeLiteral(filter.search)}%`));
+    return tx
+      .select()
+      .from(essays)
+      .where(and(...conditions))
+      .orderBy(desc(essays.createdAt), desc(essays.id))
+      .limit(filter.limit);
+  }
+
+  /**
+   * The atomic accept (DESIGN.md §3): one conditional UPDATE, so of any number of tutors at once exactly one
+   * finds the essay still open. Undefined for every other caller.
+   */
+  async accept(id: string, tutorId: string, levels: readonly AcademicLevel[], now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    if (levels.length === 0) return undefined;
+    const [row] = await tx
+      .update(essays)
+      .set({ status: 'accepted', tutorId, acceptedAt: now, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.status, 'open'), inArray(essays.academicLevel, [...levels])))
+      .returning();
+    return row;
+  }
+
+  /**
+   * An accepted, unpaid essay returns to the pool, accept fields cleared: when its discussion window closed
+   * (`acceptedBefore`: the acceptance is at least that old, so a late, repeated or earlier acceptance's job changes
+   * nothing) or when its tutor cancels (`tutorId`: only the holder). Returns the row and who held it, or undefined.
+   */
+  async returnToPool(id: string, guard: { acceptedBefore?: Date; tutorId?: string }, now: Date, tx: DbOrTx = this.db): Promise<{ essay: EssayRow; tutorId: string } | undefined> {
+    const conditions = [eq(essays.id, id), eq(essays.status, 'accepted')];
+    if (guard.acceptedBefore) conditions.push(lte(essays.acceptedAt, guard.acceptedBefore));
+    if (guard.tutorId) conditions.push(eq(essays.tutorId, guard.tutorId));
+    return (tx as Database).transaction(async (t) => {
+      const [held] = await t.select().from(essays).where(and(...conditions)).for('update');
+      if (!held) return undefined;
+      const [row] = await t.update(essays).set({ status: 'open', tutorId: null, acceptedAt: null, updatedAt: now }).where(eq(essays.id, id)).returning();
+      return { essay: row!, tutorId: held.tutorId! };
+    });
+  }
+
+  /** Accepted essays whose discussion window has passed (the sweeper re-enqueues their expiry), oldest first. */
+  async expiredDiscussions(acceptedBefore: Date, limit: number, tx: DbOrTx = this.db): Promise<{ id: string; acceptedAt: Date }[]> {
+    const rows = await tx
+      .select({ id: essays.id, acceptedAt: essays.acceptedAt })
+      .from(essays)
+      .where(and(eq(essays.status, 'accepted'), lte(essays.acceptedAt, acceptedBefore)))
+      .orderBy(asc(essays.acceptedAt))
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, acceptedAt: r.acceptedAt! }));
+  }
+
+  /**
+   * Flags a paid, unmarked essay overdue once its deadline (`deadlineFor(expedited)` after paid_time) has passed.
+   * Guarded: a marked, cancelled or already flagged essay, or one not yet due, is left alone.
+   */
+  async markOverdue(id: string, now: Date, deadlineMs: { standard: number; expedited: number }, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ overdueAt: now, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.status, 'paid'), isNull(essays.overdueAt), dueBy(now, deadlineMs)))
+      .returning();
+    return row;
+  }
+
+  /** Paid essays past their marking deadline and not yet flagged (the sweeper re-enqueues them), oldest first. */
+  async overdueMarking(now: Date, deadlineMs: { standard: number; expedited: number }, limit: number, tx: DbOrTx = this.db): Promise<{ id: string; paidTime: Date; expedited: boolean }[]> {
+    const rows = await tx
+      .select({ id: essays.id, paidTime: essays.paidTime, expedited: essays.expedited })
+      .from(essays)
+      .where(and(eq(essays.status, 'paid'), isNull(essays.overdueAt), dueBy(now, deadlineMs)))
+      .orderBy(asc(essays.paidTime))
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, paidTime: r.paidTime!, expedited: r.expedited }));
+  }
+
+  /** Names and addresses for notices. */
+  async contacts(ids: string[], tx: DbOrTx = this.db): Promise<{ id: string; name: string; email: string }[]> {
+    if (ids.length === 0) return [];
+    return tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
+  }
+
+  async listForTutor(tutorId: string, states?: readonly EssayState[], tx: DbOrTx = this.db): Promise<EssayRow[]> {
+    const where = states ? and(eq(essays.tutorId, tutorId), inArray(essays.status, [...states])) : eq(essays.tutorId, tutorId);
+    return tx.select().from(essays).where(where).orderBy(desc(essays.acceptedAt), desc(essays.id));
+  }
+
+  /** The tutor's StudyLevel as stored on their profile (read only: the Tutors module owns the table). */
+  async tutorStudyLevel(tutorId: string, tx: DbOrTx = this.db): Promise<string | null> {
+    const [row] = await tx.select({ studyLevel: tutorProfiles.studyLevel }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId));
+    return row?.studyLevel ?? null;
+  }
+
+  /** The student's payment completed: only an accepted, unpaid essay takes it. */
+  async markPaid(id: string, paidAt: Date, tx: DbOrTx = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(essays)
+      .set({ status: 'paid', paidTime: paidAt, updatedAt: paidAt })
+      .where(and(eq(essays.id, id), eq(essays.status, 'accepted')))
+      .returning({ id: essays.id });
+    return rows.length === 1;
+  }
+
+  /** The payment was refunded: the essay is cancelled (the tutor keeps it in their history, freed of the work). */
+  async markRefunded(id: string, now: Date, tx: DbOrTx = this.db): Promise<void> {
+    await tx
+      .update(essays)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(essays.id, id), inArray(essays.status, ['accepted', 'paid', 'revision_requested'])));
+  }
+
+  async markTutorPaid(id: string, now: Date, tx: DbOrTx = this.db): Promise<void> {
+    await tx.update(essays).set({ tutorPaid: true, updatedAt: now }).where(eq(essays.id, id));
+  }
+}

@@ -1,0 +1,150 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
+import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
+import { Clock } from '../../infra/clock/clock.service.js';
+import type { EssayRow } from '../../infra/database/schema/index.js';
+import { StorageService } from '../../infra/storage/storage.service.js';
+import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-levels.js';
+import type { EssayDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
+import { EssayPresenter } from './essay.presenter.js';
+import { bandMessage, essayTotalPence, isWithinBand, wordCountBand } from './essay-rules.js';
+import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
+import { countWords } from './word-count/count-words.js';
+import { documentText, isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
+
+export const ESSAY_NOT_FOUND = 'Essay not found';
+const UNREADABLE_MESSAGE = 'We could not read the text of this document (it may be damaged or password-protected). Please upload another copy.';
+const NO_WORDS_MESSAGE = 'No words could be read from this file. Please enter its word count.';
+const IMAGE_COUNT_MESSAGE = 'Please enter the word count of your essay';
+
+/** The spec's student lists (part 1 §7): which lifecycle states each shows. */
+export const STUDENT_LISTS = {
+  all: undefined,
+  pending: ['awaiting_confirmation', 'open'],
+  'in-progress': ['accepted', 'paid', 'revision_requested'],
+  completed: ['completed'],
+} as const satisfies Record<string, readonly EssayState[] | undefined>;
+export type StudentList = keyof typeof STUDENT_LISTS;
+
+/** The student's side of an essay: upload with the detected count, confirm/adjust, read (DESIGN.md §9). */
+@Injectable()
+export class EssaysService {
+  constructor(
+    private readonly essays: EssaysRepository,
+    private readonly presenter: EssayPresenter,
+    private readonly storage: StorageService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async upload(student: AuthenticatedUser, form: ReceivedUpload<UploadEssayFormDto>): Promise<UploadEssayResultDto> {
+    const fields = form.fields;
+    const file = form.file('file');
+    if (!file) throw new ValidationFailedException([{ field: 'file', message: 'Please upload a file' }]);
+    const academicLevel = academicLevelOf(fields.academicLevel);
+    if (!academicLevel) throw new ValidationFailedException([{ field: 'academicLevel', message: `Academic level must be one of ${ACADEMIC_LEVELS.join(', ')}` }]);
+    const subject = subjectOf(academicLevel, fields.subject);
+    if (!subject) throw new ValidationFailedException([{ field: 'subject', message: `Please choose a ${academicLevel} subject` }]);
+
+    const originalWordCount = await this.originalCount(file, fields.wordCount);
+    const requestType = fields.studentRequest ?? 'feedback-only';
+    const expedited = fields.expedited ?? false;
+    const surcharges = {
+      modelAnswerSurchargePence: requestType === 'feedback_model' ? this.config.essays.modelAnswerSurchargePence : 0,
+      expeditedSurchargePence: expedited ? this.config.essays.expeditedSurchargePence : 0,
+    };
+    const scheme = form.file('markingScheme');
+    const now = this.clock.now();
+    const row = await this.essays.insert({
+      studentId: student.id,
+      title: fields.title,
+      subject,
+      academicLevel,
+      requestType,
+      expedited,
+      notes: fields.notes ?? fields.comments ?? null,
+      originalWordCount,
+      wordCount: originalWordCount,
+      pricePence: essayTotalPence(originalWordCount, surcharges),
+      ...surcharges,
+      fileKey: file.key,
+      fileName: file.filename,
+      fileMime: file.mime,
+      markingSchemeKey: scheme?.key ?? null,
+      markingSchemeName: scheme?.filename ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    form.keep();
+    const band = wordCountBand(originalWordCount);
+    return {
+      essayId: row.id,
+      wordCount: row.wordCount,
+      price: row.pricePence,
+      originalWordCount,
+      minWordCount: Math.max(1, band.min),
+      maxWordCount: band.max,
+    };
+  }
+
+  /**
+   * The document's own count (read back from storage: the helper streamed it there, and a file is at most 10 MB),
+   * or for an image (or a document with no text layer) the student's entry.
+   */
+  private async originalCount(file: { key: string; mime: string }, studentCount: number | undefined): Promise<number> {
+    if (!isReadableDocument(file.mime)) {
+      if (!studentCount) throw new ValidationFailedException([{ field: 'wordCount', message: IMAGE_COUNT_MESSAGE }]);
+      return studentCount;
+    }
+    let text: string | undefined;
+    try {
+      text = await documentText(await this.storage.read(file.key), file.mime);
+    } catch (error) {
+      if (error instanceof UnreadableDocumentError) throw new BadRequestException({ ...coded('ESSAY_FILE_UNREADABLE', UNREADABLE_MESSAGE), errors: [{ field: 'file', message: UNREADABLE_MESSAGE }] });
+      throw error;
+    }
+    const detected = countWords(text ?? '');
+    if (detected > 0) return detected;
+    // A scanned PDF has no text layer: like an image, the student's count becomes the original.
+    if (studentCount) return studentCount;
+    throw new BadRequestException({ ...coded('ESSAY_FILE_UNREADABLE', NO_WORDS_MESSAGE), errors: [{ field: 'wordCount', message: NO_WORDS_MESSAGE }] });
+  }
+
+  /** Confirm or adjust the count within ±10 % of the original, repriced here; only before a tutor accepts. */
+  async updateWordCount(student: AuthenticatedUser, body: UpdateWordCountDto): Promise<EssayDto> {
+    const essay = await this.owned(student, body.essayId);
+    if (!EDITABLE_STATES.includes(essay.status)) throw notEditable();
+    if (!isWithinBand(essay.originalWordCount, body.wordCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
+    const price = essayTotalPence(body.wordCount, essay);
+    const updated = await this.essays.confirmWordCount(essay.id, student.id, body.wordCount, price, this.clock.now());
+    if (!updated) throw notEditable();
+    return this.presenter.present(updated);
+  }
+
+  async list(student: AuthenticatedUser, list: StudentList): Promise<EssayDto[]> {
+    return this.presenter.presentAll(await this.essays.listForStudent(student.id, STUDENT_LISTS[list]));
+  }
+
+  async get(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    return this.presenter.present(await this.owned(student, essayId));
+  }
+
+  /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */
+  async getForParticipant(user: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    const essay = await this.essays.findById(essayId);
+    if (!essay || (essay.studentId !== user.id && essay.tutorId !== user.id)) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    return this.presenter.present(essay);
+  }
+
+  /** The student's own essay; another student's is "not found" (nothing is learnt about it). */
+  private async owned(student: AuthenticatedUser, essayId: string): Promise<EssayRow> {
+    const essay = await this.essays.findForStudent(essayId, student.id);
+    if (!essay) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    return essay;
+  }
+}
+
+const notEditable = () => new ConflictException(coded('ESSAY_NOT_EDITABLE', 'The word count can no longer be changed: a tutor has accepted this essay.'));

@@ -1,0 +1,17 @@
+import { ESSAY_TYPES, MB } from '../../common/uploads/file-types.js';
+import type { UploadRule } from '../../common/uploads/upload-rule.js';
+import { UploadEssayFormDto } from './dto/essay.dto.js';
+
+/** Spec part 1 §9: each essay file at most 10 MB, two files in all. */
+export const ESSAY_FILE_MAX_BYTES = 10 * MB;
+
+/** `POST /student/uploadEssay`: the essay as `file`, the optional mark scheme as `markingScheme`. */
+export const ESSAY_UPLOAD: UploadRule<UploadEssayFormDto> = {
+  folder: 'essays',
+  fields: UploadEssayFormDto,
+  files: {
+    file: { types: ESSAY_TYPES, maxBytes: ESSAY_FILE_MAX_BYTES, maxCount: 1, label: 'essay' },
+    markingScheme: { types: ESSAY_TYPES, maxBytes: ESSAY_FILE_MAX_BYTES, maxCount: 1, label: 'mark-scheme' },
+  },
+  maxFiles: 2,
+};

@@ -1,0 +1,396 @@
+// Essays, first slice (issue 12): upload with the document's own word count and the server's price, the ±10 %
+// confirmation, the students' reads, the tutors' pool within their StudyLevel, the atomic accept (20 tutors at
+// once) opening the chat, and paying for a real essay through the local gateway.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
+import { eq, inArray } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import request from 'supertest';
+import { essays, payments, tutorProfiles } from '../src/infra/database/schema/index.js';
+import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
+import { bootApp } from './support/app.js';
+import { PNG } from './support/files.js';
+import { waitForMails } from './support/mail-catcher.js';
+
+const MODEL_SURCHARGE = 500;
+const EXPEDITED_SURCHARGE = 1000;
+
+/** `n` words, each one word to every counter (letters, digits, a hyphenated word, a price). */
+function words(n: number): string {
+  const vocabulary = ['argument', 'evidence', 'Shakespeare', 'well-known', '1914', 'analysis', 'however', '£20'];
+  return Array.from({ length: n }, (_, i) => vocabulary[i % vocabulary.length]).join(' ');
+}
+
+async function pdfOf(n: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const all = words(n).split(' ');
+  let page = pdf.addPage([595, 842]);
+  let y = 800;
+  for (let i = 0; i < all.length; i += 8) {
+    if (y < 60) {
+      page = pdf.addPage([595, 842]);
+      y = 800;
+    }
+    page.drawText(all.slice(i, i + 8).join(' '), { x: 50, y, size: 11, font });
+    y -= 16;
+  }
+  return Buffer.from(await pdf.save());
+}
+
+async function docxOf(n: number): Promise<Buffer> {
+  const all = words(n).split(' ');
+  const paragraphs: Paragraph[] = [];
+  for (let i = 0; i < all.length; i += 60) paragraphs.push(new Paragraph({ children: [new TextRun(all.slice(i, i + 60).join(' '))] }));
+  return Packer.toBuffer(new Document({ sections: [{ children: paragraphs }] }));
+}
+
+describe('essays', () => {
+  let app: NestFastifyApplication;
+  let redis: Redis;
+  let student: TestAccount;
+  let otherStudent: TestAccount;
+  let bachelorsTutor: TestAccount;
+  let phdTutor: TestAccount;
+  let unapprovedTutor: TestAccount;
+  let pdf1001: Buffer;
+
+  const http = () => request(app.getHttpServer());
+
+  async function approve(account: TestAccount, studyLevel: string): Promise<void> {
+    await db(app).update(tutorProfiles).set({ approved: true, approvedEssay: true, studyLevel }).where(eq(tutorProfiles.userId, account.user.id));
+  }
+
+  interface UploadOptions {
+    title?: string | null;
+    subject?: string | null;
+    academicLevel?: string | null;
+    fields?: Record<string, string>;
+    file?: { bytes: Buffer; name: string } | null;
+    markingScheme?: { bytes: Buffer; name: string };
+    as?: TestAccount;
+  }
+  function upload(options: UploadOptions = {}) {
+    let req = http()
+      .post('/api/student/uploadEssay')
+      .set(bearer((options.as ?? student).token));
+    const text: Record<string, string | null> = {
+      title: options.title === undefined ? 'The causes of the First World War' : options.title,
+      subject: options.subject === undefined ? 'History' : options.subject,
+      academicLevel: options.academicLevel === undefined ? 'A-Level' : options.academicLevel,
+      ...options.fields,
+    };
+    for (const [name, value] of Object.entries(text)) if (value !== null) req = req.field(name, value);
+    const file = options.file === undefined ? { bytes: pdf1001, name: 'essay.pdf' } : options.file;
+    if (file) req = req.attach('file', file.bytes, file.name);
+    if (options.markingScheme) req = req.attach('markingScheme', options.markingScheme.bytes, options.markingScheme.name);
+    return req;
+  }
+
+  /** Uploads and confirms at the detected count: the essay is in the pool. */
+  async function openEssay(options: UploadOptions = {}): Promise<string> {
+    const uploaded = await upload(options).expect(200);
+    await http()
+      .post('/api/student/updateWordCount')
+      .set(bearer((options.as ?? student).token))
+      .send({ essayId: uploaded.body.essayId, wordCount: uploaded.body.wordCount })
+      .expect(200);
+    return uploaded.body.essayId as string;
+  }
+
+  const pool = (tutor: TestAccount, query: Record<string, string> = {}) => http().get('/api/tutor/getAvailableEssays').query(query).set(bearer(tutor.token));
+  const ids = (response: request.Response) => (response.body.essays as { _id: string }[]).map((e) => e._id);
+
+  beforeAll(async () => {
+    ({ app } = await bootApp({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', ESSAY_MODEL_ANSWER_SURCHARGE_PENCE: String(MODEL_SURCHARGE), ESSAY_EXPEDITED_SURCHARGE_PENCE: String(EXPEDITED_SURCHARGE) }));
+    redis = new Redis(process.env.REDIS_URL!);
+    student = await createAccount(app, { role: 'student', studentProfile: true });
+    otherStudent = await createAccount(app, { role: 'student', studentProfile: true });
+    bachelorsTutor = await createAccount(app, { role: 'tutor' });
+    phdTutor = await createAccount(app, { role: 'tutor' });
+    unapprovedTutor = await createAccount(app, { role: 'tutor' });
+    await approve(bachelorsTutor, 'Bachelors');
+    await approve(phdTutor, 'PhD');
+    pdf1001 = await pdfOf(1001);
+  });
+  beforeEach(async () => {
+    await resetLimits(redis);
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await app?.close();
+  });
+
+  describe('upload', () => {
+    it('counts the words of a PDF and prices them on the server (1,001 words → £15.01)', async () => {
+      const response = await upload().expect(200);
+      expect(response.body).toMatchObject({ wordCount: 1001, originalWordCount: 1001, price: 1501, minWordCount: 900, maxWordCount: 1102 });
+      const [row] = await db(app).select().from(essays).where(eq(essays.id, response.body.essayId));
+      expect(row).toMatchObject({ status: 'awaiting_confirmation', studentId: student.user.id, originalWordCount: 1001, pricePence: 1501, fileMime: 'application/pdf' });
+      expect(row!.fileKey).toMatch(new RegExp(`^essays/${student.user.id}/essay-[0-9a-f-]+\\.pdf$`));
+    });
+
+    it('counts a DOCX and a TXT exactly, at the tier edges (1,000 / 3,000 / 3,001 words)', async () => {
+      const docx = await upload({ file: { bytes: await docxOf(3000), name: 'essay.docx' } }).expect(200);
+      expect(docx.body).toMatchObject({ wordCount: 3000, price: 2900 });
+      const txt = await upload({ file: { bytes: Buffer.from(words(1000)), name: 'essay.txt' } }).expect(200);
+      expect(txt.body).toMatchObject({ wordCount: 1000, price: 1500 });
+      const txt3001 = await upload({ file: { bytes: Buffer.from(words(3001)), name: 'essay.txt' } }).expect(200);
+      expect(txt3001.body).toMatchObject({ wordCount: 3001, price: 2900 });
+    });
+
+    it('adds the configured surcharges for a model answer and the expedited review', async () => {
+      const response = await upload({ fields: { studentRequest: 'feedback_model', expedited: 'true', notes: 'Please focus on structure' } }).expect(200);
+      expect(response.body.price).toBe(1501 + MODEL_SURCHARGE + EXPEDITED_SURCHARGE);
+      const essay = await http().get(`/api/student/essay/${response.body.essayId}`).set(bearer(student.token)).expect(200);
+      expect(essay.body.essay).toMatchObject({ requestType: 'feedback_model', studentRequest: 'Feedback and Model Answer', expedited: true, notes: 'Please focus on structure', comments: 'Please focus on structure' });
+    });
+
+    it("takes an image's count from the student, which becomes the original", async () => {
+      const response = await upload({ file: { bytes: PNG, name: 'page.png' }, fields: { wordCount: '1200' } }).expect(200);
+      expect(response.body).toMatchObject({ wordCount: 1200, originalWordCount: 1200, price: 1500 + 140 });
+      const missing = await upload({ file: { bytes: PNG, name: 'page.png' } }).expect(400);
+      expect(missing.body.message).toBe('Please enter the word count of your essay');
+    });
+
+    it("ignores a student's count for a document: the document decides", async () => {
+      const response = await upload({ fields: { wordCount: '5000' } }).expect(200);
+      expect(response.body).toMatchObject({ wordCount: 1001, originalWordCount: 1001 });
+    });
+
+    it.each([
+      ['title', { title: null }, 'Title is required'],
+      ['subject', { subject: null }, 'Subject is required'],
+      ['academic level', { academicLevel: null }, 'Academic level is required'],
+      ['file', { file: null }, 'Please upload a file'],
+      ['blank title', { title: '   ' }, 'Title is required'],
+      ['title of sensible length', { title: 'x'.repeat(201) }, 'Title must be at most 200 characters'],
+    ] as const)('answers 400 without a %s, in the spec’s words', async (_name, options, message) => {
+      const response = await upload(options as UploadOptions).expect(400);
+      expect(response.body.message).toBe(message);
+    });
+
+    it('refuses a subject that is not on the level’s list, and an unknown level', async () => {
+      expect((await upload({ subject: 'Thesis Review' }).expect(400)).body.message).toBe('Please choose a A-Level subject');
+      expect((await upload({ academicLevel: 'Primary' }).expect(400)).body.message).toBe('Academic level must be one of GCSE, A-Level, Bachelor, Masters, PhD');
+    });
+
+    it('refuses files over 10 MB (413) and of other types by content (415), storing nothing', async () => {
+      const big = Buffer.concat([Buffer.from(words(10)), Buffer.alloc(10 * 1024 * 1024, 'a')]);
+      const tooLarge = await upload({ file: { bytes: big, name: 'essay.txt' } }).expect(413);
+      expect(tooLarge.body).toMatchObject({ message: 'File size must be less than 10 MB', code: 'UPLOAD_TOO_LARGE' });
+      const zip = Buffer.from('504b0304140000000000000000000000000000000000000000000000', 'hex');
+      const wrongType = await upload({ file: { bytes: zip, name: 'essay.pdf' } }).expect(415);
+      expect(wrongType.body).toMatchObject({ message: 'Allowed file types: PDF, DOC, DOCX, TXT, JPEG, PNG, GIF, WebP, BMP', code: 'UPLOAD_TYPE_NOT_ALLOWED' });
+      const schemeTooLarge = await upload({ markingScheme: { bytes: big, name: 'scheme.txt' } }).expect(413);
+      expect(schemeTooLarge.body.code).toBe('UPLOAD_TOO_LARGE');
+    });
+
+    it('answers 400 (never 500) for a damaged document', async () => {
+      const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
+      const response = await upload({ file: { bytes: damaged, name: 'essay.pdf' } }).expect(400);
+      expect(response.body).toMatchObject({ code: 'ESSAY_FILE_UNREADABLE' });
+      expect(response.body.message).toMatch(/could not read the text of this document/);
+    });
+
+    it('keeps the mark scheme and serves both files through short-lived links', async () => {
+      const uploaded = await upload({ markingScheme: { bytes: Buffer.from('Marks for structure'), name: 'scheme.txt' } }).expect(200);
+      const { body } = await http().get(`/api/student/essay/${uploaded.body.essayId}`).set(bearer(student.token)).expect(200);
+      expect(body.essay.fileUrl).toMatch(/X-Amz-Expires=\d+/);
+      const file = await fetch(body.essay.fileUrl as string);
+      expect(Buffer.from(await file.arrayBuffer()).equals(pdf1001)).toBe(true);
+      const scheme = await fetch(body.essay.markingScheme as string);
+      expect(await scheme.text()).toBe('Marks for structure');
+      expect(body.essay.modelURL).toBeNull();
+    });
+  });
+
+  describe('confirm / adjust the word count', () => {
+    let essayId: string;
+    beforeAll(async () => {
+      await resetLimits(redis);
+      essayId = (await upload({ title: 'Band test essay' }).expect(200)).body.essayId;
+    });
+    const update = (wordCount: number, extra: Record<string, unknown> = {}, as = student) =>
+      http().post('/api/student/updateWordCount').set(bearer(as.token)).send({ essayId, wordCount, ...extra });
+
+    it('refuses counts just outside 90–110 % of the original with the spec’s message (422)', async () => {
+      for (const count of [899, 1103]) {
+        const response = await update(count).expect(422);
+        expect(response.body.message).toBe('Word count must be within ±10% of the original (900-1102)');
+      }
+      expect((await update(0).expect(400)).body.message).toBe('Word count must be a whole number above 0');
+    });
+
+    it('ignores a body’s originalWordCount', async () => {
+      const response = await update(5000, { originalWordCount: 5000 }).expect(422);
+      expect(response.body.message).toBe('Word count must be within ±10% of the original (900-1102)');
+    });
+
+    it('accepts both edges, reprices on the server and puts the essay in the pool', async () => {
+      expect(ids(await pool(phdTutor).expect(200))).not.toContain(essayId);
+      const low = await update(900).expect(200);
+      expect(low.body).toMatchObject({ message: 'Word count updated successfully', essay: { wordCount: 900, originalWordCount: 1001, price: 1350, state: 'open', status: 'Pending' } });
+      const high = await update(1102).expect(200);
+      expect(high.body.essay).toMatchObject({ wordCount: 1102, originalWordCount: 1001, price: 1500 + 71 });
+      expect(ids(await pool(phdTutor).expect(200))).toContain(essayId);
+    });
+
+    it("is another student's essay: 404, nothing changes", async () => {
+      const response = await update(1000, {}, otherStudent).expect(404);
+      expect(response.body.message).toBe('Essay not found');
+      const [row] = await db(app).select().from(essays).where(eq(essays.id, essayId));
+      expect(row!.wordCount).toBe(1102);
+    });
+
+    it('cannot be changed once a tutor accepted it (409 ESSAY_NOT_EDITABLE)', async () => {
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: essayId }).expect(200);
+      const response = await update(1000).expect(409);
+      expect(response.body.code).toBe('ESSAY_NOT_EDITABLE');
+    });
+  });
+
+  describe("students' reads", () => {
+    it('lists only their own essays, by state, and 404s for anyone else’s', async () => {
+      const pending = (await upload({ as: otherStudent, title: 'Other student essay' }).expect(200)).body.essayId as string;
+      const mine = await http().get('/api/student/essays').set(bearer(student.token)).expect(200);
+      expect(mine.body.essays.length).toBeGreaterThan(0);
+      expect(ids(mine)).not.toContain(pending);
+      const theirs = await http().get('/api/student/essays/pending').set(bearer(otherStudent.token)).expect(200);
+      expect(ids(theirs)).toEqual([pending]);
+      expect((await http().get('/api/student/essays/in-progress').set(bearer(otherStudent.token)).expect(200)).body.essays).toEqual([]);
+      expect((await http().get('/api/student/essays/completed').set(bearer(otherStudent.token)).expect(200)).body.essays).toEqual([]);
+      const inProgress = await http().get('/api/student/essays/in-progress').set(bearer(student.token)).expect(200);
+      expect((inProgress.body.essays as { status: string; accepted: boolean }[]).every((e) => e.status === 'In Progress' && e.accepted)).toBe(true);
+      expect((await http().get(`/api/student/essay/${pending}`).set(bearer(student.token)).expect(404)).body.message).toBe('Essay not found');
+      await http().get('/api/student/essay/not-a-uuid').set(bearer(student.token)).expect(404);
+    });
+  });
+
+  describe('the pool', () => {
+    let masters: string;
+    let aLevel: string;
+    beforeAll(async () => {
+      await resetLimits(redis);
+      masters = await openEssay({ title: 'Strategy 100% explained', subject: 'Business Administration', academicLevel: 'Masters' });
+      aLevel = await openEssay({ title: 'Organic Chemistry review', subject: 'Chemistry', academicLevel: 'A-Level' });
+    });
+
+    it('is closed to tutors not approved for essays (403 TUTOR_NOT_APPROVED)', async () => {
+      const response = await pool(unapprovedTutor).expect(403);
+      expect(response.body).toMatchObject({ code: 'TUTOR_NOT_APPROVED', message: 'Tutor is not approved yet.' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(unapprovedTutor.token)).send({ essayID: aLevel }).expect(403);
+    });
+
+    it('shows essays at or below the tutor’s StudyLevel only; above it they cannot be accepted either', async () => {
+      const bachelors = ids(await pool(bachelorsTutor).expect(200));
+      expect(bachelors).toContain(aLevel);
+      expect(bachelors).not.toContain(masters);
+      expect(ids(await pool(phdTutor).expect(200))).toEqual(expect.arrayContaining([aLevel, masters]));
+      expect((await pool(bachelorsTutor, { level: 'Masters' }).expect(200)).body.essays).toEqual([]);
+      await http().post('/api/tutor/acceptEssay').set(bearer(bachelorsTutor.token)).send({ essayID: masters }).expect(404);
+      await http().post('/api/tutor/getEssay').set(bearer(bachelorsTutor.token)).send({ essayID: masters }).expect(404);
+    });
+
+    it('filters by level and subject and searches titles case-insensitively (a % is literal)', async () => {
+      const byLevel = await pool(phdTutor, { level: 'Masters' }).expect(200);
+      expect((byLevel.body.essays as { academicLevel: string }[]).every((e) => e.academicLevel === 'Masters')).toBe(true);
+      expect(ids(byLevel)).toContain(masters);
+      expect(ids(await pool(phdTutor, { level: 'Master', subject: 'business administration' }).expect(200))).toContain(masters);
+      expect(ids(await pool(phdTutor, { level: 'A-Level', subject: 'Chemistry' }).expect(200))).toEqual([aLevel]);
+      expect(ids(await pool(phdTutor, { search: 'organic CHEM' }).expect(200))).toEqual([aLevel]);
+      expect(ids(await pool(phdTutor, { search: '100%' }).expect(200))).toEqual([masters]);
+      expect(ids(await pool(phdTutor, { search: '0%e' }).expect(200))).toEqual([]);
+      const card = (await pool(phdTutor, { search: 'organic' }).expect(200)).body.essays[0];
+      expect(card).toMatchObject({ title: 'Organic Chemistry review', accepted: false, paymentStatus: 'Pending', fileUrl: null });
+    });
+
+    it('never lists an essay the student has not confirmed', async () => {
+      const unconfirmed = (await upload({ title: 'Unconfirmed essay' }).expect(200)).body.essayId as string;
+      expect(ids(await pool(phdTutor).expect(200))).not.toContain(unconfirmed);
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: unconfirmed }).expect(404);
+    });
+  });
+
+  describe('accept', () => {
+    it('lets exactly one of 20 tutors at once win; the others hear 409, the winner repeating hears 200', async () => {
+      const essayId = await openEssay({ title: 'Race essay', subject: 'History', academicLevel: 'GCSE' });
+      const tutors = await Promise.all(Array.from({ length: 20 }, () => createAccount(app, { role: 'tutor' })));
+      await db(app).update(tutorProfiles).set({ approved: true, approvedEssay: true, studyLevel: 'Bachelors' }).where(inArray(tutorProfiles.userId, tutors.map((t) => t.user.id)));
+      const answers = await Promise.all(tutors.map((t) => http().post('/api/tutor/acceptEssay').set(bearer(t.token)).send({ essayID: essayId })));
+      const winners = answers.flatMap((a, i) => (a.status === 200 ? [tutors[i]!] : []));
+      expect(winners).toHaveLength(1);
+      const losers = answers.filter((a) => a.status !== 200);
+      expect(losers).toHaveLength(19);
+      for (const loser of losers) expect(loser.body).toMatchObject({ code: 'ESSAY_ALREADY_ACCEPTED' });
+      const winner = winners[0]!;
+
+      const again = await http().post('/api/tutor/acceptEssay').set(bearer(winner.token)).send({ essayID: essayId }).expect(200);
+      expect(again.body.essay).toMatchObject({ _id: essayId, accepted: true, paymentStatus: 'Pending', status: 'In Progress', state: 'accepted' });
+      expect(again.body.essay.acceptedAt).toEqual(answers.find((a) => a.status === 200)!.body.essay.acceptedAt);
+      const [row] = await db(app).select().from(essays).where(eq(essays.id, essayId));
+      expect(row).toMatchObject({ status: 'accepted', tutorId: winner.user.id });
+
+      // The winner's conversation with the student is open; the essay is theirs to read, with its file.
+      const contacts = await http().get('/api/student/getAllContacts').set(bearer(student.token)).expect(200);
+      expect((contacts.body.tutors as { _id: string }[]).map((t) => t._id)).toContain(winner.user.id);
+      const held = await http().post('/api/tutor/getEssay').set(bearer(winner.token)).send({ essayID: essayId }).expect(200);
+      expect(held.body.essay.fileUrl).toEqual(expect.any(String));
+      expect(ids(await http().get('/api/tutor/getAllEssays').set(bearer(winner.token)).expect(200))).toEqual([essayId]);
+      await http().post('/api/tutor/getEssay').set(bearer(tutors.find((t) => t !== winner)!.token)).send({ essayID: essayId }).expect(404);
+      expect(ids(await pool(phdTutor).expect(200))).not.toContain(essayId);
+    });
+  });
+
+  describe('the discussion', () => {
+    it('is readable by the essay’s student and the tutor holding it only', async () => {
+      const essayId = await openEssay({ title: 'Discussion essay', subject: 'History', academicLevel: 'GCSE' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(bachelorsTutor.token)).send({ essayID: essayId }).expect(200);
+      for (const who of [student, bachelorsTutor]) {
+        const { body } = await http().get(`/api/essays/${essayId}`).set(bearer(who.token)).expect(200);
+        expect(body.essay).toMatchObject({ _id: essayId, state: 'accepted', fileUrl: expect.any(String) });
+      }
+      for (const who of [otherStudent, phdTutor]) await http().get(`/api/essays/${essayId}`).set(bearer(who.token)).expect(404);
+    });
+
+    it('Cancel Review returns an unpaid essay to the pool at once, closes the chat and tells the student; only its tutor may', async () => {
+      const essayId = await openEssay({ title: 'Cancelled review essay', subject: 'History', academicLevel: 'GCSE' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(bachelorsTutor.token)).send({ essayID: essayId }).expect(200);
+      await http().post(`/api/essays/${essayId}/reject`).set(bearer(phdTutor.token)).expect(404);
+      await http().post(`/api/essays/${essayId}/reject`).set(bearer(student.token)).expect(403);
+      const rejected = await http().post(`/api/essays/${essayId}/reject`).set(bearer(bachelorsTutor.token)).expect(200);
+      expect(rejected.body.essay).toMatchObject({ state: 'open', accepted: false, acceptedAt: null });
+      expect(ids(await pool(phdTutor).expect(200))).toContain(essayId);
+      await http().post(`/api/essays/${essayId}/reject`).set(bearer(bachelorsTutor.token)).expect(404);
+      const mails = await waitForMails(student.user.email);
+      expect(mails.map((m) => m.subject)).toContain('"Cancelled review essay" is back in the essay pool');
+      expect((await http().get('/api/tutor/getCompletedEssays').set(bearer(bachelorsTutor.token)).expect(200)).body.essays).toEqual([]);
+    });
+  });
+
+  describe('paying for an essay (local gateway)', () => {
+    it('is payable once accepted; Pay marks it Paid with paid_time, for the essay’s price', async () => {
+      const essayId = await openEssay({ title: 'Paid essay', fields: { expedited: 'true' } });
+      const payUrl = () => http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId });
+      expect((await payUrl().expect(422)).body.code).toBe('PAYMENT_NOT_PAYABLE');
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: essayId }).expect(200);
+      await http().post('/api/student/generatePaymentUrl').set(bearer(otherStudent.token)).send({ essayId }).expect(404);
+
+      const path = new URL((await payUrl().expect(200)).body.paymentUrl as string).pathname;
+      const page = await http().get(path).expect(200);
+      expect(page.text).toContain('£25.01');
+      await http().post(path).type('form').send({ action: 'pay' }).expect(303);
+
+      const { body } = await http().get(`/api/student/essay/${essayId}`).set(bearer(student.token)).expect(200);
+      expect(body.essay).toMatchObject({ paymentStatus: 'Paid', state: 'paid', status: 'In Progress', price: 1501 + EXPEDITED_SURCHARGE });
+      expect(body.essay.paid_time).toEqual(expect.any(String));
+      const [ledger] = await db(app).select().from(payments).where(eq(payments.itemId, essayId));
+      expect(ledger).toMatchObject({ status: 'completed', amountPence: 2501, payerId: student.user.id, type: 'student_essay_payment' });
+      expect((await payUrl().expect(409)).body.code).toBe('PAYMENT_ALREADY_PAID');
+      // Once paid, the tutor can no longer cancel the review.
+      expect((await http().post(`/api/essays/${essayId}/reject`).set(bearer(phdTutor.token)).expect(409)).body.code).toBe('PAYMENT_ALREADY_PAID');
+    });
+  });
+});
