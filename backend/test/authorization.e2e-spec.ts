@@ -120,6 +120,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/tutor/getCompletedEssays': { expect: TUTOR },
   // the discussion: the essay's student and the tutor holding it; anyone else learns nothing (404)
   'GET /api/essays/:essayId': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}` },
+  'POST /api/essays/:essayId/messages': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}/messages`, body: { content: 'matrix' } },
   'POST /api/essays/:essayId/reject': { expect: { ...TUTOR_OWN_ITEM }, path: () => `/api/essays/${essay.rejectId}/reject` },
   'GET /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}` },
   'POST /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}`, body: { action: 'cancel' } },

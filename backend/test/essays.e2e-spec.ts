@@ -353,6 +353,15 @@ describe('essays', () => {
         expect(body.essay).toMatchObject({ _id: essayId, state: 'accepted', fileUrl: expect.any(String) });
       }
       for (const who of [otherStudent, phdTutor]) await http().get(`/api/essays/${essayId}`).set(bearer(who.token)).expect(404);
+
+      // Messages go through Chat with the essay attached (a tutor without DBS may write in an essay's thread).
+      const sent = await http().post(`/api/essays/${essayId}/messages`).set(bearer(student.token)).send({ content: 'Is 1,000 words right?' }).expect(200);
+      expect(sent.body.message).toMatchObject({ sender: student.user.id, recipient: bachelorsTutor.user.id, essayId, content: 'Is 1,000 words right?' });
+      const reply = await http().post(`/api/essays/${essayId}/messages`).set(bearer(bachelorsTutor.token)).send({ content: 'Yes, agreed' }).expect(200);
+      expect(reply.body.message).toMatchObject({ sender: bachelorsTutor.user.id, recipient: student.user.id, essayId });
+      await http().post(`/api/essays/${essayId}/messages`).set(bearer(phdTutor.token)).send({ content: 'Hello' }).expect(404);
+      await http().post(`/api/essays/${essayId}/messages`).set(bearer(otherStudent.token)).send({ content: 'Hello' }).expect(404);
+      expect((await http().post(`/api/essays/${essayId}/messages`).set(bearer(student.token)).send({ content: '  ' }).expect(400)).body.message).toBe('Message cannot be empty');
     });
 
     it('Cancel Review returns an unpaid essay to the pool at once, closes the chat and tells the student; only its tutor may', async () => {

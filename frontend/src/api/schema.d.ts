@@ -373,6 +373,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/essays/{essayId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EssayDiscussionController_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/essays/{essayId}/reject": {
         parameters: {
             query?: never;
@@ -1144,6 +1160,13 @@ export interface components {
         };
         EssayEnvelopeDto: {
             essay: components["schemas"]["EssayDto"];
+        };
+        EssayMessageDto: {
+            /** @description The message (contact details are masked, as in every chat) */
+            content: string;
+        };
+        EssayMessageSentDto: {
+            message: components["schemas"]["ChatMessageDto"];
         };
         EssayRejectedDto: {
             essay: components["schemas"]["EssayDto"];
@@ -2940,6 +2963,59 @@ export interface operations {
                 };
             };
             /** @description Not your essay, nor one you hold */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    EssayDiscussionController_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                essayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EssayMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent to the other side through Chat (also delivered live) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssayMessageSentDto"];
+                };
+            };
+            /** @description Not your essay, nor one you hold, or no tutor holds it */
             404: {
                 headers: {
                     [name: string]: unknown;

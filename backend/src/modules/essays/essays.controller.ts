@@ -23,6 +23,8 @@ import type { AuthenticatedUser } from '../../common/guards/authenticated-user.j
 import { UploadService } from '../../common/uploads/upload.service.js';
 import {
   EssayEnvelopeDto,
+  EssayMessageDto,
+  EssayMessageSentDto,
   EssayPoolQueryDto,
   EssayRejectedDto,
   EssaysDto,
@@ -170,6 +172,18 @@ export class EssayDiscussionController {
   @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold' })
   async one(@CurrentUser() user: AuthenticatedUser, @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string): Promise<EssayEnvelopeDto> {
     return { essay: await this.essays.getForParticipant(user, essayId) };
+  }
+
+  @Post(':essayId/messages')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EssayMessageSentDto, description: 'Sent to the other side through Chat (also delivered live)' })
+  @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold, or no tutor holds it' })
+  async message(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string,
+    @Body() body: EssayMessageDto,
+  ): Promise<EssayMessageSentDto> {
+    return { message: await this.essays.sendDiscussionMessage(user, essayId, body.content) };
   }
 
   @Post(':essayId/reject')

@@ -9,6 +9,8 @@ import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-levels.js';
 import type { EssayDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
+import { ChatService } from '../chat/chat.service.js';
+import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { bandMessage, essayTotalPence, isWithinBand, wordCountBand } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
@@ -37,6 +39,7 @@ export class EssaysService {
     private readonly presenter: EssayPresenter,
     private readonly storage: StorageService,
     private readonly clock: Clock,
+    private readonly chat: ChatService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -137,6 +140,18 @@ export class EssaysService {
     const essay = await this.essays.findById(essayId);
     if (!essay || (essay.studentId !== user.id && essay.tutorId !== user.id)) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
     return this.presenter.present(essay);
+  }
+
+  /**
+   * A message in the essay's discussion (`POST /essays/{id}/messages`): from its student to the tutor holding it,
+   * or back; sent through Chat (one message store: masking, blocks and the DBS rule apply; `essayId` attached).
+   */
+  async sendDiscussionMessage(user: AuthenticatedUser, essayId: string, content: string): Promise<ChatMessageDto> {
+    const essay = await this.essays.findById(essayId);
+    const side = !essay?.tutorId ? null : essay.studentId === user.id ? 'student' : essay.tutorId === user.id ? 'tutor' : null;
+    if (!essay || !side) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    const recipient = side === 'student' ? essay.tutorId : essay.studentId;
+    return this.chat.sendMessage({ id: user.id, role: side }, { recipient, content, essayId: essay.id });
   }
 
   /** The student's own essay; another student's is "not found" (nothing is learnt about it). */

@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 import { FormText } from '../../../common/uploads/upload-rule.js';
 import { ACADEMIC_LEVELS } from '../../../shared/essay-levels.js';
+import { ChatMessageDto } from '../../chat/dto/chat.dto.js';
 
 export const REQUEST_TYPES = ['feedback-only', 'feedback_model'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
@@ -179,4 +180,14 @@ export class WordCountUpdatedDto {
 export class EssayRejectedDto {
   @ApiProperty({ example: 'Review cancelled: the essay is back in the pool' }) message: string;
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+export class EssayMessageDto {
+  @ApiProperty({ description: 'The message (contact details are masked, as in every chat)' })
+  @IsString({ message: 'Message cannot be empty' })
+  content: string;
+}
+
+export class EssayMessageSentDto {
+  @ApiProperty({ type: ChatMessageDto }) message: ChatMessageDto;
 }
