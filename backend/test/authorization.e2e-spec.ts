@@ -118,6 +118,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/tutor/getEssay': { expect: TUTOR_OWN_ITEM, body: () => ({ essayID: essay.heldId }) },
   'GET /api/tutor/getAllEssays': { expect: TUTOR },
   'GET /api/tutor/getCompletedEssays': { expect: TUTOR },
+  'POST /api/tutor/markEssay': { expect: TUTOR },
   // the discussion: the essay's student and the tutor holding it; anyone else learns nothing (404)
   'GET /api/essays/:essayId': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}` },
   'POST /api/essays/:essayId/messages': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}/messages`, body: { content: 'matrix' } },

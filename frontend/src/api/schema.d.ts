@@ -853,6 +853,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutor/markEssay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorEssaysController_markEssay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/messages/{studentId}": {
         parameters: {
             query?: never;
@@ -1091,7 +1107,7 @@ export interface components {
              * @description Present on errors a client acts on
              * @enum {string}
              */
-            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
             /** @description Per-field problems of a 400 VALIDATION_FAILED */
             errors?: components["schemas"]["FieldError"][];
             /** @example Tutor is not approved yet. */
@@ -1160,6 +1176,11 @@ export interface components {
         };
         EssayEnvelopeDto: {
             essay: components["schemas"]["EssayDto"];
+        };
+        EssayMarkedDto: {
+            essay: components["schemas"]["EssayDto"];
+            /** @example Essay marked successfully */
+            message: string;
         };
         EssayMessageDto: {
             /** @description The message (contact details are masked, as in every chat) */
@@ -1231,6 +1252,17 @@ export interface components {
             user?: components["schemas"]["UserDto"];
             /** Format: uuid */
             userId?: string;
+        };
+        MarkEssayFormDto: {
+            /** Format: uuid */
+            essayID: string;
+            feedback: string;
+            /**
+             * Format: binary
+             * @description The marked essay / model answer: PDF, DOC, DOCX or RTF by content, ≤ 10 MB; required for feedback_model
+             */
+            modelAnswerFile?: string;
+            score: number;
         };
         MessageDto: {
             message: string;
@@ -4478,6 +4510,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TutorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    TutorEssaysController_markEssay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MarkEssayFormDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Completed; the student is emailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssayMarkedDto"];
+                };
+            };
+            /** @description Score not 1–10, feedback under 250 characters, or no marked file for a feedback_model essay */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an essay you hold */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not paid yet, or already marked (ESSAY_NOT_MARKABLE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is over 10 MB (UPLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is not PDF, DOC, DOCX or RTF by content (UPLOAD_TYPE_NOT_ALLOWED) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

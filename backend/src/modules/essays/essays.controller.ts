@@ -23,11 +23,13 @@ import type { AuthenticatedUser } from '../../common/guards/authenticated-user.j
 import { UploadService } from '../../common/uploads/upload.service.js';
 import {
   EssayEnvelopeDto,
+  EssayMarkedDto,
   EssayMessageDto,
   EssayMessageSentDto,
   EssayPoolQueryDto,
   EssayRejectedDto,
   EssaysDto,
+  MarkEssayFormDto,
   TutorEssayIdDto,
   UpdateWordCountDto,
   UploadEssayFormDto,
@@ -36,7 +38,7 @@ import {
 } from './dto/essay.dto.js';
 import { EssayReviewsService } from './essay-reviews.service.js';
 import { ESSAY_NOT_FOUND, EssaysService } from './essays.service.js';
-import { ESSAY_UPLOAD } from './essays.uploads.js';
+import { ESSAY_UPLOAD, MARK_ESSAY_UPLOAD } from './essays.uploads.js';
 
 /** The student's essay calls (spec part 1 §7). Another student's essay is "not found". */
 @ApiTags('essays')
@@ -110,7 +112,10 @@ export class StudentEssaysController {
 @Roles('tutor')
 @Controller('tutor')
 export class TutorEssaysController {
-  constructor(private readonly reviews: EssayReviewsService) {}
+  constructor(
+    private readonly reviews: EssayReviewsService,
+    private readonly uploads: UploadService,
+  ) {}
 
   @Get('getAvailableEssays')
   @RequireApproval('essay')
@@ -137,6 +142,21 @@ export class TutorEssaysController {
   @ApiNotFoundResponse({ description: 'Not yours, and not an open essay at your level' })
   async getEssay(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorEssayIdDto): Promise<EssayEnvelopeDto> {
     return { essay: await this.reviews.get(user, body.essayID) };
+  }
+
+  @Post('markEssay')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: MarkEssayFormDto })
+  @ApiOkResponse({ type: EssayMarkedDto, description: 'Completed; the student is emailed' })
+  @ApiBadRequestResponse({ description: 'Score not 1–10, feedback under 250 characters, or no marked file for a feedback_model essay' })
+  @ApiNotFoundResponse({ description: 'Not an essay you hold' })
+  @ApiConflictResponse({ description: 'Not paid yet, or already marked (ESSAY_NOT_MARKABLE)' })
+  @ApiPayloadTooLargeResponse({ description: 'The file is over 10 MB (UPLOAD_TOO_LARGE)' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'The file is not PDF, DOC, DOCX or RTF by content (UPLOAD_TYPE_NOT_ALLOWED)' })
+  async markEssay(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<EssayMarkedDto> {
+    const essay = await this.uploads.handle(request, user.id, MARK_ESSAY_UPLOAD, (form) => this.reviews.mark(user, form));
+    return { message: 'Essay marked successfully', essay };
   }
 
   @Get('getCompletedEssays')
