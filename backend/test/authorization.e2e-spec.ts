@@ -109,6 +109,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/student/uploadEssay': { expect: STUDENT },
   'POST /api/student/updateWordCount': { expect: STUDENT_OWN_ITEM, body: () => ({ essayId: essay.openId, wordCount: 100 }) },
   'GET /api/student/essays': { expect: STUDENT },
+  'POST /api/student/acceptEssay/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/acceptEssay/${essay.openId}` },
   'GET /api/student/essays/pending': { expect: STUDENT },
   'GET /api/student/essays/in-progress': { expect: STUDENT },
   'GET /api/student/essays/completed': { expect: STUDENT },

@@ -445,6 +445,19 @@ describe('essays', () => {
       expect(view.body.essay).toMatchObject({ score: 8, status: 'Completed', completedAt: expect.any(String) });
       expect(ids(await http().get('/api/tutor/getCompletedEssays').set(bearer(phdTutor.token)).expect(200))).toContain(essayId);
       expect((await mark(phdTutor, { essayID: essayId, score: '9', feedback: FEEDBACK }).expect(409)).body.code).toBe('ESSAY_NOT_MARKABLE');
+
+      // The student accepts the feedback (only theirs, once reviewed); the tutor can then be paid, once.
+      await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(otherStudent.token)).expect(404);
+      expect((await http().post(`/api/student/acceptEssay/${unpaid}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
+      await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(422);
+      const accepted = await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(student.token)).expect(200);
+      expect(accepted.body).toMatchObject({ message: 'Essay feedback accepted successfully!', essay: { student_accept: true } });
+      await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(student.token)).expect(200);
+      const payout = await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(200);
+      expect(payout.body.paymentUrl).toMatch(/^\/tutor\/payment-success\?payout_id=/);
+      expect((await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(200)).body.paymentUrl).toBe(payout.body.paymentUrl);
+      const [row] = await db(app).select().from(essays).where(eq(essays.id, essayId));
+      expect(row).toMatchObject({ studentAccept: true, tutorPaid: true });
     });
 
     it('requires a marked file (PDF, DOC, DOCX, RTF) for a feedback-and-model-answer essay and serves it', async () => {

@@ -453,6 +453,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/acceptEssay/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentEssaysController_acceptFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/chats/{tutorId}/block": {
         parameters: {
             query?: never;
@@ -1202,6 +1218,11 @@ export interface components {
             rating: number;
             /** Format: date-time */
             ratingDate: string;
+        };
+        FeedbackAcceptedDto: {
+            essay: components["schemas"]["EssayDto"];
+            /** @example Essay feedback accepted successfully! */
+            message: string;
         };
         FieldError: {
             /** @example email */
@@ -3233,6 +3254,64 @@ export interface operations {
             };
             /** @description Missing, forged or stale signature (WEBHOOK_SIGNATURE_INVALID) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_acceptFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tutor's feedback accepted (student_accept); the tutor may be paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackAcceptedDto"];
+                };
+            };
+            /** @description Essay not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not reviewed yet (ESSAY_NOT_EDITABLE) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

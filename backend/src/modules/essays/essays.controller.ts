@@ -28,6 +28,7 @@ import {
   EssayMessageSentDto,
   EssayPoolQueryDto,
   EssayRejectedDto,
+  FeedbackAcceptedDto,
   EssaysDto,
   MarkEssayFormDto,
   TutorEssayIdDto,
@@ -72,6 +73,15 @@ export class StudentEssaysController {
   @ApiUnprocessableEntityResponse({ description: 'Outside ±10 % of the original count' })
   async updateWordCount(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateWordCountDto): Promise<WordCountUpdatedDto> {
     return { message: 'Word count updated successfully', essay: await this.essays.updateWordCount(user, body) };
+  }
+
+  @Post('acceptEssay/:id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: FeedbackAcceptedDto, description: "The tutor's feedback accepted (student_accept); the tutor may be paid" })
+  @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
+  @ApiConflictResponse({ description: 'Not reviewed yet (ESSAY_NOT_EDITABLE)' })
+  async acceptFeedback(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<FeedbackAcceptedDto> {
+    return { message: 'Essay feedback accepted successfully!', essay: await this.essays.acceptFeedback(user, id) };
   }
 
   @Get('essays')

@@ -179,6 +179,16 @@ export class EssaysRepository {
     });
   }
 
+  /** The student accepts the feedback of their completed essay (idempotent: a repeat returns the row unchanged). */
+  async studentAccept(id: string, studentId: string, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ studentAccept: true, updatedAt: sql`case when ${essays.studentAccept} then ${essays.updatedAt} else ${now.toISOString()}::timestamptz end` })
+      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), eq(essays.status, 'completed')))
+      .returning();
+    return row;
+  }
+
   /** Names and addresses for notices. */
   async contacts(ids: string[], tx: DbOrTx = this.db): Promise<{ id: string; name: string; email: string }[]> {
     if (ids.length === 0) return [];

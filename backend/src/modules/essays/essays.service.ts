@@ -135,6 +135,17 @@ export class EssaysService {
     return this.presenter.present(await this.owned(student, essayId));
   }
 
+  /**
+   * The student accepts the tutor's feedback (`POST /student/acceptEssay/{id}`): only once completed; it makes
+   * the tutor's payout eligible at once (DESIGN.md §9) and closes the revision window. Idempotent.
+   */
+  async acceptFeedback(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    const essay = await this.owned(student, essayId);
+    const accepted = await this.essays.studentAccept(essay.id, student.id, this.clock.now());
+    if (!accepted) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'Feedback can be accepted once the essay has been reviewed.'));
+    return this.presenter.present(accepted);
+  }
+
   /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */
   async getForParticipant(user: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);

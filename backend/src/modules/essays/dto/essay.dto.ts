@@ -221,3 +221,8 @@ export class EssayMarkedDto {
   @ApiProperty({ example: 'Essay marked successfully' }) message: string;
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
 }
+
+export class FeedbackAcceptedDto {
+  @ApiProperty({ example: 'Essay feedback accepted successfully!' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
