@@ -38,7 +38,7 @@ const TUTOR_OWN_ITEM: Expectation = { ...TUTOR, otherTutor: 404 };
 /** Payments' fixtures (set up in beforeAll through the PayableItems port): the student's items and the tutor's payout. */
 const pay = { essayId: '', paidEssayId: '', paidSessionId: '', sessionId: '', payoutId: '', paymentId: '' };
 /** Essays' fixtures: the student's essay in the pool, and one the tutor holds. */
-const essay = { openId: '', heldId: '', rejectId: '' };
+const essay = { openId: '', heldId: '', rejectId: '', cancelId: '' };
 export const ADMIN: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 'ok' };
 
 interface Entry {
@@ -109,6 +109,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/student/uploadEssay': { expect: STUDENT },
   'POST /api/student/updateWordCount': { expect: STUDENT_OWN_ITEM, body: () => ({ essayId: essay.openId, wordCount: 100 }) },
   'GET /api/student/essays': { expect: STUDENT },
+  'POST /api/student/cancelEssay/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/cancelEssay/${essay.cancelId}` },
   'POST /api/student/acceptEssay/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/acceptEssay/${essay.openId}` },
   'GET /api/student/essays/pending': { expect: STUDENT },
   'GET /api/student/essays/in-progress': { expect: STUDENT },
@@ -200,6 +201,7 @@ describe('authorisation matrix', () => {
     await db(app).update(tutorProfiles).set({ approvedEssay: true, approved: true, studyLevel: 'PhD' }).where(inArray(tutorProfiles.userId, [accounts.tutor.user.id, accounts.otherTutor.user.id]));
     const essayRow = { studentId: accounts.student.user.id, title: 'Matrix essay', subject: 'History', academicLevel: 'A-Level' as const, originalWordCount: 100, wordCount: 100, pricePence: 150, fileKey: 'essays/matrix/essay.pdf', fileName: 'essay.pdf', fileMime: 'application/pdf' };
     [{ id: essay.openId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
+    [{ id: essay.cancelId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
     [{ id: essay.rejectId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
     [{ id: essay.heldId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
   });

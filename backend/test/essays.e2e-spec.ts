@@ -412,6 +412,27 @@ describe('essays', () => {
     });
   });
 
+  describe('cancelling', () => {
+    it('cancels an unpaid essay at once, refunds a paid one in full, and refuses a marked one', async () => {
+      const open = await openEssay({ title: 'Cancelled open essay' });
+      await http().post(`/api/student/cancelEssay/${open}`).set(bearer(otherStudent.token)).expect(404);
+      const cancelled = await http().post(`/api/student/cancelEssay/${open}`).set(bearer(student.token)).expect(200);
+      expect(cancelled.body).toMatchObject({ message: 'Essay cancelled', essay: { state: 'cancelled' } });
+      expect(ids(await pool(phdTutor).expect(200))).not.toContain(open);
+      expect((await http().post(`/api/student/cancelEssay/${open}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
+
+      const paid = await openEssay({ title: 'Refunded essay' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: paid }).expect(200);
+      const path = new URL((await http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId: paid }).expect(200)).body.paymentUrl as string).pathname;
+      await http().post(path).type('form').send({ action: 'pay' }).expect(303);
+      const refunded = await http().post(`/api/student/cancelEssay/${paid}`).set(bearer(student.token)).expect(200);
+      expect(refunded.body).toMatchObject({ message: 'Essay cancelled: your payment is being refunded in full', essay: { state: 'cancelled' } });
+      const [ledger] = await db(app).select().from(payments).where(eq(payments.itemId, paid));
+      expect(ledger).toMatchObject({ status: 'refunded', refundedAmountPence: 1501 });
+      expect((await http().post(`/api/student/cancelEssay/${paid}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
+    });
+  });
+
   describe('marking', () => {
     const FEEDBACK = 'A clear argument with good use of evidence. '.repeat(7);
     async function paidEssay(options: UploadOptions): Promise<string> {
@@ -458,6 +479,7 @@ describe('essays', () => {
       expect((await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(200)).body.paymentUrl).toBe(payout.body.paymentUrl);
       const [row] = await db(app).select().from(essays).where(eq(essays.id, essayId));
       expect(row).toMatchObject({ studentAccept: true, tutorPaid: true });
+      expect((await http().post(`/api/student/cancelEssay/${essayId}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
     });
 
     it('requires a marked file (PDF, DOC, DOCX, RTF) for a feedback-and-model-answer essay and serves it', async () => {

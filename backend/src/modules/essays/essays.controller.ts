@@ -28,6 +28,7 @@ import {
   EssayMessageSentDto,
   EssayPoolQueryDto,
   EssayRejectedDto,
+  EssayCancelledDto,
   FeedbackAcceptedDto,
   EssaysDto,
   MarkEssayFormDto,
@@ -82,6 +83,17 @@ export class StudentEssaysController {
   @ApiConflictResponse({ description: 'Not reviewed yet (ESSAY_NOT_EDITABLE)' })
   async acceptFeedback(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<FeedbackAcceptedDto> {
     return { message: 'Essay feedback accepted successfully!', essay: await this.essays.acceptFeedback(user, id) };
+  }
+
+  @Post('cancelEssay/:id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EssayCancelledDto, description: 'Cancelled; a paid essay is refunded in full (within 24 h of paying, before marking)' })
+  @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
+  @ApiConflictResponse({ description: 'Marked, already cancelled or refunded (REFUND_NOT_ALLOWED)' })
+  @ApiUnprocessableEntityResponse({ description: 'The 24-hour refund window has closed (REFUND_NOT_ALLOWED)' })
+  async cancel(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<EssayCancelledDto> {
+    const essay = await this.essays.cancel(user, id);
+    return { message: essay.paymentStatus === 'Paid' ? 'Essay cancelled: your payment is being refunded in full' : 'Essay cancelled', essay };
   }
 
   @Get('essays')

@@ -189,6 +189,16 @@ export class EssaysRepository {
     return row;
   }
 
+  /** The student cancels an essay nobody has paid for (before or after a tutor accepted it). */
+  async cancelUnpaid(id: string, studentId: string, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), inArray(essays.status, ['awaiting_confirmation', 'open', 'accepted'])))
+      .returning();
+    return row;
+  }
+
   /** Names and addresses for notices. */
   async contacts(ids: string[], tx: DbOrTx = this.db): Promise<{ id: string; name: string; email: string }[]> {
     if (ids.length === 0) return [];

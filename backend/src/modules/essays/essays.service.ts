@@ -11,6 +11,8 @@ import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-
 import type { EssayDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
 import { ChatService } from '../chat/chat.service.js';
 import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
+import { ITEM_KINDS } from '../payments/payable-items.service.js';
+import { PaymentsService } from '../payments/payments.service.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { bandMessage, essayTotalPence, isWithinBand, wordCountBand } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
@@ -40,6 +42,7 @@ export class EssaysService {
     private readonly storage: StorageService,
     private readonly clock: Clock,
     private readonly chat: ChatService,
+    private readonly payments: PaymentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -144,6 +147,23 @@ export class EssaysService {
     const accepted = await this.essays.studentAccept(essay.id, student.id, this.clock.now());
     if (!accepted) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'Feedback can be accepted once the essay has been reviewed.'));
     return this.presenter.present(accepted);
+  }
+
+  /**
+   * The student cancels (DESIGN.md §9): an unpaid essay at once (out of the pool, or away from its tutor, whose
+   * chat context closes); a paid one through Payments' full refund, which Payments allows within 24 h of paying
+   * while it is not marked (EssayPayables.refundBlockedReason) and which cancels the essay in its transaction.
+   */
+  async cancel(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    const essay = await this.owned(student, essayId);
+    let cancelled = await this.essays.cancelUnpaid(essay.id, student.id, this.clock.now());
+    if (!cancelled) {
+      if (essay.status !== 'paid') throw new ConflictException(coded('REFUND_NOT_ALLOWED', 'This essay can no longer be cancelled.'));
+      await this.payments.refundItem(ITEM_KINDS.essay, essay.id, { requestedBy: student.id, reason: 'Cancelled by the student' });
+      cancelled = await this.owned(student, essay.id);
+    }
+    if (essay.tutorId) await this.chat.closeConversationContext({ kind: 'essay', id: essay.id });
+    return this.presenter.present(cancelled);
   }
 
   /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */

@@ -226,3 +226,8 @@ export class FeedbackAcceptedDto {
   @ApiProperty({ example: 'Essay feedback accepted successfully!' }) message: string;
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
 }
+
+export class EssayCancelledDto {
+  @ApiProperty({ example: 'Essay cancelled' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
