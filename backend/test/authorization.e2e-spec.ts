@@ -109,6 +109,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/student/uploadEssay': { expect: STUDENT },
   'POST /api/student/updateWordCount': { expect: STUDENT_OWN_ITEM, body: () => ({ essayId: essay.openId, wordCount: 100 }) },
   'GET /api/student/essays': { expect: STUDENT },
+  'POST /api/student/requestRevision/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/requestRevision/${essay.openId}` },
   'POST /api/student/cancelEssay/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/cancelEssay/${essay.cancelId}` },
   'POST /api/student/acceptEssay/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/acceptEssay/${essay.openId}` },
   'GET /api/student/essays/pending': { expect: STUDENT },

@@ -459,6 +459,14 @@ describe('essays', () => {
       expect((await mark(phdTutor, { essayID: essayId, score: '11', feedback: FEEDBACK }).expect(400)).body.message).toBe('Score must be a whole number from 1 to 10');
       expect((await mark(phdTutor, { essayID: essayId, score: '8', feedback: 'Too short.' }).expect(400)).body.message).toBe('Feedback must be at least 250 characters');
 
+      // A revision: the student sends it back once marked; the tutor resubmits.
+      await mark(phdTutor, { essayID: essayId, score: '6', feedback: FEEDBACK }).expect(200);
+      await http().post(`/api/student/requestRevision/${essayId}`).set(bearer(otherStudent.token)).expect(404);
+      const revision = await http().post(`/api/student/requestRevision/${essayId}`).set(bearer(student.token)).expect(200);
+      expect(revision.body.essay).toMatchObject({ state: 'revision_requested', status: 'Revision Requested' });
+      await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(422);
+      expect((await http().post(`/api/student/requestRevision/${essayId}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
+
       const marked = await mark(phdTutor, { essayID: essayId, score: '8', feedback: FEEDBACK }).expect(200);
       expect(marked.body).toMatchObject({ message: 'Essay marked successfully', essay: { state: 'completed', status: 'Completed', score: 8, feedback: FEEDBACK.trim() } });
       expect(await waitForSubject(student.user.email, 'Your feedback on "Marking essay" is ready')).toContain('Your feedback on "Marking essay" is ready');
@@ -474,6 +482,7 @@ describe('essays', () => {
       const accepted = await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(student.token)).expect(200);
       expect(accepted.body).toMatchObject({ message: 'Essay feedback accepted successfully!', essay: { student_accept: true } });
       await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(student.token)).expect(200);
+      expect((await http().post(`/api/student/requestRevision/${essayId}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
       const payout = await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(200);
       expect(payout.body.paymentUrl).toMatch(/^\/tutor\/payment-success\?payout_id=/);
       expect((await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(200)).body.paymentUrl).toBe(payout.body.paymentUrl);

@@ -661,6 +661,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/requestRevision/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentEssaysController_requestRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/updatePaymentStatus": {
         parameters: {
             query?: never;
@@ -1533,6 +1549,11 @@ export interface components {
         ResetPasswordDto: {
             newPassword: string;
             resetToken: string;
+        };
+        RevisionRequestedDto: {
+            essay: components["schemas"]["EssayDto"];
+            /** @example Revision requested */
+            message: string;
         };
         RightToWorkDocumentsDto: {
             biometricResidencePermitURL?: string | null;
@@ -3918,6 +3939,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StudentEnvelopeDto"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_requestRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Back with the tutor for a revision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionRequestedDto"];
+                };
+            };
+            /** @description Essay not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not reviewed, already accepted, or over 7 days since the review (ESSAY_NOT_EDITABLE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

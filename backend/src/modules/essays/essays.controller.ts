@@ -28,6 +28,7 @@ import {
   EssayMessageSentDto,
   EssayPoolQueryDto,
   EssayRejectedDto,
+  RevisionRequestedDto,
   EssayCancelledDto,
   FeedbackAcceptedDto,
   EssaysDto,
@@ -83,6 +84,15 @@ export class StudentEssaysController {
   @ApiConflictResponse({ description: 'Not reviewed yet (ESSAY_NOT_EDITABLE)' })
   async acceptFeedback(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<FeedbackAcceptedDto> {
     return { message: 'Essay feedback accepted successfully!', essay: await this.essays.acceptFeedback(user, id) };
+  }
+
+  @Post('requestRevision/:id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RevisionRequestedDto, description: 'Back with the tutor for a revision' })
+  @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
+  @ApiConflictResponse({ description: 'Not reviewed, already accepted, or over 7 days since the review (ESSAY_NOT_EDITABLE)' })
+  async requestRevision(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<RevisionRequestedDto> {
+    return { message: 'Revision requested', essay: await this.essays.requestRevision(user, id) };
   }
 
   @Post('cancelEssay/:id')

@@ -199,6 +199,25 @@ export class EssaysRepository {
     return row;
   }
 
+  /** The student asks for a revision: completed, not accepted, completed since `completedAfter`. */
+  async requestRevision(id: string, studentId: string, completedAfter: Date, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ status: 'revision_requested', updatedAt: now })
+      .where(
+        and(
+          eq(essays.id, id),
+          eq(essays.studentId, studentId),
+          eq(essays.status, 'completed'),
+          eq(essays.studentAccept, false),
+          eq(essays.tutorPaid, false),
+          sql`${essays.completedAt} > ${completedAfter.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   /** Names and addresses for notices. */
   async contacts(ids: string[], tx: DbOrTx = this.db): Promise<{ id: string; name: string; email: string }[]> {
     if (ids.length === 0) return [];

@@ -14,7 +14,7 @@ import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { EssayPresenter } from './essay.presenter.js';
-import { bandMessage, essayTotalPence, isWithinBand, wordCountBand } from './essay-rules.js';
+import { bandMessage, essayTotalPence, isWithinBand, REVISION_WINDOW_MS, wordCountBand } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
 import { countWords } from './word-count/count-words.js';
 import { documentText, isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
@@ -164,6 +164,19 @@ export class EssaysService {
     }
     if (essay.tutorId) await this.chat.closeConversationContext({ kind: 'essay', id: essay.id });
     return this.presenter.present(cancelled);
+  }
+
+  /**
+   * The student asks for a revision (DESIGN.md §9): within 7 days of the last completion, before accepting the
+   * feedback (and before the tutor was paid). The essay goes back to its tutor (`revision_requested`), which pauses
+   * payout eligibility until the resubmission.
+   */
+  async requestRevision(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    const essay = await this.owned(student, essayId);
+    const now = this.clock.now();
+    const updated = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - REVISION_WINDOW_MS), now);
+    if (!updated) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
+    return this.presenter.present(updated);
   }
 
   /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */

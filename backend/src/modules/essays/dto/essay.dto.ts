@@ -231,3 +231,8 @@ export class EssayCancelledDto {
   @ApiProperty({ example: 'Essay cancelled' }) message: string;
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
 }
+
+export class RevisionRequestedDto {
+  @ApiProperty({ example: 'Revision requested' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
