@@ -38,7 +38,7 @@ const TUTOR_OWN_ITEM: Expectation = { ...TUTOR, otherTutor: 404 };
 /** Payments' fixtures (set up in beforeAll through the PayableItems port): the student's items and the tutor's payout. */
 const pay = { essayId: '', paidEssayId: '', paidSessionId: '', sessionId: '', payoutId: '', paymentId: '' };
 /** Essays' fixtures: the student's essay in the pool, and one the tutor holds. */
-const essay = { openId: '', heldId: '', rejectId: '' };
+const essay = { openId: '', heldId: '', rejectId: '', cancelId: '' };
 export const ADMIN: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 'ok' };
 
 interface Entry {
@@ -109,6 +109,9 @@ const TABLE: Record<string, Entry> = {
   'POST /api/student/uploadEssay': { expect: STUDENT },
   'POST /api/student/updateWordCount': { expect: STUDENT_OWN_ITEM, body: () => ({ essayId: essay.openId, wordCount: 100 }) },
   'GET /api/student/essays': { expect: STUDENT },
+  'POST /api/student/requestRevision/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/requestRevision/${essay.openId}` },
+  'POST /api/student/cancelEssay/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/cancelEssay/${essay.cancelId}` },
+  'POST /api/student/acceptEssay/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/acceptEssay/${essay.openId}` },
   'GET /api/student/essays/pending': { expect: STUDENT },
   'GET /api/student/essays/in-progress': { expect: STUDENT },
   'GET /api/student/essays/completed': { expect: STUDENT },
@@ -118,8 +121,10 @@ const TABLE: Record<string, Entry> = {
   'POST /api/tutor/getEssay': { expect: TUTOR_OWN_ITEM, body: () => ({ essayID: essay.heldId }) },
   'GET /api/tutor/getAllEssays': { expect: TUTOR },
   'GET /api/tutor/getCompletedEssays': { expect: TUTOR },
+  'POST /api/tutor/markEssay': { expect: TUTOR },
   // the discussion: the essay's student and the tutor holding it; anyone else learns nothing (404)
   'GET /api/essays/:essayId': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}` },
+  'POST /api/essays/:essayId/messages': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}/messages`, body: { content: 'matrix' } },
   'POST /api/essays/:essayId/reject': { expect: { ...TUTOR_OWN_ITEM }, path: () => `/api/essays/${essay.rejectId}/reject` },
   'GET /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}` },
   'POST /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}`, body: { action: 'cancel' } },
@@ -197,6 +202,7 @@ describe('authorisation matrix', () => {
     await db(app).update(tutorProfiles).set({ approvedEssay: true, approved: true, studyLevel: 'PhD' }).where(inArray(tutorProfiles.userId, [accounts.tutor.user.id, accounts.otherTutor.user.id]));
     const essayRow = { studentId: accounts.student.user.id, title: 'Matrix essay', subject: 'History', academicLevel: 'A-Level' as const, originalWordCount: 100, wordCount: 100, pricePence: 150, fileKey: 'essays/matrix/essay.pdf', fileName: 'essay.pdf', fileMime: 'application/pdf' };
     [{ id: essay.openId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
+    [{ id: essay.cancelId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
     [{ id: essay.rejectId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
     [{ id: essay.heldId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
   });

@@ -11,8 +11,8 @@ import request from 'supertest';
 import { essays, payments, tutorProfiles } from '../src/infra/database/schema/index.js';
 import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
-import { PNG } from './support/files.js';
-import { waitForMails } from './support/mail-catcher.js';
+import { minimalPdf, PNG } from './support/files.js';
+import { mailsTo } from './support/mail-catcher.js';
 
 const MODEL_SURCHARGE = 500;
 const EXPEDITED_SURCHARGE = 1000;
@@ -45,6 +45,16 @@ async function docxOf(n: number): Promise<Buffer> {
   const paragraphs: Paragraph[] = [];
   for (let i = 0; i < all.length; i += 60) paragraphs.push(new Paragraph({ children: [new TextRun(all.slice(i, i + 60).join(' '))] }));
   return Packer.toBuffer(new Document({ sections: [{ children: paragraphs }] }));
+}
+
+/** Waits until a mail with this subject reached the address (other mails may arrive before it). */
+async function waitForSubject(address: string, subject: string, timeoutMs = 10_000): Promise<string[]> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const subjects = (await mailsTo(address)).map((m) => m.subject);
+    if (subjects.includes(subject) || Date.now() > end) return subjects;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe('essays', () => {
@@ -353,6 +363,15 @@ describe('essays', () => {
         expect(body.essay).toMatchObject({ _id: essayId, state: 'accepted', fileUrl: expect.any(String) });
       }
       for (const who of [otherStudent, phdTutor]) await http().get(`/api/essays/${essayId}`).set(bearer(who.token)).expect(404);
+
+      // Messages go through Chat with the essay attached (a tutor without DBS may write in an essay's thread).
+      const sent = await http().post(`/api/essays/${essayId}/messages`).set(bearer(student.token)).send({ content: 'Is 1,000 words right?' }).expect(200);
+      expect(sent.body.message).toMatchObject({ sender: student.user.id, recipient: bachelorsTutor.user.id, essayId, content: 'Is 1,000 words right?' });
+      const reply = await http().post(`/api/essays/${essayId}/messages`).set(bearer(bachelorsTutor.token)).send({ content: 'Yes, agreed' }).expect(200);
+      expect(reply.body.message).toMatchObject({ sender: bachelorsTutor.user.id, recipient: student.user.id, essayId });
+      await http().post(`/api/essays/${essayId}/messages`).set(bearer(phdTutor.token)).send({ content: 'Hello' }).expect(404);
+      await http().post(`/api/essays/${essayId}/messages`).set(bearer(otherStudent.token)).send({ content: 'Hello' }).expect(404);
+      expect((await http().post(`/api/essays/${essayId}/messages`).set(bearer(student.token)).send({ content: '  ' }).expect(400)).body.message).toBe('Message cannot be empty');
     });
 
     it('Cancel Review returns an unpaid essay to the pool at once, closes the chat and tells the student; only its tutor may', async () => {
@@ -364,8 +383,7 @@ describe('essays', () => {
       expect(rejected.body.essay).toMatchObject({ state: 'open', accepted: false, acceptedAt: null });
       expect(ids(await pool(phdTutor).expect(200))).toContain(essayId);
       await http().post(`/api/essays/${essayId}/reject`).set(bearer(bachelorsTutor.token)).expect(404);
-      const mails = await waitForMails(student.user.email);
-      expect(mails.map((m) => m.subject)).toContain('"Cancelled review essay" is back in the essay pool');
+      expect(await waitForSubject(student.user.email, '"Cancelled review essay" is back in the essay pool')).toContain('"Cancelled review essay" is back in the essay pool');
       expect((await http().get('/api/tutor/getCompletedEssays').set(bearer(bachelorsTutor.token)).expect(200)).body.essays).toEqual([]);
     });
   });
@@ -391,6 +409,98 @@ describe('essays', () => {
       expect((await payUrl().expect(409)).body.code).toBe('PAYMENT_ALREADY_PAID');
       // Once paid, the tutor can no longer cancel the review.
       expect((await http().post(`/api/essays/${essayId}/reject`).set(bearer(phdTutor.token)).expect(409)).body.code).toBe('PAYMENT_ALREADY_PAID');
+    });
+  });
+
+  describe('cancelling', () => {
+    it('cancels an unpaid essay at once, refunds a paid one in full, and refuses a marked one', async () => {
+      const open = await openEssay({ title: 'Cancelled open essay' });
+      await http().post(`/api/student/cancelEssay/${open}`).set(bearer(otherStudent.token)).expect(404);
+      const cancelled = await http().post(`/api/student/cancelEssay/${open}`).set(bearer(student.token)).expect(200);
+      expect(cancelled.body).toMatchObject({ message: 'Essay cancelled', essay: { state: 'cancelled' } });
+      expect(ids(await pool(phdTutor).expect(200))).not.toContain(open);
+      expect((await http().post(`/api/student/cancelEssay/${open}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
+
+      const paid = await openEssay({ title: 'Refunded essay' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: paid }).expect(200);
+      const path = new URL((await http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId: paid }).expect(200)).body.paymentUrl as string).pathname;
+      await http().post(path).type('form').send({ action: 'pay' }).expect(303);
+      const refunded = await http().post(`/api/student/cancelEssay/${paid}`).set(bearer(student.token)).expect(200);
+      expect(refunded.body).toMatchObject({ message: 'Essay cancelled: your payment is being refunded in full', essay: { state: 'cancelled' } });
+      const [ledger] = await db(app).select().from(payments).where(eq(payments.itemId, paid));
+      expect(ledger).toMatchObject({ status: 'refunded', refundedAmountPence: 1501 });
+      expect((await http().post(`/api/student/cancelEssay/${paid}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
+    });
+  });
+
+  describe('marking', () => {
+    const FEEDBACK = 'A clear argument with good use of evidence. '.repeat(7);
+    async function paidEssay(options: UploadOptions): Promise<string> {
+      const essayId = await openEssay(options);
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: essayId }).expect(200);
+      const path = new URL((await http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId }).expect(200)).body.paymentUrl as string).pathname;
+      await http().post(path).type('form').send({ action: 'pay' }).expect(303);
+      return essayId;
+    }
+    const mark = (as: TestAccount, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) => {
+      let req = http().post('/api/tutor/markEssay').set(bearer(as.token));
+      for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+      if (file) req = req.attach('modelAnswerFile', file.bytes, file.name);
+      return req;
+    };
+
+    it('needs the essay paid and held by the marking tutor, a score 1–10 and 250+ characters of feedback', async () => {
+      const unpaid = await openEssay({ title: 'Unpaid marking essay' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: unpaid }).expect(200);
+      expect((await mark(phdTutor, { essayID: unpaid, score: '8', feedback: FEEDBACK }).expect(409)).body.code).toBe('ESSAY_NOT_MARKABLE');
+
+      const essayId = await paidEssay({ title: 'Marking essay' });
+      await mark(bachelorsTutor, { essayID: essayId, score: '8', feedback: FEEDBACK }).expect(404);
+      expect((await mark(phdTutor, { essayID: essayId, score: '11', feedback: FEEDBACK }).expect(400)).body.message).toBe('Score must be a whole number from 1 to 10');
+      expect((await mark(phdTutor, { essayID: essayId, score: '8', feedback: 'Too short.' }).expect(400)).body.message).toBe('Feedback must be at least 250 characters');
+
+      // A revision: the student sends it back once marked; the tutor resubmits.
+      await mark(phdTutor, { essayID: essayId, score: '6', feedback: FEEDBACK }).expect(200);
+      await http().post(`/api/student/requestRevision/${essayId}`).set(bearer(otherStudent.token)).expect(404);
+      const revision = await http().post(`/api/student/requestRevision/${essayId}`).set(bearer(student.token)).expect(200);
+      expect(revision.body.essay).toMatchObject({ state: 'revision_requested', status: 'Revision Requested' });
+      await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(422);
+      expect((await http().post(`/api/student/requestRevision/${essayId}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
+
+      const marked = await mark(phdTutor, { essayID: essayId, score: '8', feedback: FEEDBACK }).expect(200);
+      expect(marked.body).toMatchObject({ message: 'Essay marked successfully', essay: { state: 'completed', status: 'Completed', score: 8, feedback: FEEDBACK.trim() } });
+      expect(await waitForSubject(student.user.email, 'Your feedback on "Marking essay" is ready')).toContain('Your feedback on "Marking essay" is ready');
+      const view = await http().get(`/api/student/essay/${essayId}`).set(bearer(student.token)).expect(200);
+      expect(view.body.essay).toMatchObject({ score: 8, status: 'Completed', completedAt: expect.any(String) });
+      expect(ids(await http().get('/api/tutor/getCompletedEssays').set(bearer(phdTutor.token)).expect(200))).toContain(essayId);
+      expect((await mark(phdTutor, { essayID: essayId, score: '9', feedback: FEEDBACK }).expect(409)).body.code).toBe('ESSAY_NOT_MARKABLE');
+
+      // The student accepts the feedback (only theirs, once reviewed); the tutor can then be paid, once.
+      await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(otherStudent.token)).expect(404);
+      expect((await http().post(`/api/student/acceptEssay/${unpaid}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
+      await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(422);
+      const accepted = await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(student.token)).expect(200);
+      expect(accepted.body).toMatchObject({ message: 'Essay feedback accepted successfully!', essay: { student_accept: true } });
+      await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(student.token)).expect(200);
+      expect((await http().post(`/api/student/requestRevision/${essayId}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
+      const payout = await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(200);
+      expect(payout.body.paymentUrl).toMatch(/^\/tutor\/payment-success\?payout_id=/);
+      expect((await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(200)).body.paymentUrl).toBe(payout.body.paymentUrl);
+      const [row] = await db(app).select().from(essays).where(eq(essays.id, essayId));
+      expect(row).toMatchObject({ studentAccept: true, tutorPaid: true });
+      expect((await http().post(`/api/student/cancelEssay/${essayId}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
+    });
+
+    it('requires a marked file (PDF, DOC, DOCX, RTF) for a feedback-and-model-answer essay and serves it', async () => {
+      const essayId = await paidEssay({ title: 'Model answer essay', fields: { studentRequest: 'feedback_model' } });
+      const missing = await mark(phdTutor, { essayID: essayId, score: '7', feedback: FEEDBACK }).expect(400);
+      expect(missing.body.message).toBe('You must upload a marked essay file to continue.');
+      await mark(phdTutor, { essayID: essayId, score: '7', feedback: FEEDBACK }, { bytes: Buffer.from('plain text'), name: 'model.txt' }).expect(415);
+      const model = minimalPdf('Model answer');
+      await mark(phdTutor, { essayID: essayId, score: '7', feedback: FEEDBACK }, { bytes: model, name: 'model.pdf' }).expect(200);
+      const view = await http().get(`/api/student/essay/${essayId}`).set(bearer(student.token)).expect(200);
+      const file = await fetch(view.body.essay.modelURL as string);
+      expect(Buffer.from(await file.arrayBuffer()).equals(model)).toBe(true);
     });
   });
 });

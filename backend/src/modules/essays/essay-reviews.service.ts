@@ -1,10 +1,15 @@
-import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { coded } from '../../common/errors.js';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { coded, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import { MailService } from '../../infra/mail/mail.service.js';
+import { StorageService } from '../../infra/storage/storage.service.js';
 import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type AcademicLevel } from '../../shared/essay-levels.js';
 import { ChatService } from '../chat/chat.service.js';
-import type { EssayDto, EssayPoolQueryDto } from './dto/essay.dto.js';
+import type { EssayDto, EssayPoolQueryDto, MarkEssayFormDto } from './dto/essay.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { HELD_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
@@ -25,6 +30,9 @@ export class EssayReviewsService {
     private readonly chat: ChatService,
     private readonly timers: EssayTimers,
     private readonly clock: Clock,
+    private readonly storage: StorageService,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Open essays at or below the tutor's ceiling (DESIGN.md §9), narrowed by level, subject and title in SQL. */
@@ -88,6 +96,30 @@ export class EssayReviewsService {
     const essay = await this.essays.findById(essayId);
     if (essay && essay.tutorId === tutor.id) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'The review can no longer be cancelled: the essay has been paid for.'));
     throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+  }
+
+  /**
+   * Marking (part 2 §5, DESIGN.md §9): only the tutor holding it, only once paid (or back for a revision); a model
+   * answer / marked file is required for `feedback_model`. The student is mailed once per marking.
+   */
+  async mark(tutor: AuthenticatedUser, form: ReceivedUpload<MarkEssayFormDto>): Promise<EssayDto> {
+    const { essayID, score, feedback } = form.fields;
+    const essay = await this.essays.findById(essayID);
+    if (!essay || essay.tutorId !== tutor.id) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    const file = form.file('modelAnswerFile');
+    if (essay.requestType === 'feedback_model' && !file && !essay.modelFileKey) {
+      throw new ValidationFailedException([{ field: 'modelAnswerFile', message: 'You must upload a marked essay file to continue.' }]);
+    }
+    const marked = await this.essays.markCompleted(essay.id, tutor.id, { score, feedback, modelFileKey: file?.key ?? null }, this.clock.now());
+    if (!marked) throw new ConflictException(coded('ESSAY_NOT_MARKABLE', essay.status === 'completed' ? 'This essay has already been marked.' : 'An essay can be marked once the student has paid for it.'));
+    form.keep();
+    await this.storage.deleteQuietly([marked.replacedModelFileKey]);
+    const [student] = await this.essays.contacts([essay.studentId]);
+    if (student) {
+      const essayUrl = `${this.config.webOrigin.replace(/\/$/, '')}/student/essay/${essay.id}`;
+      await this.mail.send({ to: student.email, template: 'essays.marked', data: { name: student.name, title: essay.title, score, essayUrl } }, { jobId: `essay-marked.${essay.id}.${marked.essay.completedAt!.getTime()}` });
+    }
+    return this.presenter.present(marked.essay);
   }
 
   /** The essay levels the tutor's StudyLevel allows; none while the admin has not set one. */

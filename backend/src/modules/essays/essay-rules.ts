@@ -33,3 +33,6 @@ export interface Surcharges {
 export function essayTotalPence(wordCount: number, surcharges: Surcharges): number {
   return essayPricePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
 }
+
+/** DESIGN.md §9: a revision may be asked for within 7 days of the (last) completion, while not accepted. */
+export const REVISION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

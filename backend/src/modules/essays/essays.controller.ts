@@ -23,9 +23,16 @@ import type { AuthenticatedUser } from '../../common/guards/authenticated-user.j
 import { UploadService } from '../../common/uploads/upload.service.js';
 import {
   EssayEnvelopeDto,
+  EssayMarkedDto,
+  EssayMessageDto,
+  EssayMessageSentDto,
   EssayPoolQueryDto,
   EssayRejectedDto,
+  RevisionRequestedDto,
+  EssayCancelledDto,
+  FeedbackAcceptedDto,
   EssaysDto,
+  MarkEssayFormDto,
   TutorEssayIdDto,
   UpdateWordCountDto,
   UploadEssayFormDto,
@@ -34,7 +41,7 @@ import {
 } from './dto/essay.dto.js';
 import { EssayReviewsService } from './essay-reviews.service.js';
 import { ESSAY_NOT_FOUND, EssaysService } from './essays.service.js';
-import { ESSAY_UPLOAD } from './essays.uploads.js';
+import { ESSAY_UPLOAD, MARK_ESSAY_UPLOAD } from './essays.uploads.js';
 
 /** The student's essay calls (spec part 1 §7). Another student's essay is "not found". */
 @ApiTags('essays')
@@ -68,6 +75,35 @@ export class StudentEssaysController {
   @ApiUnprocessableEntityResponse({ description: 'Outside ±10 % of the original count' })
   async updateWordCount(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateWordCountDto): Promise<WordCountUpdatedDto> {
     return { message: 'Word count updated successfully', essay: await this.essays.updateWordCount(user, body) };
+  }
+
+  @Post('acceptEssay/:id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: FeedbackAcceptedDto, description: "The tutor's feedback accepted (student_accept); the tutor may be paid" })
+  @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
+  @ApiConflictResponse({ description: 'Not reviewed yet (ESSAY_NOT_EDITABLE)' })
+  async acceptFeedback(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<FeedbackAcceptedDto> {
+    return { message: 'Essay feedback accepted successfully!', essay: await this.essays.acceptFeedback(user, id) };
+  }
+
+  @Post('requestRevision/:id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RevisionRequestedDto, description: 'Back with the tutor for a revision' })
+  @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
+  @ApiConflictResponse({ description: 'Not reviewed, already accepted, or over 7 days since the review (ESSAY_NOT_EDITABLE)' })
+  async requestRevision(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<RevisionRequestedDto> {
+    return { message: 'Revision requested', essay: await this.essays.requestRevision(user, id) };
+  }
+
+  @Post('cancelEssay/:id')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EssayCancelledDto, description: 'Cancelled; a paid essay is refunded in full (within 24 h of paying, before marking)' })
+  @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
+  @ApiConflictResponse({ description: 'Marked, already cancelled or refunded (REFUND_NOT_ALLOWED)' })
+  @ApiUnprocessableEntityResponse({ description: 'The 24-hour refund window has closed (REFUND_NOT_ALLOWED)' })
+  async cancel(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<EssayCancelledDto> {
+    const essay = await this.essays.cancel(user, id);
+    return { message: essay.paymentStatus === 'Paid' ? 'Essay cancelled: your payment is being refunded in full' : 'Essay cancelled', essay };
   }
 
   @Get('essays')
@@ -108,7 +144,10 @@ export class StudentEssaysController {
 @Roles('tutor')
 @Controller('tutor')
 export class TutorEssaysController {
-  constructor(private readonly reviews: EssayReviewsService) {}
+  constructor(
+    private readonly reviews: EssayReviewsService,
+    private readonly uploads: UploadService,
+  ) {}
 
   @Get('getAvailableEssays')
   @RequireApproval('essay')
@@ -135,6 +174,21 @@ export class TutorEssaysController {
   @ApiNotFoundResponse({ description: 'Not yours, and not an open essay at your level' })
   async getEssay(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorEssayIdDto): Promise<EssayEnvelopeDto> {
     return { essay: await this.reviews.get(user, body.essayID) };
+  }
+
+  @Post('markEssay')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: MarkEssayFormDto })
+  @ApiOkResponse({ type: EssayMarkedDto, description: 'Completed; the student is emailed' })
+  @ApiBadRequestResponse({ description: 'Score not 1–10, feedback under 250 characters, or no marked file for a feedback_model essay' })
+  @ApiNotFoundResponse({ description: 'Not an essay you hold' })
+  @ApiConflictResponse({ description: 'Not paid yet, or already marked (ESSAY_NOT_MARKABLE)' })
+  @ApiPayloadTooLargeResponse({ description: 'The file is over 10 MB (UPLOAD_TOO_LARGE)' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'The file is not PDF, DOC, DOCX or RTF by content (UPLOAD_TYPE_NOT_ALLOWED)' })
+  async markEssay(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<EssayMarkedDto> {
+    const essay = await this.uploads.handle(request, user.id, MARK_ESSAY_UPLOAD, (form) => this.reviews.mark(user, form));
+    return { message: 'Essay marked successfully', essay };
   }
 
   @Get('getCompletedEssays')
@@ -170,6 +224,18 @@ export class EssayDiscussionController {
   @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold' })
   async one(@CurrentUser() user: AuthenticatedUser, @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string): Promise<EssayEnvelopeDto> {
     return { essay: await this.essays.getForParticipant(user, essayId) };
+  }
+
+  @Post(':essayId/messages')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EssayMessageSentDto, description: 'Sent to the other side through Chat (also delivered live)' })
+  @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold, or no tutor holds it' })
+  async message(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string,
+    @Body() body: EssayMessageDto,
+  ): Promise<EssayMessageSentDto> {
+    return { message: await this.essays.sendDiscussionMessage(user, essayId, body.content) };
   }
 
   @Post(':essayId/reject')

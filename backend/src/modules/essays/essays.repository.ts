@@ -151,6 +151,73 @@ export class EssaysRepository {
     return rows.map((r) => ({ id: r.id, paidTime: r.paidTime!, expedited: r.expedited }));
   }
 
+  /**
+   * The holder's marking of a paid essay (or of one back for a revision): completed with its score, feedback and
+   * model file. Guarded on the state and the holder. Returns the row and the model file it replaced, or undefined.
+   */
+  async markCompleted(
+    id: string,
+    tutorId: string,
+    marking: { score: number; feedback: string; modelFileKey: string | null },
+    now: Date,
+    tx: DbOrTx = this.db,
+  ): Promise<{ essay: EssayRow; replacedModelFileKey: string | null } | undefined> {
+    return (tx as Database).transaction(async (t) => {
+      const [before] = await t
+        .select({ modelFileKey: essays.modelFileKey })
+        .from(essays)
+        .where(and(eq(essays.id, id), eq(essays.tutorId, tutorId), inArray(essays.status, ['paid', 'revision_requested'])))
+        .for('update');
+      if (!before) return undefined;
+      const modelFileKey = marking.modelFileKey ?? before.modelFileKey;
+      const [row] = await t
+        .update(essays)
+        .set({ status: 'completed', score: marking.score, feedback: marking.feedback, modelFileKey, completedAt: now, updatedAt: now })
+        .where(eq(essays.id, id))
+        .returning();
+      return { essay: row!, replacedModelFileKey: marking.modelFileKey && before.modelFileKey !== marking.modelFileKey ? before.modelFileKey : null };
+    });
+  }
+
+  /** The student accepts the feedback of their completed essay (idempotent: a repeat returns the row unchanged). */
+  async studentAccept(id: string, studentId: string, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ studentAccept: true, updatedAt: sql`case when ${essays.studentAccept} then ${essays.updatedAt} else ${now.toISOString()}::timestamptz end` })
+      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), eq(essays.status, 'completed')))
+      .returning();
+    return row;
+  }
+
+  /** The student cancels an essay nobody has paid for (before or after a tutor accepted it). */
+  async cancelUnpaid(id: string, studentId: string, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), inArray(essays.status, ['awaiting_confirmation', 'open', 'accepted'])))
+      .returning();
+    return row;
+  }
+
+  /** The student asks for a revision: completed, not accepted, completed since `completedAfter`. */
+  async requestRevision(id: string, studentId: string, completedAfter: Date, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ status: 'revision_requested', updatedAt: now })
+      .where(
+        and(
+          eq(essays.id, id),
+          eq(essays.studentId, studentId),
+          eq(essays.status, 'completed'),
+          eq(essays.studentAccept, false),
+          eq(essays.tutorPaid, false),
+          sql`${essays.completedAt} > ${completedAfter.toISOString()}::timestamptz`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   /** Names and addresses for notices. */
   async contacts(ids: string[], tx: DbOrTx = this.db): Promise<{ id: string; name: string; email: string }[]> {
     if (ids.length === 0) return [];

@@ -9,8 +9,12 @@ import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-levels.js';
 import type { EssayDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
+import { ChatService } from '../chat/chat.service.js';
+import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
+import { ITEM_KINDS } from '../payments/payable-items.service.js';
+import { PaymentsService } from '../payments/payments.service.js';
 import { EssayPresenter } from './essay.presenter.js';
-import { bandMessage, essayTotalPence, isWithinBand, wordCountBand } from './essay-rules.js';
+import { bandMessage, essayTotalPence, isWithinBand, REVISION_WINDOW_MS, wordCountBand } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
 import { countWords } from './word-count/count-words.js';
 import { documentText, isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
@@ -37,6 +41,8 @@ export class EssaysService {
     private readonly presenter: EssayPresenter,
     private readonly storage: StorageService,
     private readonly clock: Clock,
+    private readonly chat: ChatService,
+    private readonly payments: PaymentsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -132,11 +138,64 @@ export class EssaysService {
     return this.presenter.present(await this.owned(student, essayId));
   }
 
+  /**
+   * The student accepts the tutor's feedback (`POST /student/acceptEssay/{id}`): only once completed; it makes
+   * the tutor's payout eligible at once (DESIGN.md §9) and closes the revision window. Idempotent.
+   */
+  async acceptFeedback(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    const essay = await this.owned(student, essayId);
+    const accepted = await this.essays.studentAccept(essay.id, student.id, this.clock.now());
+    if (!accepted) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'Feedback can be accepted once the essay has been reviewed.'));
+    return this.presenter.present(accepted);
+  }
+
+  /**
+   * The student cancels (DESIGN.md §9): an unpaid essay at once (out of the pool, or away from its tutor, whose
+   * chat context closes); a paid one through Payments' full refund, which Payments allows within 24 h of paying
+   * while it is not marked (EssayPayables.refundBlockedReason) and which cancels the essay in its transaction.
+   */
+  async cancel(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    const essay = await this.owned(student, essayId);
+    let cancelled = await this.essays.cancelUnpaid(essay.id, student.id, this.clock.now());
+    if (!cancelled) {
+      if (essay.status !== 'paid') throw new ConflictException(coded('REFUND_NOT_ALLOWED', 'This essay can no longer be cancelled.'));
+      await this.payments.refundItem(ITEM_KINDS.essay, essay.id, { requestedBy: student.id, reason: 'Cancelled by the student' });
+      cancelled = await this.owned(student, essay.id);
+    }
+    if (essay.tutorId) await this.chat.closeConversationContext({ kind: 'essay', id: essay.id });
+    return this.presenter.present(cancelled);
+  }
+
+  /**
+   * The student asks for a revision (DESIGN.md §9): within 7 days of the last completion, before accepting the
+   * feedback (and before the tutor was paid). The essay goes back to its tutor (`revision_requested`), which pauses
+   * payout eligibility until the resubmission.
+   */
+  async requestRevision(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+    const essay = await this.owned(student, essayId);
+    const now = this.clock.now();
+    const updated = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - REVISION_WINDOW_MS), now);
+    if (!updated) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
+    return this.presenter.present(updated);
+  }
+
   /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */
   async getForParticipant(user: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
     if (!essay || (essay.studentId !== user.id && essay.tutorId !== user.id)) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
     return this.presenter.present(essay);
+  }
+
+  /**
+   * A message in the essay's discussion (`POST /essays/{id}/messages`): from its student to the tutor holding it,
+   * or back; sent through Chat (one message store: masking, blocks and the DBS rule apply; `essayId` attached).
+   */
+  async sendDiscussionMessage(user: AuthenticatedUser, essayId: string, content: string): Promise<ChatMessageDto> {
+    const essay = await this.essays.findById(essayId);
+    const side = !essay?.tutorId ? null : essay.studentId === user.id ? 'student' : essay.tutorId === user.id ? 'tutor' : null;
+    if (!essay || !side) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    const recipient = side === 'student' ? essay.tutorId : essay.studentId;
+    return this.chat.sendMessage({ id: user.id, role: side }, { recipient, content, essayId: essay.id });
   }
 
   /** The student's own essay; another student's is "not found" (nothing is learnt about it). */

@@ -1,6 +1,6 @@
-import { ESSAY_TYPES, MB } from '../../common/uploads/file-types.js';
+import { ESSAY_TYPES, MARKED_ESSAY_TYPES, MB } from '../../common/uploads/file-types.js';
 import type { UploadRule } from '../../common/uploads/upload-rule.js';
-import { UploadEssayFormDto } from './dto/essay.dto.js';
+import { MarkEssayFormDto, UploadEssayFormDto } from './dto/essay.dto.js';
 
 /** Spec part 1 §9: each essay file at most 10 MB, two files in all. */
 export const ESSAY_FILE_MAX_BYTES = 10 * MB;
@@ -14,4 +14,12 @@ export const ESSAY_UPLOAD: UploadRule<UploadEssayFormDto> = {
     markingScheme: { types: ESSAY_TYPES, maxBytes: ESSAY_FILE_MAX_BYTES, maxCount: 1, label: 'mark-scheme' },
   },
   maxFiles: 2,
+};
+
+/** `POST /tutor/markEssay`: the marked file / model answer as `modelAnswerFile` (part 2 §5: pdf, doc, docx, rtf, 10 MB). */
+export const MARK_ESSAY_UPLOAD: UploadRule<MarkEssayFormDto> = {
+  folder: 'essays',
+  fields: MarkEssayFormDto,
+  files: { modelAnswerFile: { types: MARKED_ESSAY_TYPES, maxBytes: ESSAY_FILE_MAX_BYTES, maxCount: 1, label: 'model-answer' } },
+  maxFiles: 1,
 };

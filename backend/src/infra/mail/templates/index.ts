@@ -77,6 +77,13 @@ export const templates = {
         ? `Your tutor has not yet returned their feedback on "${d.title}" within the promised time. We have told our team and are following it up. If you would rather cancel, contact our support team.`
         : `The marking deadline of the paid essay "${d.title}" (${d.essayId}) has passed without feedback from ${d.tutorName}.`,
     ]),
+  'essays.marked': (d: { name: string; title: string; score: number; essayUrl: string }): RenderedMail =>
+    layout(`Your feedback on "${d.title}" is ready`, [
+      `Hello ${d.name},`,
+      `Your tutor has reviewed "${d.title}" and scored it ${d.score} out of 10.`,
+      `Read the feedback at ${d.essayUrl}`,
+      'If you are happy with it, accept the feedback; you can ask for a revision within 7 days.',
+    ]),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;

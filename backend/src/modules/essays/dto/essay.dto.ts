@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { FormText } from '../../../common/uploads/upload-rule.js';
 import { ACADEMIC_LEVELS } from '../../../shared/essay-levels.js';
+import { ChatMessageDto } from '../../chat/dto/chat.dto.js';
 
 export const REQUEST_TYPES = ['feedback-only', 'feedback_model'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
@@ -178,5 +179,60 @@ export class WordCountUpdatedDto {
 
 export class EssayRejectedDto {
   @ApiProperty({ example: 'Review cancelled: the essay is back in the pool' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+export class EssayMessageDto {
+  @ApiProperty({ description: 'The message (contact details are masked, as in every chat)' })
+  @IsString({ message: 'Message cannot be empty' })
+  content: string;
+}
+
+export class EssayMessageSentDto {
+  @ApiProperty({ type: ChatMessageDto }) message: ChatMessageDto;
+}
+
+/** Spec part 2 §5: feedback of at least 250 characters, a score out of 10. */
+export const FEEDBACK_MIN_LENGTH = 250;
+const SCORE_MESSAGE = 'Score must be a whole number from 1 to 10';
+
+/** The text fields of `POST /tutor/markEssay` (multipart: essayID, score, feedback, modelAnswerFile?). */
+export class MarkEssayFormDto {
+  @ApiProperty({ format: 'uuid' })
+  @FormText() @IsUUID('all', { message: 'Essay not found' })
+  essayID: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 10 })
+  @FormInt() @Max(10, { message: SCORE_MESSAGE }) @Min(1, { message: SCORE_MESSAGE }) @IsInt({ message: SCORE_MESSAGE })
+  score: number;
+
+  @ApiProperty({ minLength: FEEDBACK_MIN_LENGTH, maxLength: 20000 })
+  @FormText()
+  @MaxLength(20000, { message: 'Feedback must be at most 20000 characters' })
+  @MinLength(FEEDBACK_MIN_LENGTH, { message: `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters` })
+  @IsString({ message: 'Feedback is required' })
+  feedback: string;
+
+  @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'The marked essay / model answer: PDF, DOC, DOCX or RTF by content, ≤ 10 MB; required for feedback_model' })
+  modelAnswerFile?: unknown;
+}
+
+export class EssayMarkedDto {
+  @ApiProperty({ example: 'Essay marked successfully' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+export class FeedbackAcceptedDto {
+  @ApiProperty({ example: 'Essay feedback accepted successfully!' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+export class EssayCancelledDto {
+  @ApiProperty({ example: 'Essay cancelled' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+export class RevisionRequestedDto {
+  @ApiProperty({ example: 'Revision requested' }) message: string;
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
 }
