@@ -21,6 +21,27 @@ const GOAL = { maxEventLoopDelayMs: 50 };
 const ACCOUNTS = Number(process.env.BENCH_LOGIN_ACCOUNTS || 500);
 export const PASSWORD = 'Bench-Login-Pass-42';
 
+/**
+ * autocannon requests signing in the seeded accounts in turn, each from its own X-Forwarded-For address (the
+ * server runs with TRUST_PROXY=1), so the per-IP limit is not what is measured.
+ * @param {string[]} emails
+ */
+export function loginRequests(emails) {
+  let n = 0;
+  return [{
+    method: 'POST', path: '/api/auth/login',
+    /** @param {Record<string, unknown>} req */
+    setupRequest: (req) => {
+      const i = n++;
+      return {
+        ...req,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        body: JSON.stringify({ email: emails[i % emails.length], password: PASSWORD }),
+      };
+    },
+  }];
+}
+
 const PROBE = `
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { appendFileSync } from 'node:fs';
@@ -79,22 +100,12 @@ async function run_({ log, command }) {
     if (sanity.status !== 200) throw new Error(`a bench login answered ${sanity.status}: ${await sanity.text()}`);
 
     const autocannon = require('autocannon');
-    let n = 0;
+    const requests = loginRequests(emails);
     /** @param {number} durationSeconds */
     const load = (durationSeconds) =>
       autocannon({
         url: nest.url, connections: opts.connections, duration: durationSeconds, timeout: 20,
-        requests: [{
-          method: 'POST', path: '/api/auth/login',
-          setupRequest: (req) => {
-            const i = n++;
-            return {
-              ...req,
-              headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-              body: JSON.stringify({ email: emails[i % emails.length], password: PASSWORD }),
-            };
-          },
-        }],
+        requests,
       });
     if (opts.warmupSeconds > 0) {
       log(`warming up ${opts.warmupSeconds} s…`);

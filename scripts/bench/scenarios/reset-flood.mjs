@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { loadEnv, withDatabase } from '../../lib/env.mjs';
 import { BENCH_DIR, fmt, machine, markdownTable, rssMiB, settings, startBackend, textTable, writeResult } from '../lib.mjs';
-import { PASSWORD, seedAccounts } from './login.mjs';
+import { loginRequests, seedAccounts } from './login.mjs';
 
 export const name = 'reset-flood';
 export const description = 'login p50/p99 alone and while 50 req/s of bad-token resets arrive';
@@ -29,22 +29,12 @@ async function run_({ log, command }) {
     const databaseUrl = process.env.BENCH_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_bench');
     const { emails } = await seedAccounts(databaseUrl, log);
     const autocannon = require('autocannon');
-    let n = 0;
+    const loginLoad = loginRequests(emails);
     /** @param {number} durationSeconds */
     const logins = (durationSeconds) =>
       autocannon({
         url: nest.url, connections: LOGIN_CONNECTIONS, duration: durationSeconds, timeout: 30,
-        requests: [{
-          method: 'POST', path: '/api/auth/login',
-          setupRequest: (req) => {
-            const i = n++;
-            return {
-              ...req,
-              headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-              body: JSON.stringify({ email: emails[i % emails.length], password: PASSWORD }),
-            };
-          },
-        }],
+        requests: loginLoad,
       });
     let r = 0;
     /** @param {number} durationSeconds */

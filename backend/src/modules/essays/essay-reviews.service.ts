@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { coded, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
@@ -13,7 +13,7 @@ import type { EssayDto, EssayPoolQueryDto, MarkEssayFormDto } from './dto/essay.
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { HELD_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
-import { ESSAY_NOT_FOUND } from './essays.service.js';
+import { essayNotFound } from './essay-errors.js';
 
 /** The most essays one pool request lists. */
 export const POOL_LIMIT = 100;
@@ -58,7 +58,7 @@ export class EssayReviewsService {
     const won = await this.essays.accept(essayId, tutor.id, levels, this.clock.now());
     const essay = won ?? (await this.essays.findById(essayId));
     if (!essay || !levels.includes(essay.academicLevel) || essay.status === 'awaiting_confirmation') {
-      throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+      throw essayNotFound();
     }
     if (essay.tutorId !== tutor.id || !HELD_STATES.includes(essay.status)) {
       throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
@@ -79,7 +79,7 @@ export class EssayReviewsService {
     const essay = await this.essays.findById(essayId);
     if (essay && essay.tutorId === tutor.id) return this.presenter.present(essay);
     if (essay?.status === 'open' && (await this.ceiling(tutor.id)).includes(essay.academicLevel)) return this.presenter.present(essay, { links: false });
-    throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    throw essayNotFound();
   }
 
   async listOwn(tutor: AuthenticatedUser, states?: readonly EssayState[]): Promise<EssayDto[]> {
@@ -95,7 +95,7 @@ export class EssayReviewsService {
     if (released) return this.presenter.present(released, { links: false });
     const essay = await this.essays.findById(essayId);
     if (essay && essay.tutorId === tutor.id) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'The review can no longer be cancelled: the essay has been paid for.'));
-    throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    throw essayNotFound();
   }
 
   /**
@@ -105,7 +105,7 @@ export class EssayReviewsService {
   async mark(tutor: AuthenticatedUser, form: ReceivedUpload<MarkEssayFormDto>): Promise<EssayDto> {
     const { essayID, score, feedback } = form.fields;
     const essay = await this.essays.findById(essayID);
-    if (!essay || essay.tutorId !== tutor.id) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    if (!essay || essay.tutorId !== tutor.id) throw essayNotFound();
     const file = form.file('modelAnswerFile');
     if (essay.requestType === 'feedback_model' && !file && !essay.modelFileKey) {
       throw new ValidationFailedException([{ field: 'modelAnswerFile', message: 'You must upload a marked essay file to continue.' }]);

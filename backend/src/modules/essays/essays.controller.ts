@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, NotFoundException, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -17,7 +17,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
-import { coded } from '../../common/errors.js';
 import { RequireApproval } from '../../common/guards/approved-tutor.guard.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { UploadService } from '../../common/uploads/upload.service.js';
@@ -40,8 +39,12 @@ import {
   WordCountUpdatedDto,
 } from './dto/essay.dto.js';
 import { EssayReviewsService } from './essay-reviews.service.js';
-import { ESSAY_NOT_FOUND, EssaysService } from './essays.service.js';
+import { essayNotFound } from './essay-errors.js';
+import { EssaysService } from './essays.service.js';
 import { ESSAY_UPLOAD, MARK_ESSAY_UPLOAD } from './essays.uploads.js';
+
+/** A malformed essay id is answered like an unknown one. */
+const essayIdPipe = new ParseUUIDPipe({ exceptionFactory: () => essayNotFound() });
 
 /** The student's essay calls (spec part 1 §7). Another student's essay is "not found". */
 @ApiTags('essays')
@@ -82,7 +85,7 @@ export class StudentEssaysController {
   @ApiOkResponse({ type: FeedbackAcceptedDto, description: "The tutor's feedback accepted (student_accept); the tutor may be paid" })
   @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
   @ApiConflictResponse({ description: 'Not reviewed yet (ESSAY_NOT_EDITABLE)' })
-  async acceptFeedback(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<FeedbackAcceptedDto> {
+  async acceptFeedback(@CurrentUser() user: AuthenticatedUser, @Param('id', essayIdPipe) id: string): Promise<FeedbackAcceptedDto> {
     return { message: 'Essay feedback accepted successfully!', essay: await this.essays.acceptFeedback(user, id) };
   }
 
@@ -91,7 +94,7 @@ export class StudentEssaysController {
   @ApiOkResponse({ type: RevisionRequestedDto, description: 'Back with the tutor for a revision' })
   @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
   @ApiConflictResponse({ description: 'Not reviewed, already accepted, or over 7 days since the review (ESSAY_NOT_EDITABLE)' })
-  async requestRevision(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<RevisionRequestedDto> {
+  async requestRevision(@CurrentUser() user: AuthenticatedUser, @Param('id', essayIdPipe) id: string): Promise<RevisionRequestedDto> {
     return { message: 'Revision requested', essay: await this.essays.requestRevision(user, id) };
   }
 
@@ -101,7 +104,7 @@ export class StudentEssaysController {
   @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
   @ApiConflictResponse({ description: 'Marked, already cancelled or refunded (REFUND_NOT_ALLOWED)' })
   @ApiUnprocessableEntityResponse({ description: 'The 24-hour refund window has closed (REFUND_NOT_ALLOWED)' })
-  async cancel(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<EssayCancelledDto> {
+  async cancel(@CurrentUser() user: AuthenticatedUser, @Param('id', essayIdPipe) id: string): Promise<EssayCancelledDto> {
     const essay = await this.essays.cancel(user, id);
     return { message: essay.paymentStatus === 'Paid' ? 'Essay cancelled: your payment is being refunded in full' : 'Essay cancelled', essay };
   }
@@ -133,7 +136,7 @@ export class StudentEssaysController {
   @Get('essay/:id')
   @ApiOkResponse({ type: EssayEnvelopeDto })
   @ApiNotFoundResponse({ description: 'Essay not found (or not yours)' })
-  async one(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) id: string): Promise<EssayEnvelopeDto> {
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('id', essayIdPipe) id: string): Promise<EssayEnvelopeDto> {
     return { essay: await this.essays.get(user, id) };
   }
 }
@@ -204,9 +207,6 @@ export class TutorEssaysController {
   }
 }
 
-function notFound() {
-  return new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
-}
 
 /** The word-count discussion (spec part 2 §7, `/api/essays/{essayId}…`): the essay's student and its tutor. */
 @ApiTags('essays')
@@ -222,7 +222,7 @@ export class EssayDiscussionController {
   @Get(':essayId')
   @ApiOkResponse({ type: EssayEnvelopeDto })
   @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold' })
-  async one(@CurrentUser() user: AuthenticatedUser, @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string): Promise<EssayEnvelopeDto> {
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('essayId', essayIdPipe) essayId: string): Promise<EssayEnvelopeDto> {
     return { essay: await this.essays.getForParticipant(user, essayId) };
   }
 
@@ -232,7 +232,7 @@ export class EssayDiscussionController {
   @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold, or no tutor holds it' })
   async message(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string,
+    @Param('essayId', essayIdPipe) essayId: string,
     @Body() body: EssayMessageDto,
   ): Promise<EssayMessageSentDto> {
     return { message: await this.essays.sendDiscussionMessage(user, essayId, body.content) };
@@ -244,7 +244,7 @@ export class EssayDiscussionController {
   @ApiOkResponse({ type: EssayRejectedDto, description: 'Back in the pool; the student is told' })
   @ApiNotFoundResponse({ description: 'Not an essay you hold' })
   @ApiConflictResponse({ description: 'Already paid for: it can no longer be cancelled (PAYMENT_ALREADY_PAID)' })
-  async reject(@CurrentUser() user: AuthenticatedUser, @Param('essayId', new ParseUUIDPipe({ exceptionFactory: () => notFound() })) essayId: string): Promise<EssayRejectedDto> {
+  async reject(@CurrentUser() user: AuthenticatedUser, @Param('essayId', essayIdPipe) essayId: string): Promise<EssayRejectedDto> {
     return { message: 'Review cancelled: the essay is back in the pool', essay: await this.reviews.reject(user, essayId) };
   }
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
@@ -14,12 +14,12 @@ import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { EssayPresenter } from './essay.presenter.js';
+import { essayNotFound } from './essay-errors.js';
 import { bandMessage, essayTotalPence, isWithinBand, REVISION_WINDOW_MS, wordCountBand } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
 import { countWords } from './word-count/count-words.js';
 import { documentText, isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
 
-export const ESSAY_NOT_FOUND = 'Essay not found';
 const UNREADABLE_MESSAGE = 'We could not read the text of this document (it may be damaged or password-protected). Please upload another copy.';
 const NO_WORDS_MESSAGE = 'No words could be read from this file. Please enter its word count.';
 const IMAGE_COUNT_MESSAGE = 'Please enter the word count of your essay';
@@ -182,7 +182,7 @@ export class EssaysService {
   /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */
   async getForParticipant(user: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
-    if (!essay || (essay.studentId !== user.id && essay.tutorId !== user.id)) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    if (!essay || (essay.studentId !== user.id && essay.tutorId !== user.id)) throw essayNotFound();
     return this.presenter.present(essay);
   }
 
@@ -193,7 +193,7 @@ export class EssaysService {
   async sendDiscussionMessage(user: AuthenticatedUser, essayId: string, content: string): Promise<ChatMessageDto> {
     const essay = await this.essays.findById(essayId);
     const side = !essay?.tutorId ? null : essay.studentId === user.id ? 'student' : essay.tutorId === user.id ? 'tutor' : null;
-    if (!essay || !side) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    if (!essay || !side) throw essayNotFound();
     const recipient = side === 'student' ? essay.tutorId : essay.studentId;
     return this.chat.sendMessage({ id: user.id, role: side }, { recipient, content, essayId: essay.id });
   }
@@ -201,7 +201,7 @@ export class EssaysService {
   /** The student's own essay; another student's is "not found" (nothing is learnt about it). */
   private async owned(student: AuthenticatedUser, essayId: string): Promise<EssayRow> {
     const essay = await this.essays.findForStudent(essayId, student.id);
-    if (!essay) throw new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
+    if (!essay) throw essayNotFound();
     return essay;
   }
 }

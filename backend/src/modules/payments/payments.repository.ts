@@ -293,8 +293,6 @@ export class PaymentsRepository {
 
   /** One page of the ledger, newest first, with both parties' names. */
   async list(filters: PaymentFilters, page: number, limit: number): Promise<PaymentWithParties[]> {
-    const payer = alias(users, 'payer');
-    const recipient = alias(users, 'recipient');
     // A deferred join: the page's ids come off the (type, status, created_at, id) index alone (an index-only
     // scan, however deep the offset), and only those rows are then read and joined — not every skipped one.
     const pageIds = this.db
@@ -306,16 +304,8 @@ export class PaymentsRepository {
       .limit(limit)
       .offset((page - 1) * limit)
       .as('page');
-    const query = this.db
-      .select({
-        payment: payments,
-        payer: { id: payer.id, name: payer.name, email: payer.email },
-        recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
-      })
-      .from(pageIds)
-      .innerJoin(payments, eq(payments.id, pageIds.pageId))
-      .leftJoin(payer, eq(payer.id, payments.payerId))
-      .leftJoin(recipient, eq(recipient.id, payments.recipientId))
+    const query = this.withParties()
+      .innerJoin(pageIds, eq(payments.id, pageIds.pageId))
       .orderBy(sql`${pageIds.pageCreatedAt} desc nulls last`, sql`${pageIds.pageId} desc nulls last`);
     return query.prepare(statementName('payments_list', query.toSQL().sql)).execute();
   }
@@ -328,9 +318,15 @@ export class PaymentsRepository {
   }
 
   async findWithParties(id: string): Promise<PaymentWithParties | undefined> {
+    const [row] = await this.withParties().where(eq(payments.id, id)).limit(1);
+    return row;
+  }
+
+  /** Ledger rows with both parties' names: what the admin list and one row's view show. */
+  private withParties() {
     const payer = alias(users, 'payer');
     const recipient = alias(users, 'recipient');
-    const [row] = await this.db
+    return this.db
       .select({
         payment: payments,
         payer: { id: payer.id, name: payer.name, email: payer.email },
@@ -339,10 +335,9 @@ export class PaymentsRepository {
       .from(payments)
       .leftJoin(payer, eq(payer.id, payments.payerId))
       .leftJoin(recipient, eq(recipient.id, payments.recipientId))
-      .where(eq(payments.id, id))
-      .limit(1);
-    return row;
+      .$dynamic();
   }
+
 
   /** Completed money in and out, in pence, with counts. */
   async totals(): Promise<{ studentPence: number; studentCount: number; tutorPence: number; tutorCount: number; refundedPence: number; refundedCount: number }> {

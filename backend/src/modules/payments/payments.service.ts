@@ -27,6 +27,11 @@ export const STALE_CHECKOUT_MS = 60 * 60 * 1000;
 /** Labels for the "not found" answers of the two item kinds the spec's routes name. */
 const ITEM_LABEL: Record<string, string> = { essay: 'Essay', tutoring_session: 'Tutoring session' };
 
+/** An item that does not exist, or is not the caller's: the same answer. */
+function itemNotFound(kind: string): NotFoundException {
+  return new NotFoundException(coded('NOT_FOUND', `${ITEM_LABEL[kind] ?? 'Item'} not found`));
+}
+
 /**
  * Payments' rules (DESIGN.md §6, §9 "Paying"): checkouts, their completion (one internal path for the Stripe
  * webhook, the browser's return and the local gateway), refunds and tutor payouts. The ledger row's guarded
@@ -54,7 +59,7 @@ export class PaymentsService {
 
   private resolver(kind: string): PayableItemResolver {
     const resolver = this.items.find(kind);
-    if (!resolver) throw new NotFoundException(coded('NOT_FOUND', `${ITEM_LABEL[kind] ?? 'Item'} not found`));
+    if (!resolver) throw itemNotFound(kind);
     return resolver;
   }
 
@@ -74,12 +79,11 @@ export class PaymentsService {
   async checkoutUrl(student: { id: string; email: string }, kind: string, itemId: string): Promise<string> {
     this.assertAvailable();
     const resolver = this.resolver(kind);
-    const notFound = () => new NotFoundException(coded('NOT_FOUND', `${ITEM_LABEL[kind] ?? 'Item'} not found`));
     const effects = noEffects();
     const alreadyPaid = () => new ConflictException(coded('PAYMENT_ALREADY_PAID', 'This has already been paid for'));
     const outcome = await this.repository.transaction(async (tx): Promise<{ url: string } | { paid: true }> => {
       const item = await resolver.load(itemId, tx, { lock: true });
-      if (!item || item.studentId !== student.id) throw notFound();
+      if (!item || item.studentId !== student.id) throw itemNotFound(kind);
       let payment = await this.repository.findLiveCharge(kind, itemId, tx, true);
       if (payment?.status === 'pending' && payment.stripeSessionId) {
         // Reusing a checkout: ask the gateway first. Paid without our hearing of it → settle it now (the webhook
@@ -282,15 +286,14 @@ export class PaymentsService {
   async requestPayout(tutorId: string, kind: string, itemId: string): Promise<PaymentRow> {
     this.assertAvailable();
     const resolver = this.resolver(kind);
-    const notFound = () => new NotFoundException(coded('NOT_FOUND', `${ITEM_LABEL[kind] ?? 'Item'} not found`));
     const existing = await this.repository.findPayout(kind, itemId);
     if (existing) {
-      if (existing.recipientId !== tutorId) throw notFound();
+      if (existing.recipientId !== tutorId) throw itemNotFound(kind);
       return existing;
     }
     const created = await this.repository.transaction(async (tx) => {
       const item = await resolver.load(itemId, tx, { lock: true });
-      if (!item || item.tutorId !== tutorId) throw notFound();
+      if (!item || item.tutorId !== tutorId) throw itemNotFound(kind);
       const charge = await this.repository.findCompletedCharge(kind, itemId, tx);
       if (!charge) throw new UnprocessableEntityException(coded('PAYOUT_NOT_ELIGIBLE', 'The student has not paid for this yet'));
       if (item.payoutBlockedReason) throw new UnprocessableEntityException(coded('PAYOUT_NOT_ELIGIBLE', item.payoutBlockedReason));
@@ -321,7 +324,7 @@ export class PaymentsService {
       return { payout, created: true };
     });
     if (!created.created) {
-      if (created.payout.recipientId !== tutorId) throw notFound();
+      if (created.payout.recipientId !== tutorId) throw itemNotFound(kind);
       return created.payout;
     }
     return this.settlePayout(created.payout);

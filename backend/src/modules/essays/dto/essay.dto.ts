@@ -4,6 +4,7 @@ import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, 
 import { FormText } from '../../../common/uploads/upload-rule.js';
 import { ACADEMIC_LEVELS } from '../../../shared/essay-levels.js';
 import { ChatMessageDto } from '../../chat/dto/chat.dto.js';
+import { ESSAY_NOT_FOUND } from '../essay-errors.js';
 
 export const REQUEST_TYPES = ['feedback-only', 'feedback_model'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
@@ -88,7 +89,7 @@ export class UploadEssayResultDto {
 
 export class UpdateWordCountDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'Essay not found' })
+  @IsUUID('all', { message: ESSAY_NOT_FOUND })
   essayId: string;
 
   @ApiProperty({ type: 'integer', minimum: 1 })
@@ -102,7 +103,7 @@ export class UpdateWordCountDto {
 
 export class TutorEssayIdDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'Essay not found' })
+  @IsUUID('all', { message: ESSAY_NOT_FOUND })
   essayID: string;
 }
 
@@ -199,7 +200,7 @@ const SCORE_MESSAGE = 'Score must be a whole number from 1 to 10';
 /** The text fields of `POST /tutor/markEssay` (multipart: essayID, score, feedback, modelAnswerFile?). */
 export class MarkEssayFormDto {
   @ApiProperty({ format: 'uuid' })
-  @FormText() @IsUUID('all', { message: 'Essay not found' })
+  @FormText() @IsUUID('all', { message: ESSAY_NOT_FOUND })
   essayID: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: 10 })
