@@ -12,8 +12,6 @@ export type EssayState = Essay['state'];
 const HOUR_MS = 60 * 60 * 1000;
 /** Spec part 1 §1: full refund within 24 hours of paying if the service is unused. */
 export const REFUND_WINDOW_MS = 24 * HOUR_MS;
-/** Spec part 1 §1: revisions within 7 days (of the review; DESIGN.md §9). */
-export const REVISION_WINDOW_MS = 7 * 24 * HOUR_MS;
 
 /** The spec's labels for the server's status (part 1 §4: In Progress shows as Under Review, Completed as Reviewed). */
 export const STATUS_LABELS: Record<Essay['status'], string> = {
@@ -65,7 +63,8 @@ export function essayActions(essay: Essay, now: number = Date.now()): EssayActio
     needsConfirmation: essay.state === 'awaiting_confirmation',
     pay: essay.state === 'accepted' && essay.paymentStatus === 'Pending',
     acceptFeedback: completed && !essay.student_accept,
-    requestRevision: completed && !essay.student_accept && !essay.tutor_paid && within(essay.completedAt, REVISION_WINDOW_MS, now),
+    // The server says until when (7 days after the review, while not accepted and the tutor not paid).
+    requestRevision: completed && !!essay.revisionAvailableUntil && new Date(essay.revisionAvailableUntil).getTime() > now,
     cancel: UNPAID_CANCELLABLE_STATES.includes(essay.state) || paidRecently,
     refund: paidRecently,
     rate: completed && essay.student_accept && !essay.rated,

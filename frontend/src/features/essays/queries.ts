@@ -18,6 +18,8 @@ export const essaysKeys = {
   lists: () => [...essaysKeys.all, 'list'] as const,
   list: (filter: EssayFilter) => [...essaysKeys.lists(), filter] as const,
   detail: (id: string) => [...essaysKeys.all, 'detail', id] as const,
+  dashboard: () => [...essaysKeys.all, 'dashboard'] as const,
+  pendingRatings: () => [...essaysKeys.all, 'pendingRatings'] as const,
 };
 
 function fetchList(filter: EssayFilter) {
@@ -43,6 +45,20 @@ export const studentEssayQuery = (essayId: string) =>
   queryOptions({
     queryKey: essaysKeys.detail(essayId),
     queryFn: async () => (await unwrap(api.GET('/api/student/essay/{id}', { params: { path: { id: essayId } } }))).essay,
+  });
+
+/** The dashboard's figures (essays submitted, interviews completed, average percentage). */
+export const studentDashboardQuery = () =>
+  queryOptions({
+    queryKey: essaysKeys.dashboard(),
+    queryFn: () => unwrap(api.GET('/api/student/getDashboard')),
+  });
+
+/** Reviews the student accepted and has not rated yet (the dashboard's prompt). */
+export const pendingRatingsQuery = () =>
+  queryOptions({
+    queryKey: essaysKeys.pendingRatings(),
+    queryFn: async () => (await unwrap(api.GET('/api/student/getPendingRating'))).essays,
   });
 
 /** The student's essay actions (spec part 1 §7; cancel and revision of our design, docs/decisions.md "Essays"). */

@@ -44,6 +44,12 @@ export function makeEssay(overrides: Partial<Essay> = {}): Essay {
     updatedAt: hoursAgo(48),
     rated: false,
     studentRating: null,
+    studentName: 'Sam Student',
+    tutorName: null,
+    tutorConfirmed: false,
+    markingDueAt: null,
+    revisionRequestedAt: null,
+    revisionAvailableUntil: null,
     ...overrides,
   };
 }
@@ -53,9 +59,19 @@ export const essayIn = {
   awaitingConfirmation: (o: Partial<Essay> = {}) => makeEssay({ state: 'awaiting_confirmation', status: 'Pending', ...o }),
   open: (o: Partial<Essay> = {}) => makeEssay({ state: 'open', status: 'Pending', ...o }),
   accepted: (o: Partial<Essay> = {}) =>
-    makeEssay({ state: 'accepted', status: 'In Progress', accepted: true, acceptedAt: hoursAgo(2), ...o }),
+    makeEssay({ state: 'accepted', status: 'In Progress', accepted: true, acceptedAt: hoursAgo(2), tutorName: 'Tara Tutor', ...o }),
   paid: (o: Partial<Essay> = {}) =>
-    makeEssay({ state: 'paid', status: 'In Progress', accepted: true, acceptedAt: hoursAgo(5), paymentStatus: 'Paid', paid_time: hoursAgo(3), ...o }),
+    makeEssay({
+      state: 'paid',
+      status: 'In Progress',
+      accepted: true,
+      acceptedAt: hoursAgo(5),
+      tutorName: 'Tara Tutor',
+      paymentStatus: 'Paid',
+      paid_time: hoursAgo(3),
+      markingDueAt: hoursAgo(-45),
+      ...o,
+    }),
   completed: (o: Partial<Essay> = {}) =>
     makeEssay({
       state: 'completed',
@@ -65,6 +81,9 @@ export const essayIn = {
       paymentStatus: 'Paid',
       paid_time: hoursAgo(50),
       completedAt: hoursAgo(24),
+      // The server's answer: 7 days after the review while not accepted (null once accepted or the tutor is paid).
+      revisionAvailableUntil: o.student_accept || o.tutor_paid ? null : hoursAgo(-6 * 24),
+      tutorName: 'Tara Tutor',
       score: 8,
       feedback: 'A well-argued essay. '.repeat(15),
       ...o,

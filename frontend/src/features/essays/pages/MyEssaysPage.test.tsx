@@ -241,7 +241,7 @@ describe('My Essays: card actions', () => {
 
   it('requests a revision only within 7 days of the review, and shows the server refusal', async () => {
     const recent = essayIn.completed({ title: 'Recent review' });
-    const old = essayIn.completed({ title: 'Old review', completedAt: hoursAgo(8 * 24) });
+    const old = essayIn.completed({ title: 'Old review', completedAt: hoursAgo(8 * 24), revisionAvailableUntil: hoursAgo(24) });
     const { calls } = stubApi({
       'GET /api/student/essays': list([recent, old]),
       [`POST /api/student/requestRevision/${recent._id}`]: () =>
