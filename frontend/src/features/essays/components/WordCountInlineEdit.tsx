@@ -13,7 +13,7 @@ import { useUpdateWordCount } from '../hooks/useEssayMutations';
  * The card's inline word-count edit (spec part 1 §5): a whole number within the essay's ±10 % band of the original,
  * "Must be within {low}-{high} words" and Save disabled outside it, the original count as a hint.
  */
-export function WordCountInlineEdit({ essay, editable }: { essay: Essay; editable: boolean }) {
+export function WordCountInlineEdit({ essay, editable, showLabel = true }: { essay: Essay; editable: boolean; showLabel?: boolean }) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(String(essay.wordCount));
@@ -42,10 +42,12 @@ export function WordCountInlineEdit({ essay, editable }: { essay: Essay; editabl
   if (!editing) {
     return (
       <HStack gap="2">
-        <Text>
-          <Text as="span" color="fg.muted">
-            Word count:
-          </Text>{' '}
+        <Text as="span">
+          {showLabel && (
+            <Text as="span" color="fg.muted">
+              Word count:{' '}
+            </Text>
+          )}
           {essay.wordCount.toLocaleString('en-GB')}
         </Text>
         {editable && (
