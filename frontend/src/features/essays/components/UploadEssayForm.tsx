@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react/box';
 import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Progress } from '@chakra-ui/react/progress';
@@ -168,15 +169,14 @@ export function UploadEssayForm({ onUploaded }: { onUploaded: (essayId: string) 
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </FormField>
-              <FormField
-                id={`${id}-subject`}
-                label="Subject"
-                required
-                error={errors.subject}
-                helper={values.academicLevel ? undefined : 'Choose the academic level first'}
-              >
-                <NativeSelect.Root disabled={!values.academicLevel}>
-                  <NativeSelect.Field disabled={!values.academicLevel} value={values.subject} onChange={(event) => set('subject', event.target.value)}>
+              {/* Field.Root itself (not FormField): a field's own `disabled` is what disables its select. */}
+              <Field.Root id={`${id}-subject`} required invalid={!!errors.subject} disabled={!values.academicLevel}>
+                <Field.Label>
+                  Subject
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field value={values.subject} onChange={(event) => set('subject', event.target.value)}>
                     <option value="">Select subject</option>
                     {subjects.map((subject) => (
                       <option key={subject} value={subject}>
@@ -186,7 +186,9 @@ export function UploadEssayForm({ onUploaded }: { onUploaded: (essayId: string) 
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-              </FormField>
+                {!values.academicLevel && <Field.HelperText>Choose the academic level first</Field.HelperText>}
+                {errors.subject && <Field.ErrorText>{errors.subject}</Field.ErrorText>}
+              </Field.Root>
             </SimpleGrid>
 
             <FormField id={`${id}-request`} label="Request Type" helper="A model answer adds a surcharge, shown before you confirm.">
