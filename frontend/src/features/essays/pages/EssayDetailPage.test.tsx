@@ -86,6 +86,18 @@ describe('EssayDetailPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('offers a new tab instead of a frame for a file the browser cannot show (a Word file)', async () => {
+    const essay = essayIn.open({ title: 'Word file', fileUrl: 'https://files.test/essays/essay-1.docx?sig=1' });
+    stubApi(detail(essay));
+    const user = userEvent.setup();
+    renderApp(`/student/essay/${essay._id}`);
+    await user.click(await screen.findByRole('button', { name: 'View Essay file' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Essay file: Word file' });
+    expect(within(viewer).queryByTitle('Essay file: Word file')).not.toBeInTheDocument();
+    expect(within(viewer).getByText(/This file type cannot be shown here/)).toBeInTheDocument();
+    expect(within(viewer).getByRole('link', { name: 'Open it in a new tab' })).toHaveAttribute('href', 'https://files.test/essays/essay-1.docx?sig=1');
+  });
+
   it('fetches the essay again for a fresh link once the one in hand is old', async () => {
     let signature = 1;
     const essay = essayIn.open({ title: 'Old links' });

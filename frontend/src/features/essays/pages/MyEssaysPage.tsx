@@ -9,7 +9,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FiUpload } from 'react-icons/fi';
 import { FormField } from '../../../components/form/FormField';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -26,6 +26,8 @@ export function MyEssaysPage({ search }: { search: EssaysSearch }) {
   const filter: EssayFilter = search.status ?? 'all';
   const sort: EssaySort = search.sort ?? 'latest';
   const [text, setText] = useState(search.q ?? '');
+  // The URL wins when it changes under the box (back/forward, a link).
+  useEffect(() => setText((current) => (current.trim() === (search.q ?? '').trim() ? current : (search.q ?? ''))), [search.q]);
   const essays = useQuery(studentEssaysQuery(filter));
 
   const setSearch = (next: { status?: EssayFilter; sort?: EssaySort; q?: string }) =>
