@@ -100,6 +100,8 @@ export function UploadEssayForm({ onUploaded }: { onUploaded: (essayId: string) 
         <form
           noValidate
           aria-label="Upload essay"
+          // Under the progress overlay nothing can be changed or sent again.
+          inert={uploading}
           onSubmit={(event) => {
             event.preventDefault();
             void submit();
