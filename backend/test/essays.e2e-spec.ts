@@ -467,7 +467,7 @@ describe('essays', () => {
       const open = await openEssay({ title: 'Cancelled open essay' });
       await http().post(`/api/student/cancelEssay/${open}`).set(bearer(otherStudent.token)).expect(404);
       const cancelled = await http().post(`/api/student/cancelEssay/${open}`).set(bearer(student.token)).expect(200);
-      expect(cancelled.body).toMatchObject({ message: 'Essay cancelled', essay: { state: 'cancelled' } });
+      expect(cancelled.body).toMatchObject({ message: 'Essay cancelled', essay: { state: 'cancelled', paymentStatus: 'Pending' } });
       expect(ids(await pool(phdTutor).expect(200))).not.toContain(open);
       expect((await http().post(`/api/student/cancelEssay/${open}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
 
@@ -476,7 +476,7 @@ describe('essays', () => {
       const path = new URL((await http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId: paid }).expect(200)).body.paymentUrl as string).pathname;
       await http().post(path).type('form').send({ action: 'pay' }).expect(303);
       const refunded = await http().post(`/api/student/cancelEssay/${paid}`).set(bearer(student.token)).expect(200);
-      expect(refunded.body).toMatchObject({ message: 'Essay cancelled: your payment is being refunded in full', essay: { state: 'cancelled' } });
+      expect(refunded.body).toMatchObject({ message: 'Essay cancelled: your payment is being refunded in full', essay: { state: 'cancelled', paymentStatus: 'Refunded' } });
       const [ledger] = await db(app).select().from(payments).where(eq(payments.itemId, paid));
       expect(ledger).toMatchObject({ status: 'refunded', refundedAmountPence: 1501 });
       expect((await http().post(`/api/student/cancelEssay/${paid}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
