@@ -5,6 +5,7 @@ import { ensureDatabaseExists, runMigrations } from './infra/database/migrate.js
 import { withDatabase } from './infra/database/connection.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './infra/database/seed/demo-data.js';
 import { armShutdownDeadline } from './infra/shutdown-deadline.js';
+import { demoFileStore } from './infra/storage/demo-file-store.js';
 import { describeStartupError, StartupError } from './infra/startup-errors.js';
 
 async function prepareDatabase(config: AppConfig): Promise<void> {
@@ -15,7 +16,8 @@ async function prepareDatabase(config: AppConfig): Promise<void> {
     await runMigrations(config.database.url);
   }
   if (config.seedDemoData) {
-    if (await withDatabase(config.database.url, seedDemoData)) {
+    const seedOptions = { putFile: await demoFileStore(config), commissionPercent: config.payments.platformCommissionPercent };
+    if (await withDatabase(config.database.url, (db) => seedDemoData(db, seedOptions))) {
       console.log(`Demo data created: ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password}`).join(', ')}`);
     }
   }

@@ -116,6 +116,11 @@ const TABLE: Record<string, Entry> = {
   'GET /api/student/essays/in-progress': { expect: STUDENT },
   'GET /api/student/essays/completed': { expect: STUDENT },
   'GET /api/student/essay/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/essay/${essay.openId}` },
+  'GET /api/student/getDashboard': { expect: STUDENT },
+  'GET /api/student/getPendingRating': { expect: STUDENT },
+  // rating another student's essay: 404; their own (not yet reviewed): past authorisation (409)
+  'POST /api/student/giveRating': { expect: STUDENT_OWN_ITEM, body: () => ({ type: 'essay', essayId: essay.openId, ratings: 5 }) },
+  'GET /api/tutor/getDashboard': { expect: TUTOR },
   'GET /api/tutor/getAvailableEssays': { expect: TUTOR },
   'POST /api/tutor/acceptEssay': { expect: TUTOR, body: () => ({ essayID: essay.heldId }) },
   'POST /api/tutor/getEssay': { expect: TUTOR_OWN_ITEM, body: () => ({ essayID: essay.heldId }) },
@@ -126,6 +131,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/essays/:essayId': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}` },
   'POST /api/essays/:essayId/messages': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}/messages`, body: { content: 'matrix' } },
   'POST /api/essays/:essayId/reject': { expect: { ...TUTOR_OWN_ITEM }, path: () => `/api/essays/${essay.rejectId}/reject` },
+  'POST /api/essays/:essayId/confirm': { expect: { ...TUTOR_OWN_ITEM }, path: () => `/api/essays/${essay.heldId}/confirm` },
   'GET /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}` },
   'POST /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}`, body: { action: 'cancel' } },
 };

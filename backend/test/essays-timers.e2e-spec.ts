@@ -1,11 +1,14 @@
 // The essay timers on the real queue with shortened windows (DESIGN.md §5): the 24 h discussion expiry returns an
-// unpaid accepted essay to the pool once, leaves a paid one alone, and the sweeper re-creates a lost job.
+// unpaid accepted essay to the pool once, leaves a paid one alone; the marking and revision deadlines, the payout
+// notice and the revision window each act once, and only while the state still calls for them; the sweeper
+// re-creates jobs that Redis lost.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { essays, tutorProfiles, type EssayRow } from '../src/infra/database/schema/index.js';
 import { JobQueue } from '../src/infra/queue/job-queue.service.js';
+import { EssayTimers } from '../src/modules/essays/essay-timers.service.js';
 import { bearer, createAccount, db, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { mailsTo, waitForMails } from './support/mail-catcher.js';
@@ -13,6 +16,9 @@ import { mailsTo, waitForMails } from './support/mail-catcher.js';
 const WINDOW_SECONDS = 2;
 /** Expedited essays get half: 1 s. */
 const MARKING_SECONDS = 2;
+const PAYOUT_SECONDS = 2;
+const REVISION_WINDOW_SECONDS = 3;
+const FEEDBACK = 'A clear argument with good use of evidence. '.repeat(7);
 
 describe('essay timers', () => {
   let app: NestFastifyApplication;
@@ -21,7 +27,7 @@ describe('essay timers', () => {
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
-    ({ app } = await bootApp({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', WORDCOUNT_WINDOW_SECONDS: String(WINDOW_SECONDS), MARKING_DEADLINE_SECONDS: String(MARKING_SECONDS) }));
+    ({ app } = await bootApp({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', WORDCOUNT_WINDOW_SECONDS: String(WINDOW_SECONDS), MARKING_DEADLINE_SECONDS: String(MARKING_SECONDS), PAYOUT_ELIGIBILITY_SECONDS: String(PAYOUT_SECONDS), REVISION_WINDOW_SECONDS: String(REVISION_WINDOW_SECONDS) }));
     student = await createAccount(app, { role: 'student', studentProfile: true });
     tutor = await createAccount(app, { role: 'tutor' });
     await db(app).update(tutorProfiles).set({ approved: true, approvedEssay: true, studyLevel: 'Bachelors' }).where(eq(tutorProfiles.userId, tutor.user.id));
@@ -98,5 +104,98 @@ describe('essay timers', () => {
     expect((await row(essay.id)).status).toBe('accepted');
     await app.get(JobQueue).enqueue('essay.sweep-timers', {});
     expect((await waitFor(essay.id, 'open')).status).toBe('open');
+  });
+
+  async function paid(essay: EssayRow): Promise<void> {
+    const url = new URL((await http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId: essay.id }).expect(200)).body.paymentUrl as string);
+    await http().post(url.pathname).type('form').send({ action: 'pay' }).expect(303);
+  }
+  const mark = (essayId: string, score = '7') => http().post('/api/tutor/markEssay').set(bearer(tutor.token)).field('essayID', essayId).field('score', score).field('feedback', FEEDBACK).expect(200);
+  /** How many mails with this subject reached the address, once `timeoutMs` has passed or `atLeast` arrived. */
+  async function countSubject(address: string, subject: string, options: { atLeast?: number; timeoutMs?: number } = {}): Promise<number> {
+    const end = Date.now() + (options.timeoutMs ?? 10_000);
+    for (;;) {
+      const n = (await mailsTo(address)).filter((m) => m.subject === subject).length;
+      if (n >= (options.atLeast ?? Infinity) || Date.now() > end) return n;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const sleep = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000));
+
+  it('a requested revision not marked again in time is flagged overdue once; the payout notice waits for the new marking', async () => {
+    const essay = await acceptedEssay('Revision deadline essay');
+    await paid(essay);
+    await mark(essay.id, '5');
+    const revision = await http().post(`/api/student/requestRevision/${essay.id}`).set(bearer(student.token)).expect(200);
+    expect(revision.body.essay).toMatchObject({ state: 'revision_requested', markingDueAt: expect.any(String), overdue: false });
+    expect(await countSubject(tutor.user.email, 'A revision of your feedback on "Revision deadline essay" was requested', { atLeast: 1 })).toBe(1);
+    await sleep(MARKING_SECONDS + 1);
+    const late = await row(essay.id);
+    expect(late.overdueAt).not.toBeNull();
+    expect((await http().post('/api/tutor/getEssay').set(bearer(tutor.token)).send({ essayID: essay.id }).expect(200)).body.essay).toMatchObject({ overdue: true, state: 'revision_requested' });
+    expect(await countSubject(student.user.email, 'The revision of "Revision deadline essay" is overdue', { atLeast: 1 })).toBe(1);
+    // Run twice, and again by the sweeper: nothing more happens.
+    expect(await app.get(EssayTimers).flagRevisionOverdue(essay.id)).toBe(false);
+    await app.get(JobQueue).enqueue('essay.sweep-timers', {});
+    // The first completion's payout notice came due meanwhile, but the essay was sent back: no notice for it.
+    expect(await app.get(EssayTimers).notifyPayoutEligible(essay.id)).toBe(false);
+    expect(await countSubject(tutor.user.email, 'You can now be paid for "Revision deadline essay"', { timeoutMs: 500 })).toBe(0);
+    expect(await countSubject(student.user.email, 'The revision of "Revision deadline essay" is overdue', { timeoutMs: 1000 })).toBe(1);
+
+    // The resubmission clears the flag and starts the completion's clocks again.
+    await mark(essay.id, '8');
+    expect((await row(essay.id)).overdueAt).toBeNull();
+    expect(await countSubject(tutor.user.email, 'You can now be paid for "Revision deadline essay"', { atLeast: 1 })).toBe(1);
+  });
+
+  it('tells the tutor once when the payout becomes eligible, and closes the revision window once, telling the student', async () => {
+    const essay = await acceptedEssay('Completion clocks essay');
+    await paid(essay);
+    await mark(essay.id);
+    const marked = await http().get(`/api/student/essay/${essay.id}`).set(bearer(student.token)).expect(200);
+    expect(marked.body.essay.revisionAvailableUntil).toEqual(expect.any(String));
+    expect(await countSubject(tutor.user.email, 'You can now be paid for "Completion clocks essay"', { atLeast: 1 })).toBe(1);
+    expect(await countSubject(student.user.email, 'The review of "Completion clocks essay" is final', { atLeast: 1 })).toBe(1);
+    const closed = await row(essay.id);
+    expect(closed.payoutNotifiedAt).not.toBeNull();
+    expect(closed.revisionWindowClosedAt).not.toBeNull();
+    // Repeated jobs change nothing and send nothing.
+    expect(await app.get(EssayTimers).notifyPayoutEligible(essay.id)).toBe(false);
+    expect(await app.get(EssayTimers).closeRevisionWindow(essay.id)).toBe(false);
+    await app.get(JobQueue).enqueue('essay.sweep-timers', {});
+    await sleep(1);
+    expect(await countSubject(tutor.user.email, 'You can now be paid for "Completion clocks essay"', { timeoutMs: 0 })).toBe(1);
+    expect(await countSubject(student.user.email, 'The review of "Completion clocks essay" is final', { timeoutMs: 0 })).toBe(1);
+    // Past the window, a revision is refused.
+    expect((await http().post(`/api/student/requestRevision/${essay.id}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
+  });
+
+  it('sends nothing when the student accepted the feedback first', async () => {
+    const essay = await acceptedEssay('Accepted at once essay');
+    await paid(essay);
+    await mark(essay.id);
+    await http().post(`/api/student/acceptEssay/${essay.id}`).set(bearer(student.token)).expect(200);
+    await sleep(REVISION_WINDOW_SECONDS + 1);
+    const done = await row(essay.id);
+    expect(done).toMatchObject({ payoutNotifiedAt: null, revisionWindowClosedAt: null, studentAccept: true });
+    expect(await countSubject(tutor.user.email, 'You can now be paid for "Accepted at once essay"', { timeoutMs: 0 })).toBe(0);
+  });
+
+  it('the sweeper re-creates the completion clocks that Redis lost', async () => {
+    const essay = await acceptedEssay('Lost clocks essay');
+    await paid(essay);
+    await mark(essay.id);
+    const completedAt = (await row(essay.id)).completedAt!.getTime();
+    const queue = app.get(JobQueue).queue('essays');
+    for (const id of [`payout-eligible.${essay.id}.${completedAt}`, `revision-window.${essay.id}.${completedAt}`]) {
+      const job = await queue.getJob(id);
+      expect(job).toBeDefined();
+      await job!.remove();
+    }
+    await sleep(REVISION_WINDOW_SECONDS + 1);
+    expect(await row(essay.id)).toMatchObject({ payoutNotifiedAt: null, revisionWindowClosedAt: null });
+    await app.get(JobQueue).enqueue('essay.sweep-timers', {});
+    expect(await countSubject(tutor.user.email, 'You can now be paid for "Lost clocks essay"', { atLeast: 1 })).toBe(1);
+    expect(await countSubject(student.user.email, 'The review of "Lost clocks essay" is final', { atLeast: 1 })).toBe(1);
   });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
@@ -388,6 +388,56 @@ describe('essays', () => {
     });
   });
 
+  describe("the tutor's Confirm", () => {
+    const confirm = (essayId: string, as: TestAccount, body: Record<string, unknown> = {}) => http().post(`/api/essays/${essayId}/confirm`).set(bearer(as.token)).send(body);
+
+    it('records the agreement, reprices an agreed count within the band, and only for the tutor holding it', async () => {
+      const essayId = await openEssay({ title: 'Confirmed count essay' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: essayId }).expect(200);
+      await confirm(essayId, bachelorsTutor).expect(404);
+      await confirm(essayId, student).expect(403);
+      const plain = await confirm(essayId, phdTutor).expect(200);
+      expect(plain.body).toMatchObject({ message: 'Word count confirmed', essay: { tutorConfirmed: true, wordCount: 1001, price: 1501 } });
+      expect((await confirm(essayId, phdTutor, { wordCount: 1103 }).expect(422)).body.message).toBe('Word count must be within ±10% of the original (900-1102)');
+      expect((await confirm(essayId, phdTutor, { wordCount: 0 }).expect(400)).body.message).toBe('Word count must be a whole number above 0');
+      const agreed = await confirm(essayId, phdTutor, { wordCount: 1100 }).expect(200);
+      expect(agreed.body.essay).toMatchObject({ wordCount: 1100, originalWordCount: 1001, price: 1570 });
+      // The student pays the agreed price.
+      await pay(essayId);
+      const [charge] = await db(app).select().from(payments).where(eq(payments.itemId, essayId));
+      expect(charge).toMatchObject({ amountPence: 1570, status: 'completed' });
+      // Once paid: confirming again is harmless, a new count is refused.
+      await confirm(essayId, phdTutor).expect(200);
+      await confirm(essayId, phdTutor, { wordCount: 1100 }).expect(200);
+      expect((await confirm(essayId, phdTutor, { wordCount: 1000 }).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
+    });
+
+    it('never reprices under an open checkout: the amount the student is paying stays the price', async () => {
+      const essayId = await openEssay({ title: 'Checkout open essay' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: essayId }).expect(200);
+      await http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId }).expect(200);
+      const refused = await confirm(essayId, phdTutor, { wordCount: 950 }).expect(409);
+      expect(refused.body.code).toBe('PAYMENT_IN_PROGRESS');
+      await confirm(essayId, phdTutor, { wordCount: 1001 }).expect(200);
+      const [row] = await db(app).select().from(essays).where(eq(essays.id, essayId));
+      expect(row).toMatchObject({ wordCount: 1001, pricePence: 1501 });
+
+      // 20 confirms with a new count racing 20 checkouts: whatever wins, the charge is the essay's price.
+      const racing = await openEssay({ title: 'Racing confirm essay' });
+      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: racing }).expect(200);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0 ? confirm(racing, phdTutor, { wordCount: 950 }) : http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId: racing }),
+        ),
+      );
+      expect(answers.filter((a) => !(a.status === 200 || (a.status === 409 && a.body.code === 'PAYMENT_IN_PROGRESS'))).map((a) => [a.status, a.body])).toEqual([]);
+      const [raced] = await db(app).select().from(essays).where(eq(essays.id, racing));
+      const charges = await db(app).select().from(payments).where(eq(payments.itemId, racing));
+      expect(charges).toHaveLength(1);
+      expect(charges[0]!.amountPence).toBe(raced!.pricePence);
+    });
+  });
+
   describe('paying for an essay (local gateway)', () => {
     it('is payable once accepted; Pay marks it Paid with paid_time, for the essay’s price', async () => {
       const essayId = await openEssay({ title: 'Paid essay', fields: { expedited: 'true' } });
@@ -417,7 +467,7 @@ describe('essays', () => {
       const open = await openEssay({ title: 'Cancelled open essay' });
       await http().post(`/api/student/cancelEssay/${open}`).set(bearer(otherStudent.token)).expect(404);
       const cancelled = await http().post(`/api/student/cancelEssay/${open}`).set(bearer(student.token)).expect(200);
-      expect(cancelled.body).toMatchObject({ message: 'Essay cancelled', essay: { state: 'cancelled' } });
+      expect(cancelled.body).toMatchObject({ message: 'Essay cancelled', essay: { state: 'cancelled', paymentStatus: 'Pending' } });
       expect(ids(await pool(phdTutor).expect(200))).not.toContain(open);
       expect((await http().post(`/api/student/cancelEssay/${open}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
 
@@ -426,28 +476,41 @@ describe('essays', () => {
       const path = new URL((await http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId: paid }).expect(200)).body.paymentUrl as string).pathname;
       await http().post(path).type('form').send({ action: 'pay' }).expect(303);
       const refunded = await http().post(`/api/student/cancelEssay/${paid}`).set(bearer(student.token)).expect(200);
-      expect(refunded.body).toMatchObject({ message: 'Essay cancelled: your payment is being refunded in full', essay: { state: 'cancelled' } });
+      expect(refunded.body).toMatchObject({ message: 'Essay cancelled: your payment is being refunded in full', essay: { state: 'cancelled', paymentStatus: 'Refunded' } });
       const [ledger] = await db(app).select().from(payments).where(eq(payments.itemId, paid));
       expect(ledger).toMatchObject({ status: 'refunded', refundedAmountPence: 1501 });
       expect((await http().post(`/api/student/cancelEssay/${paid}`).set(bearer(student.token)).expect(409)).body.code).toBe('REFUND_NOT_ALLOWED');
     });
   });
 
+  const FEEDBACK = 'A clear argument with good use of evidence. '.repeat(7);
+  /** Opens the checkout and pays it on the local gateway's page. */
+  async function pay(essayId: string, as: TestAccount = student): Promise<void> {
+    const path = new URL((await http().post('/api/student/generatePaymentUrl').set(bearer(as.token)).send({ essayId }).expect(200)).body.paymentUrl as string).pathname;
+    await http().post(path).type('form').send({ action: 'pay' }).expect(303);
+  }
+  /** In the pool, accepted by `tutor` (the PhD tutor unless said) and paid by its student. */
+  async function paidEssay(options: UploadOptions, tutor: TestAccount = phdTutor): Promise<string> {
+    const essayId = await openEssay(options);
+    await http().post('/api/tutor/acceptEssay').set(bearer(tutor.token)).send({ essayID: essayId }).expect(200);
+    await pay(essayId, options.as);
+    return essayId;
+  }
+  const mark = (as: TestAccount, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) => {
+    let req = http().post('/api/tutor/markEssay').set(bearer(as.token));
+    for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+    if (file) req = req.attach('modelAnswerFile', file.bytes, file.name);
+    return req;
+  };
+  /** Paid, marked with `score` and accepted by its student: ready to be rated. */
+  async function reviewedEssay(options: UploadOptions, score: number, tutor: TestAccount = phdTutor): Promise<string> {
+    const essayId = await paidEssay(options, tutor);
+    await mark(tutor, { essayID: essayId, score: String(score), feedback: FEEDBACK }).expect(200);
+    await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer((options.as ?? student).token)).expect(200);
+    return essayId;
+  }
+
   describe('marking', () => {
-    const FEEDBACK = 'A clear argument with good use of evidence. '.repeat(7);
-    async function paidEssay(options: UploadOptions): Promise<string> {
-      const essayId = await openEssay(options);
-      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: essayId }).expect(200);
-      const path = new URL((await http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId }).expect(200)).body.paymentUrl as string).pathname;
-      await http().post(path).type('form').send({ action: 'pay' }).expect(303);
-      return essayId;
-    }
-    const mark = (as: TestAccount, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) => {
-      let req = http().post('/api/tutor/markEssay').set(bearer(as.token));
-      for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
-      if (file) req = req.attach('modelAnswerFile', file.bytes, file.name);
-      return req;
-    };
 
     it('needs the essay paid and held by the marking tutor, a score 1–10 and 250+ characters of feedback', async () => {
       const unpaid = await openEssay({ title: 'Unpaid marking essay' });
@@ -501,6 +564,87 @@ describe('essays', () => {
       const view = await http().get(`/api/student/essay/${essayId}`).set(bearer(student.token)).expect(200);
       const file = await fetch(view.body.essay.modelURL as string);
       expect(Buffer.from(await file.arrayBuffer()).equals(model)).toBe(true);
+    });
+  });
+
+  describe('ratings', () => {
+    const rate = (body: Record<string, unknown>, as: TestAccount = student) => http().post('/api/student/giveRating').set(bearer(as.token)).send(body);
+
+    it('rates an accepted review once (1–5, feedback ≤ 500), updates the tutor’s average and the pending list', async () => {
+      const rater = await createAccount(app, { role: 'student', studentProfile: true });
+      const tutor = await createAccount(app, { role: 'tutor' });
+      await approve(tutor, 'PhD');
+      const notAccepted = await paidEssay({ title: 'Not yet accepted', as: rater }, tutor);
+      await mark(tutor, { essayID: notAccepted, score: '7', feedback: FEEDBACK }).expect(200);
+      expect((await rate({ type: 'essay', essayId: notAccepted, ratings: 5 }, rater).expect(409)).body.code).toBe('ESSAY_NOT_RATEABLE');
+
+      const essayId = await reviewedEssay({ title: 'Rated essay', as: rater }, 7, tutor);
+      const pending = await http().get('/api/student/getPendingRating').set(bearer(rater.token)).expect(200);
+      expect(ids(pending)).toEqual([essayId]);
+      const bad: [Record<string, unknown>, string][] = [
+        [{ type: 'essay', essayId, ratings: 0 }, 'Rating must be a whole number of stars from 1 to 5'],
+        [{ type: 'essay', essayId, ratings: 6 }, 'Rating must be a whole number of stars from 1 to 5'],
+        [{ type: 'essay', essayId, ratings: 4.5 }, 'Rating must be a whole number of stars from 1 to 5'],
+        [{ type: 'essay', essayId, ratings: 4, feedback: 'x'.repeat(501) }, 'Feedback must be at most 500 characters'],
+        [{ type: 'session', essayId, ratings: 4 }, 'Rating type must be essay'],
+      ];
+      for (const [body, message] of bad) expect((await rate(body, rater).expect(400)).body.message).toBe(message);
+      await rate({ type: 'essay', essayId, ratings: 4 }, otherStudent).expect(404);
+
+      const given = await rate({ type: 'essay', essayId, ratings: 4, feedback: 'Clear and kind. '.repeat(31).slice(0, 500) }, rater).expect(200);
+      expect(given.body).toMatchObject({ message: 'Thank you for rating your tutor', essay: { rated: true, studentRating: { rating: 4, feedback: expect.any(String), ratingDate: expect.any(String) } } });
+      expect((await rate({ type: 'essay', essayId, ratings: 5 }, rater).expect(409)).body.code).toBe('ESSAY_ALREADY_RATED');
+      expect(ids(await http().get('/api/student/getPendingRating').set(bearer(rater.token)).expect(200))).toEqual([]);
+      // The tutor sees the rating on the essay, and the average on their dashboard.
+      const held = await http().post('/api/tutor/getEssay').set(bearer(tutor.token)).send({ essayID: essayId }).expect(200);
+      expect(held.body.essay.studentRating).toMatchObject({ rating: 4 });
+
+      const second = await reviewedEssay({ title: 'Second rated essay', as: rater }, 9, tutor);
+      await rate({ type: 'essay', essayId: second, ratings: 5 }, rater).expect(200);
+      expect((await http().get('/api/tutor/getDashboard').set(bearer(tutor.token)).expect(200)).body).toMatchObject({ rating: 4.5, totalRatings: 2 });
+    });
+
+    it('records one rating when the same rating is sent ten times at once', async () => {
+      const rater = await createAccount(app, { role: 'student', studentProfile: true });
+      const tutor = await createAccount(app, { role: 'tutor' });
+      await approve(tutor, 'PhD');
+      const essayId = await reviewedEssay({ title: 'Double-clicked rating', as: rater }, 6, tutor);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => rate({ type: 'essay', essayId, ratings: 3 }, rater)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'ESSAY_ALREADY_RATED')).toBe(true);
+      expect((await http().get('/api/tutor/getDashboard').set(bearer(tutor.token)).expect(200)).body).toMatchObject({ rating: 3, totalRatings: 1 });
+    });
+  });
+
+  describe('dashboards', () => {
+    it("student: essays submitted (confirmed, not cancelled) and the mean of score × 10 as text", async () => {
+      const learner = await createAccount(app, { role: 'student', studentProfile: true });
+      const dashboard = () => http().get('/api/student/getDashboard').set(bearer(learner.token)).expect(200);
+      expect((await dashboard()).body).toEqual({ essaysSubmitted: 0, interviewsCompleted: 0, averagePercentage: '0%' });
+      await upload({ as: learner, title: 'Never confirmed' }).expect(200);
+      const cancelled = await openEssay({ as: learner, title: 'Cancelled at once' });
+      await http().post(`/api/student/cancelEssay/${cancelled}`).set(bearer(learner.token)).expect(200);
+      await openEssay({ as: learner, title: 'Waiting in the pool' });
+      await reviewedEssay({ as: learner, title: 'Scored six' }, 6);
+      await reviewedEssay({ as: learner, title: 'Scored nine' }, 9);
+      expect((await dashboard()).body).toEqual({ essaysSubmitted: 3, interviewsCompleted: 0, averagePercentage: '75%' });
+      await http().get('/api/student/getDashboard').set(bearer(phdTutor.token)).expect(403);
+    });
+
+    it("tutor: essays reviewed, rating, and earnings from the ledger's completed payouts", async () => {
+      const tutor = await createAccount(app, { role: 'tutor' });
+      await approve(tutor, 'PhD');
+      const dashboard = () => http().get('/api/tutor/getDashboard').set(bearer(tutor.token)).expect(200);
+      expect((await dashboard()).body).toEqual({ essaysReviewed: 0, interviewsConducted: 0, rating: 0, totalRatings: 0, earnings: 0 });
+      const essayId = await reviewedEssay({ title: 'Earning essay' }, 8, tutor);
+      await paidEssay({ title: 'Paid, not marked' }, tutor);
+      expect((await dashboard()).body).toMatchObject({ essaysReviewed: 1, earnings: 0 });
+      await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(tutor.token)).send({ essayId }).expect(200);
+      const [payout] = await db(app).select().from(payments).where(and(eq(payments.itemId, essayId), eq(payments.recipientId, tutor.user.id)));
+      expect(payout!.status).toBe('completed');
+      expect((await dashboard()).body).toMatchObject({ essaysReviewed: 1, earnings: payout!.amountPence });
+      expect(payout!.amountPence).toBeGreaterThan(0);
+      await http().get('/api/tutor/getDashboard').set(bearer(student.token)).expect(403);
     });
   });
 });

@@ -1285,8 +1285,11 @@ export interface components {
             overdue: boolean;
             /** Format: date-time */
             paid_time: string | null;
-            /** @enum {string} */
-            paymentStatus: "Pending" | "Paid";
+            /**
+             * @description Refunded: cancelled after paying (always a full refund)
+             * @enum {string}
+             */
+            paymentStatus: "Pending" | "Paid" | "Refunded";
             /** @description Pence, surcharges included */
             price: number;
             /**

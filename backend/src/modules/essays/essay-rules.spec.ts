@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bandMessage, essayTotalPence, isWithinBand, wordCountBand } from './essay-rules.js';
+import { bandMessage, essayTotalPence, isWithinBand, markingDueAt, markingWindows, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
 
 describe('essay rules', () => {
   it('bands the count at 90–110 % of the original, low end down, high end up', () => {
@@ -25,5 +25,28 @@ describe('essay rules', () => {
   it('adds the surcharges to the tiered price', () => {
     expect(essayTotalPence(1000, { modelAnswerSurchargePence: 0, expeditedSurchargePence: 0 })).toBe(1500);
     expect(essayTotalPence(1001, { modelAnswerSurchargePence: 500, expeditedSurchargePence: 1000 })).toBe(1501 + 1500);
+  });
+});
+
+describe('the marking and revision clocks', () => {
+  const HOUR = 3_600_000;
+  const at = new Date('2026-11-23T09:00:00Z');
+  const essay = { status: 'paid', paidTime: at, expedited: false, revisionRequestedAt: null, completedAt: null, studentAccept: false, tutorPaid: false };
+
+  it('gives 48 h to mark after payment, 24 h when expedited, 48 h for a revision, and nothing otherwise', () => {
+    expect(markingWindows(48 * HOUR)).toEqual({ standard: 48 * HOUR, expedited: 24 * HOUR });
+    expect(markingDueAt(essay, 48 * HOUR)).toEqual(new Date(at.getTime() + 48 * HOUR));
+    expect(markingDueAt({ ...essay, expedited: true }, 48 * HOUR)).toEqual(new Date(at.getTime() + 24 * HOUR));
+    expect(markingDueAt({ ...essay, status: 'revision_requested', revisionRequestedAt: at }, 48 * HOUR)).toEqual(new Date(at.getTime() + 48 * HOUR));
+    expect(markingDueAt({ ...essay, status: 'accepted', paidTime: null }, 48 * HOUR)).toBeNull();
+    expect(markingDueAt({ ...essay, status: 'completed' }, 48 * HOUR)).toBeNull();
+  });
+
+  it('keeps the revision window open for 7 days after a completion, unless accepted or paid out', () => {
+    const completed = { ...essay, status: 'completed', completedAt: at };
+    expect(revisionAvailableUntil(completed, 7 * 24 * HOUR)).toEqual(new Date(at.getTime() + 7 * 24 * HOUR));
+    expect(revisionAvailableUntil({ ...completed, studentAccept: true }, 7 * 24 * HOUR)).toBeNull();
+    expect(revisionAvailableUntil({ ...completed, tutorPaid: true }, 7 * 24 * HOUR)).toBeNull();
+    expect(revisionAvailableUntil({ ...completed, status: 'revision_requested' }, 7 * 24 * HOUR)).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import type { EssaysRepository } from './essays.repository.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const WINDOW_S = 86400;
+const COMPLETED = new Date(NOW.getTime() - 8 * WINDOW_S * 1000);
 const essay = { id: 'e1', studentId: 's1', title: 'Macbeth', updatedAt: NOW } as EssayRow;
 
 function setup() {
@@ -24,6 +25,10 @@ function setup() {
     markOverdue: jest.fn(async (_id: string, _now: Date, _deadline: unknown) => (overdue ? undefined : ((overdue = true), { ...essay, status: 'paid', tutorId: 't1' }))),
     overdueMarking: jest.fn(async () => [] as { id: string; paidTime: Date; expedited: boolean }[]),
     expiredDiscussions: jest.fn(async () => [{ id: 'e2', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000 - 5000) }]),
+    overdueRevisions: jest.fn(async () => [] as { id: string; revisionRequestedAt: Date }[]),
+    // One completion whose payout notice and revision window are both due: one pair of jobs, not two.
+    payoutsDue: jest.fn(async () => [{ id: 'e3', completedAt: COMPLETED }]),
+    revisionWindowsDue: jest.fn(async () => [{ id: 'e3', completedAt: COMPLETED }]),
     contacts: jest.fn(async () => [
       { id: 's1', name: 'Sam', email: 's@x.test' },
       { id: 't1', name: 'Tia', email: 't@x.test' },
@@ -32,7 +37,7 @@ function setup() {
   const jobs = { enqueue: jest.fn(async (_name: string, _payload: unknown, _options: unknown) => undefined) };
   const chat = { closeConversationContext: jest.fn(async () => undefined) };
   const mail = { send: jest.fn(async (_mail: unknown, _options: unknown) => undefined) };
-  const config = { windows: { wordCountWindowSeconds: WINDOW_S, markingDeadlineSeconds: 2 * WINDOW_S }, mail: { supportEmail: 'support@x.test' } } as AppConfig;
+  const config = { windows: { wordCountWindowSeconds: WINDOW_S, markingDeadlineSeconds: 2 * WINDOW_S, payoutEligibilitySeconds: 2 * WINDOW_S, revisionWindowSeconds: 7 * WINDOW_S }, mail: { supportEmail: 'support@x.test' } } as AppConfig;
   const timers = new EssayTimers(repository as unknown as EssaysRepository, jobs as unknown as JobQueue, chat as unknown as ChatService, mail as unknown as MailService, { now: () => NOW } as Clock, config);
   return { handler: new EssayTimersHandler(timers), timers, repository, jobs, chat, mail };
 }
@@ -80,10 +85,23 @@ describe('essay timers', () => {
 
   it('the sweeper only enqueues, under the same ids, and can run twice', async () => {
     const { handler, jobs } = setup();
-    expect(await handler.sweep()).toEqual({ enqueued: 1 });
-    expect(await handler.sweep()).toEqual({ enqueued: 1 });
-    expect(jobs.enqueue).toHaveBeenCalledTimes(2);
-    expect(jobs.enqueue.mock.calls[0]).toEqual(jobs.enqueue.mock.calls[1]);
-    expect(jobs.enqueue.mock.calls[0]![2]).toMatchObject({ delayMs: 0 });
+    expect(await handler.sweep()).toEqual({ enqueued: 2 });
+    expect(await handler.sweep()).toEqual({ enqueued: 2 });
+    expect(jobs.enqueue).toHaveBeenCalledTimes(6);
+    expect(jobs.enqueue.mock.calls.slice(0, 3)).toEqual(jobs.enqueue.mock.calls.slice(3));
+    expect(jobs.enqueue.mock.calls.slice(0, 3).map((call) => [call[0], call[2]])).toEqual([
+      ['essay.wordcount.expire', { jobId: expect.stringMatching(/^wordcount-expiry\.e2\.\d+$/), delayMs: 0 }],
+      ['essay.payout.eligible', { jobId: `payout-eligible.e3.${COMPLETED.getTime()}`, delayMs: 0 }],
+      ['essay.revision-window.close', { jobId: `revision-window.e3.${COMPLETED.getTime()}`, delayMs: 0 }],
+    ]);
+  });
+
+  it('never fails its caller when Redis refuses the job (the sweeper repairs it later)', async () => {
+    const { timers, jobs } = setup();
+    jobs.enqueue.mockRejectedValue(new Error('Connection is closed.'));
+    await expect(timers.scheduleDiscussionExpiry('e1', NOW)).resolves.toBeUndefined();
+    await expect(timers.scheduleCompletionTimers('e1', NOW)).resolves.toBeUndefined();
+    await expect(timers.scheduleRevisionDue('e1', NOW)).resolves.toBeUndefined();
+    expect(jobs.enqueue).toHaveBeenCalledTimes(4);
   });
 });

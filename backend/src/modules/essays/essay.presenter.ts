@@ -20,6 +20,12 @@ const STATUS_LABEL: Record<EssayRow['status'], string> = {
 
 const PAID_STATES: ReadonlySet<EssayRow['status']> = new Set(['paid', 'completed', 'revision_requested']);
 
+/** A paid essay can only be cancelled through a full refund (DESIGN.md §9), so cancelled after paying is refunded. */
+function paymentStatusOf(row: EssayRow): 'Pending' | 'Paid' | 'Refunded' {
+  if (row.status === 'cancelled') return row.paidTime ? 'Refunded' : 'Pending';
+  return PAID_STATES.has(row.status) || row.paidTime !== null ? 'Paid' : 'Pending';
+}
+
 /** What a page of essays needs besides its rows, fetched once per page (names and ratings). */
 interface Related {
   names: ReadonlyMap<string, string>;
@@ -88,7 +94,7 @@ export class EssayPresenter {
       status: STATUS_LABEL[row.status],
       state: row.status,
       accepted: row.tutorId !== null,
-      paymentStatus: PAID_STATES.has(row.status) || row.paidTime !== null ? 'Paid' : 'Pending',
+      paymentStatus: paymentStatusOf(row),
       paid_time: row.paidTime?.toISOString() ?? null,
       student_accept: row.studentAccept,
       tutor_paid: row.tutorPaid,

@@ -112,7 +112,7 @@ export class StudentEssaysController {
   @ApiUnprocessableEntityResponse({ description: 'The 24-hour refund window has closed (REFUND_NOT_ALLOWED)' })
   async cancel(@CurrentUser() user: AuthenticatedUser, @Param('id', essayIdPipe) id: string): Promise<EssayCancelledDto> {
     const essay = await this.essays.cancel(user, id);
-    return { message: essay.paymentStatus === 'Paid' ? 'Essay cancelled: your payment is being refunded in full' : 'Essay cancelled', essay };
+    return { message: essay.paymentStatus === 'Refunded' ? 'Essay cancelled: your payment is being refunded in full' : 'Essay cancelled', essay };
   }
 
   @Get('getDashboard')

@@ -82,14 +82,23 @@ export class PaymentsService {
     const resolver = this.resolver(kind);
     const effects = noEffects();
     const alreadyPaid = () => new ConflictException(coded('PAYMENT_ALREADY_PAID', 'This has already been paid for'));
+    // Reusing a checkout: ask the gateway about it BEFORE taking the item's row lock. The question is a network call
+    // (Stripe) or a read of its own (the local gateway); made under the lock, concurrent calls queued on the lock
+    // would hold every pooled connection while the one holding it waited for another (found by 20 racing calls).
+    const open = await this.repository.findLiveCharge(kind, itemId);
+    const asked =
+      open?.status === 'pending' && open.stripeSessionId && open.payerId === student.id
+        ? { sessionId: open.stripeSessionId, state: await this.gateway.retrieveCheckout(open.stripeSessionId) }
+        : undefined;
     const outcome = await this.repository.transaction(async (tx): Promise<{ url: string } | { paid: true }> => {
       const item = await resolver.load(itemId, tx, { lock: true });
       if (!item || item.studentId !== student.id) throw itemNotFound(kind);
       let payment = await this.repository.findLiveCharge(kind, itemId, tx, true);
-      if (payment?.status === 'pending' && payment.stripeSessionId) {
-        // Reusing a checkout: ask the gateway first. Paid without our hearing of it → settle it now (the webhook
-        // will find it done); expired or unknown → a dead link, so fail it and start afresh.
-        const state = await this.gateway.retrieveCheckout(payment.stripeSessionId);
+      // A checkout opened since we asked (by a concurrent call) is fresh: it is reused as it is.
+      if (payment?.status === 'pending' && payment.stripeSessionId && asked?.sessionId === payment.stripeSessionId) {
+        // Paid without our hearing of it → settle it now (the webhook will find it done); expired or unknown to
+        // the gateway → a dead link, so fail it and start afresh.
+        const state = asked.state;
         if (state?.status === 'complete' && state.paymentStatus === 'paid') {
           await this.applyCheckoutState(state, { source: `${this.gateway.name}:checkout` }, tx, effects);
           return { paid: true };

@@ -75,3 +75,4 @@ export const tutorProfiles = pgTable('tutor_profiles', {
 
 export type StudentProfileRow = typeof studentProfiles.$inferSelect;
 export type TutorProfileRow = typeof tutorProfiles.$inferSelect;
+export type NewTutorProfileRow = typeof tutorProfiles.$inferInsert;

@@ -1,22 +1,66 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../../common/security/password-hasher.js';
 import type { Database, Transaction } from '../database.types.js';
-import { chatConversationContexts, chatConversations, chatMessages, studentProfiles, tutorProfiles, users } from '../schema/index.js';
+import { chatConversationContexts, chatConversations, chatMessages, studentProfiles, tutorProfiles, users, type NewTutorProfileRow } from '../schema/index.js';
+import { seedDemoEssays, type PutDemoFile } from './demo-essays.js';
 
 /** The demo accounts listed in the README. Passwords meet the registration rules. */
 export const DEMO_ACCOUNTS = [
   { role: 'admin', name: 'Ada Admin', email: 'admin@redpen.local', password: 'Admin!2345' },
   { role: 'tutor', name: 'Theo Tutor', email: 'tutor@redpen.local', password: 'Tutor!2345' },
+  { role: 'tutor', name: 'Priya Patel', email: 'phd.tutor@redpen.local', password: 'Tutor!2345' },
   { role: 'student', name: 'Sam Student', email: 'student@redpen.local', password: 'Student!2345' },
 ] as const;
 
 const WEEKDAY_SLOTS = ['09:00-10:00', '10:00-11:00', '14:00-15:00', '16:00-17:00'];
 
+/** The demo tutors' profiles: Theo (Masters, essays and tutoring) and Priya (PhD, essays only: no DBS yet). */
+const DEMO_TUTOR_PROFILES: Record<string, Omit<NewTutorProfileRow, 'userId'>> = {
+  'tutor@redpen.local': {
+    approved: true,
+    approvedEssay: true,
+    approvedTutoring: true,
+    studyLevel: 'Masters',
+    university: 'University of Oxford',
+    course: 'English Literature',
+    yearsOfExperience: 4,
+    motivation: 'I love helping students sharpen their arguments.',
+    subjects: [{ name: 'English Literature', levels: ['GCSE', 'A-Level', 'Bachelor'] }],
+    hasDbs: true,
+    rightToWork: true,
+    tutoringSubject: 'English Literature',
+    hourlyRatePence: 3500,
+    tutoringDescription: 'Essay structure, close reading and interview practice.',
+    tutoringAvailable: true,
+    availability: { Monday: WEEKDAY_SLOTS, Wednesday: WEEKDAY_SLOTS, Friday: WEEKDAY_SLOTS },
+  },
+  'phd.tutor@redpen.local': {
+    approved: true,
+    approvedEssay: true,
+    studyLevel: 'PhD',
+    university: 'London School of Economics',
+    course: 'Economics',
+    yearsOfExperience: 7,
+    motivation: 'Rigorous, friendly feedback on economics and history essays at every level.',
+    subjects: [{ name: 'Economics', levels: ['A-Level', 'Bachelor', 'Masters', 'PhD'] }],
+    rightToWork: true,
+  },
+};
+
+export interface DemoSeedOptions {
+  /** Stores the demo essays' files (S3); without it the essays are seeded with no file behind their links. */
+  putFile?: PutDemoFile;
+  /** PLATFORM_COMMISSION_PERCENT, for the demo payments' split. */
+  commissionPercent?: number;
+  now?: Date;
+}
+
 /**
- * Seeds the demo admin, an approved tutor with availability and a student — only into an empty users
- * table, so running it twice (or on a live database) changes nothing. Returns whether it seeded.
+ * Seeds the demo admin, two approved tutors (one with availability), a student, their conversation and the
+ * student's essays in every state — only into an empty users table, so running it twice (or on a live database)
+ * changes nothing. Returns whether it seeded.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, options: DemoSeedOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent seeders (start script and API starting together).
     await tx.execute('select pg_advisory_xact_lock(7215001)');
@@ -40,28 +84,16 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         await tx.insert(studentProfiles).values({ userId: user!.id, major: 'History', university: 'University of Leeds' });
       }
       if (account.role === 'tutor') {
-        await tx.insert(tutorProfiles).values({
-          userId: user!.id,
-          approved: true,
-          approvedEssay: true,
-          approvedTutoring: true,
-          studyLevel: 'Masters',
-          university: 'University of Oxford',
-          course: 'English Literature',
-          yearsOfExperience: 4,
-          motivation: 'I love helping students sharpen their arguments.',
-          subjects: [{ name: 'English Literature', levels: ['GCSE', 'A-Level', 'Bachelor'] }],
-          hasDbs: true,
-          rightToWork: true,
-          tutoringSubject: 'English Literature',
-          hourlyRatePence: 3500,
-          tutoringDescription: 'Essay structure, close reading and interview practice.',
-          tutoringAvailable: true,
-          availability: { Monday: WEEKDAY_SLOTS, Wednesday: WEEKDAY_SLOTS, Friday: WEEKDAY_SLOTS },
-        });
+        await tx.insert(tutorProfiles).values({ userId: user!.id, ...DEMO_TUTOR_PROFILES[account.email] });
       }
     }
     await seedDemoConversation(tx);
+    const byEmail = async (email: string) => (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    await seedDemoEssays(
+      tx,
+      { studentId: await byEmail('student@redpen.local'), mastersTutorId: await byEmail('tutor@redpen.local'), phdTutorId: await byEmail('phd.tutor@redpen.local') },
+      { now: options.now ?? new Date(), commissionPercent: options.commissionPercent ?? 20, putFile: options.putFile ?? (() => Promise.resolve()) },
+    );
     return true;
   });
 }

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { loadConfig } from '../../../config/env.schema.js';
 import { ensureDatabaseExists, runMigrations } from '../migrate.js';
 import * as schema from '../schema/index.js';
+import { demoFileStore } from '../../storage/demo-file-store.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo-data.js';
 
 const config = loadConfig();
@@ -15,7 +16,7 @@ await ensureDatabaseExists(config.database.url);
 await runMigrations(config.database.url);
 const pool = new pg.Pool({ connectionString: config.database.url, max: 1 });
 try {
-  const seeded = await seedDemoData(drizzle(pool, { schema }));
+  const seeded = await seedDemoData(drizzle(pool, { schema }), { putFile: await demoFileStore(config), commissionPercent: config.payments.platformCommissionPercent });
   console.log(seeded ? 'Demo data created. Sign in with:' : 'Users already exist; demo data left as it is. Demo accounts:');
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(8)} ${account.email}  ${account.password}`);
 } finally {

@@ -147,7 +147,7 @@ export class EssayDto {
   @ApiProperty({ enum: ['Pending', 'In Progress', 'Completed', 'Revision Requested', 'Cancelled'] }) status: string;
   @ApiProperty({ enum: ESSAY_STATES, description: 'The lifecycle state (DESIGN.md §9)' }) state: string;
   @ApiProperty() accepted: boolean;
-  @ApiProperty({ enum: ['Pending', 'Paid'] }) paymentStatus: string;
+  @ApiProperty({ enum: ['Pending', 'Paid', 'Refunded'], description: 'Refunded: cancelled after paying (always a full refund)' }) paymentStatus: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paid_time: string | null;
   @ApiProperty() student_accept: boolean;
   @ApiProperty() tutor_paid: boolean;
