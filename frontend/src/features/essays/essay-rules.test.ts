@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { essayPricePence } from '@shared/pricing';
 import { describe, expect, it } from 'vitest';
-import { confirmRangeMessage, essayActions, inlineRangeMessage, priceAtCount, wordCountProblem } from './essay-rules';
+import { confirmRangeMessage, essayActions, inlineRangeMessage, priceAtCount, tutorCheckNote, wordCountProblem } from './essay-rules';
 import { validateEssaysSearch, visibleEssays } from './schemas';
 import { essayIn, hoursAgo, makeEssay } from './test-support';
 
@@ -35,6 +35,15 @@ describe('essayActions', () => {
 
   it('offers Make Payment only while the accepted essay is unpaid', () => {
     expect(essayActions(essayIn.accepted({ paymentStatus: 'Paid' })).pay).toBe(false);
+  });
+});
+
+describe('notes', () => {
+  it("says where the tutor's word-count check stands, only between acceptance and payment", () => {
+    expect(tutorCheckNote(essayIn.accepted())).toMatch(/checking the word count/);
+    expect(tutorCheckNote(essayIn.accepted({ tutorConfirmed: true }))).toMatch(/confirmed the word count/);
+    expect(tutorCheckNote(essayIn.paid({ tutorConfirmed: true }))).toBeNull();
+    expect(tutorCheckNote(essayIn.open())).toBeNull();
   });
 });
 

@@ -30,6 +30,20 @@ export const STATUS_TONES: Record<Essay['status'], 'gray' | 'orange' | 'blue' | 
   Cancelled: 'gray',
 };
 
+/** What the price line adds after the amount: paid, refunded (a cancelled paid essay), or nothing yet. */
+export const PAYMENT_NOTES: Record<Essay['paymentStatus'], string> = { Pending: '', Paid: ' (paid)', Refunded: ' (refunded)' };
+
+/**
+ * Between acceptance and payment the tutor checks the count (and may agree a new one within the band, which
+ * reprices): a line telling the student where that stands. Null outside that step.
+ */
+export function tutorCheckNote(essay: Essay): string | null {
+  if (essay.state !== 'accepted') return null;
+  return essay.tutorConfirmed
+    ? 'Your tutor has confirmed the word count: the price is final.'
+    : 'Your tutor is checking the word count; the price may change within ±10% of the original count.';
+}
+
 /** The word count may change until a tutor accepts (the server's editable states). */
 const EDITABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open'];
 /** Cancelled at once, without a payment to refund. */

@@ -7,7 +7,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { formatPounds } from '@shared/pricing';
 import { Tag } from '../../../components/ui/Tag';
 import { formatDate } from '../../../lib/format';
-import { essayActions, type Essay } from '../essay-rules';
+import { PAYMENT_NOTES, essayActions, tutorCheckNote, type Essay } from '../essay-rules';
 import { EssayActions } from './EssayActions';
 import { StatusBadge } from './StatusBadge';
 import { WordCountInlineEdit } from './WordCountInlineEdit';
@@ -40,7 +40,7 @@ export function EssayCard({ essay }: { essay: Essay }) {
               Price:
             </Text>{' '}
             {formatPounds(essay.price)}
-            {essay.paymentStatus === 'Paid' && ' (paid)'}
+            {PAYMENT_NOTES[essay.paymentStatus]}
           </Text>
           <Text>
             <Text as="span" color="fg.muted">
@@ -62,6 +62,15 @@ export function EssayCard({ essay }: { essay: Essay }) {
               {essay.score}/10
             </Text>
           )}
+          {essay.tutorName && (
+            <Text>
+              <Text as="span" color="fg.muted">
+                Tutor:
+              </Text>{' '}
+              {essay.tutorName}
+            </Text>
+          )}
+          {tutorCheckNote(essay) && <Text color="blue.700">{tutorCheckNote(essay)}</Text>}
           {essay.rated && <Text color="green.700">You rated this review{essay.studentRating ? ` ${essay.studentRating.rating}/5` : ''}.</Text>}
           {can.needsConfirmation && (
             <Text color="orange.700">Confirm the word count to send this essay to our tutors.</Text>

@@ -19,7 +19,7 @@ import { LoadError } from '../components/LoadError';
 import { PdfViewerDialog } from '../components/PdfViewerDialog';
 import { StatusBadge } from '../components/StatusBadge';
 import { WordCountInlineEdit } from '../components/WordCountInlineEdit';
-import { STATUS_LABELS, essayActions } from '../essay-rules';
+import { PAYMENT_NOTES, STATUS_LABELS, essayActions, tutorCheckNote } from '../essay-rules';
 import { useFreshLink, type FileKind } from '../hooks/useFreshLink';
 import { studentEssayQuery } from '../queries';
 
@@ -125,7 +125,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
               { label: 'Submitted', value: formatDate(data.createdAt) },
               ...(completed && data.completedAt ? [{ label: 'Reviewed', value: formatDate(data.completedAt) }] : []),
               { label: 'Student Request', value: data.studentRequest },
-              { label: 'Price', value: `${formatPounds(data.price)}${data.paymentStatus === 'Paid' ? ' (paid)' : ''}` },
+              { label: 'Price', value: `${formatPounds(data.price)}${PAYMENT_NOTES[data.paymentStatus]}` },
               ...(data.tutorName ? [{ label: 'Tutor', value: data.tutorName }] : []),
               ...(data.markingDueAt ? [{ label: 'Review due by', value: dateTime(data.markingDueAt) }] : []),
               ...(data.revisionAvailableUntil && can.requestRevision
@@ -135,6 +135,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
             ]}
           />
           {can.needsConfirmation && <Text color="orange.700">Confirm the word count to send this essay to our tutors.</Text>}
+          {tutorCheckNote(data) && <Text color="blue.700">{tutorCheckNote(data)}</Text>}
           <EssayActions essay={data} />
         </Stack>
       </Card>

@@ -30,21 +30,26 @@ const card = (title: string) => screen.getByRole('article', { name: title });
 describe('My Essays: the list', () => {
   it('shows the essays latest first with their status labels, links and count', async () => {
     const older = essayIn.completed({ title: 'Older essay', createdAt: hoursAgo(100) });
+    const refunded = makeEssay({ title: 'Refunded essay', state: 'cancelled', status: 'Cancelled', paymentStatus: 'Refunded', price: 1234, createdAt: hoursAgo(200) });
     const newer = essayIn.accepted({ title: 'Newer essay', createdAt: hoursAgo(1) });
     const pending = essayIn.open({ title: 'Middle essay', createdAt: hoursAgo(10) });
-    stubApi({ 'GET /api/student/essays': list([older, newer, pending]) });
+    stubApi({ 'GET /api/student/essays': list([older, newer, pending, refunded]) });
     renderApp('/student/essays');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My Essays' })).toBeInTheDocument();
     expect(screen.getByText('Manage and track your essay submissions')).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Newer essay' });
     const titles = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
-    expect(titles).toEqual(['Newer essay', 'Middle essay', 'Older essay']);
+    expect(titles).toEqual(['Newer essay', 'Middle essay', 'Older essay', 'Refunded essay']);
     expect(within(card('Newer essay')).getByText('Under Review')).toBeInTheDocument();
     expect(within(card('Older essay')).getByText('Reviewed')).toBeInTheDocument();
     expect(within(card('Middle essay')).getByText('Pending')).toBeInTheDocument();
     expect(within(card('Older essay')).getByRole('link', { name: /View Details/ })).toHaveAttribute('href', `/student/essay/${older._id}`);
-    expect(screen.getByText('Showing 3 essay(s)')).toBeInTheDocument();
+    expect(within(card('Refunded essay')).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(card('Refunded essay')).getByText(/£12.34 \(refunded\)/)).toBeInTheDocument();
+    expect(within(card('Newer essay')).getByText('Tara Tutor')).toBeInTheDocument();
+    expect(within(card('Newer essay')).getByText(/Your tutor is checking the word count/)).toBeInTheDocument();
+    expect(screen.getByText('Showing 4 essay(s)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload New Essay' })).toHaveAttribute('href', '/student/essay-upload');
   });
 
