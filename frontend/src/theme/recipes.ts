@@ -9,6 +9,7 @@ import {
   checkboxSlotRecipe,
   checkmarkRecipe,
   containerRecipe,
+  dialogSlotRecipe,
   drawerSlotRecipe,
   fieldSlotRecipe,
   fieldsetSlotRecipe,
@@ -19,6 +20,7 @@ import {
   listSlotRecipe,
   nativeSelectSlotRecipe,
   progressSlotRecipe,
+  skeletonRecipe,
   spinnerRecipe,
   tableSlotRecipe,
   tabsSlotRecipe,
@@ -34,6 +36,7 @@ export const recipes = {
   icon: iconRecipe,
   input: inputRecipe,
   link: linkRecipe,
+  skeleton: skeletonRecipe,
   spinner: spinnerRecipe, // also Button's `loading` state
   textarea: textareaRecipe,
 };
@@ -42,6 +45,7 @@ export const slotRecipes = {
   accordion: accordionSlotRecipe,
   alert: alertSlotRecipe,
   checkbox: checkboxSlotRecipe,
+  dialog: dialogSlotRecipe,
   drawer: drawerSlotRecipe,
   field: fieldSlotRecipe,
   fieldset: fieldsetSlotRecipe,

@@ -7,6 +7,7 @@ export type TutorProfile = Schema<'TutorProfileDto'>;
 export const profileKeys = {
   all: ['profile'] as const,
   student: () => [...profileKeys.all, 'student'] as const,
+  studentFigures: () => [...profileKeys.all, 'student', 'figures'] as const,
   tutor: () => [...profileKeys.all, 'tutor'] as const,
 };
 
@@ -16,9 +17,16 @@ export const studentProfileQuery = () =>
     queryFn: async () => (await unwrap(api.GET('/api/student/profile'))).student,
   });
 
-// The header card's figures (essays submitted, interviews completed, average percentage) come from
-// `GET /student/getDashboard`, which the essays work adds: until the API has it, the page shows "—"
-// without calling it. Add its query here (under `profileKeys.all`) once `schema.d.ts` has the route.
+/**
+ * The header card's figures (essays submitted, interviews completed, average percentage): the student dashboard's
+ * `GET /student/getDashboard`. The essays feature reads the same route for the dashboard page under its own key
+ * (features do not share files); each page refetches it when stale.
+ */
+export const studentFiguresQuery = () =>
+  queryOptions({
+    queryKey: profileKeys.studentFigures(),
+    queryFn: () => unwrap(api.GET('/api/student/getDashboard')),
+  });
 
 export const tutorProfileQuery = () =>
   queryOptions({

@@ -7,9 +7,12 @@ import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch'
 
 beforeEach(() => installPointerEvent());
 
-function signInStudent(student: Record<string, unknown>) {
+const FIGURES = { essaysSubmitted: 5, interviewsCompleted: 3, averagePercentage: '72%' };
+
+function signInStudent(student: Record<string, unknown>, figures: () => Response = () => jsonResponse(200, FIGURES)) {
   const api = stubApi({
     'GET /api/student/profile': () => jsonResponse(200, { student }),
+    'GET /api/student/getDashboard': figures,
   });
   localStorage.setItem('token', 't');
   // The session's copy differs from the profile's, so the page is seen to show the profile.
@@ -25,13 +28,21 @@ describe('StudentProfilePage', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Sam Student' })).toBeInTheDocument();
     expect(screen.getAllByText('sam@example.com').length).toBeGreaterThan(0);
     expect(screen.queryByText('old@example.com')).not.toBeInTheDocument();
-    // GET /student/getDashboard does not exist yet: the three figures show "—" and nothing calls it.
-    for (const label of ['Essays Submitted', 'Interviews Completed', 'Average Percentage']) {
-      expect(screen.getByText(label).previousElementSibling).toHaveTextContent('—');
-    }
-    expect(calls.map((call) => call.key)).not.toContain('GET /api/student/getDashboard');
+    // The three figures are the dashboard's (GET /student/getDashboard).
+    await waitFor(() => expect(screen.getByText('Essays Submitted').previousElementSibling).toHaveTextContent('5'));
+    expect(screen.getByText('Interviews Completed').previousElementSibling).toHaveTextContent('3');
+    expect(screen.getByText('Average Percentage').previousElementSibling).toHaveTextContent('72%');
+    expect(calls.map((call) => call.key)).toContain('GET /api/student/getDashboard');
     expect(screen.getByText('History')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+  });
+
+  it('shows "—" for the figures when they cannot load, and the profile all the same', async () => {
+    signInStudent({ userId: { name: 'Sam Student', email: 'sam@example.com' } }, () => jsonResponse(403, { message: 'Forbidden resource' }));
+    renderApp('/student/profile');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sam Student' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Essays Submitted').previousElementSibling).toHaveTextContent('—'));
+    expect(screen.getByText('Average Percentage').previousElementSibling).toHaveTextContent('—');
   });
 
   it('edits the details, sending only what is filled in, and hides Edit while the form is open', { timeout: 30_000 }, async () => {

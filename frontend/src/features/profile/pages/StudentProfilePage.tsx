@@ -17,7 +17,7 @@ import { Card, InfoGrid, StatCard } from '../../../components/ui/Card';
 import { IMAGE_ACCEPT } from '../../../lib/files';
 import { formatDate } from '../../../lib/format';
 import { ProfileHeader, ProfilePageFrame, SecurityCard } from '../components/ProfileBits';
-import { profileKeys, studentProfileQuery, type StudentProfile } from '../queries';
+import { profileKeys, studentFiguresQuery, studentProfileQuery, type StudentProfile } from '../queries';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 
 interface EditValues {
@@ -31,13 +31,14 @@ export function StudentProfilePage() {
   useDocumentTitle('My Profile');
   const { user } = useSession();
   const profile = useQuery(studentProfileQuery());
+  const figures = useQuery(studentFiguresQuery());
   const [editing, setEditing] = useState(false);
 
   const student = profile.data;
   const name = student?.userId?.name || user?.name || '';
   const email = student?.userId?.email || user?.email || '';
-  // No figures until the API serves GET /student/getDashboard (see ../queries.ts): "—", as before.
-  const stat = '—';
+  // "—" while the figures load or when they cannot: the profile itself still shows.
+  const stat = (value: number | string | undefined) => (value === undefined ? '—' : value);
 
   return (
     <ProfilePageFrame status={profile.status} errorTitle="Could not load user profile.">
@@ -52,9 +53,9 @@ export function StudentProfilePage() {
             onEdit={editing ? null : () => setEditing(true)}
           />
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-            <StatCard label="Essays Submitted" value={stat} />
-            <StatCard label="Interviews Completed" value={stat} />
-            <StatCard label="Average Percentage" value={stat} />
+            <StatCard label="Essays Submitted" value={stat(figures.data?.essaysSubmitted)} />
+            <StatCard label="Interviews Completed" value={stat(figures.data?.interviewsCompleted)} />
+            <StatCard label="Average Percentage" value={stat(figures.data?.averagePercentage)} />
           </SimpleGrid>
         </Stack>
       </Card>

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { getQueryClient } from '../../../lib/query-client';
+import { StudentDashboardPage } from '../../../features/essays/pages/StudentDashboardPage';
+import { pendingRatingsQuery, studentDashboardQuery } from '../../../features/essays/queries';
 
 export const Route = createFileRoute('/_student/student/dashboard')({
-  component: () => <PagePlaceholder title="Dashboard" description="Your essays, sessions and results at a glance." />,
+  loader: () => {
+    // Start both requests early; the page shows its skeleton and error line itself.
+    void getQueryClient().prefetchQuery(studentDashboardQuery());
+    void getQueryClient().prefetchQuery(pendingRatingsQuery());
+  },
+  component: StudentDashboardPage,
 });

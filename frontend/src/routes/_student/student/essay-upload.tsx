@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { EssayUploadPage } from '../../../features/essays/pages/EssayUploadPage';
+import { validateEssayUploadSearch } from '../../../features/essays/schemas';
+import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../../../features/public/content/proofreading';
+
+// The Terms' proof-reader lists (one copy, the public site's) shown again at the confirm step.
+const GUIDELINES = { may: PROOFREADER_MAY, mayNot: PROOFREADER_MAY_NOT };
 
 export const Route = createFileRoute('/_student/student/essay-upload')({
-  component: () => <PagePlaceholder title="Upload Essay" description="Upload an academic essay for tutor feedback." />,
+  validateSearch: validateEssayUploadSearch,
+  component: function EssayUploadRoute() {
+    return <EssayUploadPage search={Route.useSearch()} guidelines={GUIDELINES} />;
+  },
 });

@@ -1,0 +1,186 @@
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Input } from '@chakra-ui/react/input';
+import { List } from '@chakra-ui/react/list';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '@shared/pricing';
+import { errorMessage, isApiError } from '../../../api/client';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { FormField } from '../../../components/form/FormField';
+import { Card, InfoGrid } from '../../../components/ui/Card';
+import { toastSuccess } from '../../../components/ui/toaster';
+import { confirmRangeMessage, essayActions, priceAtCount, wordCountProblem, type Essay } from '../essay-rules';
+import { useUpdateWordCount } from '../hooks/useEssayMutations';
+import { studentEssayQuery } from '../queries';
+import { LoadError } from './LoadError';
+
+/** What a proof-reader may and may not do (spec part 1 §2, the Terms' lists), handed in by the route. */
+export interface ProofreadingGuidelines {
+  may: readonly string[];
+  mayNot: readonly string[];
+}
+
+/**
+ * Step two of the upload, "Confirm Essay Details" (spec part 1 §2, §5): the essay as the server read it, an
+ * adjustable count within ±10 % of the original with Reset, the live estimated price, and Confirm Word Count
+ * (`POST /student/updateWordCount`, which puts the essay in the pool) → My Essays.
+ */
+export function ConfirmEssayDetails({ essayId, guidelines }: { essayId: string; guidelines: ProofreadingGuidelines }) {
+  const essay = useQuery(studentEssayQuery(essayId));
+
+  if (essay.isPending) {
+    return (
+      <Stack gap="4" aria-busy="true" aria-label="Loading essay details">
+        <Skeleton height="220px" rounded="xl" />
+        <Skeleton height="260px" rounded="xl" />
+      </Stack>
+    );
+  }
+  if (essay.isError) {
+    if (isApiError(essay.error) && essay.error.status === 404) {
+      return (
+        <Card>
+          <Heading as="h2" size="lg">
+            Essay not found
+          </Heading>
+        </Card>
+      );
+    }
+    return <LoadError error={essay.error} fallback="Failed to load essay details." onRetry={() => void essay.refetch()} />;
+  }
+  if (!essayActions(essay.data).editWordCount) {
+    return (
+      <Card>
+        <Stack gap="3" align="flex-start">
+          <Text>A tutor has taken this essay on: its word count can no longer change.</Text>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to="/student/essay/$essayId" params={{ essayId }}>
+              View the essay
+            </RouterLink>
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  return <ConfirmForm essay={essay.data} guidelines={guidelines} />;
+}
+
+function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: ProofreadingGuidelines }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [value, setValue] = useState(String(essay.wordCount));
+  const update = useUpdateWordCount();
+  const problem = wordCountProblem(value, essay, confirmRangeMessage(essay));
+  const count = Number(value.trim());
+  const surcharges = essay.price - essayPricePence(essay.wordCount);
+  const extras = [essay.requestType === 'feedback_model' && 'the model answer', essay.expedited && 'the expedited review'].filter(Boolean).join(' and ');
+
+  const confirm = () => {
+    if (problem) return;
+    update.mutate(
+      { essayId: essay._id, wordCount: count },
+      {
+        onSuccess: () => {
+          toastSuccess('Essay submitted', 'Your word count is confirmed: tutors can now accept your essay.');
+          void navigate({ to: '/student/essays' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="6">
+      <Card>
+        <Stack gap="4">
+          <Heading as="h2" size="lg">
+            Proof-reading guidelines
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+            <Stack gap="2">
+              <Heading as="h3" size="sm">
+                A proof-reader may
+              </Heading>
+              <List.Root ps="5" gap="1">
+                {guidelines.may.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List.Root>
+            </Stack>
+            <Stack gap="2">
+              <Heading as="h3" size="sm">
+                A proof-reader may not
+              </Heading>
+              <List.Root ps="5" gap="1">
+                {guidelines.mayNot.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List.Root>
+            </Stack>
+          </SimpleGrid>
+        </Stack>
+      </Card>
+
+      <Card>
+        <form
+          noValidate
+          aria-label="Confirm word count"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm();
+          }}
+        >
+          <Stack gap="5">
+            <InfoGrid
+              items={[
+                { label: 'Title', value: essay.title },
+                { label: 'Subject', value: essay.subject },
+                { label: 'Academic Level', value: essay.academicLevel },
+                { label: 'Detected word count', value: essay.originalWordCount.toLocaleString('en-GB') },
+              ]}
+            />
+            <FormField
+              id={`${id}-count`}
+              label="Word count"
+              error={problem ?? undefined}
+              helper={problem ? undefined : `You may adjust it within ±10% of the original (${essay.minWordCount}-${essay.maxWordCount}).`}
+            >
+              <HStack gap="2" align="flex-start">
+                <Input inputMode="numeric" value={value} onChange={(event) => setValue(event.target.value)} maxW="40" />
+                <Button variant="outline" onClick={() => setValue(String(essay.originalWordCount))} disabled={value === String(essay.originalWordCount)}>
+                  Reset
+                </Button>
+              </HStack>
+            </FormField>
+
+            <Stack gap="1" bg="gray.50" rounded="lg" p="4">
+              <Text fontSize="sm" color="fg.muted">
+                Estimated price
+              </Text>
+              <Text fontSize="2xl" fontWeight="bold" aria-live="polite" data-testid="estimated-price">
+                {problem ? '—' : formatPounds(priceAtCount(essay, count))}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {ESSAY_PRICE_TEXT}.
+                {surcharges > 0 && extras ? ` Includes ${formatPounds(surcharges)} for ${extras}.` : ''}
+              </Text>
+            </Stack>
+
+            {update.isError && <FormAlert title={`Failed to update word count: ${errorMessage(update.error, 'Please try again.')}`} />}
+
+            <HStack justify="flex-end">
+              <Button type="submit" colorPalette="brand" disabled={!!problem} loading={update.isPending} loadingText="Confirming...">
+                Confirm Word Count
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

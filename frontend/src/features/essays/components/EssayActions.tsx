@@ -1,0 +1,154 @@
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { Wrap } from '@chakra-ui/react/wrap';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatPounds } from '@shared/pricing';
+import { errorMessage } from '../../../api/client';
+import { toastError, toastSuccess } from '../../../components/ui/toaster';
+import { essayActions, type Essay } from '../essay-rules';
+import { useAcceptFeedback, useCancelEssay, useRequestRevision } from '../hooks/useEssayMutations';
+import { ConfirmDialog, SuccessDialog } from './EssayDialog';
+import { PaySlot } from './PaySlot';
+import { RateTutorDialog } from './RateTutorDialog';
+import { UpdateWordCountDialog } from './UpdateWordCountDialog';
+
+type Open = null | 'wordCount' | 'accept' | 'accepted' | 'revision' | 'cancel' | 'rate';
+
+export const ACCEPT_TITLE = 'Accept Feedback?';
+export const ACCEPT_MESSAGE = "Are you sure you want to accept the tutor's feedback? This will finalize the review and proceed to payment.";
+
+/**
+ * The student's actions on one essay (spec part 1 §4; cancel and revision per DESIGN.md §9), each shown only in the
+ * states where the server would allow it, each behind its dialog. Used by the cards and the detail page.
+ */
+export function EssayActions({ essay }: { essay: Essay }) {
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const can = essayActions(essay);
+  const accept = useAcceptFeedback();
+  const revision = useRequestRevision();
+  const cancel = useCancelEssay();
+
+  const hasAny = can.needsConfirmation || can.editWordCount || can.pay || can.acceptFeedback || can.requestRevision || can.cancel || can.rate;
+  if (!hasAny && open === null) return null;
+
+  const cancelLabel = can.refund ? 'Cancel and refund' : 'Cancel Essay';
+
+  return (
+    <>
+      <Wrap gap="2" align="center">
+        {can.needsConfirmation && (
+          <Button asChild size="sm" colorPalette="brand">
+            <RouterLink to="/student/essay-upload" search={{ essayId: essay._id }}>
+              Confirm Word Count
+            </RouterLink>
+          </Button>
+        )}
+        {can.editWordCount && !can.needsConfirmation && (
+          <Button size="sm" variant="outline" onClick={() => setOpen('wordCount')}>
+            Update Word Count
+          </Button>
+        )}
+        {can.pay && <PaySlot essayId={essay._id} />}
+        {can.acceptFeedback && (
+          <Button size="sm" colorPalette="brand" onClick={() => setOpen('accept')}>
+            Accept Feedback
+          </Button>
+        )}
+        {can.requestRevision && (
+          <Button size="sm" variant="outline" onClick={() => setOpen('revision')}>
+            Request Revision
+          </Button>
+        )}
+        {can.rate && (
+          <Button size="sm" colorPalette="brand" onClick={() => setOpen('rate')}>
+            Rate Tutor
+          </Button>
+        )}
+        {can.cancel && (
+          <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setOpen('cancel')}>
+            {cancelLabel}
+          </Button>
+        )}
+      </Wrap>
+
+      {can.editWordCount && <UpdateWordCountDialog essay={essay} open={open === 'wordCount'} onClose={close} />}
+
+      <ConfirmDialog
+        open={open === 'accept'}
+        title={ACCEPT_TITLE}
+        message={ACCEPT_MESSAGE}
+        pending={accept.isPending}
+        onClose={close}
+        onConfirm={() =>
+          accept.mutate(essay._id, {
+            onSuccess: () => setOpen('accepted'),
+            onError: (error) => {
+              close();
+              toastError(`Failed to accept essay: ${errorMessage(error, 'Please try again.')}`);
+            },
+          })
+        }
+      />
+      <SuccessDialog open={open === 'accepted'} message="Essay feedback accepted successfully!" onClose={close} />
+
+      <ConfirmDialog
+        open={open === 'revision'}
+        title="Request Revision?"
+        message="Your tutor will revise the review and send it again. A revision can be requested within 7 days of the review, before you accept it."
+        pending={revision.isPending}
+        onClose={close}
+        onConfirm={() =>
+          revision.mutate(essay._id, {
+            onSuccess: (result) => {
+              close();
+              toastSuccess(result.message || 'Revision requested');
+            },
+            onError: (error) => {
+              close();
+              toastError(`Failed to request revision: ${errorMessage(error, 'Please try again.')}`);
+            },
+          })
+        }
+      />
+
+      <ConfirmDialog
+        open={open === 'cancel'}
+        title={can.refund ? 'Cancel and refund?' : 'Cancel Essay?'}
+        confirmLabel={cancelLabel}
+        dismissLabel="Keep Essay"
+        message={
+          <Stack gap="2">
+            {can.refund ? (
+              <Text>
+                You paid for this essay less than 24 hours ago and it has not been reviewed yet, so you will get a full refund of{' '}
+                {formatPounds(essay.price)}. A full refund is possible within 24 hours of paying.
+              </Text>
+            ) : (
+              <Text>The essay will be withdrawn and no tutor will review it. You have not paid for it, so nothing is charged.</Text>
+            )}
+            <Text>This cannot be undone.</Text>
+          </Stack>
+        }
+        pending={cancel.isPending}
+        onClose={close}
+        onConfirm={() =>
+          cancel.mutate(essay._id, {
+            onSuccess: (result) => {
+              close();
+              toastSuccess(result.message || 'Essay cancelled');
+            },
+            onError: (error) => {
+              close();
+              toastError(`Failed to cancel essay: ${errorMessage(error, 'Please try again.')}`);
+            },
+          })
+        }
+      />
+
+      {(can.rate || open === 'rate') && <RateTutorDialog essay={essay} open={open === 'rate'} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * What a student may do with an essay, and how it is labelled (spec part 1 §4, DESIGN.md §9). Pure functions of
+ * the essay and the clock, so the cards, the detail page and the tests agree. The server decides again on every
+ * call (a guard here only hides a button that would certainly be refused).
+ */
+import { essayPricePence } from '@shared/pricing';
+import type { Schema } from '../../api/client';
+
+export type Essay = Schema<'EssayDto'>;
+export type EssayState = Essay['state'];
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Spec part 1 §1: full refund within 24 hours of paying if the service is unused. */
+export const REFUND_WINDOW_MS = 24 * HOUR_MS;
+
+/** The spec's labels for the server's status (part 1 §4: In Progress shows as Under Review, Completed as Reviewed). */
+export const STATUS_LABELS: Record<Essay['status'], string> = {
+  Pending: 'Pending',
+  'In Progress': 'Under Review',
+  Completed: 'Reviewed',
+  'Revision Requested': 'Revision Requested',
+  Cancelled: 'Cancelled',
+};
+
+export const STATUS_TONES: Record<Essay['status'], 'gray' | 'orange' | 'blue' | 'green'> = {
+  Pending: 'gray',
+  'In Progress': 'blue',
+  Completed: 'green',
+  'Revision Requested': 'orange',
+  Cancelled: 'gray',
+};
+
+/** What the price line adds after the amount: paid, refunded (a cancelled paid essay), or nothing yet. */
+export const PAYMENT_NOTES: Record<Essay['paymentStatus'], string> = { Pending: '', Paid: ' (paid)', Refunded: ' (refunded)' };
+
+/**
+ * Between acceptance and payment the tutor checks the count (and may agree a new one within the band, which
+ * reprices): a line telling the student where that stands. Null outside that step.
+ */
+export function tutorCheckNote(essay: Essay): string | null {
+  if (essay.state !== 'accepted') return null;
+  return essay.tutorConfirmed
+    ? 'Your tutor has confirmed the word count: the price is final.'
+    : 'Your tutor is checking the word count; the price may change within ±10% of the original count.';
+}
+
+/** The word count may change until a tutor accepts (the server's editable states). */
+const EDITABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open'];
+/** Cancelled at once, without a payment to refund. */
+const UNPAID_CANCELLABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open', 'accepted'];
+
+function within(since: string | null, windowMs: number, now: number): boolean {
+  if (!since) return false;
+  const at = new Date(since).getTime();
+  return Number.isFinite(at) && now - at <= windowMs;
+}
+
+export interface EssayActions {
+  /** Inline edit and the Update Word Count modal. */
+  editWordCount: boolean;
+  /** The count was never confirmed: the essay is not yet in the pool. */
+  needsConfirmation: boolean;
+  pay: boolean;
+  acceptFeedback: boolean;
+  requestRevision: boolean;
+  /** Cancel; `refund` says it is "Cancel and refund" (paid within the last 24 h). */
+  cancel: boolean;
+  refund: boolean;
+  rate: boolean;
+}
+
+export function essayActions(essay: Essay, now: number = Date.now()): EssayActions {
+  const completed = essay.state === 'completed';
+  const paidRecently = essay.state === 'paid' && within(essay.paid_time, REFUND_WINDOW_MS, now);
+  return {
+    editWordCount: EDITABLE_STATES.includes(essay.state),
+    needsConfirmation: essay.state === 'awaiting_confirmation',
+    pay: essay.state === 'accepted' && essay.paymentStatus === 'Pending',
+    acceptFeedback: completed && !essay.student_accept,
+    // The server says until when (7 days after the review, while not accepted and the tutor not paid).
+    requestRevision: completed && !!essay.revisionAvailableUntil && new Date(essay.revisionAvailableUntil).getTime() > now,
+    cancel: UNPAID_CANCELLABLE_STATES.includes(essay.state) || paidRecently,
+    refund: paidRecently,
+    rate: completed && essay.student_accept && !essay.rated,
+  };
+}
+
+/**
+ * Checks a word count typed by the student against the essay's band (the server's `minWordCount`–`maxWordCount`,
+ * ±10 % of the original). Returns the problem, or null when it may be sent.
+ */
+export function wordCountProblem(value: string, band: { minWordCount: number; maxWordCount: number }, rangeMessage: string): string | null {
+  const text = value.trim();
+  if (!/^\d+$/.test(text) || Number(text) < 1) return 'Word count must be a whole number above 0';
+  const count = Number(text);
+  if (count < band.minWordCount || count > band.maxWordCount) return rangeMessage;
+  return null;
+}
+
+/** Spec part 1 §5, the card's inline edit. */
+export const inlineRangeMessage = (band: { minWordCount: number; maxWordCount: number }) =>
+  `Must be within ${band.minWordCount}-${band.maxWordCount} words`;
+
+/** Spec part 1 §5, the upload's confirm step (the server's own wording for the same band). */
+export const confirmRangeMessage = (band: { minWordCount: number; maxWordCount: number }) =>
+  `Word count must be within ±10% of the original (${band.minWordCount}-${band.maxWordCount})`;
+
+/**
+ * The price of the essay at another word count, in pence: the tiers of the new count plus the surcharges the
+ * server recorded at upload (model answer, expedited), which are whatever its price holds beyond its own tiers.
+ */
+export function priceAtCount(essay: Pick<Essay, 'price' | 'wordCount'>, wordCount: number): number {
+  const surcharges = Math.max(0, essay.price - essayPricePence(essay.wordCount));
+  return essayPricePence(wordCount) + surcharges;
+}
