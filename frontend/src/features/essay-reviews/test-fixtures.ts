@@ -1,0 +1,57 @@
+/** Essays and helpers for this feature's tests (imported by *.test.tsx only). */
+import type { TutorEssay } from './rules';
+
+export const STUDENT_ID = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+export function essay(over: Partial<TutorEssay> & Record<string, unknown> = {}): TutorEssay {
+  return {
+    _id: 'e1',
+    title: 'The causes of the First World War',
+    subject: 'History',
+    academicLevel: 'A-Level',
+    qualification: 'A-Level',
+    wordCount: 1500,
+    originalWordCount: 1500,
+    minWordCount: 1350,
+    maxWordCount: 1650,
+    price: 1990,
+    studentRequest: 'Feedback Only',
+    requestType: 'feedback-only',
+    expedited: false,
+    notes: 'Please focus on structure.',
+    comments: 'Please focus on structure.',
+    status: 'Pending',
+    state: 'open',
+    accepted: false,
+    paymentStatus: 'Pending',
+    paid_time: null,
+    student_accept: false,
+    tutor_paid: false,
+    fileUrl: null,
+    markingScheme: null,
+    modelURL: null,
+    score: null,
+    feedback: null,
+    acceptedAt: null,
+    completedAt: null,
+    overdue: false,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    rated: false,
+    studentRating: null,
+    ...over,
+  } as TutorEssay;
+}
+
+export function signInTutor() {
+  localStorage.setItem('token', 't');
+  localStorage.setItem('user', JSON.stringify({ _id: 'tutor-1', role: 'tutor', name: 'Theo', email: 'theo@example.com', onboardingCompleted: true }));
+  localStorage.setItem('currentRole', 'tutor');
+}
+
+/** The URLs fetch was called with for `path` (stubApi keys drop the query string). */
+export function requestedUrls(fetchMock: { mock: { calls: unknown[][] } }, path: string): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url, 'http://localhost'))
+    .filter((url) => url.pathname === path);
+}
