@@ -79,6 +79,7 @@ export interface AppConfig {
     wordCountWindowSeconds: number;
     markingDeadlineSeconds: number;
     payoutEligibilitySeconds: number;
+    revisionWindowSeconds: number;
     sweeperIntervalSeconds: number;
   };
   seedDemoData: boolean;
@@ -105,7 +106,7 @@ export const ENV_VARIABLE_NAMES = [
   'UPLOAD_RATE_LIMIT_PER_HOUR',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PLATFORM_COMMISSION_PERCENT',
   'ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 'ESSAY_EXPEDITED_SURCHARGE_PENCE',
-  'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
+  'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'REVISION_WINDOW_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
   'SEED_DEMO_DATA',
 ] as const;
 
@@ -310,6 +311,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       wordCountWindowSeconds: r.int('WORDCOUNT_WINDOW_SECONDS', 86400, { min: 1 }),
       markingDeadlineSeconds: r.int('MARKING_DEADLINE_SECONDS', 172800, { min: 1 }),
       payoutEligibilitySeconds: r.int('PAYOUT_ELIGIBILITY_SECONDS', 172800, { min: 1 }),
+      revisionWindowSeconds: r.int('REVISION_WINDOW_SECONDS', 604800, { min: 1 }),
       sweeperIntervalSeconds: r.int('SWEEPER_INTERVAL_SECONDS', 300, { min: 1 }),
     },
     seedDemoData,

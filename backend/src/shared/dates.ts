@@ -30,3 +30,8 @@ export function ageOn(dateOfBirth: string, today: string): number {
   if (tm < m || (tm === m && td < d)) age--;
   return age;
 }
+
+/** A moment as UK readers see it in an email ("24 November 2026 at 15:30", London time). */
+export function ukDateTime(at: Date): string {
+  return at.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
+}

@@ -373,6 +373,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/essays/{essayId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EssayDiscussionController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/essays/{essayId}/messages": {
         parameters: {
             query?: never;
@@ -629,6 +645,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/getDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentEssaysController_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/getPendingRating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentEssaysController_pendingRating"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/giveRating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentEssaysController_giveRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/messages/{tutorId}": {
         parameters: {
             query?: never;
@@ -845,6 +909,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["TutorEssaysController_getCompletedEssays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorEssaysController_dashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1121,6 +1201,10 @@ export interface components {
             /** Format: uuid */
             tutorId: string;
         };
+        ConfirmWordCountDto: {
+            /** @description The agreed count, within ±10 % of the original: reprices the essay (before payment only) */
+            wordCount?: number;
+        };
         ContactAcceptedDto: {
             /** @example Thank you! Your message has been sent. */
             message: string;
@@ -1155,7 +1239,7 @@ export interface components {
              * @description Present on errors a client acts on
              * @enum {string}
              */
-            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
             /** @description Per-field problems of a 400 VALIDATION_FAILED */
             errors?: components["schemas"]["FieldError"][];
             /** @example Tutor is not approved yet. */
@@ -1183,6 +1267,11 @@ export interface components {
             feedback: string | null;
             /** @description Presigned link, short-lived */
             fileUrl: string | null;
+            /**
+             * Format: date-time
+             * @description When the marking is due (paid: 48 h, or 24 h expedited; revision: 48 h after the request)
+             */
+            markingDueAt: string | null;
             /** @description Presigned link to the mark scheme, short-lived */
             markingScheme: string | null;
             maxWordCount: number;
@@ -1192,7 +1281,7 @@ export interface components {
             modelURL: string | null;
             notes: string | null;
             originalWordCount: number;
-            /** @description Paid and not marked by its deadline (the tutor badge Overdue) */
+            /** @description Paid (or sent back for a revision) and not marked by its deadline (the tutor badge Overdue) */
             overdue: boolean;
             /** Format: date-time */
             paid_time: string | null;
@@ -1208,6 +1297,16 @@ export interface components {
             rated: boolean;
             /** @enum {string} */
             requestType: "feedback-only" | "feedback_model";
+            /**
+             * Format: date-time
+             * @description Until when the student may ask for a revision (completed and not accepted)
+             */
+            revisionAvailableUntil: string | null;
+            /**
+             * Format: date-time
+             * @description The latest revision request
+             */
+            revisionRequestedAt: string | null;
             score: number | null;
             /**
              * @description The lifecycle state (DESIGN.md §9)
@@ -1217,12 +1316,17 @@ export interface components {
             /** @enum {string} */
             status: "Pending" | "In Progress" | "Completed" | "Revision Requested" | "Cancelled";
             student_accept: boolean;
+            studentName: string;
             studentRating: components["schemas"]["EssayStudentRatingDto"] | null;
             /** @enum {string} */
             studentRequest: "Feedback Only" | "Feedback and Model Answer";
             subject: string;
             title: string;
             tutor_paid: boolean;
+            /** @description The tutor confirmed the word count in the discussion */
+            tutorConfirmed: boolean;
+            /** @description The tutor holding it */
+            tutorName: string | null;
             /** Format: date-time */
             updatedAt: string;
             wordCount: number;
@@ -1295,6 +1399,14 @@ export interface components {
             essayId?: string;
             /** Format: uuid */
             tutoringSessionId?: string;
+        };
+        GiveRatingDto: {
+            /** Format: uuid */
+            essayId: string;
+            feedback?: string;
+            ratings: number;
+            /** @enum {string} */
+            type: "essay";
         };
         LoginDto: {
             /** @example jane@example.com */
@@ -1522,6 +1634,11 @@ export interface components {
             student: boolean;
             tutor: boolean;
         };
+        RatingGivenDto: {
+            essay: components["schemas"]["EssayDto"];
+            /** @example Thank you for rating your tutor */
+            message: string;
+        };
         RegisterDto: {
             /** @example jane@example.com */
             email: string;
@@ -1581,6 +1698,17 @@ export interface components {
         StudentContactsDto: {
             tutors: components["schemas"]["ChatContactDto"][];
         };
+        StudentDashboardDto: {
+            /**
+             * @description Mean of score × 10 over reviewed essays, rounded; "0%" with none
+             * @example 72%
+             */
+            averagePercentage: string;
+            /** @description Essays confirmed for review, not cancelled */
+            essaysSubmitted: number;
+            /** @description Tutoring sessions attended */
+            interviewsCompleted: number;
+        };
         StudentEnvelopeDto: {
             student: components["schemas"]["StudentProfileDto"];
         };
@@ -1628,6 +1756,18 @@ export interface components {
         };
         TutorContactsDto: {
             students: components["schemas"]["ChatContactDto"][];
+        };
+        TutorDashboardDto: {
+            /** @description Paid out to the tutor, in pence (completed payouts in the ledger) */
+            earnings: number;
+            /** @description Essays marked (completed) */
+            essaysReviewed: number;
+            /** @description Tutoring sessions conducted */
+            interviewsConducted: number;
+            /** @description Average of the students’ ratings out of 5.0, one decimal; 0 with none */
+            rating: number;
+            /** @description How many ratings the average is of */
+            totalRatings: number;
         };
         TutorEnvelopeDto: {
             tutor: components["schemas"]["TutorProfileDto"];
@@ -1921,6 +2061,11 @@ export interface components {
             email: string;
             /** @example 123456 */
             emailVerificationCode: string;
+        };
+        WordCountConfirmedDto: {
+            essay: components["schemas"]["EssayDto"];
+            /** @example Word count confirmed */
+            message: string;
         };
         WordCountUpdatedDto: {
             essay: components["schemas"]["EssayDto"];
@@ -3068,6 +3213,86 @@ export interface operations {
             };
         };
     };
+    EssayDiscussionController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                essayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmWordCountDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Agreement recorded; an agreed count repriced the essay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WordCountConfirmedDto"];
+                };
+            };
+            /** @description The word count is not a whole number above 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an essay you hold */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The discussion is over or the essay is paid (ESSAY_NOT_EDITABLE), or the student is paying now (PAYMENT_IN_PROGRESS) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Outside ±10 % of the original count */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     EssayDiscussionController_message: {
         parameters: {
             query?: never;
@@ -3854,6 +4079,150 @@ export interface operations {
             };
         };
     };
+    StudentEssaysController_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentDashboardDto"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_pendingRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reviews you accepted and have not rated yet, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssaysDto"];
+                };
+            };
+        };
+    };
+    StudentEssaysController_giveRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiveRatingDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Recorded once; the tutor's average is updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingGivenDto"];
+                };
+            };
+            /** @description Type not essay, rating not 1–5, or feedback over 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such essay of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already rated (ESSAY_ALREADY_RATED), or the feedback is not accepted yet (ESSAY_NOT_RATEABLE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     StudentChatController_messages: {
         parameters: {
             query?: {
@@ -4610,6 +4979,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EssaysDto"];
+                };
+            };
+        };
+    };
+    TutorEssaysController_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorDashboardDto"];
                 };
             };
         };

@@ -27,6 +27,12 @@ export interface JobPayloads {
   'essay.wordcount.expire': { essayId: string };
   /** The marking deadline of a paid essay passed unmarked: flag it overdue, tell the student and the admins. */
   'essay.marking.overdue': { essayId: string };
+  /** A requested revision was not marked again within the marking deadline: flag it overdue, tell the student and the admins. */
+  'essay.revision.overdue': { essayId: string };
+  /** A completion's payout became eligible (PAYOUT_ELIGIBILITY_SECONDS later, not accepted, not revised): tell the tutor. */
+  'essay.payout.eligible': { essayId: string };
+  /** A completion's revision window (REVISION_WINDOW_SECONDS) closed unused: the review is final; tell the student. */
+  'essay.revision-window.close': { essayId: string };
   /** Finds essays whose discussion window or marking deadline passed (a job lost with Redis) and enqueues the transition. */
   'essay.sweep-timers': Record<string, never>;
 }
@@ -38,6 +44,9 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   'maintenance.settle-stale-checkouts': QUEUES.maintenance,
   'essay.wordcount.expire': QUEUES.essays,
   'essay.marking.overdue': QUEUES.essays,
+  'essay.revision.overdue': QUEUES.essays,
+  'essay.payout.eligible': QUEUES.essays,
+  'essay.revision-window.close': QUEUES.essays,
   'essay.sweep-timers': QUEUES.essays,
 };
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
@@ -21,7 +21,6 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
   readonly kind = ITEM_KINDS.essay;
   readonly paymentType = 'student_essay_payment' as const;
   readonly returnSegment = 'essay' as const;
-  private readonly logger = new Logger(EssayPayables.name);
 
   constructor(
     private readonly payable: PayableItems,
@@ -61,9 +60,7 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
     const paid = await this.essays.markPaid(id, paidAt, tx);
     if (paid) {
       const essay = await this.essays.findById(id, tx);
-      await this.timers.scheduleMarkingDeadline(id, paidAt, essay?.expedited ?? false).catch((error: unknown) => {
-        this.logger.warn(`essay ${id}: marking deadline not queued (the sweeper will catch it): ${error instanceof Error ? error.message : String(error)}`);
-      });
+      await this.timers.scheduleMarkingDeadline(id, paidAt, essay?.expedited ?? false);
     }
     return paid;
   }

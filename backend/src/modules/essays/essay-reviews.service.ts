@@ -1,5 +1,5 @@
-import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
-import { coded, ValidationFailedException } from '../../common/errors.js';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -9,7 +9,11 @@ import { MailService } from '../../infra/mail/mail.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type AcademicLevel } from '../../shared/essay-levels.js';
 import { ChatService } from '../chat/chat.service.js';
-import type { EssayDto, EssayPoolQueryDto, MarkEssayFormDto } from './dto/essay.dto.js';
+import { ITEM_KINDS } from '../payments/payable-items.service.js';
+import { PaymentsService } from '../payments/payments.service.js';
+import { RatingsService } from '../ratings/ratings.service.js';
+import type { EssayDto, EssayPoolQueryDto, MarkEssayFormDto, TutorDashboardDto } from './dto/essay.dto.js';
+import { bandMessage, essayTotalPence, isWithinBand } from './essay-rules.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { HELD_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
@@ -22,7 +26,6 @@ const ALREADY_ACCEPTED = 'This essay has already been accepted by another tutor.
 /** The tutor's side: the pool (within their StudyLevel's ceiling), the atomic accept, their own essays. */
 @Injectable()
 export class EssayReviewsService {
-  private readonly logger = new Logger(EssayReviewsService.name);
 
   constructor(
     private readonly essays: EssaysRepository,
@@ -32,6 +35,8 @@ export class EssayReviewsService {
     private readonly clock: Clock,
     private readonly storage: StorageService,
     private readonly mail: MailService,
+    private readonly payments: PaymentsService,
+    private readonly ratings: RatingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -67,9 +72,7 @@ export class EssayReviewsService {
     // The 24 h discussion (again on a repeat: the same job id, so a lost enqueue heals and a live one is not doubled).
     // Redis down does not undo the accept: the sweeper finds the essay once its window has passed.
     if (essay.status === 'accepted' && essay.acceptedAt) {
-      await this.timers.scheduleDiscussionExpiry(essay.id, essay.acceptedAt).catch((error: unknown) => {
-        this.logger.warn(`essay ${essay.id}: discussion expiry not queued (the sweeper will catch it): ${error instanceof Error ? error.message : String(error)}`);
-      });
+      await this.timers.scheduleDiscussionExpiry(essay.id, essay.acceptedAt);
     }
     return this.presenter.present(essay);
   }
@@ -99,6 +102,45 @@ export class EssayReviewsService {
   }
 
   /**
+   * The tutor's Confirm in the discussion (`POST /essays/{id}/confirm`, DESIGN.md §9): records the agreement and,
+   * with an agreed `wordCount` in the ±10 % band of the original, reprices the essay. Only the holder (else 404).
+   * A new count is refused once paid, and while the student has a checkout open (its amount is fixed): the row lock
+   * is the one Payments takes to open a checkout, so neither can slip past the other. Confirming again is harmless.
+   */
+  async confirm(tutor: AuthenticatedUser, essayId: string, wordCount: number | undefined): Promise<EssayDto> {
+    const confirmed = await this.essays.transaction(async (tx) => {
+      const essay = await this.essays.findById(essayId, tx, { lock: true });
+      if (!essay || essay.tutorId !== tutor.id) throw essayNotFound();
+      const newCount = wordCount !== undefined && wordCount !== essay.wordCount ? wordCount : undefined;
+      if (newCount !== undefined) {
+        if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
+        if (!isWithinBand(essay.originalWordCount, newCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
+        if (await this.payments.hasOpenCheckout(ITEM_KINDS.essay, essay.id, tx)) {
+          throw new ConflictException(coded('PAYMENT_IN_PROGRESS', 'The student is paying for this essay now, so its word count cannot change. Try again if the payment does not go through.'));
+        }
+      }
+      const repriced = newCount !== undefined ? { wordCount: newCount, pricePence: essayTotalPence(newCount, essay) } : null;
+      const updated = await this.essays.tutorConfirm(essay.id, tutor.id, repriced, this.clock.now(), tx);
+      if (!updated) throw notConfirmable();
+      return updated;
+    });
+    return this.presenter.present(confirmed);
+  }
+
+  /**
+   * The tutor dashboard (part 2 §3): essays reviewed, sessions conducted (Tutoring has none to count yet), the
+   * average rating out of 5.0 with its count, and what the ledger has paid out to them (pence).
+   */
+  async dashboard(tutor: AuthenticatedUser): Promise<TutorDashboardDto> {
+    const [essaysReviewed, rating, earnings] = await Promise.all([
+      this.essays.reviewedCount(tutor.id),
+      this.ratings.tutorRating(tutor.id),
+      this.payments.tutorEarningsPence(tutor.id),
+    ]);
+    return { essaysReviewed, interviewsConducted: 0, rating: rating.average, totalRatings: rating.count, earnings };
+  }
+
+  /**
    * Marking (part 2 §5, DESIGN.md §9): only the tutor holding it, only once paid (or back for a revision); a model
    * answer / marked file is required for `feedback_model`. The student is mailed once per marking.
    */
@@ -114,6 +156,7 @@ export class EssayReviewsService {
     if (!marked) throw new ConflictException(coded('ESSAY_NOT_MARKABLE', essay.status === 'completed' ? 'This essay has already been marked.' : 'An essay can be marked once the student has paid for it.'));
     form.keep();
     await this.storage.deleteQuietly([marked.replacedModelFileKey]);
+    await this.timers.scheduleCompletionTimers(essay.id, marked.essay.completedAt!);
     const [student] = await this.essays.contacts([essay.studentId]);
     if (student) {
       const essayUrl = `${this.config.webOrigin.replace(/\/$/, '')}/student/essay/${essay.id}`;
@@ -128,3 +171,5 @@ export class EssayReviewsService {
     return studyLevel ? LEVELS_FOR_STUDY_LEVEL[studyLevel] : [];
   }
 }
+
+const notConfirmable = (message = 'The discussion is over: this essay can no longer be confirmed.') => new ConflictException(coded('ESSAY_NOT_EDITABLE', message));

@@ -34,5 +34,33 @@ export function essayTotalPence(wordCount: number, surcharges: Surcharges): numb
   return essayPricePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
 }
 
-/** DESIGN.md §9: a revision may be asked for within 7 days of the (last) completion, while not accepted. */
-export const REVISION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** DESIGN.md §9: the marking deadline after payment (MARKING_DEADLINE_SECONDS, 48 h), half of it when expedited. */
+export function markingWindows(markingDeadlineMs: number): { standard: number; expedited: number } {
+  return { standard: markingDeadlineMs, expedited: Math.floor(markingDeadlineMs / 2) };
+}
+
+/**
+ * DESIGN.md §9: when the marking is due — a marking deadline after payment (half of it when expedited), or after
+ * a revision request; null when nothing is being marked.
+ */
+export function markingDueAt(
+  essay: { status: string; paidTime: Date | null; expedited: boolean; revisionRequestedAt: Date | null },
+  markingDeadlineMs: number,
+): Date | null {
+  const windows = markingWindows(markingDeadlineMs);
+  if (essay.status === 'paid' && essay.paidTime) return new Date(essay.paidTime.getTime() + (essay.expedited ? windows.expedited : windows.standard));
+  if (essay.status === 'revision_requested' && essay.revisionRequestedAt) return new Date(essay.revisionRequestedAt.getTime() + markingDeadlineMs);
+  return null;
+}
+
+/**
+ * DESIGN.md §9: a revision may be asked for within the revision window (REVISION_WINDOW_SECONDS, 7 days) of the
+ * (last) completion, while the student has not accepted it and the tutor is not paid. Null when it cannot.
+ */
+export function revisionAvailableUntil(
+  essay: { status: string; completedAt: Date | null; studentAccept: boolean; tutorPaid: boolean },
+  revisionWindowMs: number,
+): Date | null {
+  if (essay.status !== 'completed' || !essay.completedAt || essay.studentAccept || essay.tutorPaid) return null;
+  return new Date(essay.completedAt.getTime() + revisionWindowMs);
+}

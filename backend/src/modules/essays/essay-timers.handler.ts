@@ -19,6 +19,21 @@ export class EssayTimersHandler {
     return { flagged: await this.timers.flagOverdue(job.data.essayId) };
   }
 
+  @OnJob({ name: 'essay.revision.overdue', queue: QUEUES.essays })
+  async flagRevisionOverdue(job: JobOf<'essay.revision.overdue'>): Promise<{ flagged: boolean }> {
+    return { flagged: await this.timers.flagRevisionOverdue(job.data.essayId) };
+  }
+
+  @OnJob({ name: 'essay.payout.eligible', queue: QUEUES.essays })
+  async notifyPayoutEligible(job: JobOf<'essay.payout.eligible'>): Promise<{ notified: boolean }> {
+    return { notified: await this.timers.notifyPayoutEligible(job.data.essayId) };
+  }
+
+  @OnJob({ name: 'essay.revision-window.close', queue: QUEUES.essays })
+  async closeRevisionWindow(job: JobOf<'essay.revision-window.close'>): Promise<{ closed: boolean }> {
+    return { closed: await this.timers.closeRevisionWindow(job.data.essayId) };
+  }
+
   /** Repeatable (JOB_SCHEDULERS): only enqueues, so two instances sweeping at once double nothing. */
   @OnJob({ name: 'essay.sweep-timers', queue: QUEUES.essays })
   async sweep(): Promise<{ enqueued: number }> {

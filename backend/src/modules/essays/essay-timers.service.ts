@@ -5,8 +5,13 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import { JobQueue } from '../../infra/queue/job-queue.service.js';
+import type { JobPayloads } from '../../infra/queue/job-registry.js';
+import { formatPounds, splitCommission } from '../../shared/pricing.js';
 import { ChatService } from '../chat/chat.service.js';
+import { markingWindows } from './essay-rules.js';
 import { EssaysRepository } from './essays.repository.js';
+
+type EssayTimerJob = 'essay.wordcount.expire' | 'essay.marking.overdue' | 'essay.revision.overdue' | 'essay.payout.eligible' | 'essay.revision-window.close';
 
 /** The most overdue essays one sweep re-enqueues (the next sweep takes the rest). */
 export const SWEEP_BATCH = 500;
@@ -33,17 +38,39 @@ export class EssayTimers {
     return this.config.windows.wordCountWindowSeconds * 1000;
   }
 
-  /** DESIGN.md §9: 48 h to mark (MARKING_DEADLINE_SECONDS), half of it (24 h) when expedited. */
   private get deadlineMs(): { standard: number; expedited: number } {
-    const standard = this.config.windows.markingDeadlineSeconds * 1000;
-    return { standard, expedited: Math.floor(standard / 2) };
+    return markingWindows(this.config.windows.markingDeadlineSeconds * 1000);
+  }
+
+  private get payoutEligibilityMs(): number {
+    return this.config.windows.payoutEligibilitySeconds * 1000;
+  }
+
+  private get revisionWindowMs(): number {
+    return this.config.windows.revisionWindowSeconds * 1000;
+  }
+
+  /**
+   * Queueing a timer never fails the caller (Redis down → logged): the database holds the state, and the
+   * sweeper enqueues the same job under the same id once it is due.
+   */
+  private async enqueue<N extends EssayTimerJob>(name: N, data: JobPayloads[N], options: { jobId: string; delayMs: number }): Promise<void> {
+    try {
+      await this.jobs.enqueue(name, data, options);
+    } catch (error) {
+      this.logger.warn(`${options.jobId} not queued (the sweeper will catch it): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private webUrl(path: string): string {
+    return `${this.config.webOrigin.replace(/\/$/, '')}${path}`;
   }
 
   /** One job per payment (the id carries paid_time), due at the marking deadline. */
   async scheduleMarkingDeadline(essayId: string, paidTime: Date, expedited: boolean): Promise<void> {
     const deadline = expedited ? this.deadlineMs.expedited : this.deadlineMs.standard;
     const delayMs = Math.max(0, paidTime.getTime() + deadline - this.clock.now().getTime());
-    await this.jobs.enqueue('essay.marking.overdue', { essayId }, { jobId: `marking-deadline.${essayId}.${paidTime.getTime()}`, delayMs });
+    await this.enqueue('essay.marking.overdue', { essayId }, { jobId: `marking-deadline.${essayId}.${paidTime.getTime()}`, delayMs });
   }
 
   /** The deadline passed unmarked: flag it once (the Overdue badge), tell the student and the support inbox once. */
@@ -71,7 +98,7 @@ export class EssayTimers {
    */
   async scheduleDiscussionExpiry(essayId: string, acceptedAt: Date): Promise<void> {
     const delayMs = Math.max(0, acceptedAt.getTime() + this.windowMs - this.clock.now().getTime());
-    await this.jobs.enqueue('essay.wordcount.expire', { essayId }, { jobId: `wordcount-expiry.${essayId}.${acceptedAt.getTime()}`, delayMs });
+    await this.enqueue('essay.wordcount.expire', { essayId }, { jobId: `wordcount-expiry.${essayId}.${acceptedAt.getTime()}`, delayMs });
   }
 
   /** The discussion window ran out unpaid: back to the pool, the chat context closed, both sides told once. */
@@ -101,13 +128,86 @@ export class EssayTimers {
     return essay;
   }
 
-  /** Re-enqueues the transitions whose time has passed: discussion expiries and marking deadlines (same ids: a live job is not doubled). */
+  /**
+   * A completion starts two clocks (one job each, the ids carry completed_at): the payout becomes eligible
+   * PAYOUT_ELIGIBILITY_SECONDS later (the tutor is told), and the revision window closes REVISION_WINDOW_SECONDS later.
+   */
+  async scheduleCompletionTimers(essayId: string, completedAt: Date): Promise<void> {
+    const now = this.clock.now().getTime();
+    const at = completedAt.getTime();
+    await this.enqueue('essay.payout.eligible', { essayId }, { jobId: `payout-eligible.${essayId}.${at}`, delayMs: Math.max(0, at + this.payoutEligibilityMs - now) });
+    await this.enqueue('essay.revision-window.close', { essayId }, { jobId: `revision-window.${essayId}.${at}`, delayMs: Math.max(0, at + this.revisionWindowMs - now) });
+  }
+
+  /** DESIGN.md §9: the resubmission is due a marking deadline (48 h) after the request. */
+  async scheduleRevisionDue(essayId: string, requestedAt: Date): Promise<void> {
+    const delayMs = Math.max(0, requestedAt.getTime() + this.deadlineMs.standard - this.clock.now().getTime());
+    await this.enqueue('essay.revision.overdue', { essayId }, { jobId: `revision-due.${essayId}.${requestedAt.getTime()}`, delayMs });
+  }
+
+  /** The revision is late: flag it once (the Overdue badge again), tell the student and the support inbox once. */
+  async flagRevisionOverdue(essayId: string): Promise<boolean> {
+    const essay = await this.essays.markRevisionOverdue(essayId, this.clock.now(), this.deadlineMs.standard);
+    if (!essay) return false;
+    const people = await this.essays.contacts([essay.studentId, essay.tutorId!]);
+    const student = people.find((p) => p.id === essay.studentId);
+    const tutorName = people.find((p) => p.id === essay.tutorId)?.name ?? 'the tutor';
+    const data = { title: essay.title, essayId: essay.id, tutorName };
+    const requested = essay.revisionRequestedAt!.getTime();
+    if (student) {
+      await this.mail.send({ to: student.email, template: 'essays.revision-overdue', data: { ...data, name: student.name, side: 'student' } }, { jobId: `revision-overdue.${essay.id}.${requested}.student` });
+    }
+    await this.mail.send(
+      { to: this.config.mail.supportEmail, template: 'essays.revision-overdue', data: { ...data, name: 'Redpen team', side: 'admin' } },
+      { jobId: `revision-overdue.${essay.id}.${requested}.admin` },
+    );
+    this.logger.warn(`essay ${essay.id}: the requested revision is overdue`);
+    return true;
+  }
+
+  /** The payout became eligible by time (not by the student's acceptance, which the tutor sees at once): tell the tutor once. */
+  async notifyPayoutEligible(essayId: string): Promise<boolean> {
+    const essay = await this.essays.notePayoutEligible(essayId, this.clock.now(), this.payoutEligibilityMs);
+    if (!essay) return false;
+    const [tutor] = await this.essays.contacts([essay.tutorId!]);
+    if (tutor) {
+      const earnings = splitCommission(essay.pricePence, this.config.payments.platformCommissionPercent).tutorEarningsPence;
+      await this.mail.send(
+        { to: tutor.email, template: 'essays.payout-eligible', data: { name: tutor.name, title: essay.title, amount: formatPounds(earnings), reviewsUrl: this.webUrl('/tutor/essay-feedback') } },
+        { jobId: `payout-eligible-mail.${essay.id}.${essay.completedAt!.getTime()}` },
+      );
+    }
+    return true;
+  }
+
+  /** The revision window passed unused: the review is final (no more revisions); tell the student once. */
+  async closeRevisionWindow(essayId: string): Promise<boolean> {
+    const essay = await this.essays.closeRevisionWindow(essayId, this.clock.now(), this.revisionWindowMs);
+    if (!essay) return false;
+    const [student] = await this.essays.contacts([essay.studentId]);
+    if (student) {
+      await this.mail.send(
+        { to: student.email, template: 'essays.revision-window-closed', data: { name: student.name, title: essay.title, essayUrl: this.webUrl(`/student/essay/${essay.id}`) } },
+        { jobId: `revision-window-mail.${essay.id}.${essay.completedAt!.getTime()}` },
+      );
+    }
+    return true;
+  }
+
+  /** Re-enqueues every transition whose time has passed (same ids as the originals: a live job is not doubled). */
   async sweep(): Promise<{ enqueued: number }> {
     const now = this.clock.now();
     const expired = await this.essays.expiredDiscussions(new Date(now.getTime() - this.windowMs), SWEEP_BATCH);
     for (const essay of expired) await this.scheduleDiscussionExpiry(essay.id, essay.acceptedAt);
     const overdue = await this.essays.overdueMarking(now, this.deadlineMs, SWEEP_BATCH);
     for (const essay of overdue) await this.scheduleMarkingDeadline(essay.id, essay.paidTime, essay.expedited);
-    return { enqueued: expired.length + overdue.length };
+    const lateRevisions = await this.essays.overdueRevisions(now, this.deadlineMs.standard, SWEEP_BATCH);
+    for (const essay of lateRevisions) await this.scheduleRevisionDue(essay.id, essay.revisionRequestedAt);
+    const payouts = await this.essays.payoutsDue(now, this.payoutEligibilityMs, SWEEP_BATCH);
+    const windows = await this.essays.revisionWindowsDue(now, this.revisionWindowMs, SWEEP_BATCH);
+    const completions = new Map([...payouts, ...windows].map((e) => [e.id, e.completedAt]));
+    // One call schedules both clocks of a completion; the job ids keep whichever already ran or waits from doubling.
+    for (const [id, completedAt] of completions) await this.scheduleCompletionTimers(id, completedAt);
+    return { enqueued: expired.length + overdue.length + lateRevisions.length + completions.size };
   }
 }

@@ -1,8 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
-import type { EssayDto } from './dto/essay.dto.js';
-import { wordCountBand } from './essay-rules.js';
+import { RatingsService } from '../ratings/ratings.service.js';
+import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
+import { markingDueAt, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
+import { EssaysRepository } from './essays.repository.js';
 
 const STATUS_LABEL: Record<EssayRow['status'], string> = {
   awaiting_confirmation: 'Pending',
@@ -16,13 +20,50 @@ const STATUS_LABEL: Record<EssayRow['status'], string> = {
 
 const PAID_STATES: ReadonlySet<EssayRow['status']> = new Set(['paid', 'completed', 'revision_requested']);
 
-/** Rows → the spec's Essay JSON (part 1 §3, part 2 §3); files become short-lived presigned links. */
+/** What a page of essays needs besides its rows, fetched once per page (names and ratings). */
+interface Related {
+  names: ReadonlyMap<string, string>;
+  ratings: ReadonlyMap<string, EssayStudentRatingDto>;
+}
+
+/**
+ * Rows → the spec's Essay JSON (part 1 §3, part 2 §3); files become short-lived presigned links. The people's
+ * names and the ratings of a page are read in two queries for the whole page, not per essay.
+ */
 @Injectable()
 export class EssayPresenter {
-  constructor(private readonly storage: StorageService) {}
+  constructor(
+    private readonly storage: StorageService,
+    private readonly essays: EssaysRepository,
+    private readonly ratings: RatingsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** `links: false` leaves the file links out (the pool: a tutor reads the essay once it is theirs). */
   async present(row: EssayRow, options: { links?: boolean } = {}): Promise<EssayDto> {
+    return (await this.presentAll([row], options))[0]!;
+  }
+
+  async presentAll(rows: readonly EssayRow[], options: { links?: boolean } = {}): Promise<EssayDto[]> {
+    const related = await this.related(rows);
+    return Promise.all(rows.map((row) => this.presentOne(row, related, options)));
+  }
+
+  private async related(rows: readonly EssayRow[]): Promise<Related> {
+    const people = new Set<string>();
+    for (const row of rows) {
+      people.add(row.studentId);
+      if (row.tutorId) people.add(row.tutorId);
+    }
+    const rated = rows.filter((row) => row.rated).map((row) => row.id);
+    const [contacts, ratings] = await Promise.all([this.essays.contacts([...people]), this.ratings.forItems('essay', rated)]);
+    return {
+      names: new Map(contacts.map((c) => [c.id, c.name])),
+      ratings: new Map(ratings.map((r) => [r.itemId, { rating: r.rating, feedback: r.feedback, ratingDate: r.createdAt.toISOString() }])),
+    };
+  }
+
+  private async presentOne(row: EssayRow, related: Related, options: { links?: boolean }): Promise<EssayDto> {
     const links = options.links ?? true;
     // No download name: the links open inline (the PDF viewer's frame); the page offers its own download button.
     const link = (key: string | null) => (links && key ? this.storage.presignedDownloadUrl(key) : Promise.resolve(null));
@@ -58,15 +99,17 @@ export class EssayPresenter {
       feedback: row.feedback,
       acceptedAt: row.acceptedAt?.toISOString() ?? null,
       completedAt: row.completedAt?.toISOString() ?? null,
-      overdue: row.overdueAt !== null && row.status === 'paid',
+      overdue: row.overdueAt !== null && (row.status === 'paid' || row.status === 'revision_requested'),
+      markingDueAt: markingDueAt(row, this.config.windows.markingDeadlineSeconds * 1000)?.toISOString() ?? null,
+      revisionRequestedAt: row.revisionRequestedAt?.toISOString() ?? null,
+      revisionAvailableUntil: revisionAvailableUntil(row, this.config.windows.revisionWindowSeconds * 1000)?.toISOString() ?? null,
+      tutorConfirmed: row.tutorConfirmedAt !== null,
+      tutorName: row.tutorId ? (related.names.get(row.tutorId) ?? null) : null,
+      studentName: related.names.get(row.studentId) ?? '',
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       rated: row.rated,
-      studentRating: null,
+      studentRating: related.ratings.get(row.id) ?? null,
     };
-  }
-
-  async presentAll(rows: readonly EssayRow[], options: { links?: boolean } = {}): Promise<EssayDto[]> {
-    return Promise.all(rows.map((row) => this.present(row, options)));
   }
 }

@@ -29,7 +29,13 @@ import {
   EssayRejectedDto,
   RevisionRequestedDto,
   EssayCancelledDto,
+  ConfirmWordCountDto,
   FeedbackAcceptedDto,
+  GiveRatingDto,
+  RatingGivenDto,
+  StudentDashboardDto,
+  TutorDashboardDto,
+  WordCountConfirmedDto,
   EssaysDto,
   MarkEssayFormDto,
   TutorEssayIdDto,
@@ -107,6 +113,28 @@ export class StudentEssaysController {
   async cancel(@CurrentUser() user: AuthenticatedUser, @Param('id', essayIdPipe) id: string): Promise<EssayCancelledDto> {
     const essay = await this.essays.cancel(user, id);
     return { message: essay.paymentStatus === 'Paid' ? 'Essay cancelled: your payment is being refunded in full' : 'Essay cancelled', essay };
+  }
+
+  @Get('getDashboard')
+  @ApiOkResponse({ type: StudentDashboardDto })
+  async dashboard(@CurrentUser() user: AuthenticatedUser): Promise<StudentDashboardDto> {
+    return this.essays.dashboard(user);
+  }
+
+  @Get('getPendingRating')
+  @ApiOkResponse({ type: EssaysDto, description: 'Reviews you accepted and have not rated yet, newest first' })
+  async pendingRating(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
+    return { essays: await this.essays.pendingRatings(user) };
+  }
+
+  @Post('giveRating')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RatingGivenDto, description: "Recorded once; the tutor's average is updated" })
+  @ApiBadRequestResponse({ description: 'Type not essay, rating not 1–5, or feedback over 500 characters' })
+  @ApiNotFoundResponse({ description: 'No such essay of yours' })
+  @ApiConflictResponse({ description: 'Already rated (ESSAY_ALREADY_RATED), or the feedback is not accepted yet (ESSAY_NOT_RATEABLE)' })
+  async giveRating(@CurrentUser() user: AuthenticatedUser, @Body() body: GiveRatingDto): Promise<RatingGivenDto> {
+    return { message: 'Thank you for rating your tutor', essay: await this.essays.giveRating(user, body) };
   }
 
   @Get('essays')
@@ -194,6 +222,12 @@ export class TutorEssaysController {
     return { message: 'Essay marked successfully', essay };
   }
 
+  @Get('getDashboard')
+  @ApiOkResponse({ type: TutorDashboardDto })
+  async dashboard(@CurrentUser() user: AuthenticatedUser): Promise<TutorDashboardDto> {
+    return this.reviews.dashboard(user);
+  }
+
   @Get('getCompletedEssays')
   @ApiOkResponse({ type: EssaysDto, description: 'The essays you marked, latest accepted first' })
   async getCompletedEssays(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
@@ -236,6 +270,22 @@ export class EssayDiscussionController {
     @Body() body: EssayMessageDto,
   ): Promise<EssayMessageSentDto> {
     return { message: await this.essays.sendDiscussionMessage(user, essayId, body.content) };
+  }
+
+  @Post(':essayId/confirm')
+  @HttpCode(200)
+  @Roles('tutor')
+  @ApiOkResponse({ type: WordCountConfirmedDto, description: 'Agreement recorded; an agreed count repriced the essay' })
+  @ApiBadRequestResponse({ description: 'The word count is not a whole number above 0' })
+  @ApiNotFoundResponse({ description: 'Not an essay you hold' })
+  @ApiConflictResponse({ description: 'The discussion is over or the essay is paid (ESSAY_NOT_EDITABLE), or the student is paying now (PAYMENT_IN_PROGRESS)' })
+  @ApiUnprocessableEntityResponse({ description: 'Outside ±10 % of the original count' })
+  async confirm(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('essayId', essayIdPipe) essayId: string,
+    @Body() body: ConfirmWordCountDto,
+  ): Promise<WordCountConfirmedDto> {
+    return { message: 'Word count confirmed', essay: await this.reviews.confirm(user, essayId, body.wordCount) };
   }
 
   @Post(':essayId/reject')

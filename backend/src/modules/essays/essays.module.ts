@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { UploadsModule } from '../../common/uploads/uploads.module.js';
 import { ChatModule } from '../chat/chat.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { RatingsModule } from '../ratings/ratings.module.js';
 import { TutorsModule } from '../tutors/tutors.module.js';
 import { EssayPayables } from './essay-payables.js';
 import { EssayPresenter } from './essay.presenter.js';
@@ -14,10 +15,12 @@ import { EssaysService } from './essays.service.js';
 
 /**
  * Essays (issue 12): upload with the document's own word count, confirm/adjust within ±10 %, the students'
- * lists, the tutors' pool and atomic accept (opening the chat), the discussion-expiry timer and its sweeper, and the `essay` kind of Payments' PayableItems.
+ * lists, the tutors' pool and atomic accept (opening the chat), the discussion and its Confirm, marking, revisions, ratings, both dashboards, the timers (discussion expiry,
+ * marking and revision deadlines, payout eligibility, the revision window) with their sweeper, and the `essay`
+ * kind of Payments' PayableItems.
  */
 @Module({
-  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule],
+  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule],
   controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
   providers: [EssaysRepository, EssayPresenter, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler],
 })

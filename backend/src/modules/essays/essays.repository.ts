@@ -36,6 +36,10 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class EssaysRepository {
   constructor(@Inject(DRIZZLE) private readonly db: Database) {}
 
+  transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
   async insert(values: NewEssayRow, tx: DbOrTx = this.db): Promise<EssayRow> {
     const [row] = await tx.insert(essays).values(values).returning();
     return row!;
@@ -172,7 +176,8 @@ export class EssaysRepository {
       const modelFileKey = marking.modelFileKey ?? before.modelFileKey;
       const [row] = await t
         .update(essays)
-        .set({ status: 'completed', score: marking.score, feedback: marking.feedback, modelFileKey, completedAt: now, updatedAt: now })
+        // A new completion: its own payout notice, revision window and (no) overdue flag.
+        .set({ status: 'completed', score: marking.score, feedback: marking.feedback, modelFileKey, completedAt: now, overdueAt: null, payoutNotifiedAt: null, revisionWindowClosedAt: null, updatedAt: now })
         .where(eq(essays.id, id))
         .returning();
       return { essay: row!, replacedModelFileKey: marking.modelFileKey && before.modelFileKey !== marking.modelFileKey ? before.modelFileKey : null };
@@ -203,7 +208,7 @@ export class EssaysRepository {
   async requestRevision(id: string, studentId: string, completedAfter: Date, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     const [row] = await tx
       .update(essays)
-      .set({ status: 'revision_requested', updatedAt: now })
+      .set({ status: 'revision_requested', revisionRequestedAt: now, overdueAt: null, updatedAt: now })
       .where(
         and(
           eq(essays.id, id),
@@ -216,6 +221,116 @@ export class EssaysRepository {
       )
       .returning();
     return row;
+  }
+
+  /**
+   * The holder's Confirm in the discussion (DESIGN.md §9): records the agreement; with `repriced` it also sets the
+   * agreed count and price, which only an unpaid essay takes. Guarded on the holder and the state.
+   */
+  async tutorConfirm(id: string, tutorId: string, repriced: { wordCount: number; pricePence: number } | null, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ ...(repriced ?? {}), tutorConfirmedAt: sql`coalesce(${essays.tutorConfirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.tutorId, tutorId), inArray(essays.status, repriced ? ['accepted'] : ['accepted', 'paid'])))
+      .returning();
+    return row;
+  }
+
+  /** The student's rating of an accepted review: once (the `rated` guard), only completed and accepted. */
+  async markRated(id: string, studentId: string, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ rated: true, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), eq(essays.status, 'completed'), eq(essays.studentAccept, true), eq(essays.rated, false)))
+      .returning();
+    return row;
+  }
+
+  /** Reviews the student accepted and has not rated yet, newest first. */
+  async awaitingRating(studentId: string, tx: DbOrTx = this.db): Promise<EssayRow[]> {
+    return tx
+      .select()
+      .from(essays)
+      .where(and(eq(essays.studentId, studentId), eq(essays.status, 'completed'), eq(essays.studentAccept, true), eq(essays.rated, false)))
+      .orderBy(desc(essays.completedAt), desc(essays.id));
+  }
+
+  /**
+   * The student dashboard's figures: essays submitted (confirmed into the pool at some point, not cancelled) and
+   * the mean score of the reviewed ones (null when none is reviewed).
+   */
+  async studentFigures(studentId: string, tx: DbOrTx = this.db): Promise<{ submitted: number; averageScore: number | null }> {
+    const [row] = await tx
+      .select({
+        submitted: sql<number>`count(*) filter (where ${essays.status} not in ('awaiting_confirmation', 'cancelled'))::int`,
+        averageScore: sql<string | null>`avg(${essays.score}) filter (where ${essays.status} = 'completed')`,
+      })
+      .from(essays)
+      .where(eq(essays.studentId, studentId));
+    return { submitted: row?.submitted ?? 0, averageScore: row?.averageScore == null ? null : Number(row.averageScore) };
+  }
+
+  /** Essays the tutor has reviewed (marked and not sent back for a revision). */
+  async reviewedCount(tutorId: string, tx: DbOrTx = this.db): Promise<number> {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(essays).where(and(eq(essays.tutorId, tutorId), eq(essays.status, 'completed')));
+    return row?.n ?? 0;
+  }
+
+  /** A requested revision not marked again within `deadlineMs`: flagged once (the Overdue badge). */
+  async markRevisionOverdue(id: string, now: Date, deadlineMs: number, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ overdueAt: now, updatedAt: now })
+      .where(and(eq(essays.id, id), eq(essays.status, 'revision_requested'), isNull(essays.overdueAt), lte(essays.revisionRequestedAt, new Date(now.getTime() - deadlineMs))))
+      .returning();
+    return row;
+  }
+
+  async overdueRevisions(now: Date, deadlineMs: number, limit: number, tx: DbOrTx = this.db): Promise<{ id: string; revisionRequestedAt: Date }[]> {
+    const rows = await tx
+      .select({ id: essays.id, revisionRequestedAt: essays.revisionRequestedAt })
+      .from(essays)
+      .where(and(eq(essays.status, 'revision_requested'), isNull(essays.overdueAt), lte(essays.revisionRequestedAt, new Date(now.getTime() - deadlineMs))))
+      .orderBy(asc(essays.revisionRequestedAt))
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, revisionRequestedAt: r.revisionRequestedAt! }));
+  }
+
+  /** Completed, unaccepted, unpaid-out essays whose payout became eligible by time and whose tutor was not told yet. */
+  private payoutDue(now: Date, eligibilityMs: number) {
+    return and(
+      eq(essays.status, 'completed'),
+      eq(essays.studentAccept, false),
+      eq(essays.tutorPaid, false),
+      isNull(essays.payoutNotifiedAt),
+      lte(essays.completedAt, new Date(now.getTime() - eligibilityMs)),
+    );
+  }
+
+  /** Records that the tutor is being told the payout is eligible; undefined when it is not due or was told. */
+  async notePayoutEligible(id: string, now: Date, eligibilityMs: number, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx.update(essays).set({ payoutNotifiedAt: now }).where(and(eq(essays.id, id), this.payoutDue(now, eligibilityMs))).returning();
+    return row;
+  }
+
+  async payoutsDue(now: Date, eligibilityMs: number, limit: number, tx: DbOrTx = this.db): Promise<{ id: string; completedAt: Date }[]> {
+    const rows = await tx.select({ id: essays.id, completedAt: essays.completedAt }).from(essays).where(this.payoutDue(now, eligibilityMs)).orderBy(asc(essays.completedAt)).limit(limit);
+    return rows.map((r) => ({ id: r.id, completedAt: r.completedAt! }));
+  }
+
+  /** Completed, unaccepted essays whose revision window has passed and was not closed yet. */
+  private revisionWindowDue(now: Date, windowMs: number) {
+    return and(eq(essays.status, 'completed'), eq(essays.studentAccept, false), isNull(essays.revisionWindowClosedAt), lte(essays.completedAt, new Date(now.getTime() - windowMs)));
+  }
+
+  async closeRevisionWindow(id: string, now: Date, windowMs: number, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx.update(essays).set({ revisionWindowClosedAt: now }).where(and(eq(essays.id, id), this.revisionWindowDue(now, windowMs))).returning();
+    return row;
+  }
+
+  async revisionWindowsDue(now: Date, windowMs: number, limit: number, tx: DbOrTx = this.db): Promise<{ id: string; completedAt: Date }[]> {
+    const rows = await tx.select({ id: essays.id, completedAt: essays.completedAt }).from(essays).where(this.revisionWindowDue(now, windowMs)).orderBy(asc(essays.completedAt)).limit(limit);
+    return rows.map((r) => ({ id: r.id, completedAt: r.completedAt! }));
   }
 
   /** Names and addresses for notices. */

@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
+import { ukDateTime } from '../../shared/dates.js';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
@@ -8,14 +9,17 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-levels.js';
-import type { EssayDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
+import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
+import { MailService } from '../../infra/mail/mail.service.js';
+import { RatingsService } from '../ratings/ratings.service.js';
+import { EssayTimers } from './essay-timers.service.js';
 import { ChatService } from '../chat/chat.service.js';
 import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { essayNotFound } from './essay-errors.js';
-import { bandMessage, essayTotalPence, isWithinBand, REVISION_WINDOW_MS, wordCountBand } from './essay-rules.js';
+import { bandMessage, essayTotalPence, isWithinBand, markingDueAt, wordCountBand } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
 import { countWords } from './word-count/count-words.js';
 import { documentText, isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
@@ -43,6 +47,9 @@ export class EssaysService {
     private readonly clock: Clock,
     private readonly chat: ChatService,
     private readonly payments: PaymentsService,
+    private readonly ratings: RatingsService,
+    private readonly timers: EssayTimers,
+    private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -174,9 +181,64 @@ export class EssaysService {
   async requestRevision(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.owned(student, essayId);
     const now = this.clock.now();
-    const updated = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - REVISION_WINDOW_MS), now);
+    const windowMs = this.config.windows.revisionWindowSeconds * 1000;
+    const updated = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - windowMs), now);
     if (!updated) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
+    await this.timers.scheduleRevisionDue(updated.id, updated.revisionRequestedAt!);
+    const [tutor] = await this.essays.contacts([updated.tutorId!]);
+    if (tutor) {
+      const dueBy = markingDueAt(updated, this.config.windows.markingDeadlineSeconds * 1000)!;
+      await this.mail.send(
+        {
+          to: tutor.email,
+          template: 'essays.revision-requested',
+          data: { name: tutor.name, title: updated.title, dueBy: ukDateTime(dueBy), essayUrl: `${this.config.webOrigin.replace(/\/$/, '')}/tutor/essay-feedback/${updated.id}` },
+        },
+        { jobId: `revision-requested.${updated.id}.${updated.revisionRequestedAt!.getTime()}` },
+      );
+    }
     return this.presenter.present(updated);
+  }
+
+  /**
+   * The student rates the tutor of a review they accepted (`POST /student/giveRating`): once per essay. The essay's
+   * `rated` flag, the rating and the tutor's average change in one transaction; a second submission is 409.
+   */
+  async giveRating(student: AuthenticatedUser, body: GiveRatingDto): Promise<EssayDto> {
+    const essay = await this.owned(student, body.essayId);
+    if (essay.rated) throw alreadyRated();
+    const rated = await this.essays.transaction(async (tx) => {
+      const updated = await this.essays.markRated(essay.id, student.id, this.clock.now(), tx);
+      if (!updated) return undefined;
+      const feedback = body.feedback?.trim() || null;
+      const recorded = await this.ratings.record({ itemKind: 'essay', itemId: essay.id, studentId: student.id, tutorId: updated.tutorId!, rating: body.ratings, feedback }, tx);
+      if (!recorded) throw alreadyRated();
+      return updated;
+    });
+    if (!rated) {
+      const now = await this.owned(student, essay.id);
+      if (now.rated) throw alreadyRated();
+      throw new ConflictException(coded('ESSAY_NOT_RATEABLE', 'You can rate your tutor once you have accepted their feedback.'));
+    }
+    return this.presenter.present(rated);
+  }
+
+  /** Reviews the student accepted and has not rated yet (`GET /student/getPendingRating`). */
+  async pendingRatings(student: AuthenticatedUser): Promise<EssayDto[]> {
+    return this.presenter.presentAll(await this.essays.awaitingRating(student.id), { links: false });
+  }
+
+  /**
+   * The student dashboard (spec part 1 §3): essays submitted, sessions completed (Tutoring has none to count yet),
+   * and the mean of score × 10 over reviewed essays as text ("72%"; "0%" with none).
+   */
+  async dashboard(student: AuthenticatedUser): Promise<StudentDashboardDto> {
+    const figures = await this.essays.studentFigures(student.id);
+    return {
+      essaysSubmitted: figures.submitted,
+      interviewsCompleted: 0,
+      averagePercentage: `${figures.averageScore === null ? 0 : Math.round(figures.averageScore * 10)}%`,
+    };
   }
 
   /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */
@@ -206,4 +268,5 @@ export class EssaysService {
   }
 }
 
+const alreadyRated = () => new ConflictException(coded('ESSAY_ALREADY_RATED', 'You have already rated this review.'));
 const notEditable = () => new ConflictException(coded('ESSAY_NOT_EDITABLE', 'The word count can no longer be changed: a tutor has accepted this essay.'));

@@ -80,6 +80,15 @@ export class PaymentsRepository {
     return row;
   }
 
+  /** What the tutor has been paid out in all (completed payouts), in pence: the tutor dashboard's earnings. */
+  async paidOutToTutor(tutorId: string, tx: DbOrTx = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ total: sql<string>`coalesce(sum(${payments.amountPence}), 0)` })
+      .from(payments)
+      .where(and(eq(payments.recipientId, tutorId), inArray(payments.type, TUTOR_TYPES), eq(payments.status, 'completed')));
+    return Number(row?.total ?? 0);
+  }
+
   /** The item's completed student payment (what a payout pays the tutor's share of). */
   async findCompletedCharge(itemKind: string, itemId: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
     const [row] = await tx

@@ -6,6 +6,7 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { PaymentRow } from '../../infra/database/schema/index.js';
 import { MailService } from '../../infra/mail/mail.service.js';
+import { ukDateTime } from '../../shared/dates.js';
 import { formatPounds, splitCommission } from '../../shared/pricing.js';
 import { UsersService } from '../users/users.service.js';
 import { PAYOUT_TYPE, PayableItems, type PayableItemResolver } from './payable-items.service.js';
@@ -144,6 +145,20 @@ export class PaymentsService {
     await this.followUp(effects);
     if ('paid' in outcome) throw alreadyPaid();
     return outcome.url;
+  }
+
+  /**
+   * Whether the student has a checkout open for the item (a pending charge): its amount is fixed, so the owning
+   * module must not reprice the item meanwhile. Call it inside the transaction that holds the item's row lock
+   * (`checkoutUrl` takes the same lock), so a checkout cannot open between the question and the change.
+   */
+  async hasOpenCheckout(kind: string, itemId: string, tx: DbOrTx): Promise<boolean> {
+    return (await this.repository.findLiveCharge(kind, itemId, tx))?.status === 'pending';
+  }
+
+  /** The tutor's paid-out earnings in pence (completed payouts in the ledger). */
+  async tutorEarningsPence(tutorId: string): Promise<number> {
+    return this.repository.paidOutToTutor(tutorId);
   }
 
   /**
@@ -391,7 +406,7 @@ export class PaymentsService {
           reference: payment.id,
           amount: formatPounds(kind === 'refund' ? payment.refundedAmountPence || payment.amountPence : payment.amountPence),
           description: payment.description,
-          date: at.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' }),
+          date: ukDateTime(at),
         },
       },
       { jobId: `receipt.${kind}.${payment.id}` },

@@ -48,11 +48,19 @@ export const essays = pgTable(
     tutorPaid: boolean('tutor_paid').notNull().default(false),
     rated: boolean('rated').notNull().default(false),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The tutor's Confirm in the word-count discussion (DESIGN.md §9: agreement recorded; an agreed count reprices). */
+    tutorConfirmedAt: timestamp('tutor_confirmed_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     paidTime: timestamp('paid_time', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Set when the marking deadline passed unmarked (the tutor's Overdue badge; student and admin told once). */
     overdueAt: timestamp('overdue_at', { withTimezone: true }),
+    /** The student's latest revision request: the resubmission is due a marking deadline later. */
+    revisionRequestedAt: timestamp('revision_requested_at', { withTimezone: true }),
+    /** The tutor was told the payout became eligible for the current completion (cleared when it is marked again). */
+    payoutNotifiedAt: timestamp('payout_notified_at', { withTimezone: true }),
+    /** The 7-day revision window of the current completion closed unused; the student was told the review is final. */
+    revisionWindowClosedAt: timestamp('revision_window_closed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './chat.js';
 export * from './payments.js';
 export * from './essays.js';
+export * from './ratings.js';

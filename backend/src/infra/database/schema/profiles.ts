@@ -66,6 +66,9 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   dbsDetails: jsonb('dbs_details').$type<{ fullName: string; certificateNumber: string; certificateFileKey: string } | null>(),
   dbsApplicationDetails: jsonb('dbs_application_details').$type<{ fullName: string; email: string; phone: string; /** Older rows only: the agreement is now confirmed in the form. */ agreementAccepted?: boolean } | null>(),
   onboardingSubmittedAt: timestamp('onboarding_submitted_at', { withTimezone: true }),
+  /** Students' ratings of this tutor (the `ratings` table), summed and counted as each is given: average = sum / count. */
+  ratingSum: integer('rating_sum').notNull().default(0),
+  ratingCount: integer('rating_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -84,6 +84,32 @@ export const templates = {
       `Read the feedback at ${d.essayUrl}`,
       'If you are happy with it, accept the feedback; you can ask for a revision within 7 days.',
     ]),
+  'essays.revision-requested': (d: { name: string; title: string; dueBy: string; essayUrl: string }): RenderedMail =>
+    layout(`A revision of your feedback on "${d.title}" was requested`, [
+      `Hello ${d.name},`,
+      `The student has asked for a revision of your feedback on "${d.title}". Please mark it again by ${d.dueBy}.`,
+      `Open it at ${d.essayUrl}`,
+      'Your payout for this essay waits until the revised feedback is in.',
+    ]),
+  'essays.revision-overdue': (d: { name: string; title: string; side: 'student' | 'admin'; essayId: string; tutorName: string }): RenderedMail =>
+    layout(`The revision of "${d.title}" is overdue`, [
+      `Hello ${d.name},`,
+      d.side === 'student'
+        ? `Your tutor has not yet returned the revision of "${d.title}" within 48 hours. We have told our team and are following it up.`
+        : `The revision of "${d.title}" (${d.essayId}) requested from ${d.tutorName} has passed its deadline.`,
+    ]),
+  'essays.payout-eligible': (d: { name: string; title: string; amount: string; reviewsUrl: string }): RenderedMail =>
+    layout(`You can now be paid for "${d.title}"`, [
+      `Hello ${d.name},`,
+      `Your review of "${d.title}" is now eligible for payout (${d.amount}).`,
+      `Choose Get Paid at ${d.reviewsUrl}`,
+    ]),
+  'essays.revision-window-closed': (d: { name: string; title: string; essayUrl: string }): RenderedMail =>
+    layout(`The review of "${d.title}" is final`, [
+      `Hello ${d.name},`,
+      `The 7 days to ask for a revision of the feedback on "${d.title}" have passed, so the review is now final.`,
+      `You can still rate your tutor at ${d.essayUrl}`,
+    ]),
 } satisfies Record<string, (data: never) => RenderedMail>;
 
 export type TemplateName = keyof typeof templates;

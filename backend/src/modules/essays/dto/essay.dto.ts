@@ -158,11 +158,68 @@ export class EssayDto {
   @ApiProperty({ type: String, nullable: true }) feedback: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) acceptedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt: string | null;
-  @ApiProperty({ description: 'Paid and not marked by its deadline (the tutor badge Overdue)' }) overdue: boolean;
+  @ApiProperty({ description: 'Paid (or sent back for a revision) and not marked by its deadline (the tutor badge Overdue)' }) overdue: boolean;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the marking is due (paid: 48 h, or 24 h expedited; revision: 48 h after the request)' }) markingDueAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'The latest revision request' }) revisionRequestedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when the student may ask for a revision (completed and not accepted)' }) revisionAvailableUntil: string | null;
+  @ApiProperty({ description: "The tutor confirmed the word count in the discussion" }) tutorConfirmed: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'The tutor holding it' }) tutorName: string | null;
+  @ApiProperty() studentName: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty() rated: boolean;
   @ApiProperty({ type: EssayStudentRatingDto, nullable: true }) studentRating: EssayStudentRatingDto | null;
+}
+
+export class ConfirmWordCountDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'The agreed count, within ±10 % of the original: reprices the essay (before payment only)' })
+  @IsOptional() @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE })
+  wordCount?: number;
+}
+
+export class WordCountConfirmedDto {
+  @ApiProperty({ example: 'Word count confirmed' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+export const RATING_TYPES = ['essay'] as const;
+
+/** `POST /student/giveRating` (spec part 1 §3, §5): 1–5 stars, default 5 in the form; feedback optional, ≤ 500. */
+export class GiveRatingDto {
+  @ApiProperty({ enum: RATING_TYPES })
+  @IsIn(RATING_TYPES, { message: 'Rating type must be essay' })
+  type: (typeof RATING_TYPES)[number];
+
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: ESSAY_NOT_FOUND })
+  essayId: string;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 5 })
+  @Type(() => Number) @IsInt({ message: 'Rating must be a whole number of stars from 1 to 5' }) @Min(1, { message: 'Rating must be a whole number of stars from 1 to 5' }) @Max(5, { message: 'Rating must be a whole number of stars from 1 to 5' })
+  ratings: number;
+
+  @ApiPropertyOptional({ maxLength: 500 })
+  @IsOptional() @IsString({ message: 'Feedback must be text' }) @MaxLength(500, { message: 'Feedback must be at most 500 characters' })
+  feedback?: string;
+}
+
+export class RatingGivenDto {
+  @ApiProperty({ example: 'Thank you for rating your tutor' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+export class StudentDashboardDto {
+  @ApiProperty({ description: 'Essays confirmed for review, not cancelled' }) essaysSubmitted: number;
+  @ApiProperty({ description: 'Tutoring sessions attended' }) interviewsCompleted: number;
+  @ApiProperty({ example: '72%', description: 'Mean of score × 10 over reviewed essays, rounded; "0%" with none' }) averagePercentage: string;
+}
+
+export class TutorDashboardDto {
+  @ApiProperty({ description: 'Essays marked (completed)' }) essaysReviewed: number;
+  @ApiProperty({ description: 'Tutoring sessions conducted' }) interviewsConducted: number;
+  @ApiProperty({ description: 'Average of the students’ ratings out of 5.0, one decimal; 0 with none' }) rating: number;
+  @ApiProperty({ description: 'How many ratings the average is of' }) totalRatings: number;
+  @ApiProperty({ description: 'Paid out to the tutor, in pence (completed payouts in the ledger)' }) earnings: number;
 }
 
 export class EssayEnvelopeDto {
