@@ -3,7 +3,7 @@
  * Mutations invalidate by the `essayReviewsKeys.all` prefix.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api, apiUpload, unwrap, type UploadOptions } from '../../api/client';
+import { api, apiUpload, unwrap, type Schema, type UploadOptions } from '../../api/client';
 import type { AcademicLevel } from '@shared/essay-levels';
 import type { TutorEssay } from './rules';
 
@@ -23,8 +23,55 @@ export const essayReviewsKeys = {
   essay: (essayId: string) => [...essayReviewsKeys.all, 'essay', essayId] as const,
   /** `GET /essays/{id}`: the discussion's essay. */
   discussion: (essayId: string) => [...essayReviewsKeys.all, 'discussion', essayId] as const,
+  /** The student's user id behind an essay (see `findStudentId`). */
+  student: (essayId: string) => [...essayReviewsKeys.all, 'student', essayId] as const,
   messages: (studentId: string) => [...essayReviewsKeys.all, 'messages', studentId] as const,
 };
+
+export type TutorDashboard = Schema<'TutorDashboardDto'>;
+export type DiscussionMessage = Schema<'ChatMessageDto'>;
+
+export const tutorDashboardQuery = () =>
+  queryOptions({
+    queryKey: essayReviewsKeys.dashboard(),
+    queryFn: (): Promise<TutorDashboard> => unwrap(api.GET('/api/tutor/getDashboard')),
+  });
+
+const threadWith = (studentId: string) =>
+  unwrap(api.GET('/api/tutor/messages/{studentId}', { params: { path: { studentId }, query: { limit: 50 } } }));
+
+/**
+ * The student's user id for an essay: the EssayDto names the student (`studentName`) but not their id, so it is
+ * the tutor's contact of that name; with two contacts of one name, the one whose thread is about this essay.
+ * Null when it cannot be told (yet): a name shared and no message about the essay so far.
+ */
+export async function findStudentId(essay: Pick<TutorEssay, '_id' | 'studentName'>): Promise<string | null> {
+  const { students } = await unwrap(api.GET('/api/tutor/getAllContactsForTutor'));
+  const named = students.filter((s) => s.name === essay.studentName);
+  if (named.length <= 1) return named[0]?._id ?? null;
+  for (const candidate of named) {
+    if ((await threadWith(candidate._id)).messages.some((m) => m.essayId === essay._id)) return candidate._id;
+  }
+  return null;
+}
+
+export const essayStudentQuery = (essay: Pick<TutorEssay, '_id' | 'studentName'>) =>
+  queryOptions({
+    queryKey: essayReviewsKeys.student(essay._id),
+    queryFn: () => findStudentId(essay),
+    staleTime: Infinity,
+  });
+
+/** How often the discussion asks for new messages (it does not hold a socket of its own). */
+export const DISCUSSION_POLL_MS = 5000;
+
+/** The conversation with the student (the chats' thread: one message store), the latest 50, oldest first. */
+export const discussionMessagesQuery = (studentId: string) =>
+  queryOptions({
+    queryKey: essayReviewsKeys.messages(studentId),
+    queryFn: async (): Promise<DiscussionMessage[]> => (await threadWith(studentId)).messages,
+    refetchInterval: DISCUSSION_POLL_MS,
+  });
 
 /** Open essays the tutor may take, narrowed by the server (level, subject, case-insensitive title). */
 export const essayPoolQuery = (filters: PoolFilters) =>
@@ -58,6 +105,9 @@ export const discussionEssayQuery = (essayId: string) =>
 
 export const essayReviewsApi = {
   accept: async (essayId: string): Promise<TutorEssay> => (await unwrap(api.POST('/api/tutor/acceptEssay', { body: { essayID: essayId } }))).essay,
+  /** The tutor's Confirm: agreement recorded; an agreed count (within the band) reprices the essay. */
+  confirm: async (essayId: string, wordCount?: number): Promise<TutorEssay> =>
+    (await unwrap(api.POST('/api/essays/{essayId}/confirm', { params: { path: { essayId } }, body: wordCount === undefined ? {} : { wordCount } }))).essay,
   reject: (essayId: string) => unwrap(api.POST('/api/essays/{essayId}/reject', { params: { path: { essayId } } })),
   sendMessage: async (essayId: string, content: string) =>
     (await unwrap(api.POST('/api/essays/{essayId}/messages', { params: { path: { essayId } }, body: { content } }))).message,

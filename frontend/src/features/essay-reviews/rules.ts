@@ -59,8 +59,13 @@ export function discussionDeadline(essay: Pick<TutorEssay, 'acceptedAt'>): numbe
   return accepted === null ? null : accepted + DISCUSSION_WINDOW_MS;
 }
 
-/** When the marking is due (paid_time + 48 h, or 24 h when expedited); null before payment. */
-export function markingDeadline(essay: Pick<TutorEssay, 'paid_time' | 'expedited'>): number | null {
+/**
+ * When the marking is due: the server's `markingDueAt` (it also knows a revision's own 48 h), else paid_time + 48 h,
+ * or 24 h when expedited; null before payment.
+ */
+export function markingDeadline(essay: Pick<TutorEssay, 'markingDueAt' | 'paid_time' | 'expedited'>): number | null {
+  const due = time(essay.markingDueAt);
+  if (due !== null) return due;
   const paid = time(essay.paid_time);
   return paid === null ? null : paid + (essay.expedited ? EXPEDITED_MARKING_WINDOW_MS : MARKING_WINDOW_MS);
 }
@@ -122,11 +127,11 @@ export function essayBadge(essay: TutorEssay, now: number): EssayBadge {
     case 'completed':
       return { label: 'Completed', tone: 'success' };
     case 'revision_requested':
-      return { label: 'Revision Requested', tone: 'warning' };
+      return essay.overdue ? { label: 'Overdue', tone: 'error' } : { label: 'Revision Requested', tone: 'warning' };
     case 'cancelled':
       return { label: 'Cancelled', tone: 'neutral' };
     case 'accepted':
-      return confirmedByTutor(essay) ? { label: 'Payment Pending', tone: 'info' } : { label: 'Not Accepted', tone: 'warning' };
+      return essay.tutorConfirmed ? { label: 'Payment Pending', tone: 'info' } : { label: 'Not Accepted', tone: 'warning' };
     case 'paid': {
       const due = markingDeadline(essay);
       if (essay.overdue || (due !== null && due <= now)) return { label: 'Overdue', tone: 'error' };
@@ -135,11 +140,6 @@ export function essayBadge(essay: TutorEssay, now: number): EssayBadge {
     default:
       return { label: essay.status, tone: 'neutral' };
   }
-}
-
-/** The tutor pressed Confirm in the word-count discussion. */
-export function confirmedByTutor(essay: TutorEssay): boolean {
-  return (essay as TutorEssay & { tutorConfirmed?: boolean }).tutorConfirmed === true;
 }
 
 export type ReviewsFilter = 'all' | 'in-progress' | 'completed';
@@ -192,7 +192,3 @@ export function agreedWordCountProblem(value: string, essay: Pick<TutorEssay, 'm
   return null;
 }
 
-/** The student's user id (the chats' `?contact=`), when the API names it. */
-export function studentIdOf(essay: TutorEssay): string | undefined {
-  return (essay as TutorEssay & { studentId?: string }).studentId;
-}

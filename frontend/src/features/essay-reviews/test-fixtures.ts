@@ -3,7 +3,19 @@ import type { TutorEssay } from './rules';
 
 export const STUDENT_ID = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
-export function essay(over: Partial<TutorEssay> & Record<string, unknown> = {}): TutorEssay {
+/** A chat contact (`GET /tutor/getAllContactsForTutor`). */
+export const contact = (over: { _id?: string; name?: string } = {}) => ({
+  _id: STUDENT_ID,
+  name: 'Sally Student',
+  profilePicture: null,
+  lastMessage: null,
+  unreadCount: 0,
+  online: false,
+  blocked: false,
+  ...over,
+});
+
+export function essay(over: Partial<TutorEssay> = {}): TutorEssay {
   return {
     _id: 'e1',
     title: 'The causes of the First World War',
@@ -39,8 +51,14 @@ export function essay(over: Partial<TutorEssay> & Record<string, unknown> = {}):
     updatedAt: '2026-03-01T10:00:00.000Z',
     rated: false,
     studentRating: null,
+    markingDueAt: null,
+    revisionRequestedAt: null,
+    revisionAvailableUntil: null,
+    tutorConfirmed: false,
+    tutorName: null,
+    studentName: 'Sally Student',
     ...over,
-  } as TutorEssay;
+  };
 }
 
 export function signInTutor() {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
-import { STUDENT_ID, essay, requestedUrls, signInTutor } from '../test-fixtures';
+import { STUDENT_ID, contact, essay, requestedUrls, signInTutor } from '../test-fixtures';
 
 const POOL = '/api/tutor/getAvailableEssays';
 const ww1 = essay();
@@ -132,8 +132,9 @@ describe('essay pool', { timeout: 30_000 }, () => {
     const { calls } = stubApi({
       // Later loads never answer, so what the page shows on coming back is what it kept in its cache.
       [`GET ${POOL}`]: () => (loads++ === 0 ? jsonResponse(200, { essays: [ww1, maths] }) : new Promise<Response>(() => {})),
-      'POST /api/tutor/acceptEssay': () => jsonResponse(200, { essay: { ...ww1, state: 'accepted', accepted: true, studentId: STUDENT_ID } }),
-      'GET /api/tutor/getAllContactsForTutor': () => jsonResponse(200, { students: [] }),
+      'POST /api/tutor/acceptEssay': () => jsonResponse(200, { essay: { ...ww1, state: 'accepted', accepted: true } }),
+      // The essay names its student; the chats take their id, found among the tutor's contacts.
+      'GET /api/tutor/getAllContactsForTutor': () => jsonResponse(200, { students: [contact({ _id: 'other', name: 'Oscar Other' }), contact()] }),
     });
     const { router } = renderApp('/tutor/essay-pool');
     const list = await screen.findByRole('list', { name: 'Available essays' });

@@ -19,8 +19,8 @@ import { PoolEssayCard } from '../components/PoolEssayCard';
 import { ProfileUnderReview } from '../components/ProfileUnderReview';
 import { CardGridSkeleton } from '../components/Skeletons';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
-import { essayPoolQuery, essayReviewsApi, essayReviewsKeys } from '../queries';
-import { MESSAGES, studentIdOf, type TutorEssay } from '../rules';
+import { essayPoolQuery, essayReviewsApi, essayReviewsKeys, findStudentId } from '../queries';
+import { MESSAGES, type TutorEssay } from '../rules';
 import { validatePoolSearch, type PoolSearch } from '../search';
 
 /** How long the search box waits for typing to stop before asking the server. */
@@ -65,8 +65,13 @@ export function EssayPoolPage({ search: urlSearch, studyLevel }: EssayPoolPagePr
   };
 
   const accept = useMutation({
-    mutationFn: (essay: TutorEssay) => essayReviewsApi.accept(essay._id),
-    onSuccess: (accepted, essay) => {
+    mutationFn: async (essay: TutorEssay) => {
+      const accepted = await essayReviewsApi.accept(essay._id);
+      // Where the chats should open: the student's thread, when their id can be told (else the first contact).
+      const contact = await findStudentId(accepted).catch(() => null);
+      return { accepted, contact };
+    },
+    onSuccess: ({ contact }, essay) => {
       queryClient.setQueriesData<TutorEssay[]>({ queryKey: essayReviewsKeys.pools() }, (list) => list?.filter((e) => e._id !== essay._id));
       void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.mine() });
       toaster.create({
@@ -83,7 +88,6 @@ export function EssayPoolPage({ search: urlSearch, studyLevel }: EssayPoolPagePr
         closable: true,
         duration: 15_000,
       });
-      const contact = studentIdOf(accepted);
       void navigate({ to: '/tutor/chats', search: contact ? { contact } : {} });
     },
     onError: (error) => {
