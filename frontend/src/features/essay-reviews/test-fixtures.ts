@@ -1,4 +1,6 @@
 /** Essays and helpers for this feature's tests (imported by *.test.tsx only). */
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
 import type { TutorEssay } from './rules';
 
 export const STUDENT_ID = '7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -72,4 +74,34 @@ export function requestedUrls(fetchMock: { mock: { calls: unknown[][] } }, path:
   return fetchMock.mock.calls
     .map(([input]) => new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : (input as Request).url, 'http://localhost'))
     .filter((url) => url.pathname === path);
+}
+
+/**
+ * Stands in for the upload's XMLHttpRequest (apiUpload): records each FormData, then lets the test report
+ * progress and answer. `respond` answers the latest request.
+ */
+export function stubUploads() {
+  const sent: FormData[] = [];
+  let current: XMLHttpRequest | null = null;
+  vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest, body) {
+    sent.push(body as FormData);
+    current = this;
+  });
+  return {
+    sent,
+    progress(percent: number) {
+      act(() => {
+        current!.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: percent, total: 100 }));
+      });
+    },
+    respond(status: number, body: unknown) {
+      const xhr = current!;
+      Object.defineProperty(xhr, 'status', { value: status });
+      Object.defineProperty(xhr, 'responseText', { value: JSON.stringify(body) });
+      xhr.getResponseHeader = () => 'application/json';
+      act(() => {
+        xhr.dispatchEvent(new ProgressEvent('load'));
+      });
+    },
+  };
 }
