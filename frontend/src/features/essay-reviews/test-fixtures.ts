@@ -82,20 +82,21 @@ export function requestedUrls(fetchMock: { mock: { calls: unknown[][] } }, path:
  */
 export function stubUploads() {
   const sent: FormData[] = [];
-  let current: XMLHttpRequest | null = null;
+  const requests: XMLHttpRequest[] = [];
   vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest, body) {
     sent.push(body as FormData);
-    current = this;
+    requests.push(this);
   });
+  const latest = () => requests[requests.length - 1]!;
   return {
     sent,
     progress(percent: number) {
       act(() => {
-        current!.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: percent, total: 100 }));
+        latest().upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: percent, total: 100 }));
       });
     },
     respond(status: number, body: unknown) {
-      const xhr = current!;
+      const xhr = latest();
       Object.defineProperty(xhr, 'status', { value: status });
       Object.defineProperty(xhr, 'responseText', { value: JSON.stringify(body) });
       xhr.getResponseHeader = () => 'application/json';
