@@ -120,6 +120,8 @@ describe('essay reviews', { timeout: 30_000 }, () => {
     await user.click(within(success).getByRole('button', { name: 'Close' }));
 
     const notice = await screen.findByText('Payout requested for “Accepted review”');
+    // Without Stripe Connect the payout is a recorded one (DESIGN.md §9).
+    expect(screen.getByText(/It is recorded and our team will pay it to you\./)).toBeInTheDocument();
     expect(within(notice.closest('[role="status"]') as HTMLElement).getByRole('link', { name: 'View payout status' })).toHaveAttribute(
       'href',
       '/tutor/payment-success?payout_id=po-1',

@@ -94,10 +94,7 @@ export function EssayReviewsPage({ search: urlSearch, payouts }: { search: Revie
 
       {notice && (
         <FormAlert status="success" title={`Payout requested for “${notice.essay.title}”`}>
-          {accountNotReady
-            ? 'It is recorded and our team will pay it to you: set up payouts on your profile to be paid straight to your bank account next time. '
-            : 'It is on its way to your payout account; bank transfers usually arrive within a few business days. '}
-          <PayoutLink url={notice.url}>View payout status</PayoutLink>
+          {payoutNote(account)} <PayoutLink url={notice.url}>View payout status</PayoutLink>
         </FormAlert>
       )}
       {waitingPayout && accountNotReady && payouts.setup}
@@ -225,6 +222,13 @@ function PayoutLink({ url, children }: { url: string; children: ReactNode }) {
       {children}
     </RouterLink>
   );
+}
+
+/** Where the money goes (DESIGN.md §9): a Stripe transfer when the tutor's account takes payouts, else a recorded payout. */
+function payoutNote(account: PayoutAccount | undefined): string {
+  if (account?.available && account.payoutsEnabled) return 'It is on its way to your bank account through Stripe; transfers usually arrive within a few business days.';
+  if (account?.available) return 'It is recorded and our team will pay it to you. Set up payouts on your profile to be paid straight to your bank account next time.';
+  return 'It is recorded and our team will pay it to you.';
 }
 
 const payoutIdOf = (url: string): string | undefined => new URL(url, 'http://localhost').searchParams.get('payout_id') ?? undefined;
