@@ -6,7 +6,7 @@ import { TestProviders } from '../../../test/render';
 import { jsonResponse, stubApi } from '../../../test/fetch';
 import type { ChatMessage } from '../queries';
 import type { ChatSocket } from '../socket';
-import { ChatPage } from './ChatPage';
+import { ChatPage, validateChatSearch } from './ChatPage';
 
 type Listener = (payload: any) => void;
 
@@ -61,11 +61,11 @@ const saved = (over: Partial<ChatMessage>): ChatMessage => ({
   ...over,
 });
 
-function renderChat() {
+function renderChat(contactId?: string) {
   const socket = new FakeSocket();
   render(
     <TestProviders>
-      <ChatPage role="student" createSocket={() => socket as unknown as ChatSocket} />
+      <ChatPage role="student" createSocket={() => socket as unknown as ChatSocket} contactId={contactId} />
     </TestProviders>,
   );
   socket.fire('connect');
@@ -168,6 +168,24 @@ describe('ChatPage', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Search contacts'), 'tina');
     expect(within(contacts).queryByText('Theo Tutor')).not.toBeInTheDocument();
     expect(within(contacts).getByText('Tina Tutor')).toBeInTheDocument();
+  });
+
+  it('opens the contact the URL names (?contact=) instead of the first one', async () => {
+    stubApi({
+      'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [TUTOR, { ...TUTOR, _id: 'tutor-2', name: 'Tina Tutor' }] }),
+      'GET /api/student/messages/tutor-1': () => jsonResponse(200, { messages: [], hasMore: false }),
+      'GET /api/student/messages/tutor-2': () => jsonResponse(200, { messages: [saved({ _id: 't2', sender: 'tutor-2', recipient: ME, content: 'Hi from Tina' })], hasMore: false }),
+    });
+    renderChat('tutor-2');
+    expect(await screen.findByRole('heading', { name: 'Tina Tutor' })).toBeInTheDocument();
+    expect(await screen.findByText('Hi from Tina')).toBeInTheDocument();
+  });
+
+  it('accepts only a user id as ?contact=', () => {
+    expect(validateChatSearch({ contact: '0b9f5a4e-3c1d-4e2f-9a8b-7c6d5e4f3a2b' })).toEqual({ contact: '0b9f5a4e-3c1d-4e2f-9a8b-7c6d5e4f3a2b' });
+    expect(validateChatSearch({ contact: 'javascript:alert(1)' })).toEqual({});
+    expect(validateChatSearch({ contact: 42 })).toEqual({});
+    expect(validateChatSearch({})).toEqual({});
   });
 
   it('says so when the contacts fail to load, with Try Again', async () => {

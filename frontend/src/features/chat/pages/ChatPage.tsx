@@ -18,12 +18,20 @@ export interface ChatPageProps {
   role: ChatRole;
   /** Tests pass a fake; the app connects socket.io. */
   createSocket?: (token: string) => ChatSocket;
+  /** `?contact=<userId>`: open this contact's thread (accepting an essay lands here with its student). */
+  contactId?: string;
+}
+
+/** The `?contact=` search param of /student/chats and /tutor/chats: a user id (uuid), else nothing. */
+export function validateChatSearch(search: Record<string, unknown>): { contact?: string } {
+  const contact = search.contact;
+  return typeof contact === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(contact) ? { contact } : {};
 }
 
 const newClientId = () => (globalThis.crypto?.randomUUID?.() ?? `c-${Date.now()}-${Math.random()}`);
 
 /** /student/chats and /tutor/chats (spec part 2 §2): contacts on the left, the conversation on the right. */
-export function ChatPage({ role, createSocket = connectChatSocket }: ChatPageProps) {
+export function ChatPage({ role, createSocket = connectChatSocket, contactId }: ChatPageProps) {
   const { session, user } = useSession();
   const myId = user?._id ?? user?.id ?? '';
   const queryClient = useQueryClient();
@@ -48,10 +56,20 @@ export function ChatPage({ role, createSocket = connectChatSocket }: ChatPagePro
     [queryClient, contactsKey],
   );
 
-  // The first contact is selected when the list loads (spec).
+  // The first contact is selected when the list loads (spec). A contact named by the URL wins once it is in the
+  // list (a cached list may not have the student of an essay accepted a moment ago until it is refetched).
+  const urlContactPending = useRef(false);
   useEffect(() => {
-    if (!selectedId && contacts.data?.length) setSelectedId(contacts.data[0]!._id);
-  }, [contacts.data, selectedId]);
+    urlContactPending.current = Boolean(contactId);
+  }, [contactId]);
+  useEffect(() => {
+    if (!contacts.data?.length) return;
+    if (urlContactPending.current && contacts.data.some((c) => c._id === contactId)) {
+      urlContactPending.current = false;
+      setSelectedId(contactId!);
+      setShowThread(true);
+    } else if (!selectedId) setSelectedId(contacts.data[0]!._id);
+  }, [contacts.data, selectedId, contactId]);
 
   // Contacts reload when the tab becomes visible again.
   useEffect(() => {
@@ -171,8 +189,9 @@ export function ChatPage({ role, createSocket = connectChatSocket }: ChatPagePro
     }
   }, [thread, selectedId, loadingOlder, role]);
 
-  const select = (contactId: string) => {
-    setSelectedId(contactId);
+  const select = (id: string) => {
+    urlContactPending.current = false;
+    setSelectedId(id);
     setShowThread(true);
     setNotice(null);
   };

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChatPage } from '../../../features/chat/pages/ChatPage';
+import { ChatPage, validateChatSearch } from '../../../features/chat/pages/ChatPage';
 
 export const Route = createFileRoute('/_student/student/chats')({
-  component: () => <ChatPage role="student" />,
+  validateSearch: validateChatSearch,
+  component: function StudentChatsRoute() {
+    return <ChatPage role="student" contactId={Route.useSearch().contact} />;
+  },
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { WordCountDiscussionPage } from '../../../features/essay-reviews/pages/WordCountDiscussionPage';
+import { discussionEssayQuery } from '../../../features/essay-reviews/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
 export const Route = createFileRoute('/_tutor/tutor/chat/$essayId')({
-  component: () => <PagePlaceholder title="Word Count Discussion" description="Agree the word count with the student within 24 hours." />,
+  loader: ({ params }) => void getQueryClient().prefetchQuery(discussionEssayQuery(params.essayId)),
+  component: function WordCountDiscussionRoute() {
+    return <WordCountDiscussionPage essayId={Route.useParams().essayId} />;
+  },
 });

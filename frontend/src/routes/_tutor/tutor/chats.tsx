@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChatPage } from '../../../features/chat/pages/ChatPage';
+import { ChatPage, validateChatSearch } from '../../../features/chat/pages/ChatPage';
 
 export const Route = createFileRoute('/_tutor/tutor/chats')({
-  component: () => <ChatPage role="tutor" />,
+  validateSearch: validateChatSearch,
+  component: function TutorChatsRoute() {
+    return <ChatPage role="tutor" contactId={Route.useSearch().contact} />;
+  },
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { TutorDashboardPage } from '../../../features/essay-reviews/pages/TutorDashboardPage';
+import { tutorDashboardQuery } from '../../../features/essay-reviews/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
 export const Route = createFileRoute('/_tutor/tutor/dashboard')({
-  component: () => <PagePlaceholder title="Dashboard" description="Your reviews, sessions, rating and earnings at a glance." />,
+  loader: () => void getQueryClient().prefetchQuery(tutorDashboardQuery()),
+  component: TutorDashboardPage,
 });

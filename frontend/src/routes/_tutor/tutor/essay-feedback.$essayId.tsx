@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { MarkEssayPage } from '../../../features/essay-reviews/pages/MarkEssayPage';
+import { tutorEssayQuery } from '../../../features/essay-reviews/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
 export const Route = createFileRoute('/_tutor/tutor/essay-feedback/$essayId')({
-  component: () => <PagePlaceholder title="Essay Feedback" description="Mark the essay with a score and written feedback." />,
+  loader: ({ params }) => void getQueryClient().prefetchQuery(tutorEssayQuery(params.essayId)),
+  component: function MarkEssayRoute() {
+    return <MarkEssayPage essayId={Route.useParams().essayId} />;
+  },
 });

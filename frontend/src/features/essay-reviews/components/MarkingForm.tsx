@@ -1,0 +1,150 @@
+import { Button } from '@chakra-ui/react/button';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { Progress } from '@chakra-ui/react/progress';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorCode, errorMessage, isApiError } from '../../../api/client';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { FormField } from '../../../components/form/FormField';
+import { toastError, toastSuccess } from '../../../components/ui/toaster';
+import { formatBytes } from '../../../lib/format';
+import { essayReviewsApi, essayReviewsKeys } from '../queries';
+import {
+  FEEDBACK_MIN_LENGTH,
+  MARKED_FILE_ACCEPT,
+  MESSAGES,
+  SCORE_MAX,
+  SCORE_MIN,
+  feedbackProblem,
+  markedFileProblem,
+  markedFileRequired,
+  scoreProblem,
+  type TutorEssay,
+} from '../rules';
+
+interface MarkValues {
+  score: string;
+  feedback: string;
+}
+
+/** The feedback form (spec part 2 §5): score 1–10, feedback ≥ 250 characters, the marked file where needed. */
+export function MarkingForm({ essay }: { essay: TutorEssay }) {
+  const formId = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fileRequired = markedFileRequired(essay);
+  // A revision starts from what the tutor sent last time.
+  const { register, handleSubmit, watch, setError, formState } = useForm<MarkValues>({
+    defaultValues: { score: essay.score ? String(essay.score) : '', feedback: essay.feedback ?? '' },
+  });
+  const feedbackLength = watch('feedback').trim().length;
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const chooseFile = (picked: File | undefined) => {
+    const problem = picked ? markedFileProblem(picked) : null;
+    setFileError(problem);
+    setFile(problem ? null : (picked ?? null));
+    if (problem && fileInput.current) fileInput.current.value = '';
+  };
+
+  const submit = useMutation({
+    mutationFn: (values: MarkValues) =>
+      essayReviewsApi.mark({ essayId: essay._id, score: Number(values.score), feedback: values.feedback.trim(), file }, { onProgress: setProgress }),
+    onSuccess: async (response) => {
+      toastSuccess(response?.message || 'Essay marked successfully', 'The student has been told their feedback is ready.');
+      await queryClient.invalidateQueries({ queryKey: essayReviewsKeys.all });
+      void navigate({ to: '/tutor/essay-feedback' });
+    },
+    onError: (error) => {
+      setProgress(null);
+      if (isApiError(error) && error.errors.length) {
+        for (const field of ['score', 'feedback'] as const) {
+          const message = error.fieldError(field);
+          if (message) setError(field, { message });
+        }
+        const fileMessage = error.fieldError('modelAnswerFile');
+        if (fileMessage) setFileError(fileMessage);
+      }
+      if (errorCode(error) === 'ESSAY_NOT_MARKABLE') void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.essay(essay._id) });
+      setFailure(errorMessage(error, MESSAGES.submitFailed));
+      toastError(MESSAGES.submitFailed);
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setFailure(null);
+    if (fileRequired && !file) {
+      setFileError(MESSAGES.fileRequired);
+      return;
+    }
+    if (fileError) return;
+    submit.mutate(values);
+  });
+
+  const counterId = `${formId}-counter`;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Submit feedback">
+      <Stack gap="5">
+      <FormField id={`${formId}-score`} label={`Score (${SCORE_MIN}-${SCORE_MAX})`} error={formState.errors.score?.message} required>
+        <Input type="number" inputMode="numeric" min={SCORE_MIN} max={SCORE_MAX} step={1} maxW="32" {...register('score', { validate: (v) => scoreProblem(v) ?? true })} />
+      </FormField>
+
+      <Field.Root id={`${formId}-feedback`} invalid={Boolean(formState.errors.feedback)} required>
+        <Field.Label>
+          Feedback
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea rows={12} aria-describedby={counterId} placeholder="What works, what to improve, and how." {...register('feedback', { validate: (v) => feedbackProblem(v) ?? true })} />
+        <Text id={counterId} fontSize="sm" color={feedbackLength >= FEEDBACK_MIN_LENGTH ? 'green.700' : 'fg.muted'}>
+          {feedbackLength}/{FEEDBACK_MIN_LENGTH} characters minimum
+        </Text>
+        {formState.errors.feedback && <Field.ErrorText>{formState.errors.feedback.message}</Field.ErrorText>}
+      </Field.Root>
+
+      <FormField
+        id={`${formId}-file`}
+        label={fileRequired ? 'Marked essay' : 'Marked essay (optional)'}
+        helper={essay.modelURL ? 'PDF, DOC, DOCX or RTF, up to 10MB. Leave empty to keep the file you sent before.' : 'PDF, DOC, DOCX or RTF, up to 10MB.'}
+        error={fileError ?? undefined}
+        required={fileRequired}
+      >
+        <Input ref={fileInput} type="file" accept={MARKED_FILE_ACCEPT} p="1.5" onChange={(event) => chooseFile(event.target.files?.[0])} />
+      </FormField>
+      {file && (
+        <Text fontSize="sm" color="fg.muted">
+          Selected: {file.name} ({formatBytes(file.size)})
+        </Text>
+      )}
+
+      {progress !== null && (
+        <Progress.Root value={progress} colorPalette="brand" aria-label="Upload progress">
+          <HStack justify="space-between">
+            <Progress.Label>Submitting your feedback...</Progress.Label>
+            <Progress.ValueText>{progress}%</Progress.ValueText>
+          </HStack>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+      {failure && <FormAlert title={MESSAGES.submitFailed}>{failure !== MESSAGES.submitFailed ? failure : undefined}</FormAlert>}
+
+      <HStack>
+        <Button type="submit" colorPalette="brand" loading={submit.isPending} loadingText="Submitting...">
+          Submit Feedback
+        </Button>
+      </HStack>
+      </Stack>
+    </form>
+  );
+}

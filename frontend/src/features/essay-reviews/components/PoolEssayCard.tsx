@@ -1,0 +1,47 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useId } from 'react';
+import { formatDate } from '../../../lib/format';
+import { Tag } from '../../../components/ui/Tag';
+import { pounds, wordCount } from '../format';
+import type { TutorEssay } from '../rules';
+import { EssayFacts } from './EssayFacts';
+
+/** One available essay in the pool (spec part 2 §2): what it is, what it pays, and Accept. */
+export function PoolEssayCard({ essay, accepting, disabled, onAccept }: { essay: TutorEssay; accepting: boolean; disabled: boolean; onAccept: () => void }) {
+  const titleId = useId();
+  return (
+    <Box as="li" listStyleType="none" bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" p="5" h="full">
+      <Stack gap="4" h="full">
+        <Stack gap="1">
+          <Heading as="h2" size="md" id={titleId} lineClamp={2}>
+            {essay.title}
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {essay.subject} · {essay.academicLevel}
+          </Text>
+        </Stack>
+        <HStack gap="2" wrap="wrap">
+          <Tag tone="blue">{essay.studentRequest}</Tag>
+          {essay.expedited && <Tag tone="orange">Expedited (24 h)</Tag>}
+        </HStack>
+        <EssayFacts
+          items={[
+            { label: 'Word count', value: wordCount(essay.wordCount) },
+            { label: 'Price', value: pounds(essay.price) },
+            { label: 'Submitted', value: formatDate(essay.createdAt) },
+          ]}
+          columns={3}
+        />
+        <Box mt="auto">
+          <Button colorPalette="brand" loading={accepting} loadingText="Accepting..." disabled={disabled} onClick={onAccept} aria-describedby={titleId}>
+            Accept Essay
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { FiCheckSquare, FiInbox } from 'react-icons/fi';
+import { errorMessage } from '../../../api/client';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useSession } from '../../../lib/session';
+import { Bone } from '../components/Skeletons';
+import { pounds } from '../format';
+import { tutorDashboardQuery } from '../queries';
+
+/** /tutor/dashboard (spec part 2 §2): welcome text and four stat cards, with the way to the essay work. */
+export function TutorDashboardPage() {
+  useDocumentTitle('Dashboard');
+  const { user } = useSession();
+  const dashboard = useQuery(tutorDashboardQuery());
+  const firstName = user?.name?.trim().split(/\s+/)[0];
+  const stats = dashboard.data;
+
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          {firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}
+        </Heading>
+        <Text color="fg.muted">Here is how your reviews and sessions are going. Pick up a new essay from the pool or carry on marking.</Text>
+      </Stack>
+
+      {dashboard.isError ? (
+        <FormAlert title="Failed to load dashboard data">
+          {errorMessage(dashboard.error, 'Please try again.')}{' '}
+          <Button size="xs" variant="outline" onClick={() => void dashboard.refetch()}>
+            Try Again
+          </Button>
+        </FormAlert>
+      ) : (
+        <SimpleGrid as="dl" columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-busy={dashboard.isPending} aria-label="Your statistics">
+          <Stat label="Essays Reviewed" value={stats?.essaysReviewed} />
+          <Stat label="Interviews Conducted" value={stats?.interviewsConducted} />
+          <Stat
+            label="Rating"
+            value={stats && `${stats.rating.toFixed(1)} / 5.0`}
+            note={stats && (stats.totalRatings === 1 ? 'from 1 rating' : `from ${stats.totalRatings} ratings`)}
+          />
+          <Stat label="Earnings" value={stats && pounds(stats.earnings)} note={stats && 'paid out to you'} />
+        </SimpleGrid>
+      )}
+
+      <HStack gap="3" wrap="wrap">
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/tutor/essay-pool">
+            <FiInbox aria-hidden /> Browse the Essay Pool
+          </RouterLink>
+        </Button>
+        <Button asChild variant="outline" colorPalette="brand">
+          <RouterLink to="/tutor/essay-feedback">
+            <FiCheckSquare aria-hidden /> My Essay Reviews
+          </RouterLink>
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** One stat card; a fixed-height placeholder while loading, so the grid does not move when the figures arrive. */
+function Stat({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
+  const loading = value === undefined;
+  return (
+    <Box bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" p="5" minH="32">
+      <Text as="dt" fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Box as="dd" m="0">
+        {loading ? (
+          <>
+            <Bone h="9" w="24" mt="2" />
+            <Bone h="4" w="20" mt="2" />
+          </>
+        ) : (
+          <>
+            <Text fontSize="3xl" fontWeight="bold" lineHeight="short" mt="1">
+              {value}
+            </Text>
+            {note && (
+              <Text fontSize="sm" color="fg.muted">
+                {note}
+              </Text>
+            )}
+          </>
+        )}
+      </Box>
+    </Box>
+  );
+}

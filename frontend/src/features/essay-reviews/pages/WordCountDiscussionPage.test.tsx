@@ -1,0 +1,194 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { renderApp } from '../../../test/render';
+import { STUDENT_ID, contact, essay, signInTutor } from '../test-fixtures';
+
+const NOW = new Date('2026-03-10T12:00:00.000Z').getTime();
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+const HOUR = 3_600_000;
+
+const GET = 'GET /api/essays/e1';
+const held = (over = {}) => essay({ _id: 'e1', state: 'accepted', status: 'In Progress', accepted: true, acceptedAt: ago(HOUR), fileUrl: 'https://files.example/e1.pdf', ...over });
+const CONTACTS = { 'GET /api/tutor/getAllContactsForTutor': () => jsonResponse(200, { students: [contact()] }) };
+const message = (over: Record<string, unknown>) => ({
+  _id: 'm1',
+  sender: STUDENT_ID,
+  recipient: 'tutor-1',
+  senderModel: 'Student',
+  senderRole: 'student',
+  content: 'Hello!',
+  timestamp: ago(10 * 60_000),
+  essayId: 'e1',
+  masked: [],
+  ...over,
+});
+
+beforeEach(() => {
+  installPointerEvent();
+  signInTutor();
+  // The essays are dated from NOW: only the clock is fixed here, timers stay real.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+/**
+ * Fake clock and intervals (the countdown's tick); timeouts stay real so the page loads as usual. Animation frames
+ * are faked too: otherwise frames asked for while intervals are fake never arrive once they are real again, and a later
+ * test's dialog stays half-closed (its exit waits for a frame).
+ */
+function freezeClock() {
+  vi.useRealTimers();
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  vi.setSystemTime(NOW);
+}
+const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+describe('word-count discussion', { timeout: 30_000 }, () => {
+  it('shows the essay and counts down each second from acceptedAt + 24 h', async () => {
+    freezeClock();
+    stubApi({ [GET]: () => jsonResponse(200, { essay: held() }), ...CONTACTS, [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [], hasMore: false }) });
+    renderApp('/tutor/chat/e1');
+    expect(await screen.findByRole('heading', { name: 'The causes of the First World War' })).toBeInTheDocument();
+    expect(screen.getByText('1350–1650 words')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Essay file/ })).toHaveAttribute('href', 'https://files.example/e1.pdf');
+    const timer = screen.getByRole('timer', { name: 'Time left' });
+    expect(timer).toHaveTextContent('23:00:00');
+    tick(1000);
+    expect(timer).toHaveTextContent('22:59:59');
+    tick(60_000);
+    expect(timer).toHaveTextContent('22:58:59');
+    expect(screen.queryByText('Less than 1 hour left')).not.toBeInTheDocument();
+  });
+
+  it('warns in red under the last hour, and at zero goes back to the pool with a toast', async () => {
+    freezeClock();
+    stubApi({ [GET]: () => jsonResponse(200, { essay: held({ acceptedAt: ago(24 * HOUR - 61_000) }) }), ...CONTACTS, 'GET /api/tutor/getAvailableEssays': () => jsonResponse(200, { essays: [] }) });
+    const { router } = renderApp('/tutor/chat/e1');
+    const timer = await screen.findByRole('timer', { name: 'Time left' });
+    expect(timer).toHaveTextContent('00:01:01');
+    expect(screen.getByText('Less than 1 hour left')).toBeInTheDocument();
+    tick(60_000);
+    expect(timer).toHaveTextContent('00:00:01');
+    expect(router.state.location.pathname).toBe('/tutor/chat/e1');
+    tick(1000);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tutor/essay-pool'));
+    expect(await screen.findByText('Time is up: the essay has been returned to the pool.')).toBeInTheDocument();
+  });
+
+  it('does not warn with more than an hour left', async () => {
+    freezeClock();
+    stubApi({ [GET]: () => jsonResponse(200, { essay: held({ acceptedAt: ago(23 * HOUR - 1000) }) }), ...CONTACTS });
+    renderApp('/tutor/chat/e1');
+    expect(await screen.findByRole('timer', { name: 'Time left' })).toHaveTextContent('01:00:01');
+    expect(screen.queryByText('Less than 1 hour left')).not.toBeInTheDocument();
+    tick(2000);
+    expect(screen.getByText('Less than 1 hour left')).toBeInTheDocument();
+  });
+
+  it('Confirm refuses a count outside the ±10 % band, then confirms an agreed count and opens the marking page', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubApi({
+      [GET]: () => jsonResponse(200, { essay: held() }),
+      ...CONTACTS,
+      'POST /api/essays/e1/confirm': () => jsonResponse(200, { message: 'Word count confirmed', essay: held({ tutorConfirmed: true, wordCount: 1600 }) }),
+      'POST /api/tutor/getEssay': () => jsonResponse(200, { essay: held({ tutorConfirmed: true }) }),
+    });
+    const { router } = renderApp('/tutor/chat/e1');
+    const field = await screen.findByLabelText('Agreed word count (optional)');
+    await user.type(field, '1700');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Word count must be within ±10% of the original (1350-1650)')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '1349');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Word count must be within ±10% of the original (1350-1650)')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/essays/e1/confirm')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, '1600');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tutor/essay-feedback/e1'));
+    expect(calls.find((c) => c.key === 'POST /api/essays/e1/confirm')?.body).toEqual({ wordCount: 1600 });
+  });
+
+  it('Confirm without a count keeps the current one', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubApi({
+      [GET]: () => jsonResponse(200, { essay: held() }),
+      ...CONTACTS,
+      'POST /api/essays/e1/confirm': () => jsonResponse(200, { message: 'Word count confirmed', essay: held({ tutorConfirmed: true }) }),
+    });
+    const { router } = renderApp('/tutor/chat/e1');
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tutor/essay-feedback/e1'));
+    expect(calls.find((c) => c.key === 'POST /api/essays/e1/confirm')?.body).toEqual({});
+  });
+
+  it('Cancel Review asks first, then returns the essay to the pool and goes there', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubApi({
+      [GET]: () => jsonResponse(200, { essay: held() }),
+      ...CONTACTS,
+      'POST /api/essays/e1/reject': () => jsonResponse(200, { message: 'Review cancelled: the essay is back in the pool', essay: essay({ _id: 'e1' }) }),
+      'GET /api/tutor/getAvailableEssays': () => jsonResponse(200, { essays: [] }),
+    });
+    const { router } = renderApp('/tutor/chat/e1');
+    await user.click(await screen.findByRole('button', { name: 'Cancel Review' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Cancel this review?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep reviewing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.key === 'POST /api/essays/e1/reject')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Review' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, cancel review' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tutor/essay-pool'));
+    expect(await screen.findByText('Review cancelled: the essay is back in the pool')).toBeInTheDocument();
+  });
+
+  it('once paid: no countdown, no Cancel or Confirm, but “Paid — marking due …”', async () => {
+    stubApi({
+      [GET]: () => jsonResponse(200, { essay: held({ state: 'paid', paymentStatus: 'Paid', paid_time: ago(HOUR), markingDueAt: '2026-03-12T11:00:00.000Z', tutorConfirmed: true }) }),
+      ...CONTACTS,
+    });
+    renderApp('/tutor/chat/e1');
+    expect(await screen.findByText(/^Paid — marking due /)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mark the essay' })).toHaveAttribute('href', '/tutor/essay-feedback/e1');
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+  });
+
+  it('shows the conversation with the student and sends a message with Enter', async () => {
+    const user = userEvent.setup();
+    const sent = message({ _id: 'm2', sender: 'tutor-1', recipient: STUDENT_ID, senderModel: 'Tutor', senderRole: 'tutor', content: 'Shall we say 1600 words?', timestamp: ago(0) });
+    const { calls } = stubApi({
+      [GET]: () => jsonResponse(200, { essay: held() }),
+      // Two contacts: the one named like the essay's student is the one.
+      'GET /api/tutor/getAllContactsForTutor': () => jsonResponse(200, { students: [contact({ _id: 'someone-else', name: 'Oscar Other' }), contact()] }),
+      [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [message({})], hasMore: false }),
+      'POST /api/essays/e1/messages': () => jsonResponse(200, { message: sent }),
+    });
+    renderApp('/tutor/chat/e1');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText('Hello!')).toBeInTheDocument();
+    const box = screen.getByPlaceholderText('Type your message...');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(box, '   ');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.clear(box);
+    await user.type(box, '  Shall we say 1600 words?  {Enter}');
+    expect(await within(log).findByText('Shall we say 1600 words?')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/essays/e1/messages')?.body).toEqual({ content: 'Shall we say 1600 words?' });
+    expect(box).toHaveValue('');
+  });
+
+  it('says when the essay is no longer the tutor’s', async () => {
+    stubApi({ [GET]: () => jsonResponse(404, { message: 'Essay not found' }) });
+    renderApp('/tutor/chat/e1');
+    expect(await screen.findByText('Essay not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the Essay Pool' })).toHaveAttribute('href', '/tutor/essay-pool');
+  });
+});
