@@ -1319,6 +1319,11 @@ export interface components {
             /** @enum {string} */
             status: "Pending" | "In Progress" | "Completed" | "Revision Requested" | "Cancelled";
             student_accept: boolean;
+            /**
+             * Format: uuid
+             * @description The student's user id (their chat contact); null on pool cards
+             */
+            studentId: string | null;
             studentName: string;
             studentRating: components["schemas"]["EssayStudentRatingDto"] | null;
             /** @enum {string} */

@@ -112,6 +112,8 @@ export class EssayPresenter {
       tutorConfirmed: row.tutorConfirmedAt !== null,
       tutorName: row.tutorId ? (related.names.get(row.tutorId) ?? null) : null,
       studentName: related.names.get(row.studentId) ?? '',
+      // Not on pool cards: a tutor learns who the student is by accepting (like the file links).
+      studentId: links ? row.studentId : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       rated: row.rated,

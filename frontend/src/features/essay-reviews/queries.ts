@@ -23,8 +23,6 @@ export const essayReviewsKeys = {
   essay: (essayId: string) => [...essayReviewsKeys.all, 'essay', essayId] as const,
   /** `GET /essays/{id}`: the discussion's essay. */
   discussion: (essayId: string) => [...essayReviewsKeys.all, 'discussion', essayId] as const,
-  /** The student's user id behind an essay (see `findStudentId`). */
-  student: (essayId: string) => [...essayReviewsKeys.all, 'student', essayId] as const,
   messages: (studentId: string) => [...essayReviewsKeys.all, 'messages', studentId] as const,
 };
 
@@ -39,28 +37,6 @@ export const tutorDashboardQuery = () =>
 
 const threadWith = (studentId: string) =>
   unwrap(api.GET('/api/tutor/messages/{studentId}', { params: { path: { studentId }, query: { limit: 50 } } }));
-
-/**
- * The student's user id for an essay: the EssayDto names the student (`studentName`) but not their id, so it is
- * the tutor's contact of that name; with two contacts of one name, the one whose thread is about this essay.
- * Null when it cannot be told (yet): a name shared and no message about the essay so far.
- */
-export async function findStudentId(essay: Pick<TutorEssay, '_id' | 'studentName'>): Promise<string | null> {
-  const { students } = await unwrap(api.GET('/api/tutor/getAllContactsForTutor'));
-  const named = students.filter((s) => s.name === essay.studentName);
-  if (named.length <= 1) return named[0]?._id ?? null;
-  for (const candidate of named) {
-    if ((await threadWith(candidate._id)).messages.some((m) => m.essayId === essay._id)) return candidate._id;
-  }
-  return null;
-}
-
-export const essayStudentQuery = (essay: Pick<TutorEssay, '_id' | 'studentName'>) =>
-  queryOptions({
-    queryKey: essayReviewsKeys.student(essay._id),
-    queryFn: () => findStudentId(essay),
-    staleTime: Infinity,
-  });
 
 /** How often the discussion asks for new messages (it does not hold a socket of its own). */
 export const DISCUSSION_POLL_MS = 5000;

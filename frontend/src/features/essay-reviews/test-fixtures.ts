@@ -59,6 +59,7 @@ export function essay(over: Partial<TutorEssay> = {}): TutorEssay {
     tutorConfirmed: false,
     tutorName: null,
     studentName: 'Sally Student',
+    studentId: STUDENT_ID,
     ...over,
   };
 }

@@ -45,6 +45,7 @@ export function makeEssay(overrides: Partial<Essay> = {}): Essay {
     rated: false,
     studentRating: null,
     studentName: 'Sam Student',
+    studentId: '00000000-0000-4000-8000-00000000057d',
     tutorName: null,
     tutorConfirmed: false,
     markingDueAt: null,

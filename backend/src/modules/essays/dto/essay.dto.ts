@@ -165,6 +165,7 @@ export class EssayDto {
   @ApiProperty({ description: "The tutor confirmed the word count in the discussion" }) tutorConfirmed: boolean;
   @ApiProperty({ type: String, nullable: true, description: 'The tutor holding it' }) tutorName: string | null;
   @ApiProperty() studentName: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: "The student's user id (their chat contact); null on pool cards" }) studentId: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty() rated: boolean;

@@ -19,7 +19,7 @@ import { PoolEssayCard } from '../components/PoolEssayCard';
 import { ProfileUnderReview } from '../components/ProfileUnderReview';
 import { CardGridSkeleton } from '../components/Skeletons';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
-import { essayPoolQuery, essayReviewsApi, essayReviewsKeys, findStudentId } from '../queries';
+import { essayPoolQuery, essayReviewsApi, essayReviewsKeys } from '../queries';
 import { MESSAGES, type TutorEssay } from '../rules';
 import { validatePoolSearch, type PoolSearch } from '../search';
 
@@ -67,9 +67,8 @@ export function EssayPoolPage({ search: urlSearch, studyLevel }: EssayPoolPagePr
   const accept = useMutation({
     mutationFn: async (essay: TutorEssay) => {
       const accepted = await essayReviewsApi.accept(essay._id);
-      // Where the chats should open: the student's thread, when their id can be told (else the first contact).
-      const contact = await findStudentId(accepted).catch(() => null);
-      return { accepted, contact };
+      // Where the chats should open: the student's thread (the accepted essay names them).
+      return { accepted, contact: accepted.studentId };
     },
     onSuccess: ({ contact }, essay) => {
       queryClient.setQueriesData<TutorEssay[]>({ queryKey: essayReviewsKeys.pools() }, (list) => list?.filter((e) => e._id !== essay._id));

@@ -26,7 +26,7 @@ import { EssayFacts } from '../components/EssayFacts';
 import { Bone } from '../components/Skeletons';
 import { formatDateTime, pounds, wordCount } from '../format';
 import { useNow } from '../hooks/useNow';
-import { discussionEssayQuery, discussionMessagesQuery, essayReviewsApi, essayReviewsKeys, essayStudentQuery, type DiscussionMessage } from '../queries';
+import { discussionEssayQuery, discussionMessagesQuery, essayReviewsApi, essayReviewsKeys, type DiscussionMessage } from '../queries';
 import { DISCUSSION_WARNING_MS, agreedWordCountProblem, discussionDeadline, formatCountdown, isPaid, markingDeadline, type TutorEssay } from '../rules';
 
 /** The essay is read again this often, so a payment made meanwhile shows without a reload. */
@@ -100,15 +100,12 @@ function Discussion({ essay }: { essay: TutorEssay }) {
     void navigate({ to: '/tutor/essay-pool' });
   }, [expired, navigate, queryClient]);
 
-  // The student's thread (found by their name among the tutor's contacts), polled: the page holds no socket.
-  const student = useQuery(essayStudentQuery(essay));
-  const studentId = student.data ?? null;
+  // The student's thread, polled: the page holds no socket.
+  const studentId = essay.studentId;
   const messages = useQuery({ ...discussionMessagesQuery(studentId ?? ''), enabled: Boolean(studentId) });
   const send = useMutation({
     mutationFn: (content: string) => essayReviewsApi.sendMessage(essay._id, content),
     onSuccess: (message) => {
-      // The answer names the student: learn their id if the contacts could not tell it.
-      if (!studentId) queryClient.setQueryData(essayReviewsKeys.student(essay._id), message.recipient);
       queryClient.setQueryData<DiscussionMessage[]>(essayReviewsKeys.messages(message.recipient), (list) =>
         list?.some((m) => m._id === message._id) ? list : [...(list ?? []), message],
       );
@@ -150,7 +147,7 @@ function Discussion({ essay }: { essay: TutorEssay }) {
         studentName={essay.studentName}
         myId={myId}
         messages={messages.data}
-        loading={student.isPending || (Boolean(studentId) && messages.isPending)}
+        loading={Boolean(studentId) && messages.isPending}
         sending={send.isPending}
         onSend={(content) => send.mutateAsync(content)}
       />
