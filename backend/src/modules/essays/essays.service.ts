@@ -1,5 +1,4 @@
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
-import { ukDateTime } from '../../shared/dates.js';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
@@ -7,17 +6,18 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
-import { StorageService } from '../../infra/storage/storage.service.js';
-import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-levels.js';
-import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
 import { MailService } from '../../infra/mail/mail.service.js';
-import { RatingsService } from '../ratings/ratings.service.js';
-import { EssayTimers } from './essay-timers.service.js';
+import { StorageService } from '../../infra/storage/storage.service.js';
+import { ukDateTime } from '../../shared/dates.js';
+import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-levels.js';
 import { ChatService } from '../chat/chat.service.js';
 import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
+import { RatingsService } from '../ratings/ratings.service.js';
+import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
+import { EssayTimers } from './essay-timers.service.js';
 import { essayNotFound } from './essay-errors.js';
 import { bandMessage, essayTotalPence, isWithinBand, markingDueAt, wordCountBand } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
@@ -216,8 +216,8 @@ export class EssaysService {
       return updated;
     });
     if (!rated) {
-      const now = await this.owned(student, essay.id);
-      if (now.rated) throw alreadyRated();
+      const current = await this.owned(student, essay.id);
+      if (current.rated) throw alreadyRated();
       throw new ConflictException(coded('ESSAY_NOT_RATEABLE', 'You can rate your tutor once you have accepted their feedback.'));
     }
     return this.presenter.present(rated);
