@@ -165,7 +165,7 @@ describe('essays', () => {
     assert.equal(file.status, 200, 'the short-lived link serves the file');
     assert.equal(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
     await screenshot(student, 'essay-pdf-viewer');
-    await student.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await student.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
     await student.getByRole('dialog').waitFor({ state: 'detached' });
     await student.getByRole('button', { name: 'Accept Feedback' }).click();
     const question = student.getByRole('alertdialog');

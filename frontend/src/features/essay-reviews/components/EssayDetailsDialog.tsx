@@ -6,7 +6,7 @@ import { InfoGrid } from '../../../components/ui/Card';
 import { formatDate } from '../../../lib/format';
 import { formatDateTime, pounds, wordCount } from '../format';
 import { essayBadge, markingDeadline, type TutorEssay } from '../rules';
-import { AppDialog } from './AppDialog';
+import { AppDialog } from '../../../components/ui/dialogs';
 import { StatusBadge } from './StatusBadge';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

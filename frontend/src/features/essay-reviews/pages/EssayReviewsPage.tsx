@@ -13,7 +13,7 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { toastError } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { AppDialog, ConfirmDialog } from '../components/AppDialog';
+import { AppDialog, ConfirmDialog } from '../../../components/ui/dialogs';
 import { EssayDetailsDialog } from '../components/EssayDetailsDialog';
 import { ReviewEssayCard } from '../components/ReviewEssayCard';
 import { CardGridSkeleton } from '../components/Skeletons';

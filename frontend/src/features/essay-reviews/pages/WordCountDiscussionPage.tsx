@@ -19,7 +19,7 @@ import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { ConfirmDialog } from '../components/AppDialog';
+import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { DiscussionChat } from '../components/DiscussionChat';
 import { EssayFiles } from '../components/EssayDetailsDialog';
 import { EssayFacts } from '../components/EssayFacts';

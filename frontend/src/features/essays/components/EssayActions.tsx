@@ -9,7 +9,8 @@ import { errorMessage } from '../../../api/client';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { essayActions, type Essay } from '../essay-rules';
 import { useAcceptFeedback, useCancelEssay, useRequestRevision } from '../hooks/useEssayMutations';
-import { ConfirmDialog, SuccessDialog } from './EssayDialog';
+import { ConfirmDialog } from '../../../components/ui/dialogs';
+import { SuccessDialog } from './SuccessDialog';
 import { PaySlot } from './PaySlot';
 import { RateTutorDialog } from './RateTutorDialog';
 import { UpdateWordCountDialog } from './UpdateWordCountDialog';
@@ -79,7 +80,6 @@ export function EssayActions({ essay }: { essay: Essay }) {
       <ConfirmDialog
         open={open === 'accept'}
         title={ACCEPT_TITLE}
-        message={ACCEPT_MESSAGE}
         pending={accept.isPending}
         onClose={close}
         onConfirm={() =>
@@ -91,13 +91,14 @@ export function EssayActions({ essay }: { essay: Essay }) {
             },
           })
         }
-      />
+      >
+        {ACCEPT_MESSAGE}
+      </ConfirmDialog>
       <SuccessDialog open={open === 'accepted'} message="Essay feedback accepted successfully!" onClose={close} />
 
       <ConfirmDialog
         open={open === 'revision'}
         title="Request Revision?"
-        message="Your tutor will revise the review and send it again. A revision can be requested within 7 days of the review, before you accept it."
         pending={revision.isPending}
         onClose={close}
         onConfirm={() =>
@@ -112,26 +113,15 @@ export function EssayActions({ essay }: { essay: Essay }) {
             },
           })
         }
-      />
+      >
+        Your tutor will revise the review and send it again. A revision can be requested within 7 days of the review, before you accept it.
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={open === 'cancel'}
         title={can.refund ? 'Cancel and refund?' : 'Cancel Essay?'}
         confirmLabel={cancelLabel}
-        dismissLabel="Keep Essay"
-        message={
-          <Stack gap="2">
-            {can.refund ? (
-              <Text>
-                You paid for this essay less than 24 hours ago and it has not been reviewed yet, so you will get a full refund of{' '}
-                {formatPounds(essay.price)}. A full refund is possible within 24 hours of paying.
-              </Text>
-            ) : (
-              <Text>The essay will be withdrawn and no tutor will review it. You have not paid for it, so nothing is charged.</Text>
-            )}
-            <Text>This cannot be undone.</Text>
-          </Stack>
-        }
+        cancelLabel="Keep Essay"
         pending={cancel.isPending}
         onClose={close}
         onConfirm={() =>
@@ -146,7 +136,19 @@ export function EssayActions({ essay }: { essay: Essay }) {
             },
           })
         }
-      />
+      >
+        <Stack gap="2">
+          {can.refund ? (
+            <Text>
+              You paid for this essay less than 24 hours ago and it has not been reviewed yet, so you will get a full refund of{' '}
+              {formatPounds(essay.price)}. A full refund is possible within 24 hours of paying.
+            </Text>
+          ) : (
+            <Text>The essay will be withdrawn and no tutor will review it. You have not paid for it, so nothing is charged.</Text>
+          )}
+          <Text>This cannot be undone.</Text>
+        </Stack>
+      </ConfirmDialog>
 
       {(can.rate || open === 'rate') && <RateTutorDialog essay={essay} open={open === 'rate'} onClose={close} />}
     </>

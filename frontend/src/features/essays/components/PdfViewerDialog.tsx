@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { EssayDialog } from './EssayDialog';
+import { AppDialog } from '../../../components/ui/dialogs';
 
 /** Types a browser shows in a frame; others (Word files) would only download. The stored key ends with the type. */
 const SHOWN_INLINE = ['pdf', 'txt', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'];
@@ -22,7 +22,7 @@ export function showsInline(url: string): boolean {
  */
 export function PdfViewerDialog({ title, url, onClose }: { title: string; url: string | null; onClose: () => void }) {
   return (
-    <EssayDialog open={url !== null} onClose={onClose} title={title} size="xl">
+    <AppDialog open={url !== null} onClose={onClose} title={title} size="xl">
       {url && (
         <Stack gap="3">
           {showsInline(url) ? (
@@ -48,6 +48,6 @@ export function PdfViewerDialog({ title, url, onClose }: { title: string; url: s
           )}
         </Stack>
       )}
-    </EssayDialog>
+    </AppDialog>
   );
 }

@@ -11,7 +11,7 @@ import { FormField } from '../../../components/form/FormField';
 import { toastSuccess } from '../../../components/ui/toaster';
 import type { Essay } from '../essay-rules';
 import { useGiveRating } from '../hooks/useEssayMutations';
-import { EssayDialog } from './EssayDialog';
+import { AppDialog } from '../../../components/ui/dialogs';
 
 /** Spec part 1 §5: 1-5 stars (default 5), feedback optional, at most 500 characters with a counter. */
 export const RATING_FEEDBACK_MAX = 500;
@@ -87,7 +87,7 @@ export function RateTutorDialog({ essay, open, onClose }: { essay: Essay; open: 
   };
 
   return (
-    <EssayDialog
+    <AppDialog
       open={open}
       onClose={onClose}
       title="Rate Tutor"
@@ -125,6 +125,6 @@ export function RateTutorDialog({ essay, open, onClose }: { essay: Essay; open: 
           {give.isError && <FormAlert title={`Failed to submit rating: ${errorMessage(give.error, 'Please try again.')}`} />}
         </Stack>
       </form>
-    </EssayDialog>
+    </AppDialog>
   );
 }

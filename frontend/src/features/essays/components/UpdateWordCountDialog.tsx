@@ -8,7 +8,7 @@ import { FormField } from '../../../components/form/FormField';
 import { toastSuccess } from '../../../components/ui/toaster';
 import type { Essay } from '../essay-rules';
 import { useUpdateWordCount } from '../hooks/useEssayMutations';
-import { EssayDialog } from './EssayDialog';
+import { AppDialog } from '../../../components/ui/dialogs';
 
 /**
  * The Update Word Count modal (spec part 1 §5): a number input with minimum 1 and no range check of its own; the
@@ -44,7 +44,7 @@ export function UpdateWordCountDialog({ essay, open, onClose }: { essay: Essay; 
   };
 
   return (
-    <EssayDialog
+    <AppDialog
       open={open}
       onClose={onClose}
       title="Update Word Count"
@@ -75,6 +75,6 @@ export function UpdateWordCountDialog({ essay, open, onClose }: { essay: Essay; 
           {update.isError && <FormAlert title={`Failed to update word count: ${errorMessage(update.error, 'Please try again.')}`} />}
         </Stack>
       </form>
-    </EssayDialog>
+    </AppDialog>
   );
 }

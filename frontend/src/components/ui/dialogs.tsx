@@ -4,21 +4,25 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 
-export interface EssayDialogProps {
+export interface AppDialogProps {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
-  footer?: ReactNode;
+  /** The buttons: a Close button when absent, none when null. */
+  footer?: ReactNode | null;
   size?: 'sm' | 'md' | 'lg' | 'xl' | 'cover';
   /** A question the user must answer (confirm dialogs): announced as an alert dialog. */
   alert?: boolean;
-  /** Not closable by Escape or the backdrop while a request runs. */
+  /** Not closable (Escape, backdrop, close button) while a request runs. */
   busy?: boolean;
 }
 
-/** The essay screens' modal frame (Chakra Dialog: focus moves in, is trapped, and returns to the trigger). */
-export function EssayDialog({ open, onClose, title, children, footer, size = 'md', alert = false, busy = false }: EssayDialogProps) {
+/**
+ * The app's modal frame (Chakra Dialog: focus moves in, is trapped, and returns to the trigger; Escape and the
+ * backdrop close it unless a request is running).
+ */
+export function AppDialog({ open, onClose, title, children, footer, size = 'md', alert = false, busy = false }: AppDialogProps) {
   return (
     <Dialog.Root
       open={open}
@@ -28,6 +32,7 @@ export function EssayDialog({ open, onClose, title, children, footer, size = 'md
       role={alert ? 'alertdialog' : 'dialog'}
       size={size}
       placement="center"
+      scrollBehavior="inside"
       closeOnInteractOutside={!busy}
       closeOnEscape={!busy}
     >
@@ -39,10 +44,18 @@ export function EssayDialog({ open, onClose, title, children, footer, size = 'md
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            {footer !== null && (
+              <Dialog.Footer>
+                {footer ?? (
+                  <Button variant="outline" onClick={onClose}>
+                    Close
+                  </Button>
+                )}
+              </Dialog.Footer>
+            )}
             {!busy && (
               <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
+                <CloseButton size="sm" aria-label="Close dialog" />
               </Dialog.CloseTrigger>
             )}
           </Dialog.Content>
@@ -52,28 +65,23 @@ export function EssayDialog({ open, onClose, title, children, footer, size = 'md
   );
 }
 
-/** The spec's confirm dialog (Confirm/Cancel). */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel = 'Confirm',
-  dismissLabel = 'Cancel',
-  pending = false,
-  onConfirm,
-  onClose,
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
-  title: string;
-  message: ReactNode;
-  confirmLabel?: string;
-  dismissLabel?: string;
-  pending?: boolean;
-  onConfirm: () => void;
   onClose: () => void;
-}) {
+  onConfirm: () => void;
+  title: string;
+  /** The question; plain text is set as a paragraph. */
+  children: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  pending?: boolean;
+  danger?: boolean;
+}
+
+/** The spec's confirm dialog (Confirm/Cancel): Cancel keeps things as they are; Confirm shows progress while it runs. */
+export function ConfirmDialog({ open, onClose, onConfirm, title, children, confirmLabel = 'Confirm', cancelLabel = 'Cancel', pending = false, danger = false }: ConfirmDialogProps) {
   return (
-    <EssayDialog
+    <AppDialog
       open={open}
       onClose={onClose}
       title={title}
@@ -82,34 +90,15 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={pending}>
-            {dismissLabel}
+            {cancelLabel}
           </Button>
-          <Button colorPalette="brand" onClick={onConfirm} loading={pending}>
+          <Button colorPalette={danger ? 'red' : 'brand'} loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </>
       }
     >
-      {typeof message === 'string' ? <Text>{message}</Text> : message}
-    </EssayDialog>
-  );
-}
-
-/** The spec's Success modal ("Success!" with Continue). */
-export function SuccessDialog({ open, message, onClose }: { open: boolean; message: string; onClose: () => void }) {
-  return (
-    <EssayDialog
-      open={open}
-      onClose={onClose}
-      title="Success!"
-      size="sm"
-      footer={
-        <Button colorPalette="brand" onClick={onClose}>
-          Continue
-        </Button>
-      }
-    >
-      <Text>{message}</Text>
-    </EssayDialog>
+      {typeof children === 'string' ? <Text>{children}</Text> : children}
+    </AppDialog>
   );
 }
