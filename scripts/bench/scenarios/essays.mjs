@@ -225,12 +225,15 @@ async function measurePool(ctx) {
   const out = [];
   for (const target of targets) {
     const probe = await fetch(`${url}${target.path}`, { headers });
-    const body = /** @type {{ essays?: unknown[] }} */ (await probe.json());
+    const bytes = Buffer.from(await probe.arrayBuffer());
+    const body = /** @type {{ essays?: unknown[] }} */ (JSON.parse(bytes.toString('utf8')));
     if (probe.status !== 200 || !body.essays?.length) throw new Error(`${target.path} answered ${probe.status} with ${body.essays?.length ?? 'no'} essays`);
     if (opts.warmupSeconds > 0) await loadTest(`${url}${target.path}`, { connections, durationSeconds: opts.warmupSeconds, headers });
     const r = await loadTest(`${url}${target.path}`, { connections, durationSeconds: opts.durationSeconds, headers });
-    log(`${target.label}: ${fmt(r.requestsPerSec)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${body.essays.length} essays an answer, ${r.non2xx} non-2xx)`);
-    out.push({ ...target, essaysPerAnswer: body.essays.length, connections, durationSeconds: opts.durationSeconds, ...r });
+    // One connection: what a request costs when nothing queues ahead of it (the 50-connection latency is mostly queueing).
+    const alone = await loadTest(`${url}${target.path}`, { connections: 1, durationSeconds: Math.min(5, opts.durationSeconds), headers });
+    log(`${target.label}: ${fmt(r.requestsPerSec)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${body.essays.length} essays, ${fmt(bytes.length / 1024)} KiB an answer, ${r.non2xx} non-2xx); alone: ${fmt(alone.requestsPerSec)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms`);
+    out.push({ ...target, essaysPerAnswer: body.essays.length, answerBytes: bytes.length, connections, durationSeconds: opts.durationSeconds, ...r, oneConnection: alone });
   }
   await pg.query(`delete from essays where file_key like 'essays/bench/pool-%'`);
   return out;
@@ -456,11 +459,22 @@ async function measureTimers(ctx) {
     const caughtUpAt = Math.max(readyAt, ...backlog.map((e) => /** @type {number} */ (e.changedAt)));
     const notHit = list.filter((e) => !inFlightIds.has(e.id) && ((e.changedAt !== null && e.changedAt < killAt) || e.due > caughtUpAt));
     const outage = list.filter((e) => !inFlightIds.has(e.id) && !notHit.includes(e));
+    // Lateness by the second the essays fell due (for finding the late stretches): [second, essays, p50, max].
+    /** @type {Map<number, number[]>} */
+    const bySecond = new Map();
+    for (const e of list) {
+      if (e.changedAt === null) continue;
+      const second = Math.floor((e.due - firstDue) / 1000);
+      bySecond.set(second, [...(bySecond.get(second) ?? []), /** @type {number} */ (e.changedAt) - e.due]);
+    }
+    const timeline = [...bySecond].sort((a, b) => a[0] - b[0]).map(([second, late]) => [second, late.length, Math.round(percentile(late, 50)), Math.round(Math.max(...late))]);
     const main = {
+      timeline,
       ...tally(list), stillAccepted: left, scheduledMs: scheduled.ms, killAtS: round((killAt - firstDue) / 1000), restartReadyS: round((readyAt - killAt) / 1000),
       caughtUpS: round((caughtUpAt - killAt) / 1000), returnedBeforeKill: doneBeforeKill,
       notHit: tally(notHit), outage: tally(outage), inFlight: tally(list.filter((e) => inFlightIds.has(e.id))),
     };
+    log(`seconds with a job over 1 s late (second: max ms): ${timeline.filter((t) => t[3] > 1000).map((t) => `${t[0]}: ${t[3]}`).join(', ') || 'none'}`);
     log(`main run: ${main.transitions} transitions, ${main.duplicated} duplicated, ${main.missed} missed; p99 lateness not hit ${main.notHit.lateness?.p99Ms} ms; mails ${main.mails.received}/${main.mails.expected}`);
 
     // Sweeper: jobs never queued (Redis down when the essays were accepted).
@@ -608,10 +622,10 @@ function report({ command, results, loadavg }) {
     tables.push({ title: '2. POST /api/student/uploadEssay, server RSS (sampled every 20 ms from /proc)', rows });
   }
   if (results.pool) {
-    const rows = [['GET /api/tutor/getAvailableEssays', 'rows', 'connections', 'req/s', 'p50 (ms)', 'p99 (ms)', 'max (ms)', 'essays an answer', 'non-2xx / errors', 'goal']];
+    const rows = [['GET /api/tutor/getAvailableEssays', 'rows', 'connections', 'req/s', 'p50 (ms)', 'p99 (ms)', 'max (ms)', 'essays (KiB) an answer', 'non-2xx / errors', '1 connection: req/s, p50 / p99 (ms)', 'goal']];
     for (const p of results.pool) {
       checks[`pool ${p.label}`] = p.p99 < GOAL.poolP99Ms && p.non2xx === 0 && p.errors === 0;
-      rows.push([`${p.label} (\`${p.path.replace('/api/tutor/getAvailableEssays', '') || '—'}\`)`, fmt(POOL_ROWS), p.connections, fmt(p.requestsPerSec), p.p50, p.p99, p.maxLatency, p.essaysPerAnswer, `${p.non2xx} / ${p.errors + p.timeouts}`, `p99 < ${GOAL.poolP99Ms} ms ${checks[`pool ${p.label}`] ? 'met' : 'NOT met'}`]);
+      rows.push([`${p.label} (\`${p.path.replace('/api/tutor/getAvailableEssays', '') || '—'}\`)`, fmt(POOL_ROWS), p.connections, fmt(p.requestsPerSec), p.p50, p.p99, p.maxLatency, `${p.essaysPerAnswer} (${fmt(p.answerBytes / 1024)})`, `${p.non2xx} / ${p.errors + p.timeouts}`, `${fmt(p.oneConnection.requestsPerSec)}, ${p.oneConnection.p50} / ${p.oneConnection.p99}`, `p99 < ${GOAL.poolP99Ms} ms ${checks[`pool ${p.label}`] ? 'met' : 'NOT met'}`]);
     }
     tables.push({ title: `3. The pool over ${fmt(POOL_ROWS)} open essays`, rows });
   }
