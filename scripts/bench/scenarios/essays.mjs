@@ -3,7 +3,7 @@
 //     each in a process of their own (scripts/bench/essays-backend.mjs, the API's Node flags). Goal < 300 ms each.
 //  2. Upload memory: 10 students post a ~10 MB essay at once to POST /api/student/uploadEssay (production build);
 //     the server streams it to S3, reads it back and counts its words. RSS sampled from /proc every 20 ms; growth
-//     = peak − the settled figure after one warm-up upload. Two essays: a PDF of 10,000 words with a ~10 MB photo
+//     = peak − the settled figure after one warm-up upload. Two essays: a PDF of 10,000 words with a 9.9 MB photo
 //     (an essay with a figure), and 10 MB of plain text (1.4 million words: the most text the route accepts).
 //     Goal < 50 MB.
 //  3. The pool: 10,000 open essays (every level and subject of shared/essay-levels.ts) inserted in SQL, an approved
@@ -111,7 +111,7 @@ async function removeBenchRows(pg) {
   await pg.query(`delete from users where email like 'bench-essays-%@bench.local'`);
 }
 
-/** Students (UPLOADS + 1: one warms up) and one approved essay tutor with StudyLevel PhD. @param {Pg} pg @param {Log} log */
+/** Students (UPLOADS + 1, one to warm up, and at least the 20 the timer essays take turns on) and one approved essay tutor with StudyLevel PhD. @param {Pg} pg @param {Log} log */
 async function seedUsers(pg, log) {
   const { hash } = await import(join(ROOT, 'node_modules', '@node-rs', 'argon2', 'index.js'));
   const passwordHash = await hash(PASSWORD, { algorithm: 2 });
