@@ -413,10 +413,7 @@ async function measureTimers(ctx) {
   const mailQueue = new Queue(QUEUES.mail, { connection: bullConnection(redisUrl), prefix: QUEUE_PREFIX });
   /** Deletes the keys of the app's queues in the bench's Redis database (`only`: one queue). @param {string} [only] */
   const clearQueues = async (only) => {
-    for (const queue of only ? [only] : Object.values(/** @type {Record<string, string>} */ (QUEUES))) {
-      const keys = await redis.keys(`${QUEUE_PREFIX}:${queue}:*`);
-      if (keys.length) await redis.del(...keys);
-    }
+    for (const queue of only ? [only] : Object.values(/** @type {Record<string, string>} */ (QUEUES))) await clearRedisKeys(redisUrl, `${QUEUE_PREFIX}:${queue}:*`);
   };
   const sink = await startSmtpSink();
   await clearQueues();
@@ -544,6 +541,18 @@ async function drainMail(queue, deadline) {
   }
 }
 
+/** Deletes the keys matching `pattern` in the Redis database of `redisUrl`. @param {string} redisUrl @param {string} pattern */
+async function clearRedisKeys(redisUrl, pattern) {
+  const Redis = require(join(ROOT, 'node_modules', 'ioredis'));
+  const redis = new Redis(redisUrl);
+  try {
+    const keys = await redis.keys(pattern);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 // ── The run ─────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** @param {import('../lib.mjs').ScenarioContext} context */
@@ -602,6 +611,8 @@ async function run_({ log, command }) {
       await pg.end();
       await cleanBucket(bucket, 'essays/', log).catch((err) => log(`could not empty ${bucket}: ${err.message}`));
       await nest?.stop();
+      // The API's rate-limit and sign-in keys too, when the Redis database is the scenario's own (not BENCH_REDIS_URL).
+      if (!env.BENCH_REDIS_URL) await clearRedisKeys(redisUrl, 'redpen:*').catch((err) => log(`could not clear Redis: ${err.message}`));
     }
   }
   const loadavgAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
