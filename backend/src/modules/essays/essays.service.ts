@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
@@ -23,6 +24,8 @@ import { documentText, isReadableDocument, UnreadableDocumentError } from './wor
 const UNREADABLE_MESSAGE = 'We could not read the text of this document (it may be damaged or password-protected). Please upload another copy.';
 const NO_WORDS_MESSAGE = 'No words could be read from this file. Please enter its word count.';
 const IMAGE_COUNT_MESSAGE = 'Please enter the word count of your essay';
+/** How long an upload's count waits for the counts queued before it (oneCountAtATime); ten 10 MB essays take a few seconds. */
+const COUNT_QUEUE_WAIT_MS = 10_000;
 
 /** The spec's student lists (part 1 §7): which lifecycle states each shows. */
 export const STUDENT_LISTS = {
@@ -125,10 +128,11 @@ export class EssaysService {
    * Runs `work` after the counts before it in this process have finished. Counting runs on the event loop (pdf.js,
    * mammoth, the counter), so two documents counted together finish no sooner than one after the other, while each
    * holds its file (up to 10 MB) and the reader's copies of it: ten 10 MB uploads at once grew the server by more
-   * than 100 MiB when they were all read back together (docs/benchmarks.md, scenario `essays`).
+   * than 100 MiB when they were all read back together (docs/benchmarks.md, scenario `essays`). A count waits at most
+   * COUNT_QUEUE_WAIT_MS for the one before it, so a stalled storage read never holds up every upload behind it.
    */
   private oneCountAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const turn = this.counting.then(work);
+    const turn = Promise.race([this.counting, delay(COUNT_QUEUE_WAIT_MS, undefined, { ref: false })]).then(work);
     this.counting = turn.catch(() => undefined);
     return turn;
   }
