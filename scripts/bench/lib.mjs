@@ -232,6 +232,16 @@ export function median(values) {
 }
 
 /**
+ * The nearest-rank percentile `p` (0–100) of `values`; NaN when there are none.
+ * @param {number[]} values
+ * @param {number} p
+ */
+export function percentile(values, p) {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] : NaN;
+}
+
+/**
  * Of several load-test runs, the one with the median requests/s, with every run's figure as `rounds`.
  * @template {LoadResult} T
  * @param {T[]} runs

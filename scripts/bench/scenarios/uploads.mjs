@@ -67,12 +67,16 @@ async function seedTutors(databaseUrl, count, log) {
   }
 }
 
-/** @param {string} url @param {string} email @param {number} i @returns {Promise<string>} the access token */
-async function login(url, email, i) {
+/**
+ * Signs a seeded account in from its own X-Forwarded-For address (the server trusts one proxy hop).
+ * @param {string} url @param {string} email @param {number} i @param {string} [password]
+ * @returns {Promise<string>} the access token
+ */
+export async function login(url, email, i, password = PASSWORD) {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.0.${i + 1}` },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`bench login answered ${res.status}: ${await res.text()}`);
   const { token } = /** @type {{ token?: string }} */ (await res.json());
@@ -83,7 +87,7 @@ async function login(url, email, i) {
 
 // Preloaded into the server (no change to the app): every 20 ms, the process's own view of its memory, so
 // the RSS figure can be split into JS heap, Buffers (external) and the rest.
-const PROBE = `
+export const PROBE = `
 import { appendFileSync } from 'node:fs';
 const file = process.env.BENCH_MEM_FILE;
 setInterval(() => {
@@ -174,18 +178,18 @@ async function run_({ log, command }) {
     console.log(markdownTable([header, row]) + '\n');
     return { ok, data: figures };
   } finally {
-    await cleanBucket(nest.url, bucket, log).catch((err) => log(`could not empty ${bucket}: ${err.message}`));
+    await cleanBucket(bucket, 'tutors/', log).catch((err) => log(`could not empty ${bucket}: ${err.message}`));
     await nest.stop();
   }
 }
 
 /**
- * Deletes what the run stored (its own bucket, tutors/ prefix only).
- * @param {string} _url
+ * Deletes what a run stored (its own bucket, under `prefix` only).
  * @param {string} bucket
+ * @param {string} prefix
  * @param {(line: string) => void} log
  */
-async function cleanBucket(_url, bucket, log) {
+export async function cleanBucket(bucket, prefix, log) {
   const { env } = loadEnv();
   const { S3Client, ListObjectsV2Command, DeleteObjectsCommand } = require(join(ROOT, 'node_modules', '@aws-sdk', 'client-s3'));
   const client = new S3Client({
@@ -193,7 +197,7 @@ async function cleanBucket(_url, bucket, log) {
     credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY },
   });
   try {
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'tutors/' }));
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
     const keys = (listed.Contents ?? []).map((/** @type {{ Key?: string }} */ o) => ({ Key: o.Key }));
     if (keys.length) await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys } }));
     log(`removed ${keys.length} objects from ${bucket}`);

@@ -15,6 +15,7 @@ export const HELD_STATES: readonly EssayState[] = ['accepted', 'paid', 'complete
 export interface PoolFilter {
   /** The levels the tutor may see (their StudyLevel's ceiling), already narrowed by the level filter. */
   levels: readonly AcademicLevel[];
+  /** In its level's list spelling (shared/essay-levels.ts `subjectOf`), as uploads store it. */
   subject?: string;
   search?: string;
   limit: number;
@@ -75,11 +76,15 @@ export class EssaysRepository {
     return row;
   }
 
-  /** Open essays at the given levels, filtered by subject (any case) and a title part (any case), newest first. */
+  /**
+   * Open essays at the given levels, filtered by subject and a title part (any case), newest first. The subject is
+   * compared as stored: essays keep their level's list spelling (upload) and the service passes that spelling, so an
+   * exact match finds the same rows as a case-blind one and lets the pool index (level, subject, created_at) serve it.
+   */
   async pool(filter: PoolFilter, tx: DbOrTx = this.db): Promise<EssayRow[]> {
     if (filter.levels.length === 0) return [];
     const conditions = [eq(essays.status, 'open'), inArray(essays.academicLevel, [...filter.levels])];
-    if (filter.subject) conditions.push(sql`lower(${essays.subject}) = lower(${filter.subject})`);
+    if (filter.subject) conditions.push(eq(essays.subject, filter.subject));
     if (filter.search) conditions.push(ilike(essays.title, `%${likeLiteral(filter.search)}%`));
     return tx
       .select()

@@ -28,6 +28,23 @@ describe('countWords', () => {
     expect(countWords(text)).toBe(words);
   });
 
+  it('counts as splitting on white space and dashes, then keeping runs with a letter or digit, would (any Unicode text)', () => {
+    // The definition, written the short way (it held a string per word: too much for a 10 MB essay).
+    const bySplitting = (text: string) => text.split(/[\s\u2013\u2014\u2015]+/u).filter((run) => /[\p{L}\p{N}]/u.test(run)).length;
+    const character = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 1 }),
+      fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u2003', '\u2028', '\u3000', '\ufeff', '\u1680', '\u2013', '\u2014', '\u2015', '-', '•', '&'),
+      fc.constantFrom('a', 'Z', '7', 'é', 'ß', 'Ж', '中', '٣', '𝟘', '𝒜', '\ud800', '\udc00', '\u0301', '_', "'", '.'),
+    );
+    fc.assert(
+      fc.property(fc.array(character, { maxLength: 80 }), (characters) => {
+        const text = characters.join('');
+        expect(countWords(text)).toBe(bySplitting(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('counts n words however they are spaced and punctuated', () => {
     const word = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9'’.,-]{0,11}$/);
     const gap = fc.constantFrom(' ', '  ', '\n', '\t', ' - ', ' — ', '\r\n', ' • ');

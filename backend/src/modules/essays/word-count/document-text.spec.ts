@@ -136,6 +136,17 @@ describe('documentText', () => {
     expect(countWords((await documentText(bytes, READABLE_DOCUMENT_TYPES.doc)) ?? '')).toBe(n);
   });
 
+  it('reads a PDF from a copy, leaving the caller\'s bytes whole, unless they are handed over', async () => {
+    const bytes = await pdfOf(essayWords(1001));
+    const kept = Buffer.from(bytes);
+    expect(countWords((await documentText(bytes, READABLE_DOCUMENT_TYPES.pdf)) ?? '')).toBe(1001);
+    expect(bytes.equals(kept)).toBe(true);
+    // A buffer of its own, as EssaysService reads the stored file into: read in place (pdf.js may detach it).
+    const own = Buffer.allocUnsafeSlow(bytes.length);
+    bytes.copy(own);
+    expect(countWords((await documentText(own, READABLE_DOCUMENT_TYPES.pdf, { handOver: true })) ?? '')).toBe(1001);
+  });
+
   it('leaves a DOCX footer out of the count', async () => {
     const document = new Document({
       sections: [

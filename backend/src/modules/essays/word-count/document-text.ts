@@ -28,17 +28,25 @@ export function isReadableDocument(mime: string): mime is ReadableMime {
   return (Object.values(READABLE_DOCUMENT_TYPES) as string[]).includes(mime);
 }
 
+export interface DocumentTextOptions {
+  /**
+   * The caller will not use `bytes` again: a PDF is read in place instead of from a copy (pdf.js detaches the
+   * array it reads when it owns a whole ArrayBuffer, so `bytes` may be empty afterwards). Saves a copy of the file.
+   */
+  handOver?: boolean;
+}
+
 /**
  * The text of a document, for counting its words: `undefined` for types with no text to read (images), and
  * `UnreadableDocumentError` when a readable type cannot be read. `mime` is the type detected from the file's
  * bytes (common/uploads/file-types.ts), never the client's claim.
  */
-export async function documentText(bytes: Buffer, mime: string): Promise<string | undefined> {
+export async function documentText(bytes: Buffer, mime: string, options: DocumentTextOptions = {}): Promise<string | undefined> {
   if (!isReadableDocument(mime)) return undefined;
   try {
     switch (mime) {
       case READABLE_DOCUMENT_TYPES.pdf:
-        return await pdfText(bytes);
+        return await pdfText(options.handOver ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes));
       case READABLE_DOCUMENT_TYPES.docx:
         return (await mammoth.extractRawText({ buffer: bytes })).value;
       case READABLE_DOCUMENT_TYPES.doc:
@@ -51,10 +59,10 @@ export async function documentText(bytes: Buffer, mime: string): Promise<string 
   }
 }
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  // pdf.js takes ownership of the array it is given (and may transfer it): hand it a copy, not the caller's Buffer.
+/** `data` becomes pdf.js's: it reads a whole-ArrayBuffer array in place and may transfer (detach) it, else copies it. */
+async function pdfText(data: Uint8Array): Promise<string> {
   // pdf.js's warnings about damaged files stay out of the log: the error that follows is what matters.
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+  const pdf = await getDocumentProxy(data, { verbosity: 0 });
   try {
     // Pages joined with a line break, so the last word of a page and the first of the next stay two words.
     const { text } = await extractPdfText(pdf, { mergePages: false });
