@@ -44,11 +44,12 @@ describe('chat', () => {
     const student = await signedIn('student');
     const tutor = await signedIn('tutor');
 
-    // The seeded welcome message is unread: the sidebar's Chats item counts it.
+    // Theo's two seeded messages are unread (the welcome, and one in the discussion of the essay he accepted):
+    // the sidebar's Chats item counts them.
     await gotoApp(student, '/student/dashboard');
     const badge = student.getByRole('navigation', { name: 'Dashboard' }).getByLabel(/\d+ unread/);
     await badge.waitFor();
-    assert.equal(await badge.innerText(), '1');
+    assert.equal(await badge.innerText(), '2');
 
     await student.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /Chats/ }).click();
     await student.waitForURL((url) => url.pathname === '/student/chats');

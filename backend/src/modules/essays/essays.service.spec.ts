@@ -6,11 +6,14 @@ import type { ReceivedUpload, StoredUpload } from '../../common/uploads/upload-r
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { MailService } from '../../infra/mail/mail.service.js';
 import type { StorageService } from '../../infra/storage/storage.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
+import type { RatingsService } from '../ratings/ratings.service.js';
 import type { UploadEssayFormDto } from './dto/essay.dto.js';
 import type { EssayPresenter } from './essay.presenter.js';
+import type { EssayTimers } from './essay-timers.service.js';
 import type { EssaysRepository } from './essays.repository.js';
 import { EssaysService } from './essays.service.js';
 
@@ -46,6 +49,9 @@ function setup() {
     { now: () => new Date('2026-11-23T12:00:00Z') } as Clock,
     {} as ChatService,
     {} as PaymentsService,
+    {} as RatingsService,
+    {} as EssayTimers,
+    {} as MailService,
     config,
   );
   const upload = (key: string, text: string) => {
