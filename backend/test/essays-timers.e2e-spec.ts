@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { essays, tutorProfiles, type EssayRow } from '../src/infra/database/schema/index.js';
 import { JobQueue } from '../src/infra/queue/job-queue.service.js';
+import { JobWorkers } from '../src/infra/queue/job-workers.service.js';
 import { EssayTimers } from '../src/modules/essays/essay-timers.service.js';
 import { bearer, createAccount, db, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
@@ -197,5 +198,15 @@ describe('essay timers', () => {
     await app.get(JobQueue).enqueue('essay.sweep-timers', {});
     expect(await countSubject(tutor.user.email, 'You can now be paid for "Lost clocks essay"', { atLeast: 1 })).toBe(1);
     expect(await countSubject(student.user.email, 'The review of "Lost clocks essay" is final', { atLeast: 1 })).toBe(1);
+  });
+
+  it('puts the sweeper’s own schedule back when Redis lost it, and leaves a live one alone', async () => {
+    const queue = app.get(JobQueue).queue('essays');
+    expect(await queue.getJobScheduler('essay-sweep-timers')).toBeDefined();
+    expect(await app.get(JobWorkers).restoreLostSchedulers()).toEqual([]);
+    await queue.removeJobScheduler('essay-sweep-timers');
+    expect(await queue.getJobScheduler('essay-sweep-timers')).toBeUndefined();
+    expect(await app.get(JobWorkers).restoreLostSchedulers()).toEqual(['essay-sweep-timers']);
+    expect(await queue.getJobScheduler('essay-sweep-timers')).toMatchObject({ name: 'essay.sweep-timers' });
   });
 });

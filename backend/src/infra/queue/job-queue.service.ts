@@ -57,6 +57,11 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
     await this.queues[JOB_QUEUE[name]].upsertJobScheduler(schedulerId, { every: everyMs }, { name, data: payload });
   }
 
+  /** Whether the repeatable job `schedulerId` of `name`'s queue is in Redis. */
+  async hasScheduler(schedulerId: string, name: JobName): Promise<boolean> {
+    return (await this.queues[JOB_QUEUE[name]].getJobScheduler(schedulerId)) !== undefined;
+  }
+
   queue(name: QueueName): Queue {
     return this.queues[name];
   }

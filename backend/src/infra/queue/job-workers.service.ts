@@ -10,6 +10,9 @@ import { onJobOptions } from './on-job.decorator.js';
 import { forceCloseIfRedisDown } from './redis-down-shutdown.js';
 import { bullConnection, QUEUE_PREFIX } from './redis-connection.js';
 
+/** How often the workers check that the repeatable jobs are still in Redis. */
+export const SCHEDULER_CHECK_MS = 60_000;
+
 /**
  * Consumers: one BullMQ worker per queue, dispatching each job by its name to the one `@OnJob` method that
  * serves it. Handlers are found among every provider of the application (Nest's discovery), so infra never
@@ -20,6 +23,7 @@ import { bullConnection, QUEUE_PREFIX } from './redis-connection.js';
 export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(JobWorkers.name);
   private readonly workers: Worker[] = [];
+  private keeper?: NodeJS.Timeout;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -53,6 +57,8 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     for (const scheduler of JOB_SCHEDULERS) {
       await this.jobs.upsertScheduler(scheduler.id, scheduler.name, scheduler.payload, scheduler.everyMs(this.config));
     }
+    this.keeper = setInterval(() => void this.restoreLostSchedulers(), SCHEDULER_CHECK_MS);
+    this.keeper.unref();
     this.logger.log(
       `workers running: ${handlers.map((h) => `${h.name} → ${h.label}`).join(', ')}; schedulers: ${JOB_SCHEDULERS.map((s) => s.id).join(', ')}`,
     );
@@ -63,8 +69,29 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
    * others close gracefully, letting their running jobs finish while the database is still there.
    */
   async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.keeper);
     await forceCloseIfRedisDown(this.workers);
     await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+
+  /**
+   * Puts back a repeatable job that Redis lost (a restart that keeps nothing on disk, a flush): without its
+   * schedule the sweeper that repairs lost jobs would itself be gone until the next boot. Only missing ones are
+   * created, so a live schedule is never moved. Redis away → tried again on the next round.
+   */
+  async restoreLostSchedulers(): Promise<string[]> {
+    const restored: string[] = [];
+    try {
+      for (const scheduler of JOB_SCHEDULERS) {
+        if (await this.jobs.hasScheduler(scheduler.id, scheduler.name)) continue;
+        await this.jobs.upsertScheduler(scheduler.id, scheduler.name, scheduler.payload, scheduler.everyMs(this.config));
+        restored.push(scheduler.id);
+      }
+    } catch (error) {
+      this.logger.debug(`schedulers not checked: ${(error as Error).message}`);
+    }
+    if (restored.length > 0) this.logger.warn(`restored lost schedulers: ${restored.join(', ')}`);
+    return restored;
   }
 
   /** Queues the workers listen on (those with at least one handler). */

@@ -49,7 +49,7 @@ export class EssayReviewsService {
     const subject = level && query.subject ? (subjectOf(level, query.subject) ?? query.subject) : undefined;
     const search = query.search?.trim() || undefined;
     const rows = await this.essays.pool({ levels, subject, search, limit: POOL_LIMIT });
-    return this.presenter.presentAll(rows, { links: false });
+    return this.presenter.presentAll(rows, { links: false, people: false });
   }
 
   /**

@@ -70,6 +70,8 @@ export const essays = pgTable(
     index('essays_tutor_idx').on(table.tutorId),
     /** The pool: open essays by level and subject, newest first. */
     index('essays_pool_idx').on(table.academicLevel, table.subject, table.createdAt).where(sql`${table.status} = 'open'`),
+    /** The unfiltered pool (every level a tutor may see), newest first: the index read backwards, stopping at the page size. */
+    index('essays_pool_newest_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'open'`),
     check('essays_word_counts_positive', sql`${table.originalWordCount} > 0 and ${table.wordCount} > 0`),
     check('essays_price_not_negative', sql`${table.pricePence} >= 0`),
     check('essays_score_range', sql`${table.score} is null or ${table.score} between 1 and 10`),

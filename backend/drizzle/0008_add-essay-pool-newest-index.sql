@@ -1,0 +1,1 @@
+CREATE INDEX "essays_pool_newest_idx" ON "essays" USING btree ("created_at","id") WHERE "essays"."status" = 'open';
