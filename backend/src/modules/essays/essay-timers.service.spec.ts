@@ -20,8 +20,15 @@ function setup() {
   let held = true;
   let overdue = false;
   const repository = {
+    transaction: jest.fn(async <T>(work: (tx: unknown) => Promise<T>) => work({})),
     // The guarded update: only the first call finds the essay still accepted.
-    returnToPool: jest.fn(async (_id: string, _guard: unknown, _now: Date) => (held ? ((held = false), { essay, tutorId: 't1' }) : undefined)),
+    returnToPool: jest.fn(async (_id: string, _guard: unknown, _now: Date, beforeCommit: (r: { essay: EssayRow; tutorId: string; acceptedAt: Date }) => Promise<void>) => {
+      if (!held) return undefined;
+      held = false;
+      const returned = { essay, tutorId: 't1', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000) };
+      await beforeCommit(returned);
+      return returned;
+    }),
     markOverdue: jest.fn(async (_id: string, _now: Date, _deadline: unknown) => (overdue ? undefined : ((overdue = true), { ...essay, status: 'paid', tutorId: 't1' }))),
     overdueMarking: jest.fn(async () => [] as { id: string; paidTime: Date; expedited: boolean }[]),
     expiredDiscussions: jest.fn(async () => [{ id: 'e2', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000 - 5000) }]),
@@ -62,10 +69,10 @@ describe('essay timers', () => {
     const job = { data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['expireWordCountWindow']>[0];
     expect(await handler.expireWordCountWindow(job)).toEqual({ returned: true });
     expect(await handler.expireWordCountWindow(job)).toEqual({ returned: false });
-    expect(repository.returnToPool).toHaveBeenCalledWith('e1', { acceptedBefore: new Date(NOW.getTime() - WINDOW_S * 1000) }, NOW);
+    expect(repository.returnToPool).toHaveBeenCalledWith('e1', { acceptedBefore: new Date(NOW.getTime() - WINDOW_S * 1000) }, NOW, expect.any(Function));
     expect(chat.closeConversationContext).toHaveBeenCalledTimes(1);
     expect(mail.send).toHaveBeenCalledTimes(2);
-    expect(mail.send).toHaveBeenCalledWith(expect.objectContaining({ to: 't@x.test', template: 'essays.returned-to-pool' }), { jobId: `essay-returned.e1.${NOW.getTime()}.tutor` });
+    expect(mail.send).toHaveBeenCalledWith(expect.objectContaining({ to: 't@x.test', template: 'essays.returned-to-pool' }), { jobId: `essay-returned.e1.${NOW.getTime() - WINDOW_S * 1000}.tutor` });
   });
 
   it('the marking deadline is 48 h after paying (24 h expedited) and flags the essay overdue once, telling the student and support', async () => {
@@ -79,7 +86,7 @@ describe('essay timers', () => {
     const job = { data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['flagMarkingOverdue']>[0];
     expect(await handler.flagMarkingOverdue(job)).toEqual({ flagged: true });
     expect(await handler.flagMarkingOverdue(job)).toEqual({ flagged: false });
-    expect(repository.markOverdue).toHaveBeenCalledWith('e1', NOW, { standard: 2 * WINDOW_S * 1000, expedited: WINDOW_S * 1000 });
+    expect(repository.markOverdue).toHaveBeenCalledWith('e1', NOW, { standard: 2 * WINDOW_S * 1000, expedited: WINDOW_S * 1000 }, expect.anything());
     expect(mail.send.mock.calls.map((c) => (c[0] as { to: string }).to)).toEqual(['s@x.test', 'support@x.test']);
   });
 
@@ -103,5 +110,19 @@ describe('essay timers', () => {
     await expect(timers.scheduleCompletionTimers('e1', NOW)).resolves.toBeUndefined();
     await expect(timers.scheduleRevisionDue('e1', NOW)).resolves.toBeUndefined();
     expect(jobs.enqueue).toHaveBeenCalledTimes(4);
+  });
+
+  it('queues the notices before the return commits, so a crash after the commit cannot lose them', async () => {
+    const { handler, repository, mail } = setup();
+    const order: string[] = [];
+    mail.send.mockImplementation(async () => void order.push('mail'));
+    const original = repository.returnToPool.getMockImplementation()!;
+    repository.returnToPool.mockImplementation(async (...args: Parameters<typeof original>) => {
+      const returned = await original(...args);
+      order.push('commit');
+      return returned;
+    });
+    await handler.expireWordCountWindow({ data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['expireWordCountWindow']>[0]);
+    expect(order).toEqual(['mail', 'mail', 'commit']);
   });
 });

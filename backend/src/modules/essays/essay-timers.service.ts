@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import { JobQueue } from '../../infra/queue/job-queue.service.js';
@@ -75,21 +76,10 @@ export class EssayTimers {
 
   /** The deadline passed unmarked: flag it once (the Overdue badge), tell the student and the support inbox once. */
   async flagOverdue(essayId: string): Promise<boolean> {
-    const essay = await this.essays.markOverdue(essayId, this.clock.now(), this.deadlineMs);
-    if (!essay) return false;
-    const people = await this.essays.contacts([essay.studentId, essay.tutorId!]);
-    const student = people.find((p) => p.id === essay.studentId);
-    const tutorName = people.find((p) => p.id === essay.tutorId)?.name ?? 'the tutor';
-    const data = { title: essay.title, essayId: essay.id, tutorName };
-    if (student) {
-      await this.mail.send({ to: student.email, template: 'essays.marking-overdue', data: { ...data, name: student.name, side: 'student' } }, { jobId: `essay-overdue.${essay.id}.student` });
-    }
-    await this.mail.send(
-      { to: this.config.mail.supportEmail, template: 'essays.marking-overdue', data: { ...data, name: 'Redpen team', side: 'admin' } },
-      { jobId: `essay-overdue.${essay.id}.admin` },
+    return this.changeAndNotify(
+      (tx) => this.essays.markOverdue(essayId, this.clock.now(), this.deadlineMs, tx),
+      (essay, tx) => this.tellLate(essay, 'essays.marking-overdue', `essay-overdue.${essay.id}`, tx),
     );
-    this.logger.warn(`essay ${essay.id} is overdue: not marked by its deadline`);
-    return true;
   }
 
   /**
@@ -110,22 +100,26 @@ export class EssayTimers {
   /**
    * An accepted, unpaid essay goes back to the pool (expiry, or its tutor's Cancel Review): its chat context closes
    * and the student (and, on expiry, the tutor) is mailed once. Undefined when the guard no longer holds.
+   * The context is closed and the mails queued **before the return commits**: a process killed just after the
+   * commit would otherwise lose them for good (its retried job finds the essay already in the pool). Killed
+   * before the commit, the retry does it all again under the same mail ids (they name the acceptance), so nothing
+   * goes out twice.
    */
   async release(essayId: string, guard: { acceptedBefore?: Date; tutorId?: string }, reason: 'expired' | 'cancelled'): Promise<EssayRow | undefined> {
-    const returned = await this.essays.returnToPool(essayId, guard, this.clock.now());
+    const returned = await this.essays.returnToPool(essayId, guard, this.clock.now(), async ({ essay, tutorId, acceptedAt }) => {
+      await this.chat.closeConversationContext({ kind: 'essay', id: essay.id });
+      const people = await this.essays.contacts(reason === 'expired' ? [essay.studentId, tutorId] : [essay.studentId]);
+      for (const person of people) {
+        const side = person.id === essay.studentId ? 'student' : 'tutor';
+        await this.mail.send(
+          { to: person.email, template: 'essays.returned-to-pool', data: { name: person.name, title: essay.title, side, reason } },
+          { jobId: `essay-returned.${essay.id}.${acceptedAt.getTime()}.${side}` },
+        );
+      }
+    });
     if (!returned) return undefined;
-    const { essay, tutorId } = returned;
-    await this.chat.closeConversationContext({ kind: 'essay', id: essay.id });
-    const people = await this.essays.contacts(reason === 'expired' ? [essay.studentId, tutorId] : [essay.studentId]);
-    for (const person of people) {
-      const side = person.id === essay.studentId ? 'student' : 'tutor';
-      await this.mail.send(
-        { to: person.email, template: 'essays.returned-to-pool', data: { name: person.name, title: essay.title, side, reason } },
-        { jobId: `essay-returned.${essay.id}.${essay.updatedAt.getTime()}.${side}` },
-      );
-    }
-    this.logger.log(`essay ${essay.id} returned to the pool (${reason})`);
-    return essay;
+    this.logger.log(`essay ${essayId} returned to the pool (${reason})`);
+    return returned.essay;
   }
 
   /**
@@ -147,51 +141,66 @@ export class EssayTimers {
 
   /** The revision is late: flag it once (the Overdue badge again), tell the student and the support inbox once. */
   async flagRevisionOverdue(essayId: string): Promise<boolean> {
-    const essay = await this.essays.markRevisionOverdue(essayId, this.clock.now(), this.deadlineMs.standard);
-    if (!essay) return false;
-    const people = await this.essays.contacts([essay.studentId, essay.tutorId!]);
+    return this.changeAndNotify(
+      (tx) => this.essays.markRevisionOverdue(essayId, this.clock.now(), this.deadlineMs.standard, tx),
+      (essay, tx) => this.tellLate(essay, 'essays.revision-overdue', `revision-overdue.${essay.id}.${essay.revisionRequestedAt!.getTime()}`, tx),
+    );
+  }
+
+  /** Marking or a revision is late: the student and the support inbox (the admins) are told, each once. */
+  private async tellLate(essay: EssayRow, template: 'essays.marking-overdue' | 'essays.revision-overdue', jobIdPrefix: string, tx: DbOrTx): Promise<void> {
+    const people = await this.essays.contacts([essay.studentId, essay.tutorId!], tx);
     const student = people.find((p) => p.id === essay.studentId);
     const tutorName = people.find((p) => p.id === essay.tutorId)?.name ?? 'the tutor';
     const data = { title: essay.title, essayId: essay.id, tutorName };
-    const requested = essay.revisionRequestedAt!.getTime();
-    if (student) {
-      await this.mail.send({ to: student.email, template: 'essays.revision-overdue', data: { ...data, name: student.name, side: 'student' } }, { jobId: `revision-overdue.${essay.id}.${requested}.student` });
-    }
-    await this.mail.send(
-      { to: this.config.mail.supportEmail, template: 'essays.revision-overdue', data: { ...data, name: 'Redpen team', side: 'admin' } },
-      { jobId: `revision-overdue.${essay.id}.${requested}.admin` },
-    );
-    this.logger.warn(`essay ${essay.id}: the requested revision is overdue`);
-    return true;
+    if (student) await this.mail.send({ to: student.email, template, data: { ...data, name: student.name, side: 'student' } }, { jobId: `${jobIdPrefix}.student` });
+    await this.mail.send({ to: this.config.mail.supportEmail, template, data: { ...data, name: 'Redpen team', side: 'admin' } }, { jobId: `${jobIdPrefix}.admin` });
+    this.logger.warn(`essay ${essay.id}: ${template === 'essays.marking-overdue' ? 'not marked by its deadline' : 'the requested revision is overdue'}`);
   }
 
   /** The payout became eligible by time (not by the student's acceptance, which the tutor sees at once): tell the tutor once. */
   async notifyPayoutEligible(essayId: string): Promise<boolean> {
-    const essay = await this.essays.notePayoutEligible(essayId, this.clock.now(), this.payoutEligibilityMs);
-    if (!essay) return false;
-    const [tutor] = await this.essays.contacts([essay.tutorId!]);
-    if (tutor) {
-      const earnings = splitCommission(essay.pricePence, this.config.payments.platformCommissionPercent).tutorEarningsPence;
-      await this.mail.send(
-        { to: tutor.email, template: 'essays.payout-eligible', data: { name: tutor.name, title: essay.title, amount: formatPounds(earnings), reviewsUrl: this.webUrl('/tutor/essay-feedback') } },
-        { jobId: `payout-eligible-mail.${essay.id}.${essay.completedAt!.getTime()}` },
-      );
-    }
-    return true;
+    return this.changeAndNotify(
+      (tx) => this.essays.notePayoutEligible(essayId, this.clock.now(), this.payoutEligibilityMs, tx),
+      async (essay, tx) => {
+        const [tutor] = await this.essays.contacts([essay.tutorId!], tx);
+        if (!tutor) return;
+        const earnings = splitCommission(essay.pricePence, this.config.payments.platformCommissionPercent).tutorEarningsPence;
+        await this.mail.send(
+          { to: tutor.email, template: 'essays.payout-eligible', data: { name: tutor.name, title: essay.title, amount: formatPounds(earnings), reviewsUrl: this.webUrl('/tutor/essay-feedback') } },
+          { jobId: `payout-eligible-mail.${essay.id}.${essay.completedAt!.getTime()}` },
+        );
+      },
+    );
   }
 
   /** The revision window passed unused: the review is final (no more revisions); tell the student once. */
   async closeRevisionWindow(essayId: string): Promise<boolean> {
-    const essay = await this.essays.closeRevisionWindow(essayId, this.clock.now(), this.revisionWindowMs);
-    if (!essay) return false;
-    const [student] = await this.essays.contacts([essay.studentId]);
-    if (student) {
-      await this.mail.send(
-        { to: student.email, template: 'essays.revision-window-closed', data: { name: student.name, title: essay.title, essayUrl: this.webUrl(`/student/essay/${essay.id}`) } },
-        { jobId: `revision-window-mail.${essay.id}.${essay.completedAt!.getTime()}` },
-      );
-    }
-    return true;
+    return this.changeAndNotify(
+      (tx) => this.essays.closeRevisionWindow(essayId, this.clock.now(), this.revisionWindowMs, tx),
+      async (essay, tx) => {
+        const [student] = await this.essays.contacts([essay.studentId], tx);
+        if (!student) return;
+        await this.mail.send(
+          { to: student.email, template: 'essays.revision-window-closed', data: { name: student.name, title: essay.title, essayUrl: this.webUrl(`/student/essay/${essay.id}`) } },
+          { jobId: `revision-window-mail.${essay.id}.${essay.completedAt!.getTime()}` },
+        );
+      },
+    );
+  }
+
+  /**
+   * A guarded change and the notices it owes, queued before the change commits (see `release`): a crash after
+   * the commit cannot lose them, and a retry after a failed commit queues them under the same ids. True when the
+   * change applied.
+   */
+  private changeAndNotify(change: (tx: DbOrTx) => Promise<EssayRow | undefined>, notify: (essay: EssayRow, tx: DbOrTx) => Promise<void>): Promise<boolean> {
+    return this.essays.transaction(async (tx) => {
+      const essay = await change(tx);
+      if (!essay) return false;
+      await notify(essay, tx);
+      return true;
+    });
   }
 
   /** Re-enqueues every transition whose time has passed (same ids as the originals: a live job is not doubled). */

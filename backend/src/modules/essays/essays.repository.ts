@@ -29,6 +29,13 @@ function dueBy(now: Date, deadlineMs: { standard: number; expedited: number }) {
   );
 }
 
+/** An essay given back to the pool, with who held it and since when (the row itself no longer says). */
+export interface ReturnedEssay {
+  essay: EssayRow;
+  tutorId: string;
+  acceptedAt: Date;
+}
+
 /** `%` and `_` typed by a user are literal in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -113,7 +120,13 @@ export class EssaysRepository {
    * (`acceptedBefore`: the acceptance is at least that old, so a late, repeated or earlier acceptance's job changes
    * nothing) or when its tutor cancels (`tutorId`: only the holder). Returns the row and who held it, or undefined.
    */
-  async returnToPool(id: string, guard: { acceptedBefore?: Date; tutorId?: string }, now: Date, tx: DbOrTx = this.db): Promise<{ essay: EssayRow; tutorId: string } | undefined> {
+  async returnToPool(
+    id: string,
+    guard: { acceptedBefore?: Date; tutorId?: string },
+    now: Date,
+    beforeCommit: (returned: ReturnedEssay) => Promise<void> = async () => undefined,
+    tx: DbOrTx = this.db,
+  ): Promise<ReturnedEssay | undefined> {
     const conditions = [eq(essays.id, id), eq(essays.status, 'accepted')];
     if (guard.acceptedBefore) conditions.push(lte(essays.acceptedAt, guard.acceptedBefore));
     if (guard.tutorId) conditions.push(eq(essays.tutorId, guard.tutorId));
@@ -121,7 +134,9 @@ export class EssaysRepository {
       const [held] = await t.select().from(essays).where(and(...conditions)).for('update');
       if (!held) return undefined;
       const [row] = await t.update(essays).set({ status: 'open', tutorId: null, acceptedAt: null, updatedAt: now }).where(eq(essays.id, id)).returning();
-      return { essay: row!, tutorId: held.tutorId! };
+      const returned = { essay: row!, tutorId: held.tutorId!, acceptedAt: held.acceptedAt! };
+      await beforeCommit(returned);
+      return returned;
     });
   }
 
