@@ -29,7 +29,7 @@ function setup() {
       await beforeCommit(returned);
       return returned;
     }),
-    markOverdue: jest.fn(async (_id: string, _now: Date, _deadline: unknown) => (overdue ? undefined : ((overdue = true), { ...essay, status: 'paid', tutorId: 't1' }))),
+    markOverdue: jest.fn(async (_id: string, _now: Date, _deadline: unknown, _tx?: unknown) => (overdue ? undefined : ((overdue = true), { ...essay, status: 'paid', tutorId: 't1' }))),
     overdueMarking: jest.fn(async () => [] as { id: string; paidTime: Date; expedited: boolean }[]),
     expiredDiscussions: jest.fn(async () => [{ id: 'e2', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000 - 5000) }]),
     overdueRevisions: jest.fn(async () => [] as { id: string; revisionRequestedAt: Date }[]),
