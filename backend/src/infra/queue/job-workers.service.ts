@@ -10,7 +10,7 @@ import { onJobOptions } from './on-job.decorator.js';
 import { forceCloseIfRedisDown } from './redis-down-shutdown.js';
 import { bullConnection, QUEUE_PREFIX } from './redis-connection.js';
 
-/** How often the workers check that the repeatable jobs are still in Redis. */
+/** How often, at most, the workers check that the repeatable jobs are still in Redis (more often when one runs more often). */
 export const SCHEDULER_CHECK_MS = 60_000;
 
 /**
@@ -57,7 +57,8 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     for (const scheduler of JOB_SCHEDULERS) {
       await this.jobs.upsertScheduler(scheduler.id, scheduler.name, scheduler.payload, scheduler.everyMs(this.config));
     }
-    this.keeper = setInterval(() => void this.restoreLostSchedulers(), SCHEDULER_CHECK_MS);
+    const checkMs = Math.min(SCHEDULER_CHECK_MS, ...JOB_SCHEDULERS.map((s) => s.everyMs(this.config)));
+    this.keeper = setInterval(() => void this.restoreLostSchedulers(), checkMs);
     this.keeper.unref();
     this.logger.log(
       `workers running: ${handlers.map((h) => `${h.name} → ${h.label}`).join(', ')}; schedulers: ${JOB_SCHEDULERS.map((s) => s.id).join(', ')}`,
