@@ -132,6 +132,12 @@ describe('essays', () => {
     await tutor.getByRole('log', { name: 'Messages' }).getByText(line).waitFor();
     await gotoApp(student, '/student/chats');
     await student.getByText(line).first().waitFor();
+    // The student's reply reaches the discussion live (its poll is 30 s; the wait here is 15).
+    const reply = `Yes, that is right, ${nonce}.`;
+    await student.getByText('Connected').waitFor();
+    await student.getByPlaceholder('Type your message...').fill(reply);
+    await student.keyboard.press('Enter');
+    await tutor.getByRole('log', { name: 'Messages' }).getByText(reply).waitFor();
 
     // The tutor confirms the count, which opens the marking page (not markable until paid).
     await tutor.getByRole('button', { name: 'Confirm', exact: true }).click();

@@ -5,6 +5,17 @@ import { settleRouters } from './routers';
 
 const noop = () => {};
 
+// No component test opens a real socket: the chat socket is a silent fake that never connects (ChatPage's tests pass
+// fakes of their own; a test that needs socket events mocks `connectChatSocket` itself).
+vi.mock('../lib/chat-socket', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../lib/chat-socket')>();
+  const silentSocket = () => {
+    const socket = { on: () => socket, off: () => socket, emit: () => socket, connect: () => socket, disconnect: () => socket, connected: false, timeout: () => socket, io: { on: noop, off: noop } };
+    return socket;
+  };
+  return { ...original, connectChatSocket: vi.fn(() => silentSocket()) };
+});
+
 // Lazy route chunks load on first render; under a full parallel run that can exceed the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 

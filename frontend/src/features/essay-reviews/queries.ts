@@ -38,8 +38,8 @@ export const tutorDashboardQuery = () =>
 const threadWith = (studentId: string) =>
   unwrap(api.GET('/api/tutor/messages/{studentId}', { params: { path: { studentId }, query: { limit: 50 } } }));
 
-/** How often the discussion asks for new messages (it does not hold a socket of its own). */
-export const DISCUSSION_POLL_MS = 5000;
+/** How often the discussion asks for new messages when nothing came live (`useThreadUpdates`: a socket that is down). */
+export const DISCUSSION_POLL_MS = 30_000;
 
 /** The conversation with the student (the chats' thread: one message store), the latest 50, oldest first. */
 export const discussionMessagesQuery = (studentId: string) =>

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { TestProviders } from '../../../test/render';
 import { jsonResponse, stubApi } from '../../../test/fetch';
 import type { ChatMessage } from '../queries';
-import type { ChatSocket } from '../socket';
+import type { ChatSocket } from '../../../lib/chat-socket';
 import { ChatPage, validateChatSearch } from './ChatPage';
 
 type Listener = (payload: any) => void;

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../api/client';
 import { useSession } from '../../../lib/session';
 import { useChatConnection } from '../hooks/useChatConnection';
 import { chatContactsQuery, chatKeys, chatMessagesQuery, fetchMessages, reportConversation, setTutorBlocked, type ChatContact, type ChatMessage, type ChatRole } from '../queries';
-import { connectChatSocket, type ChatSocket } from '../socket';
+import { connectChatSocket, type ChatSocket } from '../../../lib/chat-socket';
 import { addIncoming, addPending, confirm, fail, prependOlder, retrying, type ThreadMessage } from '../thread-state';
 import { Composer } from '../components/Composer';
 import { ContactList } from '../components/ContactList';

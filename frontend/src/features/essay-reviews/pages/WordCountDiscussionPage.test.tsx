@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectChatSocket, type ChatSocket } from '../../../lib/chat-socket';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
 import { STUDENT_ID, contact, essay, signInTutor } from '../test-fixtures';
@@ -183,6 +184,32 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
     expect(await within(log).findByText('Shall we say 1600 words?')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/essays/e1/messages')?.body).toEqual({ content: 'Shall we say 1600 words?' });
     expect(box).toHaveValue('');
+  });
+
+  it('shows a message from the student as it arrives on the chat socket, without waiting for the poll', async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const socket = {
+      on: (event: string, handler: (payload: unknown) => void) => void handlers.set(event, handler),
+      off: (event: string) => void handlers.delete(event),
+      disconnect: vi.fn(),
+    };
+    vi.mocked(connectChatSocket).mockImplementation(() => socket as unknown as ChatSocket);
+    let thread = [message({})];
+    stubApi({ [GET]: () => jsonResponse(200, { essay: held() }), ...CONTACTS, [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: thread, hasMore: false }) });
+    const { unmount } = renderApp('/tutor/chat/e1');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText('Hello!')).toBeInTheDocument();
+    await waitFor(() => expect(handlers.has('receiveMessage')).toBe(true));
+
+    const reply = message({ _id: 'm3', content: 'Yes, 1,600 is right.', timestamp: ago(0) });
+    thread = [...thread, reply];
+    // Another person's message changes nothing; the student's is fetched at once.
+    act(() => handlers.get('receiveMessage')!({ ...message({ _id: 'm4', content: 'Not for this page' }), sender: 'someone-else' }));
+    act(() => handlers.get('receiveMessage')!(reply));
+    expect(await within(log).findByText('Yes, 1,600 is right.')).toBeInTheDocument();
+    unmount();
+    expect(socket.disconnect).toHaveBeenCalled();
+    vi.mocked(connectChatSocket).mockRestore();
   });
 
   it('says when the essay is no longer the tutor’s', async () => {

@@ -8,24 +8,25 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FiArrowLeft } from 'react-icons/fi';
 import { errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { Card } from '../../../components/ui/Card';
 import { Tag } from '../../../components/ui/Tag';
+import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { DiscussionChat } from '../components/DiscussionChat';
 import { EssayFiles } from '../components/EssayDetailsDialog';
 import { EssayFacts } from '../components/EssayFacts';
 import { Bone } from '../components/Skeletons';
 import { formatDateTime, pounds, wordCount } from '../format';
 import { useNow } from '../hooks/useNow';
+import { useThreadUpdates } from '../hooks/useThreadUpdates';
 import { discussionEssayQuery, discussionMessagesQuery, essayReviewsApi, essayReviewsKeys, type DiscussionMessage } from '../queries';
 import { DISCUSSION_WARNING_MS, agreedWordCountProblem, discussionDeadline, formatCountdown, isPaid, markingDeadline, type TutorEssay } from '../rules';
 
@@ -82,7 +83,7 @@ export function WordCountDiscussionPage({ essayId }: { essayId: string }) {
 function Discussion({ essay }: { essay: TutorEssay }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { user } = useSession();
+  const { session, user } = useSession();
   const myId = user?._id ?? '';
   const open = essay.state === 'accepted';
 
@@ -100,9 +101,11 @@ function Discussion({ essay }: { essay: TutorEssay }) {
     void navigate({ to: '/tutor/essay-pool' });
   }, [expired, navigate, queryClient]);
 
-  // The student's thread, polled: the page holds no socket.
+  // The student's thread: their messages arrive live on the chat socket; a slow poll covers a socket that is down.
   const studentId = essay.studentId;
   const messages = useQuery({ ...discussionMessagesQuery(studentId ?? ''), enabled: Boolean(studentId) });
+  const refetchThread = useCallback(() => void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.messages(studentId ?? '') }), [queryClient, studentId]);
+  useThreadUpdates(session?.token, studentId, refetchThread);
   const send = useMutation({
     mutationFn: (content: string) => essayReviewsApi.sendMessage(essay._id, content),
     onSuccess: (message) => {

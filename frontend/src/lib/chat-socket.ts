@@ -1,5 +1,6 @@
-// The only file that imports socket.io-client: it is reached from the chat routes alone, so the library lands in
-// their chunk and no other page downloads it.
+// The only file that imports socket.io-client: it is reached from the chat pages and the tutor's word-count
+// discussion alone, so the library lands in their chunks and no other page downloads it. Component tests replace
+// it with a silent fake (test/setup.ts); a test that needs events passes or mocks its own.
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
 /** Spec part 2 §9: timeout 20 s, 5 reconnection attempts 1 s apart. */
