@@ -5,11 +5,9 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
+import { REFUND_WINDOW_MS } from './essay-rules.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { EssaysRepository } from './essays.repository.js';
-
-/** DESIGN.md §9: a paid essay may be cancelled with a full refund within 24 h of paying, while not completed. */
-export const REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Essays as Payments sees them (the PayableItems port, docs/architecture.md "Payments"): who pays whom, how much

@@ -34,6 +34,9 @@ export function essayTotalPence(wordCount: number, surcharges: Surcharges): numb
   return essayPricePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
 }
 
+/** DESIGN.md §9: a paid essay not yet marked may be cancelled for a full refund within 24 h of paying. */
+export const REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** DESIGN.md §9: the marking deadline after payment (MARKING_DEADLINE_SECONDS, 48 h), half of it when expedited. */
 export function markingWindows(markingDeadlineMs: number): { standard: number; expedited: number } {
   return { standard: markingDeadlineMs, expedited: Math.floor(markingDeadlineMs / 2) };

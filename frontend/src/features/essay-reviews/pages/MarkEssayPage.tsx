@@ -16,6 +16,7 @@ import { EssayFiles } from '../components/EssayDetailsDialog';
 import { MarkingForm } from '../components/MarkingForm';
 import { Bone } from '../components/Skeletons';
 import { StatusBadge } from '../components/StatusBadge';
+import { StudentNotes } from '../components/StudentNotes';
 import { formatDateTime, pounds, wordCount } from '../format';
 import { useNow } from '../hooks/useNow';
 import { tutorEssayQuery } from '../queries';
@@ -108,16 +109,7 @@ function EssaySummary({ essay, now }: { essay: TutorEssay; now: number }) {
             ]}
             columns={3}
           />
-          {essay.notes && (
-            <Stack gap="1">
-              <Heading as="h3" size="sm">
-                Notes from the student
-              </Heading>
-              <Text whiteSpace="pre-wrap" fontSize="sm">
-                {essay.notes}
-              </Text>
-            </Stack>
-          )}
+          <StudentNotes notes={essay.notes} />
           <EssayFiles essay={essay} />
         </Stack>
       </Card>

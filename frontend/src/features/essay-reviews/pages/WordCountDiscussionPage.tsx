@@ -24,6 +24,7 @@ import { DiscussionChat } from '../components/DiscussionChat';
 import { EssayFiles } from '../components/EssayDetailsDialog';
 import { EssayFacts } from '../components/EssayFacts';
 import { Bone } from '../components/Skeletons';
+import { StudentNotes } from '../components/StudentNotes';
 import { formatDateTime, pounds, wordCount } from '../format';
 import { useNow } from '../hooks/useNow';
 import { useThreadUpdates } from '../hooks/useThreadUpdates';
@@ -209,16 +210,7 @@ function EssayCard({ essay }: { essay: TutorEssay }) {
             { label: 'Accepted', value: formatDateTime(essay.acceptedAt) },
           ]}
         />
-        {essay.notes && (
-          <Stack gap="1">
-            <Heading as="h3" size="sm">
-              Notes from the student
-            </Heading>
-            <Text whiteSpace="pre-wrap" fontSize="sm">
-              {essay.notes}
-            </Text>
-          </Stack>
-        )}
+        <StudentNotes notes={essay.notes} />
         <EssayFiles essay={essay} />
       </Stack>
     </Card>
