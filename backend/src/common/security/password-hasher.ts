@@ -29,7 +29,11 @@ let running = 0;
 const waitingVerifications: (() => void)[] = [];
 const waitingHashes: (() => void)[] = [];
 
-async function limited<T>(kind: 'hash' | 'verify', work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` under the hashing limit: `hash` work may be refused when the queue is full, `verify` work waits
+ * and is served first. Exported so tests can hold slots for exactly as long as they need.
+ */
+export async function withHashSlot<T>(kind: 'hash' | 'verify', work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
     if (kind === 'hash' && waitingHashes.length >= MAX_WAITING_HASHES) {
       throw new HttpException(
@@ -50,12 +54,12 @@ async function limited<T>(kind: 'hash' | 'verify', work: () => Promise<T>): Prom
 
 /** Throws 503 (SERVICE_BUSY, Retry-After) when MAX_WAITING_HASHES hashes already wait. */
 export function hashPassword(password: string): Promise<string> {
-  return limited('hash', () => hash(password, ARGON2_OPTIONS));
+  return withHashSlot('hash', () => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await limited('verify', () => verify(passwordHash, password));
+    return await withHashSlot('verify', () => verify(passwordHash, password));
   } catch {
     return false;
   }
