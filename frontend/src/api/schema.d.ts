@@ -1263,6 +1263,11 @@ export interface components {
             completedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Until when the tutor and the student may agree the word count (accepted and unpaid: acceptedAt + WORDCOUNT_WINDOW_SECONDS, 24 h); once it passes, the essay returns to the pool
+             */
+            discussionEndsAt: string | null;
             expedited: boolean;
             feedback: string | null;
             /** @description Presigned link, short-lived */
@@ -1290,6 +1295,11 @@ export interface components {
              * @enum {string}
              */
             paymentStatus: "Pending" | "Paid" | "Refunded";
+            /**
+             * Format: date-time
+             * @description From when the tutor may be paid without the student accepting (completed, not accepted, not paid out: completedAt + PAYOUT_ELIGIBILITY_SECONDS, 48 h); null when not completed, accepted (payable at once) or paid out
+             */
+            payoutAvailableAt: string | null;
             /** @description Pence, surcharges included */
             price: number;
             /**
@@ -1298,6 +1308,11 @@ export interface components {
              */
             qualification: "GCSE" | "A-Level" | "Bachelor" | "Masters" | "PhD";
             rated: boolean;
+            /**
+             * Format: date-time
+             * @description Until when (inclusive) the student may cancel for a full refund (paid and not yet marked: paid_time + 24 h)
+             */
+            refundableUntil: string | null;
             /** @enum {string} */
             requestType: "feedback-only" | "feedback_model";
             /**

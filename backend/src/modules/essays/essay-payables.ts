@@ -5,7 +5,7 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
-import { REFUND_WINDOW_MS } from './essay-rules.js';
+import { payoutAvailableAt, refundableUntil } from './essay-rules.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { EssaysRepository } from './essays.repository.js';
 
@@ -73,15 +73,16 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
 
   /** Eligible once the student accepted the feedback, or PAYOUT_ELIGIBILITY_SECONDS after the (last) completion. */
   private payoutBlockedReason(essay: EssayRow): string | null {
-    if (essay.status !== 'completed') return 'The essay has not been marked yet';
-    if (essay.studentAccept) return null;
-    const due = (essay.completedAt?.getTime() ?? Number.POSITIVE_INFINITY) + this.config.windows.payoutEligibilitySeconds * 1000;
-    return this.clock.now().getTime() >= due ? null : 'The tutor can be paid 48 hours after completion, or once the student accepts';
+    if (essay.status !== 'completed' || !essay.completedAt) return 'The essay has not been marked yet';
+    // Null once the student accepted (or the tutor was paid: Payments refuses a second payout itself).
+    const from = payoutAvailableAt(essay, this.config.windows.payoutEligibilitySeconds * 1000);
+    return from === null || this.clock.now().getTime() >= from.getTime() ? null : 'The tutor can be paid 48 hours after completion, or once the student accepts';
   }
 
   private refundBlockedReason(essay: EssayRow): string | null {
-    if (essay.status !== 'paid' || !essay.paidTime) return 'Only a paid essay that is not yet marked can be refunded';
-    return this.clock.now().getTime() - essay.paidTime.getTime() <= REFUND_WINDOW_MS ? null : 'The 24-hour refund window has closed';
+    const until = refundableUntil(essay);
+    if (!until) return 'Only a paid essay that is not yet marked can be refunded';
+    return this.clock.now().getTime() <= until.getTime() ? null : 'The 24-hour refund window has closed';
   }
 }
 

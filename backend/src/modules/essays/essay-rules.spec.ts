@@ -1,5 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { bandMessage, essayTotalPence, isWithinBand, markingDueAt, markingWindows, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
+import {
+  bandMessage,
+  discussionEndsAt,
+  essayTotalPence,
+  isWithinBand,
+  markingDueAt,
+  markingWindows,
+  payoutAvailableAt,
+  REFUND_WINDOW_MS,
+  refundableUntil,
+  revisionAvailableUntil,
+  wordCountBand,
+} from './essay-rules.js';
 
 describe('essay rules', () => {
   it('bands the count at 90–110 % of the original, low end down, high end up', () => {
@@ -48,5 +60,32 @@ describe('the marking and revision clocks', () => {
     expect(revisionAvailableUntil({ ...completed, studentAccept: true }, 7 * 24 * HOUR)).toBeNull();
     expect(revisionAvailableUntil({ ...completed, tutorPaid: true }, 7 * 24 * HOUR)).toBeNull();
     expect(revisionAvailableUntil({ ...completed, status: 'revision_requested' }, 7 * 24 * HOUR)).toBeNull();
+  });
+
+  it('closes the word-count discussion a window after acceptance, only while accepted and unpaid', () => {
+    const accepted = { status: 'accepted', acceptedAt: at };
+    expect(discussionEndsAt(accepted, 24 * HOUR)).toEqual(new Date(at.getTime() + 24 * HOUR));
+    expect(discussionEndsAt(accepted, 2_000)).toEqual(new Date(at.getTime() + 2_000));
+    expect(discussionEndsAt({ status: 'paid', acceptedAt: at }, 24 * HOUR)).toBeNull();
+    expect(discussionEndsAt({ status: 'open', acceptedAt: null }, 24 * HOUR)).toBeNull();
+  });
+
+  it('makes a completion payable after the payout wait, unless accepted (payable now) or paid out', () => {
+    const completed = { ...essay, status: 'completed', completedAt: at };
+    expect(payoutAvailableAt(completed, 48 * HOUR)).toEqual(new Date(at.getTime() + 48 * HOUR));
+    expect(payoutAvailableAt(completed, 5_000)).toEqual(new Date(at.getTime() + 5_000));
+    expect(payoutAvailableAt({ ...completed, studentAccept: true }, 48 * HOUR)).toBeNull();
+    expect(payoutAvailableAt({ ...completed, tutorPaid: true }, 48 * HOUR)).toBeNull();
+    expect(payoutAvailableAt({ ...completed, status: 'revision_requested' }, 48 * HOUR)).toBeNull();
+    expect(payoutAvailableAt(essay, 48 * HOUR)).toBeNull();
+  });
+
+  it('allows a refund until 24 h after paying, only while paid and unmarked', () => {
+    expect(REFUND_WINDOW_MS).toBe(24 * HOUR);
+    expect(refundableUntil(essay)).toEqual(new Date(at.getTime() + 24 * HOUR));
+    expect(refundableUntil(essay, HOUR)).toEqual(new Date(at.getTime() + HOUR));
+    expect(refundableUntil({ status: 'completed', paidTime: at })).toBeNull();
+    expect(refundableUntil({ status: 'cancelled', paidTime: at })).toBeNull();
+    expect(refundableUntil({ status: 'accepted', paidTime: null })).toBeNull();
   });
 });

@@ -37,6 +37,43 @@ export function essayTotalPence(wordCount: number, surcharges: Surcharges): numb
 /** DESIGN.md §9: a paid essay not yet marked may be cancelled for a full refund within 24 h of paying. */
 export const REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/*
+ * The essay's clocks as instants (docs/decisions.md "The essay windows come from the server"): the presenter sends
+ * them in the EssayDto so the web client never holds a copy of a window, and EssayPayables decides with the same
+ * functions. Each is null when its clock does not run in the essay's state.
+ */
+
+/**
+ * DESIGN.md §9: until when the tutor and the student may agree the word count — the discussion window
+ * (WORDCOUNT_WINDOW_SECONDS, 24 h) after acceptance, while the essay is accepted and unpaid. Null otherwise.
+ */
+export function discussionEndsAt(essay: { status: string; acceptedAt: Date | null }, discussionWindowMs: number): Date | null {
+  if (essay.status !== 'accepted' || !essay.acceptedAt) return null;
+  return new Date(essay.acceptedAt.getTime() + discussionWindowMs);
+}
+
+/**
+ * DESIGN.md §9: from when a completed essay may be paid out without the student's acceptance — the payout wait
+ * (PAYOUT_ELIGIBILITY_SECONDS, 48 h) after the (last) completion. Null when not completed, when the student
+ * accepted (payable at once) or when the tutor is already paid.
+ */
+export function payoutAvailableAt(
+  essay: { status: string; completedAt: Date | null; studentAccept: boolean; tutorPaid: boolean },
+  payoutEligibilityMs: number,
+): Date | null {
+  if (essay.status !== 'completed' || !essay.completedAt || essay.studentAccept || essay.tutorPaid) return null;
+  return new Date(essay.completedAt.getTime() + payoutEligibilityMs);
+}
+
+/**
+ * DESIGN.md §9: until when (inclusive) a paid essay not yet marked may be cancelled for a full refund — the refund
+ * window after paying. Null when the essay is not paid-and-unmarked.
+ */
+export function refundableUntil(essay: { status: string; paidTime: Date | null }, refundWindowMs: number = REFUND_WINDOW_MS): Date | null {
+  if (essay.status !== 'paid' || !essay.paidTime) return null;
+  return new Date(essay.paidTime.getTime() + refundWindowMs);
+}
+
 /** DESIGN.md §9: the marking deadline after payment (MARKING_DEADLINE_SECONDS, 48 h), half of it when expedited. */
 export function markingWindows(markingDeadlineMs: number): { standard: number; expedited: number } {
   return { standard: markingDeadlineMs, expedited: Math.floor(markingDeadlineMs / 2) };

@@ -5,7 +5,7 @@ import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
-import { markingDueAt, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
+import { discussionEndsAt, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
 import { EssaysRepository } from './essays.repository.js';
 
 const STATUS_LABEL: Record<EssayRow['status'], string> = {
@@ -17,6 +17,8 @@ const STATUS_LABEL: Record<EssayRow['status'], string> = {
   revision_requested: 'Revision Requested',
   cancelled: 'Cancelled',
 };
+
+const iso = (at: Date | null): string | null => at?.toISOString() ?? null;
 
 const PAID_STATES: ReadonlySet<EssayRow['status']> = new Set(['paid', 'completed', 'revision_requested']);
 
@@ -85,6 +87,7 @@ export class EssayPresenter {
     const link = (key: string | null) => (links && key ? this.storage.presignedDownloadUrl(key) : Promise.resolve(null));
     const [fileUrl, markingScheme, modelURL] = await Promise.all([link(row.fileKey), link(row.markingSchemeKey), link(row.modelFileKey)]);
     const band = wordCountBand(row.originalWordCount);
+    const windows = this.config.windows;
     return {
       _id: row.id,
       title: row.title,
@@ -116,9 +119,12 @@ export class EssayPresenter {
       acceptedAt: row.acceptedAt?.toISOString() ?? null,
       completedAt: row.completedAt?.toISOString() ?? null,
       overdue: row.overdueAt !== null && (row.status === 'paid' || row.status === 'revision_requested'),
-      markingDueAt: markingDueAt(row, this.config.windows.markingDeadlineSeconds * 1000)?.toISOString() ?? null,
+      markingDueAt: iso(markingDueAt(row, windows.markingDeadlineSeconds * 1000)),
       revisionRequestedAt: row.revisionRequestedAt?.toISOString() ?? null,
-      revisionAvailableUntil: revisionAvailableUntil(row, this.config.windows.revisionWindowSeconds * 1000)?.toISOString() ?? null,
+      revisionAvailableUntil: iso(revisionAvailableUntil(row, windows.revisionWindowSeconds * 1000)),
+      discussionEndsAt: iso(discussionEndsAt(row, windows.wordCountWindowSeconds * 1000)),
+      payoutAvailableAt: iso(payoutAvailableAt(row, windows.payoutEligibilitySeconds * 1000)),
+      refundableUntil: iso(refundableUntil(row)),
       tutorConfirmed: row.tutorConfirmedAt !== null,
       tutorName: row.tutorId ? (related.names.get(row.tutorId) ?? null) : null,
       studentName: related.names.get(row.studentId) ?? '',

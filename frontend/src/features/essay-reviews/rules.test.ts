@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   agreedWordCountProblem,
+  discussionDeadline,
   essayBadge,
   feedbackProblem,
   formatCountdown,
@@ -10,6 +11,7 @@ import {
   markedFileRequired,
   markingDeadline,
   matchesReviewsFilter,
+  payoutDate,
   scoreProblem,
 } from './rules';
 import { validatePoolSearch, validateReviewsSearch } from './search';
@@ -29,11 +31,15 @@ describe('essay rules (tutor side)', () => {
     expect(formatCountdown(-5)).toBe('00:00:00');
   });
 
-  it('dates the marking from markingDueAt, else paid_time + 48 h (24 h expedited)', () => {
-    expect(markingDeadline(essay({ paid_time: iso(NOW), markingDueAt: null }))).toBe(NOW + 48 * HOUR);
-    expect(markingDeadline(essay({ paid_time: iso(NOW), expedited: true, markingDueAt: null }))).toBe(NOW + 24 * HOUR);
+  it('dates the discussion, the marking and the payout from the server’s instants only', () => {
+    expect(discussionDeadline(essay({ state: 'accepted', acceptedAt: iso(NOW), discussionEndsAt: iso(NOW + 2_000) }))).toBe(NOW + 2_000);
+    expect(discussionDeadline(essay({ state: 'accepted', acceptedAt: iso(NOW), discussionEndsAt: null }))).toBeNull();
     expect(markingDeadline(essay({ paid_time: iso(NOW), markingDueAt: iso(NOW + HOUR) }))).toBe(NOW + HOUR);
+    // No fallback window of the client's own: without markingDueAt there is no deadline to show.
+    expect(markingDeadline(essay({ paid_time: iso(NOW), expedited: true, markingDueAt: null }))).toBeNull();
     expect(markingDeadline(essay({ paid_time: null }))).toBeNull();
+    expect(payoutDate(essay({ state: 'completed', completedAt: iso(NOW), payoutAvailableAt: iso(NOW + 5_000) }))).toBe(NOW + 5_000);
+    expect(payoutDate(essay({ payoutAvailableAt: 'not a date' }))).toBeNull();
   });
 
   it('badges: In Progress when a paid essay has no payment time, the state label otherwise unknown', () => {
@@ -42,11 +48,14 @@ describe('essay rules (tutor side)', () => {
     expect(essayBadge(essay({ state: 'cancelled', status: 'Cancelled' }), NOW).label).toBe('Cancelled');
   });
 
-  it('payout: completed, not paid out, and accepted or more than 48 h after completion', () => {
-    const completed = essay({ state: 'completed', completedAt: iso(NOW - 48 * HOUR) });
-    expect(isPayoutEligible(completed, NOW)).toBe(false); // exactly 48 h: not yet "more than"
-    expect(isPayoutEligible(completed, NOW + 1)).toBe(true);
-    expect(isPayoutEligible({ ...completed, completedAt: iso(NOW), student_accept: true }, NOW)).toBe(true);
+  it('payout: completed, not paid out, and accepted or at the server’s payoutAvailableAt', () => {
+    const completed = essay({ state: 'completed', completedAt: iso(NOW - 48 * HOUR), payoutAvailableAt: iso(NOW) });
+    expect(isPayoutEligible(completed, NOW - 1)).toBe(false);
+    expect(isPayoutEligible(completed, NOW)).toBe(true); // the server allows it from that instant
+    // A shortened window: completed a minute ago and payable already.
+    expect(isPayoutEligible(essay({ state: 'completed', completedAt: iso(NOW - 60_000), payoutAvailableAt: iso(NOW - 1_000) }), NOW)).toBe(true);
+    expect(isPayoutEligible({ ...completed, payoutAvailableAt: null, student_accept: true }, NOW - HOUR)).toBe(true);
+    expect(isPayoutEligible({ ...completed, payoutAvailableAt: null }, NOW + HOUR)).toBe(false);
     expect(isPayoutEligible({ ...completed, tutor_paid: true }, NOW + HOUR)).toBe(false);
     expect(isPayoutEligible({ ...completed, state: 'revision_requested' }, NOW + HOUR)).toBe(false);
   });

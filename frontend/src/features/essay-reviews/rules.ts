@@ -10,14 +10,12 @@ export type TutorEssay = Schema<'EssayDto'>;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** The word-count discussion's window from acceptedAt, and when its red warning starts. */
-export const DISCUSSION_WINDOW_MS = 24 * HOUR_MS;
+/*
+ * The windows themselves (discussion, marking, payout wait) are the server's configuration: it sends each clock as
+ * an instant on the essay (`discussionEndsAt`, `markingDueAt`, `payoutAvailableAt`), so no copy of a window lives
+ * here. Only the display rule stays: the discussion's red warning in its last hour (spec part 2 §4).
+ */
 export const DISCUSSION_WARNING_MS = HOUR_MS;
-/** The tutor has 2 days after payment to mark; an expedited essay half of it (DESIGN.md §9). */
-export const MARKING_WINDOW_MS = 48 * HOUR_MS;
-export const EXPEDITED_MARKING_WINDOW_MS = 24 * HOUR_MS;
-/** A completed essay may be paid out once the student accepts it, or after this long. */
-export const PAYOUT_WAIT_MS = 48 * HOUR_MS;
 
 export const FEEDBACK_MIN_LENGTH = 250;
 export const SCORE_MIN = 1;
@@ -53,21 +51,14 @@ const time = (iso: string | null | undefined): number | null => {
   return Number.isNaN(ms) ? null : ms;
 };
 
-/** When the word-count discussion closes (acceptedAt + 24 h); null when the essay is not held. */
-export function discussionDeadline(essay: Pick<TutorEssay, 'acceptedAt'>): number | null {
-  const accepted = time(essay.acceptedAt);
-  return accepted === null ? null : accepted + DISCUSSION_WINDOW_MS;
+/** When the word-count discussion closes: the server's `discussionEndsAt`; null when the essay is not in it. */
+export function discussionDeadline(essay: Pick<TutorEssay, 'discussionEndsAt'>): number | null {
+  return time(essay.discussionEndsAt);
 }
 
-/**
- * When the marking is due: the server's `markingDueAt` (it also knows a revision's own 48 h), else paid_time + 48 h,
- * or 24 h when expedited; null before payment.
- */
-export function markingDeadline(essay: Pick<TutorEssay, 'markingDueAt' | 'paid_time' | 'expedited'>): number | null {
-  const due = time(essay.markingDueAt);
-  if (due !== null) return due;
-  const paid = time(essay.paid_time);
-  return paid === null ? null : paid + (essay.expedited ? EXPEDITED_MARKING_WINDOW_MS : MARKING_WINDOW_MS);
+/** When the marking is due: the server's `markingDueAt` (after payment, or a revision request); null otherwise. */
+export function markingDeadline(essay: Pick<TutorEssay, 'markingDueAt'>): number | null {
+  return time(essay.markingDueAt);
 }
 
 /** Paid for: the discussion is over and the marking clock runs. */
@@ -80,18 +71,20 @@ export function isMarkable(essay: Pick<TutorEssay, 'state'>): boolean {
   return essay.state === 'paid' || essay.state === 'revision_requested';
 }
 
-/** When a completed essay becomes payable without the student's acceptance (completedAt + 48 h). */
-export function payoutDate(essay: Pick<TutorEssay, 'completedAt'>): number | null {
-  const completed = time(essay.completedAt);
-  return completed === null ? null : completed + PAYOUT_WAIT_MS;
+/** When a completed essay becomes payable without the student's acceptance: the server's `payoutAvailableAt`. */
+export function payoutDate(essay: Pick<TutorEssay, 'payoutAvailableAt'>): number | null {
+  return time(essay.payoutAvailableAt);
 }
 
-/** Get Paid shows when the essay is completed, not yet paid out, and accepted by the student or 48 h old. */
-export function isPayoutEligible(essay: Pick<TutorEssay, 'state' | 'tutor_paid' | 'student_accept' | 'completedAt'>, now: number): boolean {
+/**
+ * Get Paid shows when the essay is completed, not yet paid out, and accepted by the student or past the server's
+ * `payoutAvailableAt` (the server allows it from that instant on).
+ */
+export function isPayoutEligible(essay: Pick<TutorEssay, 'state' | 'tutor_paid' | 'student_accept' | 'payoutAvailableAt'>, now: number): boolean {
   if (essay.state !== 'completed' || essay.tutor_paid) return false;
   if (essay.student_accept) return true;
   const due = payoutDate(essay);
-  return due !== null && now > due;
+  return due !== null && now >= due;
 }
 
 /** `1d 4h 12m` (days, hours, minutes; the card badge's remaining time). */

@@ -24,9 +24,15 @@ describe('essayActions', () => {
     expect(on(essayActions(makeEssay({ state: 'revision_requested', status: 'Revision Requested', paymentStatus: 'Paid' })))).toEqual([]);
   });
 
-  it('closes the refund after 24 h of paying and the revision at the server\'s deadline', () => {
-    expect(essayActions(essayIn.paid({ paid_time: hoursAgo(23.9) })).refund).toBe(true);
-    expect(on(essayActions(essayIn.paid({ paid_time: hoursAgo(24.1) })))).toEqual([]);
+  it('closes the refund and the revision at the server\'s instants', () => {
+    expect(essayActions(essayIn.paid({ paid_time: hoursAgo(23.9), refundableUntil: hoursAgo(-0.1) })).refund).toBe(true);
+    expect(on(essayActions(essayIn.paid({ paid_time: hoursAgo(24.1), refundableUntil: hoursAgo(0.1) })))).toEqual([]);
+    // A shortened window: paid a minute ago and the refund already over — the server's instant, not 24 h, decides.
+    expect(on(essayActions(essayIn.paid({ paid_time: hoursAgo(1 / 60), refundableUntil: hoursAgo(1 / 120) })))).toEqual([]);
+    // Inclusive, as the server checks it; none without the server's instant.
+    const edge = Date.parse('2026-03-10T12:00:00.000Z');
+    expect(essayActions(essayIn.paid({ refundableUntil: new Date(edge).toISOString() }), edge).refund).toBe(true);
+    expect(on(essayActions(essayIn.paid({ refundableUntil: null })))).toEqual([]);
     expect(essayActions(essayIn.completed({ revisionAvailableUntil: hoursAgo(-1) })).requestRevision).toBe(true);
     expect(essayActions(essayIn.completed({ revisionAvailableUntil: hoursAgo(1) })).requestRevision).toBe(false);
     // The server sends no deadline once the revision is impossible (a tutor already paid, say).

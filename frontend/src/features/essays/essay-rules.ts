@@ -9,10 +9,6 @@ import type { Schema } from '../../api/client';
 export type Essay = Schema<'EssayDto'>;
 export type EssayState = Essay['state'];
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Spec part 1 §1: full refund within 24 hours of paying if the service is unused. */
-export const REFUND_WINDOW_MS = 24 * HOUR_MS;
-
 /** The spec's labels for the server's status (part 1 §4: In Progress shows as Under Review, Completed as Reviewed). */
 export const STATUS_LABELS: Record<Essay['status'], string> = {
   Pending: 'Pending',
@@ -49,10 +45,11 @@ const EDITABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open']
 /** Cancelled at once, without a payment to refund. */
 const UNPAID_CANCELLABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open', 'accepted'];
 
-function within(since: string | null, windowMs: number, now: number): boolean {
-  if (!since) return false;
-  const at = new Date(since).getTime();
-  return Number.isFinite(at) && now - at <= windowMs;
+/** `now` is at or before the server's instant (null: the clock does not run in this state). */
+function until(instant: string | null, now: number): boolean {
+  if (!instant) return false;
+  const at = new Date(instant).getTime();
+  return Number.isFinite(at) && now <= at;
 }
 
 export interface EssayActions {
@@ -63,7 +60,7 @@ export interface EssayActions {
   pay: boolean;
   acceptFeedback: boolean;
   requestRevision: boolean;
-  /** Cancel; `refund` says it is "Cancel and refund" (paid within the last 24 h). */
+  /** Cancel; `refund` says it is "Cancel and refund" (paid, unmarked, until the server's `refundableUntil`). */
   cancel: boolean;
   refund: boolean;
   rate: boolean;
@@ -71,7 +68,8 @@ export interface EssayActions {
 
 export function essayActions(essay: Essay, now: number = Date.now()): EssayActions {
   const completed = essay.state === 'completed';
-  const paidRecently = essay.state === 'paid' && within(essay.paid_time, REFUND_WINDOW_MS, now);
+  // The server says until when (24 h after paying, while not marked); the windows are its configuration.
+  const paidRecently = essay.state === 'paid' && until(essay.refundableUntil, now);
   return {
     editWordCount: EDITABLE_STATES.includes(essay.state),
     needsConfirmation: essay.state === 'awaiting_confirmation',

@@ -51,6 +51,9 @@ export function makeEssay(overrides: Partial<Essay> = {}): Essay {
     markingDueAt: null,
     revisionRequestedAt: null,
     revisionAvailableUntil: null,
+    discussionEndsAt: null,
+    payoutAvailableAt: null,
+    refundableUntil: null,
     ...overrides,
   };
 }
@@ -60,7 +63,7 @@ export const essayIn = {
   awaitingConfirmation: (o: Partial<Essay> = {}) => makeEssay({ state: 'awaiting_confirmation', status: 'Pending', ...o }),
   open: (o: Partial<Essay> = {}) => makeEssay({ state: 'open', status: 'Pending', ...o }),
   accepted: (o: Partial<Essay> = {}) =>
-    makeEssay({ state: 'accepted', status: 'In Progress', accepted: true, acceptedAt: hoursAgo(2), tutorName: 'Tara Tutor', ...o }),
+    makeEssay({ state: 'accepted', status: 'In Progress', accepted: true, acceptedAt: hoursAgo(2), discussionEndsAt: hoursAgo(-22), tutorName: 'Tara Tutor', ...o }),
   paid: (o: Partial<Essay> = {}) =>
     makeEssay({
       state: 'paid',
@@ -71,6 +74,8 @@ export const essayIn = {
       paymentStatus: 'Paid',
       paid_time: hoursAgo(3),
       markingDueAt: hoursAgo(-45),
+      // The server's answer: 24 h after paying while not marked.
+      refundableUntil: hoursAgo(-21),
       ...o,
     }),
   completed: (o: Partial<Essay> = {}) =>
@@ -84,6 +89,7 @@ export const essayIn = {
       completedAt: hoursAgo(24),
       // The server's answer: 7 days after the review while not accepted (null once accepted or the tutor is paid).
       revisionAvailableUntil: o.student_accept || o.tutor_paid ? null : hoursAgo(-6 * 24),
+      payoutAvailableAt: o.student_accept || o.tutor_paid ? null : hoursAgo(-24),
       tutorName: 'Tara Tutor',
       score: 8,
       feedback: 'A well-argued essay. '.repeat(15),

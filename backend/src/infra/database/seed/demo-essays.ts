@@ -31,7 +31,11 @@ interface DemoEssay {
   rating?: { stars: number; feedback: string };
 }
 
-/** The demo student's essays, one in each state a newcomer should see (issue 12 "Demo data"). */
+/**
+ * The demo student's essays, one in each state a newcomer should see (issue 12 "Demo data"). The hours fall inside
+ * the default windows (24 h discussion and refund, 48 h marking and payout wait); the screens' countdowns and
+ * buttons follow the instants the API computes from the configured windows, so shorter ones show (and act) as such.
+ */
 const DEMO_ESSAYS: readonly DemoEssay[] = [
   { title: 'Ambition and guilt in Macbeth', subject: 'English Literature', academicLevel: 'A-Level', words: 1450, tutor: null, status: 'open' },
   { title: 'The causes of the First World War', subject: 'History', academicLevel: 'A-Level', words: 2100, tutor: 'masters', status: 'accepted', acceptedHoursAgo: 2 },

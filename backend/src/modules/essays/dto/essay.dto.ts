@@ -162,6 +162,9 @@ export class EssayDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the marking is due (paid: 48 h, or 24 h expedited; revision: 48 h after the request)' }) markingDueAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'The latest revision request' }) revisionRequestedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when the student may ask for a revision (completed and not accepted)' }) revisionAvailableUntil: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when the tutor and the student may agree the word count (accepted and unpaid: acceptedAt + WORDCOUNT_WINDOW_SECONDS, 24 h); once it passes, the essay returns to the pool' }) discussionEndsAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'From when the tutor may be paid without the student accepting (completed, not accepted, not paid out: completedAt + PAYOUT_ELIGIBILITY_SECONDS, 48 h); null when not completed, accepted (payable at once) or paid out' }) payoutAvailableAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when (inclusive) the student may cancel for a full refund (paid and not yet marked: paid_time + 24 h)' }) refundableUntil: string | null;
   @ApiProperty({ description: "The tutor confirmed the word count in the discussion" }) tutorConfirmed: boolean;
   @ApiProperty({ type: String, nullable: true, description: 'The tutor holding it' }) tutorName: string | null;
   @ApiProperty() studentName: string;

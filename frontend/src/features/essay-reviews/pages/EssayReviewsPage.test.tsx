@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
+import { formatDateTime } from '../format';
 import { essay, signInTutor } from '../test-fixtures';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -10,16 +11,17 @@ const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000).toISOStr
 const hoursAhead = (h: number) => new Date(NOW.getTime() + h * 3_600_000).toISOString();
 
 const held = { accepted: true, acceptedAt: hoursAgo(2), status: 'In Progress' as const };
-const notConfirmed = essay({ _id: 'a1', title: 'Unconfirmed essay', state: 'accepted', ...held });
-const unpaid = essay({ _id: 'a2', title: 'Unpaid essay', state: 'accepted', tutorConfirmed: true, ...held });
+// The server's instants: the discussion ends 24 h after acceptance (its WORDCOUNT_WINDOW_SECONDS).
+const notConfirmed = essay({ _id: 'a1', title: 'Unconfirmed essay', state: 'accepted', discussionEndsAt: hoursAhead(22), ...held });
+const unpaid = essay({ _id: 'a2', title: 'Unpaid essay', state: 'accepted', tutorConfirmed: true, discussionEndsAt: hoursAhead(22), ...held });
 const marking = essay({ _id: 'p1', title: 'Essay to mark', state: 'paid', paymentStatus: 'Paid', paid_time: hoursAgo(2), markingDueAt: hoursAhead(46), ...held });
 const late = essay({ _id: 'p2', title: 'Late essay', state: 'paid', paymentStatus: 'Paid', paid_time: hoursAgo(50), markingDueAt: hoursAgo(2), overdue: true, ...held });
-const lateNoFlag = essay({ _id: 'p3', title: 'Just late essay', state: 'paid', paymentStatus: 'Paid', paid_time: hoursAgo(30), expedited: true, ...held });
+const lateNoFlag = essay({ _id: 'p3', title: 'Just late essay', state: 'paid', paymentStatus: 'Paid', paid_time: hoursAgo(30), expedited: true, markingDueAt: hoursAgo(6), ...held });
 const revision = essay({ _id: 'r1', title: 'Revision essay', state: 'revision_requested', status: 'Revision Requested', paymentStatus: 'Paid', paid_time: hoursAgo(90), completedAt: hoursAgo(20), revisionRequestedAt: hoursAgo(10), markingDueAt: hoursAhead(38), accepted: true });
 const done = { state: 'completed' as const, status: 'Completed' as const, paymentStatus: 'Paid' as const, paid_time: hoursAgo(90), accepted: true, score: 8, feedback: 'Good work.' };
 const acceptedByStudent = essay({ _id: 'c1', title: 'Accepted review', ...done, completedAt: hoursAgo(5), student_accept: true });
-const oldEnough = essay({ _id: 'c2', title: 'Old review', ...done, completedAt: hoursAgo(49) });
-const tooRecent = essay({ _id: 'c3', title: 'Recent review', ...done, completedAt: hoursAgo(47) });
+const oldEnough = essay({ _id: 'c2', title: 'Old review', ...done, completedAt: hoursAgo(49), payoutAvailableAt: hoursAgo(1) });
+const tooRecent = essay({ _id: 'c3', title: 'Recent review', ...done, completedAt: hoursAgo(47), payoutAvailableAt: hoursAhead(1) });
 const paidOut = essay({ _id: 'c4', title: 'Paid review', ...done, completedAt: hoursAgo(100), student_accept: true, tutor_paid: true });
 
 const ALL = [notConfirmed, unpaid, marking, late, lateNoFlag, revision, acceptedByStudent, oldEnough, tooRecent, paidOut];
@@ -46,7 +48,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
     expect(within(card('Unpaid essay')).getByText('Payment Pending')).toBeInTheDocument();
     expect(within(card('Essay to mark')).getByText('1d 22h 0m left')).toBeInTheDocument();
     expect(within(card('Late essay')).getByText('Overdue')).toBeInTheDocument();
-    // Expedited: 24 h from payment, 30 h ago; the server has not flagged it yet, the clock has run out all the same.
+    // Expedited and due 6 h ago: the server has not flagged it yet, its markingDueAt has passed all the same.
     expect(within(card('Just late essay')).getByText('Overdue')).toBeInTheDocument();
     expect(within(card('Revision essay')).getByText('Revision Requested')).toBeInTheDocument();
     expect(within(card('Accepted review')).getByText('Completed')).toBeInTheDocument();
@@ -71,6 +73,18 @@ describe('essay reviews', { timeout: 30_000 }, () => {
       expect(within(card(title)).queryByRole('button', { name: 'Get Paid' })).not.toBeInTheDocument();
     }
     expect(screen.getAllByRole('button', { name: 'Get Paid' })).toHaveLength(2);
+  });
+
+  it('follows the server’s instants, not a window of its own (a deployment with shorter windows)', async () => {
+    // Completed 10 minutes ago and already payable; accepted 5 minutes ago with 2 minutes left to agree.
+    const quick = essay({ _id: 'q1', title: 'Quick review', ...done, completedAt: hoursAgo(1 / 6), payoutAvailableAt: hoursAgo(1 / 12) });
+    const agreeing = essay({ _id: 'q2', title: 'Quick discussion', state: 'accepted', ...held, acceptedAt: hoursAgo(1 / 12), discussionEndsAt: hoursAhead(1 / 30) });
+    stubApi({ [MINE]: () => jsonResponse(200, { essays: [quick, agreeing] }), 'GET /api/tutor/payoutAccount': () => jsonResponse(200, NO_STRIPE) });
+    renderApp('/tutor/essay-feedback');
+    await screen.findByRole('list', { name: 'Your essays' });
+    expect(within(card('Quick review')).getByRole('button', { name: 'Get Paid' })).toBeInTheDocument();
+    const until = formatDateTime(NOW.getTime() + 2 * 60_000);
+    expect(within(card('Quick discussion')).getByText(`Agree the word count with the student by ${until}.`)).toBeInTheDocument();
   });
 
   it('filters All Essays, In Progress and Completed through the URL, and searches titles case-insensitively', async () => {

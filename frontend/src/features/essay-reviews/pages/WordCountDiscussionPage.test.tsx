@@ -8,10 +8,13 @@ import { STUDENT_ID, contact, essay, signInTutor } from '../test-fixtures';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z').getTime();
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
+const ahead = (ms: number) => new Date(NOW + ms).toISOString();
 const HOUR = 3_600_000;
 
 const GET = 'GET /api/essays/e1';
-const held = (over = {}) => essay({ _id: 'e1', state: 'accepted', status: 'In Progress', accepted: true, acceptedAt: ago(HOUR), fileUrl: 'https://files.example/e1.pdf', ...over });
+// Accepted an hour ago; the server's discussionEndsAt (acceptedAt + its WORDCOUNT_WINDOW_SECONDS) in 23 h.
+const held = (over = {}) =>
+  essay({ _id: 'e1', state: 'accepted', status: 'In Progress', accepted: true, acceptedAt: ago(HOUR), discussionEndsAt: ahead(23 * HOUR), fileUrl: 'https://files.example/e1.pdf', ...over });
 const CONTACTS = { 'GET /api/tutor/getAllContactsForTutor': () => jsonResponse(200, { students: [contact()] }) };
 const message = (over: Record<string, unknown>) => ({
   _id: 'm1',
@@ -48,7 +51,7 @@ function freezeClock() {
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 describe('word-count discussion', { timeout: 30_000 }, () => {
-  it('shows the essay and counts down each second from acceptedAt + 24 h', async () => {
+  it('shows the essay and counts down each second to the server’s discussionEndsAt', async () => {
     freezeClock();
     stubApi({ [GET]: () => jsonResponse(200, { essay: held() }), ...CONTACTS, [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [], hasMore: false }) });
     renderApp('/tutor/chat/e1');
@@ -66,7 +69,8 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
 
   it('warns in red under the last hour, and at zero goes back to the pool with a toast', async () => {
     freezeClock();
-    stubApi({ [GET]: () => jsonResponse(200, { essay: held({ acceptedAt: ago(24 * HOUR - 61_000) }) }), ...CONTACTS, 'GET /api/tutor/getAvailableEssays': () => jsonResponse(200, { essays: [] }) });
+    // A shortened window (the server's config): accepted an hour ago, yet 61 s left — the page has no window of its own.
+    stubApi({ [GET]: () => jsonResponse(200, { essay: held({ discussionEndsAt: ahead(61_000) }) }), ...CONTACTS, 'GET /api/tutor/getAvailableEssays': () => jsonResponse(200, { essays: [] }) });
     const { router } = renderApp('/tutor/chat/e1');
     const timer = await screen.findByRole('timer', { name: 'Time left' });
     expect(timer).toHaveTextContent('00:01:01');
@@ -81,7 +85,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
 
   it('does not warn with more than an hour left', async () => {
     freezeClock();
-    stubApi({ [GET]: () => jsonResponse(200, { essay: held({ acceptedAt: ago(23 * HOUR - 1000) }) }), ...CONTACTS });
+    stubApi({ [GET]: () => jsonResponse(200, { essay: held({ discussionEndsAt: ahead(HOUR + 1000) }) }), ...CONTACTS });
     renderApp('/tutor/chat/e1');
     expect(await screen.findByRole('timer', { name: 'Time left' })).toHaveTextContent('01:00:01');
     expect(screen.queryByText('Less than 1 hour left')).not.toBeInTheDocument();
@@ -151,7 +155,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
 
   it('once paid: no countdown, no Cancel or Confirm, but “Paid — marking due …”', async () => {
     stubApi({
-      [GET]: () => jsonResponse(200, { essay: held({ state: 'paid', paymentStatus: 'Paid', paid_time: ago(HOUR), markingDueAt: '2026-03-12T11:00:00.000Z', tutorConfirmed: true }) }),
+      [GET]: () => jsonResponse(200, { essay: held({ state: 'paid', paymentStatus: 'Paid', paid_time: ago(HOUR), discussionEndsAt: null, markingDueAt: '2026-03-12T11:00:00.000Z', tutorConfirmed: true }) }),
       ...CONTACTS,
     });
     renderApp('/tutor/chat/e1');

@@ -36,7 +36,7 @@ const ESSAY_POLL_MS = 15_000;
 
 export const TIME_UP_MESSAGE = 'Time is up: the essay has been returned to the pool.';
 
-/** /tutor/chat/{essayId} (spec part 2 §2, §4): essay details, the 24 h countdown, the chat, Cancel Review and Confirm. */
+/** /tutor/chat/{essayId} (spec part 2 §2, §4): essay details, the countdown to discussionEndsAt, the chat, Cancel Review and Confirm. */
 export function WordCountDiscussionPage({ essayId }: { essayId: string }) {
   useDocumentTitle('Word Count Discussion');
   const essay = useQuery({ ...discussionEssayQuery(essayId), refetchInterval: ESSAY_POLL_MS });
@@ -125,7 +125,7 @@ function Discussion({ essay }: { essay: TutorEssay }) {
             Word Count Discussion
           </Heading>
           <Text color="fg.muted">
-            Agree the word count with {essay.studentName} within 24 hours of accepting, then confirm to start the review.
+            Agree the word count with {essay.studentName} before the discussion closes, then confirm to start the review.
           </Text>
         </Stack>
 
@@ -159,7 +159,7 @@ function Discussion({ essay }: { essay: TutorEssay }) {
   );
 }
 
-/** The time left to agree (24 h from acceptance), red with a warning under the last hour. */
+/** The time left to agree (until the server's discussionEndsAt), red with a warning under the last hour. */
 function Countdown({ remaining, deadline }: { remaining: number | null; deadline: number | null }) {
   if (remaining === null) return null;
   const urgent = remaining < DISCUSSION_WARNING_MS;

@@ -6,6 +6,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatPounds } from '@shared/pricing';
 import { errorMessage } from '../../../api/client';
+import { formatDateTime } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { essayActions, type Essay } from '../essay-rules';
 import { useAcceptFeedback, useCancelEssay, useRequestRevision } from '../hooks/useEssayMutations';
@@ -114,7 +115,8 @@ export function EssayActions({ essay }: { essay: Essay }) {
           })
         }
       >
-        Your tutor will revise the review and send it again. A revision can be requested within 7 days of the review, before you accept it.
+        Your tutor will revise the review and send it again. A revision can be requested until {formatDateTime(essay.revisionAvailableUntil)}, before
+        you accept the review.
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -140,8 +142,8 @@ export function EssayActions({ essay }: { essay: Essay }) {
         <Stack gap="2">
           {can.refund ? (
             <Text>
-              You paid for this essay less than 24 hours ago and it has not been reviewed yet, so you will get a full refund of{' '}
-              {formatPounds(essay.price)}. A full refund is possible within 24 hours of paying.
+              This essay has not been reviewed yet, so you will get a full refund of {formatPounds(essay.price)}. A full refund is
+              possible until {formatDateTime(essay.refundableUntil)}.
             </Text>
           ) : (
             <Text>The essay will be withdrawn and no tutor will review it. You have not paid for it, so nothing is charged.</Text>

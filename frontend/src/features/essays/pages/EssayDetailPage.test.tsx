@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
 import type { Essay } from '../essay-rules';
@@ -65,6 +66,17 @@ describe('EssayDetailPage', () => {
     expect(screen.queryByRole('button', { name: 'View Marking scheme' })).not.toBeInTheDocument();
     expect(field('Tutor')).toHaveTextContent('Tara Tutor');
     expect(screen.getByRole('button', { name: 'Cancel and refund' })).toBeInTheDocument();
+    expect(field('Refund available until')).toHaveTextContent(formatDateTime(essay.refundableUntil)!);
+  });
+
+  it('offers no refund once the server\'s refundableUntil has passed, however recent the payment', async () => {
+    // A deployment with a shorter refund window: paid 10 minutes ago, refundable until 5 minutes ago.
+    const essay = essayIn.paid({ title: 'Short window', paid_time: hoursAgo(1 / 6), refundableUntil: hoursAgo(1 / 12) });
+    stubApi(detail(essay));
+    renderApp(`/student/essay/${essay._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Short window' });
+    expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Refund available until', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
   it('opens the file in the PDF viewer, with a link to open it in a new tab', async () => {

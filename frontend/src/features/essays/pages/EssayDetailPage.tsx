@@ -13,7 +13,7 @@ import { Card, InfoGrid } from '../../../components/ui/Card';
 import { Tag } from '../../../components/ui/Tag';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { toastError } from '../../../components/ui/toaster';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime as dateTime } from '../../../lib/format';
 import { EssayActions } from '../components/EssayActions';
 import { LoadError } from '../components/LoadError';
 import { PdfViewerDialog } from '../components/PdfViewerDialog';
@@ -28,10 +28,6 @@ const FILES: { kind: FileKind; label: string }[] = [
   { kind: 'markingScheme', label: 'Marking scheme' },
   { kind: 'modelURL', label: 'Model answer' },
 ];
-
-/** "March 1, 2026, 2:05 PM" for the times a student acts on (deadlines). */
-const dateTime = (value: string) =>
-  new Date(value).toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Essay detail (spec part 1 §2): the essay, its review once completed, its files, and the card's actions. */
 export function EssayDetailPage({ essayId }: { essayId: string }) {
@@ -131,6 +127,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
               ...(data.revisionAvailableUntil && can.requestRevision
                 ? [{ label: 'Revision available until', value: dateTime(data.revisionAvailableUntil) }]
                 : []),
+              ...(data.refundableUntil && can.refund ? [{ label: 'Refund available until', value: dateTime(data.refundableUntil) }] : []),
               { label: 'Comments', value: data.notes ?? data.comments },
             ]}
           />

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { formatDateTime } from '../../../lib/format';
 import { renderApp } from '../../../test/render';
 import type { Essay } from '../essay-rules';
 import { essayIn, hoursAgo, makeEssay, signInStudent } from '../test-support';
@@ -262,9 +263,9 @@ describe('My Essays: card actions', () => {
     expect(calls.some((c) => c.key === `POST /api/student/requestRevision/${recent._id}`)).toBe(true);
   });
 
-  it('cancels an unpaid essay, and says "Cancel and refund" for one paid within 24 h', async () => {
+  it('cancels an unpaid essay, and says "Cancel and refund" for a paid one until the server\'s refundableUntil', async () => {
     const paid = essayIn.paid({ title: 'Paid recently', price: 1650 });
-    const paidLongAgo = essayIn.paid({ title: 'Paid long ago', paid_time: hoursAgo(30) });
+    const paidLongAgo = essayIn.paid({ title: 'Paid long ago', paid_time: hoursAgo(30), refundableUntil: hoursAgo(6) });
     const open = essayIn.open({ title: 'Not paid' });
     const { calls } = stubApi({
       'GET /api/student/essays': list([paid, paidLongAgo, open]),
@@ -280,7 +281,7 @@ describe('My Essays: card actions', () => {
     await user.click(within(card('Paid recently')).getByRole('button', { name: 'Cancel and refund' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Cancel and refund?' });
     expect(within(confirm).getByText(/full refund of £16.50/)).toBeInTheDocument();
-    expect(within(confirm).getByText(/within 24 hours of paying/)).toBeInTheDocument();
+    expect(within(confirm).getByText(new RegExp(`possible until ${formatDateTime(paid.refundableUntil)}`))).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel and refund' }));
     expect(await screen.findByText('Essay cancelled: your payment is being refunded in full')).toBeInTheDocument();
     expect(calls.some((c) => c.key === `POST /api/student/cancelEssay/${paid._id}`)).toBe(true);
