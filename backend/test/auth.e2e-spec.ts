@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import type { AppConfig } from '../src/config/env.schema.js';
 import { passwordResetTokens, users, verificationCodes } from '../src/infra/database/schema/index.js';
 import { bearer, createAccount, db, resetLimits, setBanned, TEST_PASSWORD } from './support/accounts.js';
 import { bootApp } from './support/app.js';
@@ -14,6 +16,7 @@ const tokenIn = (mail: CaughtMail | undefined) => /\/reset-password\/([A-Za-z0-9
 
 describe('auth', () => {
   let app: NestFastifyApplication;
+  let config: AppConfig;
   let redis: Redis;
   const http = () => request(app.getHttpServer());
   const valid = (overrides: Record<string, unknown> = {}) => ({
@@ -26,7 +29,7 @@ describe('auth', () => {
   };
 
   beforeAll(async () => {
-    ({ app } = await bootApp({ WEB_ORIGIN: 'http://web.test' }));
+    ({ app, config } = await bootApp({ WEB_ORIGIN: 'http://web.test' }));
     redis = new Redis(process.env.REDIS_URL!);
   });
   afterAll(async () => {
@@ -186,6 +189,22 @@ describe('auth', () => {
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
       await http().get('/api/auth/me').set(bearer(none)).expect(401);
       await http().get('/api/auth/me').set(bearer(`${account.token.slice(0, -3)}abc`)).expect(401);
+    });
+
+    it('reads the bearer scheme in any case, refuses other schemes, and refuses an expired token', async () => {
+      const account = await createAccount(app);
+      await http().get('/api/auth/me').set('authorization', `bearer ${account.token}`).expect(200);
+      await http().get('/api/auth/me').set('authorization', `BEARER  ${account.token}`).expect(200);
+      await http().get('/api/auth/me').set('authorization', `Basic ${account.token}`).expect(401);
+      await http().get('/api/auth/me').set('authorization', account.token).expect(401);
+      // Signed with the app's own secret for a live session, but past its exp.
+      const [, payload] = account.token.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+      const jwt = app.get(JwtService);
+      const expired = await jwt.signAsync({ ...claims, iat: Math.floor(Date.now() / 1000) - 120, exp: Math.floor(Date.now() / 1000) - 1 }, { secret: config.auth.jwtSecret, algorithm: 'HS256' });
+      const refused = await http().get('/api/auth/me').set(bearer(expired)).expect(401);
+      expect(refused.body.code).toBe('UNAUTHENTICATED');
+      await http().get('/api/auth/me').set(bearer(account.token)).expect(200);
     });
 
     it('logout revokes that token only', async () => {

@@ -20,6 +20,8 @@ const MARKING_SECONDS = 2;
 const PAYOUT_SECONDS = 2;
 const REVISION_WINDOW_SECONDS = 3;
 const FEEDBACK = 'A clear argument with good use of evidence. '.repeat(7);
+/** An instant `seconds` after the ISO instant `at`, as the API writes it. */
+const later = (at: string, seconds: number) => new Date(Date.parse(at) + seconds * 1000).toISOString();
 
 describe('essay timers', () => {
   let app: NestFastifyApplication;
@@ -122,6 +124,34 @@ describe('essay timers', () => {
     }
   }
   const sleep = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000));
+
+  it('sends the clocks as instants computed from the configured (shortened) windows', async () => {
+    const accepted = await acceptedEssay('Instants essay');
+    // Within the 2 s discussion: the essay as the tutor and the student read it.
+    const held = (await http().get(`/api/essays/${accepted.id}`).set(bearer(tutor.token)).expect(200)).body.essay;
+    expect(held).toMatchObject({ state: 'accepted', discussionEndsAt: later(held.acceptedAt, WINDOW_SECONDS), markingDueAt: null, refundableUntil: null, payoutAvailableAt: null });
+    expect(Date.parse(held.discussionEndsAt) - Date.parse(held.acceptedAt)).toBe(WINDOW_SECONDS * 1000);
+
+    await paid(accepted);
+    const paidView = (await http().get(`/api/student/essay/${accepted.id}`).set(bearer(student.token)).expect(200)).body.essay;
+    // The refund window is not configurable: 24 h after paying, whatever the other windows.
+    expect(paidView).toMatchObject({ state: 'paid', discussionEndsAt: null, markingDueAt: later(paidView.paid_time, MARKING_SECONDS), refundableUntil: later(paidView.paid_time, 24 * 3600), payoutAvailableAt: null });
+
+    await mark(accepted.id);
+    const marked = (await http().get(`/api/student/essay/${accepted.id}`).set(bearer(student.token)).expect(200)).body.essay;
+    expect(marked).toMatchObject({
+      state: 'completed',
+      payoutAvailableAt: later(marked.completedAt, PAYOUT_SECONDS),
+      revisionAvailableUntil: later(marked.completedAt, REVISION_WINDOW_SECONDS),
+      markingDueAt: null,
+      refundableUntil: null,
+      discussionEndsAt: null,
+    });
+    // Past payoutAvailableAt the server pays out, as the instant said.
+    await sleep(Math.max(0, Date.parse(marked.payoutAvailableAt) - Date.now()) / 1000 + 0.2);
+    expect((await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(tutor.token)).send({ essayId: accepted.id }).expect(200)).body.paymentUrl).toMatch(/^\/tutor\/payment-success\?payout_id=/);
+    expect((await http().post('/api/tutor/getEssay').set(bearer(tutor.token)).send({ essayID: accepted.id }).expect(200)).body.essay).toMatchObject({ tutor_paid: true, payoutAvailableAt: null, revisionAvailableUntil: null });
+  });
 
   it('a requested revision not marked again in time is flagged overdue once; the payout notice waits for the new marking', async () => {
     const essay = await acceptedEssay('Revision deadline essay');

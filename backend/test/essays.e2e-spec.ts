@@ -16,6 +16,9 @@ import { mailsTo } from './support/mail-catcher.js';
 
 const MODEL_SURCHARGE = 500;
 const EXPEDITED_SURCHARGE = 1000;
+const HOUR_S = 3600;
+/** An instant `seconds` after the ISO instant `at`, as the API writes it. */
+const later = (at: string, seconds: number) => new Date(Date.parse(at) + seconds * 1000).toISOString();
 
 /** `n` words, each one word to every counter (letters, digits, a hyphenated word, a price). */
 function words(n: number): string {
@@ -443,7 +446,9 @@ describe('essays', () => {
       const essayId = await openEssay({ title: 'Paid essay', fields: { expedited: 'true' } });
       const payUrl = () => http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId });
       expect((await payUrl().expect(422)).body.code).toBe('PAYMENT_NOT_PAYABLE');
-      await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: essayId }).expect(200);
+      const held = (await http().post('/api/tutor/acceptEssay').set(bearer(phdTutor.token)).send({ essayID: essayId }).expect(200)).body.essay;
+      // The clocks as instants, from the default windows: 24 h to agree the count; no marking or refund clock yet.
+      expect(held).toMatchObject({ discussionEndsAt: later(held.acceptedAt, 24 * HOUR_S), markingDueAt: null, refundableUntil: null, payoutAvailableAt: null });
       await http().post('/api/student/generatePaymentUrl').set(bearer(otherStudent.token)).send({ essayId }).expect(404);
 
       const path = new URL((await payUrl().expect(200)).body.paymentUrl as string).pathname;
@@ -454,6 +459,8 @@ describe('essays', () => {
       const { body } = await http().get(`/api/student/essay/${essayId}`).set(bearer(student.token)).expect(200);
       expect(body.essay).toMatchObject({ paymentStatus: 'Paid', state: 'paid', status: 'In Progress', price: 1501 + EXPEDITED_SURCHARGE });
       expect(body.essay.paid_time).toEqual(expect.any(String));
+      // Paid: the discussion is over; expedited, so marked within half of 48 h; refundable for 24 h.
+      expect(body.essay).toMatchObject({ discussionEndsAt: null, markingDueAt: later(body.essay.paid_time, 24 * HOUR_S), refundableUntil: later(body.essay.paid_time, 24 * HOUR_S) });
       const [ledger] = await db(app).select().from(payments).where(eq(payments.itemId, essayId));
       expect(ledger).toMatchObject({ status: 'completed', amountPence: 2501, payerId: student.user.id, type: 'student_essay_payment' });
       expect((await payUrl().expect(409)).body.code).toBe('PAYMENT_ALREADY_PAID');
@@ -535,6 +542,9 @@ describe('essays', () => {
       expect(await waitForSubject(student.user.email, 'Your feedback on "Marking essay" is ready')).toContain('Your feedback on "Marking essay" is ready');
       const view = await http().get(`/api/student/essay/${essayId}`).set(bearer(student.token)).expect(200);
       expect(view.body.essay).toMatchObject({ score: 8, status: 'Completed', completedAt: expect.any(String) });
+      // Completed: payable 48 h after the (last) completion, revisable for 7 days; no marking or refund clock.
+      const { completedAt } = view.body.essay as { completedAt: string };
+      expect(view.body.essay).toMatchObject({ payoutAvailableAt: later(completedAt, 48 * HOUR_S), revisionAvailableUntil: later(completedAt, 7 * 24 * HOUR_S), markingDueAt: null, refundableUntil: null });
       expect(ids(await http().get('/api/tutor/getCompletedEssays').set(bearer(phdTutor.token)).expect(200))).toContain(essayId);
       expect((await mark(phdTutor, { essayID: essayId, score: '9', feedback: FEEDBACK }).expect(409)).body.code).toBe('ESSAY_NOT_MARKABLE');
 
@@ -543,7 +553,8 @@ describe('essays', () => {
       expect((await http().post(`/api/student/acceptEssay/${unpaid}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
       await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(422);
       const accepted = await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(student.token)).expect(200);
-      expect(accepted.body).toMatchObject({ message: 'Essay feedback accepted successfully!', essay: { student_accept: true } });
+      // Accepted: payable at once, so no payout instant (nor a revision one).
+      expect(accepted.body).toMatchObject({ message: 'Essay feedback accepted successfully!', essay: { student_accept: true, payoutAvailableAt: null, revisionAvailableUntil: null } });
       await http().post(`/api/student/acceptEssay/${essayId}`).set(bearer(student.token)).expect(200);
       expect((await http().post(`/api/student/requestRevision/${essayId}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
       const payout = await http().post('/api/tutor/generateTutorPaymentUrl').set(bearer(phdTutor.token)).send({ essayId }).expect(200);

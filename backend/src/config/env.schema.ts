@@ -60,6 +60,8 @@ export interface AppConfig {
     jwtTtlSeconds: number;
     /** Who must pass an emailed second factor at sign-in: `optional` (their choice), `staff` (admins and tutors always), `required` (everyone). */
     twoFactorPolicy: TwoFactorPolicy;
+    /** How long this process may reuse a session check (0 = never); changes drop it at once (SessionCache). */
+    sessionCacheSeconds: number;
   };
   uploads: { perUserPerHour: number };
   payments: {
@@ -102,7 +104,7 @@ export const ENV_VARIABLE_NAMES = [
   'S3_PRESIGN_TTL_SECONDS',
   'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASS', 'MAIL_FROM', 'SUPPORT_EMAIL',
   'MAIL_CATCHER_URL',
-  'JWT_SECRET', 'JWT_TTL_SECONDS', 'TWO_FACTOR_POLICY',
+  'JWT_SECRET', 'JWT_TTL_SECONDS', 'AUTH_SESSION_CACHE_SECONDS', 'TWO_FACTOR_POLICY',
   'UPLOAD_RATE_LIMIT_PER_HOUR',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PLATFORM_COMMISSION_PERCENT',
   'ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 'ESSAY_EXPEDITED_SURCHARGE_PENCE',
@@ -295,6 +297,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       jwtSecret,
       jwtTtlSeconds: r.int('JWT_TTL_SECONDS', 604800, { min: 60 }),
       twoFactorPolicy: r.oneOf('TWO_FACTOR_POLICY', TWO_FACTOR_POLICIES, production ? 'staff' : 'optional'),
+      sessionCacheSeconds: r.int('AUTH_SESSION_CACHE_SECONDS', 30, { min: 0, max: 3600 }),
     },
     uploads: { perUserPerHour: r.int('UPLOAD_RATE_LIMIT_PER_HOUR', 60, { min: 1 }) },
     payments: {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../src/common/security/password-hasher.js';
+import { DatabaseNotifications } from '../../src/infra/database/database-notifications.js';
 import { DRIZZLE } from '../../src/infra/database/database.module.js';
 import type { Database } from '../../src/infra/database/database.types.js';
 import { studentProfiles, tutorProfiles, users, type UserRow } from '../../src/infra/database/schema/index.js';
@@ -61,6 +62,16 @@ export async function createAccount(app: NestFastifyApplication, options: Accoun
 
 export async function setBanned(app: NestFastifyApplication, userId: string, banned: boolean): Promise<void> {
   await db(app).update(users).set({ banned }).where(eq(users.id, userId));
+  await heardByTheApp(app);
+}
+
+/**
+ * After a write straight to the tables: resolves once the app's caches have heard of it (the change notification
+ * has arrived). Nothing is cached while the app is not listening, so then there is nothing to wait for.
+ */
+export async function heardByTheApp(app: NestFastifyApplication): Promise<void> {
+  const notifications = app.get(DatabaseNotifications);
+  if (notifications.listening) await notifications.flush();
 }
 
 /** Forgets every rate-limit counter and code cooldown, so tests do not throttle each other. */

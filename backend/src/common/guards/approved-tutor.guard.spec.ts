@@ -16,7 +16,7 @@ class AvailabilityController {
 }
 
 function run(controller: new () => object, method: string, approved: Set<TutorService>, user: { id: string } | null = { id: 'tutor-1' }) {
-  const approvals = { isApproved: jest.fn(async (_userId: string, service: TutorService) => approved.has(service)) };
+  const approvals = { isApproved: jest.fn(async (_userId: string, service: TutorService) => approved.has(service)), studyLevel: jest.fn(async () => null) };
   const handler = (controller.prototype as Record<string, () => void>)[method]!;
   const context = {
     getHandler: () => handler,

@@ -1,30 +1,32 @@
-import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
-import { coded } from '../errors.js';
+import type { AuthenticatedUser } from './authenticated-user.js';
+import { BearerAuthenticator, unauthenticated } from './bearer-authenticator.js';
 import { routeAccess } from './route-access.js';
 
-export const JWT_STRATEGY = 'jwt';
+/** `Authorization: Bearer <token>`, the scheme in any case. */
+const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
 
 /**
- * The global authentication guard (APP_GUARD): every route needs a valid bearer token unless marked
- * `@Public()`. The strategy verifies the signature (HS256 only) and expiry, then re-reads the user and the
- * session from PostgreSQL, so logout, password reset and bans take effect on the very next request.
+ * The global authentication guard (APP_GUARD): every route needs a valid bearer token unless marked `@Public()`.
+ * BearerAuthenticator (the auth module) verifies the token (HS256 only) and its expiry, then checks the session
+ * and the user, so logout, password reset and bans take effect on the very next request. The user is
+ * `request.user` (`@CurrentUser()`).
  */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard(JWT_STRATEGY) {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: BearerAuthenticator,
+  ) {}
 
-  override canActivate(context: ExecutionContext) {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     if (routeAccess(this.reflector, context).isPublic) return true;
-    return super.canActivate(context) as Promise<boolean>;
-  }
-
-  override handleRequest<TUser>(err: unknown, user: TUser | false): TUser {
-    if (err) throw err;
-    if (!user) throw new UnauthorizedException(coded('UNAUTHENTICATED', 'Please sign in to continue.'));
-    return user;
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AuthenticatedUser }>();
+    const header = request.headers.authorization;
+    const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+    if (!token) throw unauthenticated();
+    request.user = await this.authenticator.authenticate(token);
+    return true;
   }
 }

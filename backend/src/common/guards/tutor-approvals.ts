@@ -7,4 +7,6 @@ export type TutorService = 'essay' | 'tutoring';
  */
 export abstract class TutorApprovals {
   abstract isApproved(userId: string, service: TutorService): Promise<boolean>;
+  /** The tutor's StudyLevel (the essay pool's ceiling), null without a profile or a level. */
+  abstract studyLevel(userId: string): Promise<string | null>;
 }

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
+import { DatabaseNotifications } from './database-notifications.js';
 import * as schema from './schema/index.js';
 
 export const PG_POOL = Symbol('PG_POOL');
@@ -26,8 +27,9 @@ export const DRIZZLE = Symbol('DRIZZLE');
       },
     },
     { provide: DRIZZLE, inject: [PG_POOL], useFactory: (pool: pg.Pool) => drizzle(pool, { schema }) },
+    DatabaseNotifications,
   ],
-  exports: [PG_POOL, DRIZZLE],
+  exports: [PG_POOL, DRIZZLE, DatabaseNotifications],
 })
 export class DatabaseModule implements OnApplicationShutdown {
   constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -5,6 +6,8 @@ import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { UserRow } from '../../infra/database/schema/index.js';
 import { AuthRepository } from './auth.repository.js';
+import { verifyHs256, type TokenCheck } from './hs256.js';
+import { SessionCache } from './session-cache.js';
 
 export const JWT_ALGORITHM = 'HS256' as const;
 
@@ -16,15 +19,32 @@ export interface TokenClaims {
   jti: string;
 }
 
-/** Issues bearer tokens: one session row per token, so a token can be revoked before it expires. */
+/**
+ * Issues bearer tokens (one session row per token, so a token can be revoked before it expires) and checks their
+ * signature and expiry for the HTTP guard and the chat handshake alike.
+ */
 @Injectable()
 export class AuthTokens {
+  /** Made once: the secret as a key object, not re-derived from the string on every check. */
+  private readonly key: KeyObject;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
     private readonly repository: AuthRepository,
+    private readonly sessions: SessionCache,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.key = createSecretKey(Buffer.from(config.auth.jwtSecret, 'utf8'));
+  }
+
+  /**
+   * HS256 with our secret, `exp` in the future (by the wall clock, as the token's own `exp` is): the claims, or why
+   * not. The session behind the token is the caller's to check.
+   */
+  check(token: string): TokenCheck {
+    return verifyHs256(token, this.key, Math.floor(Date.now() / 1000));
+  }
 
   async issue(user: Pick<UserRow, 'id' | 'role' | 'onboardingCompleted'>): Promise<string> {
     const ttl = this.config.auth.jwtTtlSeconds;
@@ -42,6 +62,7 @@ export class AuthTokens {
 
   async revoke(sessionId: string): Promise<void> {
     await this.repository.revokeSession(sessionId, this.clock.now());
+    this.sessions.forgetSession(sessionId);
   }
 
   /** The session and its user, as every authenticated request reads them (the socket handshake uses it too). */
@@ -51,5 +72,6 @@ export class AuthTokens {
 
   async revokeAll(userId: string): Promise<void> {
     await this.repository.revokeAllSessions(userId, this.clock.now());
+    this.sessions.forgetUser(userId);
   }
 }

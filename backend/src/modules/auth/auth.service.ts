@@ -12,7 +12,7 @@ import { AuthThrottle } from './auth-throttle.service.js';
 import { AuthTokens } from './auth-tokens.service.js';
 import { UsersService } from '../users/users.service.js';
 import type { RegisterDto } from './dto/auth.dto.js';
-import { BANNED_MESSAGE } from './jwt.strategy.js';
+import { BANNED_MESSAGE } from './bearer-authenticator.js';
 import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
@@ -24,7 +24,7 @@ import {
   RESET_TOKEN_TTL_MS,
   sameHash,
 } from './one-time-secrets.js';
-import { UUID } from './jwt.strategy.js';
+import { UUID } from './bearer-authenticator.js';
 import { presentUser, type UserDto } from './user.presenter.js';
 import { coded } from '../../common/errors.js';
 import { policyDemandsTwoFactor, requiresTwoFactor } from './two-factor-policy.js';

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
 import { AuthTokensModule } from '../auth/auth-tokens.module.js';
 import { AdminChatController, StudentChatController, TutorChatController } from './chat.controller.js';
 import { ChatGateway } from './chat.gateway.js';
@@ -14,7 +13,7 @@ import { SocketAuth } from './socket-auth.service.js';
  * whatever bans a user calls `disconnectUser`.
  */
 @Module({
-  imports: [AuthTokensModule, JwtModule.register({})],
+  imports: [AuthTokensModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
   providers: [ChatRepository, ChatService, ChatRealtime, SocketAuth, ChatGateway],
   exports: [ChatService],

@@ -1,7 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/env.schema.js';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
 import { AuthTokens } from '../auth/auth-tokens.service.js';
@@ -27,8 +24,6 @@ export class SocketAuthError extends Error {
 @Injectable()
 export class SocketAuth {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly jwt: JwtService,
     private readonly tokens: AuthTokens,
     private readonly clock: Clock,
   ) {}
@@ -43,13 +38,10 @@ export class SocketAuth {
 
   async authenticate(token: string | undefined): Promise<ChatSocketData> {
     if (!token) throw new SocketAuthError('UNAUTHENTICATED', 'Authentication required: connect with auth.token.');
-    let claims: { userId?: unknown; jti?: unknown };
-    try {
-      claims = await this.jwt.verifyAsync(token, { secret: this.config.auth.jwtSecret, algorithms: ['HS256'] });
-    } catch (error) {
-      if (error instanceof Error && error.name === 'TokenExpiredError') throw new SocketAuthError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.');
-      throw new SocketAuthError('UNAUTHENTICATED', 'Invalid token. Please sign in again.');
-    }
+    const check = this.tokens.check(token);
+    if (!check.valid && check.reason === 'expired') throw new SocketAuthError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.');
+    if (!check.valid) throw new SocketAuthError('UNAUTHENTICATED', 'Invalid token. Please sign in again.');
+    const claims = check.claims;
     if (typeof claims.jti !== 'string' || typeof claims.userId !== 'string' || !UUID.test(claims.jti) || !UUID.test(claims.userId)) {
       throw new SocketAuthError('UNAUTHENTICATED', 'Invalid token. Please sign in again.');
     }

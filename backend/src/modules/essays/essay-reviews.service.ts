@@ -1,6 +1,7 @@
 import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
@@ -15,6 +16,7 @@ import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayPoolQueryDto, MarkEssayFormDto, TutorDashboardDto } from './dto/essay.dto.js';
 import { bandMessage, essayTotalPence, isWithinBand } from './essay-rules.js';
 import { EssayPresenter } from './essay.presenter.js';
+import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { HELD_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
 import { essayNotFound } from './essay-errors.js';
@@ -30,6 +32,8 @@ export class EssayReviewsService {
   constructor(
     private readonly essays: EssaysRepository,
     private readonly presenter: EssayPresenter,
+    private readonly poolAnswers: EssayPoolCache,
+    private readonly approvals: TutorApprovals,
     private readonly chat: ChatService,
     private readonly timers: EssayTimers,
     private readonly clock: Clock,
@@ -40,16 +44,24 @@ export class EssayReviewsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Open essays at or below the tutor's ceiling (DESIGN.md §9), narrowed by level, subject and title in SQL. */
-  async pool(tutor: AuthenticatedUser, query: EssayPoolQueryDto): Promise<EssayDto[]> {
+  /**
+   * Open essays at or below the tutor's ceiling (DESIGN.md §9), narrowed by level, subject and title in SQL, as the
+   * UTF-8 JSON of an EssaysDto (`{ essays }`): the answer is shared, already serialized, with every tutor asking the
+   * same until the pool changes (EssayPoolCache). A hundred essays are ~95 KiB of JSON, stringified and encoded once,
+   * not per request.
+   */
+  async poolJson(tutor: AuthenticatedUser, query: EssayPoolQueryDto): Promise<Buffer> {
     let levels = await this.ceiling(tutor.id);
     const level = query.level && query.level.toLowerCase() !== 'all' ? academicLevelOf(query.level) : undefined;
     if (query.level && query.level.toLowerCase() !== 'all') levels = level && levels.includes(level) ? [level] : [];
     // The subject filter applies only with a level chosen (the pool disables it while the level is all).
     const subject = level && query.subject ? (subjectOf(level, query.subject) ?? query.subject) : undefined;
     const search = query.search?.trim() || undefined;
-    const rows = await this.essays.pool({ levels, subject, search, limit: POOL_LIMIT });
-    return this.presenter.presentAll(rows, { links: false, people: false });
+    return this.poolAnswers.read({ levels, subject, search }, async () => {
+      const rows = await this.essays.pool({ levels, subject, search, limit: POOL_LIMIT });
+      const essays: EssayDto[] = await this.presenter.presentAll(rows, { links: false, people: false });
+      return Buffer.from(JSON.stringify({ essays }));
+    });
   }
 
   /**
@@ -167,7 +179,7 @@ export class EssayReviewsService {
 
   /** The essay levels the tutor's StudyLevel allows; none while the admin has not set one. */
   private async ceiling(tutorId: string): Promise<readonly AcademicLevel[]> {
-    const studyLevel = studyLevelOf(await this.essays.tutorStudyLevel(tutorId));
+    const studyLevel = studyLevelOf(await this.approvals.studyLevel(tutorId));
     return studyLevel ? LEVELS_FOR_STUDY_LEVEL[studyLevel] : [];
   }
 }

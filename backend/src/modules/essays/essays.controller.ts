@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -184,8 +184,10 @@ export class TutorEssaysController {
   @RequireApproval('essay')
   @ApiOkResponse({ type: EssaysDto, description: 'Open essays at or below your StudyLevel, newest first (file links come with accepting)' })
   @ApiForbiddenResponse({ description: 'Tutor is not approved yet. (TUTOR_NOT_APPROVED)' })
-  async available(@CurrentUser() user: AuthenticatedUser, @Query() query: EssayPoolQueryDto): Promise<EssaysDto> {
-    return { essays: await this.reviews.pool(user, query) };
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async available(@CurrentUser() user: AuthenticatedUser, @Query() query: EssayPoolQueryDto): Promise<Buffer> {
+    // An EssaysDto already serialized: tutors asking the same share one answer (EssayReviewsService.poolJson).
+    return this.reviews.poolJson(user, query);
   }
 
   @Post('acceptEssay')

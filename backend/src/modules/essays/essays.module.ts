@@ -5,6 +5,7 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
 import { TutorsModule } from '../tutors/tutors.module.js';
 import { EssayPayables } from './essay-payables.js';
+import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimersHandler } from './essay-timers.handler.js';
 import { EssayTimers } from './essay-timers.service.js';
@@ -22,6 +23,6 @@ import { EssaysService } from './essays.service.js';
 @Module({
   imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule],
   controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
-  providers: [EssaysRepository, EssayPresenter, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler],
+  providers: [EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler],
 })
 export class EssaysModule {}

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { essays, tutorProfiles, users, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
+import { essays, users, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
 import type { AcademicLevel } from '../../shared/essay-levels.js';
 
 export type EssayState = EssayRow['status'];
@@ -365,11 +365,6 @@ export class EssaysRepository {
   }
 
   /** The tutor's StudyLevel as stored on their profile (read only: the Tutors module owns the table). */
-  async tutorStudyLevel(tutorId: string, tx: DbOrTx = this.db): Promise<string | null> {
-    const [row] = await tx.select({ studyLevel: tutorProfiles.studyLevel }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId));
-    return row?.studyLevel ?? null;
-  }
-
   /** The student's payment completed: only an accepted, unpaid essay takes it. */
   async markPaid(id: string, paidAt: Date, tx: DbOrTx = this.db): Promise<boolean> {
     const rows = await tx

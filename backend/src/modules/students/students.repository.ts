@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull } from 'drizzle-orm';
+import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { studentProfiles, type StudentProfileRow } from '../../infra/database/schema/index.js';
@@ -9,7 +10,10 @@ export type StudentProfileValues = Partial<Pick<StudentProfileRow, 'major' | 'un
 /** Student profile queries. */
 @Injectable()
 export class StudentsRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Database,
+    private readonly notifications: DatabaseNotifications,
+  ) {}
 
   transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -20,6 +24,7 @@ export class StudentsRepository {
     const existing = await this.find(userId, tx);
     if (existing) return existing;
     const [created] = await tx.insert(studentProfiles).values({ userId }).onConflictDoNothing().returning();
+    if (created) this.notifications.announce('auth_changed', userId);
     // Nothing returned: a concurrent first call created it a moment ago.
     return created ?? (await this.find(userId, tx))!;
   }

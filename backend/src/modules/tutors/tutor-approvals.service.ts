@@ -1,20 +1,53 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { TutorApprovals, type TutorService } from '../../common/guards/tutor-approvals.js';
-import { TutorsRepository } from './tutors.repository.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
+import { DatabaseNotifications, type ChangeListener } from '../../infra/database/database-notifications.js';
+import { NotifiedCache } from '../../infra/database/notified-cache.js';
+import { TutorsRepository, type TutorStanding } from './tutors.repository.js';
+
+const MAX_STANDINGS = 10_000;
 
 /**
- * Answers ApprovedTutorGuard. Essay marking needs `approved_essay`; tutoring needs `approved_tutoring` and a
- * verified DBS certificate (DESIGN.md §9: the tutoring page is editable only with both).
+ * Answers ApprovedTutorGuard and the essay pool's ceiling. Essay marking needs `approved_essay`; tutoring needs
+ * `approved_tutoring` and a verified DBS certificate (DESIGN.md §9: the tutoring page is editable only with both).
+ * The profile's flags are read on the tutor's requests like the session is, so they share its reuse window
+ * (AUTH_SESSION_CACHE_SECONDS): a trigger notifies `tutor_changed` at the commit of any change to the profile,
+ * and an approval or its withdrawal counts from the next request.
  */
 @Injectable()
-export class TutorApprovalsService extends TutorApprovals {
-  constructor(private readonly repository: TutorsRepository) {
+export class TutorApprovalsService extends TutorApprovals implements ChangeListener {
+  private readonly standings: NotifiedCache<TutorStanding | undefined>;
+
+  constructor(
+    private readonly repository: TutorsRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+    notifications: DatabaseNotifications,
+  ) {
     super();
+    this.standings = new NotifiedCache(notifications, { ttlMs: config.auth.sessionCacheSeconds * 1000, maxEntries: MAX_STANDINGS });
+    if (this.standings.enabled) notifications.subscribe('tutor_changed', this);
   }
 
   async isApproved(userId: string, service: TutorService): Promise<boolean> {
-    const flags = await this.repository.findApprovalFlags(userId);
-    if (!flags) return false;
-    return service === 'essay' ? flags.approvedEssay : flags.approvedTutoring && flags.hasDbs;
+    const standing = await this.standing(userId);
+    if (!standing) return false;
+    return service === 'essay' ? standing.approvedEssay : standing.approvedTutoring && standing.hasDbs;
+  }
+
+  async studyLevel(userId: string): Promise<string | null> {
+    return (await this.standing(userId))?.studyLevel ?? null;
+  }
+
+  changed(userId: string): void {
+    this.standings.forget(userId);
+  }
+
+  reset(): void {
+    this.standings.clear();
+  }
+
+  private standing(userId: string): Promise<TutorStanding | undefined> {
+    return this.standings.read(userId, () => this.repository.findStanding(userId), { keep: (found) => found !== undefined });
   }
 }

@@ -1,15 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull } from 'drizzle-orm';
+import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { tutorProfiles, users, type TutorProfileRow, type UserRow } from '../../infra/database/schema/index.js';
 
 export type TutorProfileValues = Partial<Omit<typeof tutorProfiles.$inferInsert, 'userId' | 'createdAt'>>;
 
+/** What the approval guard and the essay pool ask of a tutor's profile. */
+export type TutorStanding = Pick<TutorProfileRow, 'approvedEssay' | 'approvedTutoring' | 'hasDbs' | 'studyLevel'>;
+
 /** Tutor profile queries (users are joined to read, written only through UsersService). */
 @Injectable()
 export class TutorsRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Database,
+    private readonly notifications: DatabaseNotifications,
+  ) {}
 
   transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -51,18 +58,21 @@ export class TutorsRepository {
         setWhere: and(isNull(tutorProfiles.onboardingSubmittedAt), eq(tutorProfiles.approved, false)),
       })
       .returning({ userId: tutorProfiles.userId });
+    this.notifications.announce('auth_changed', userId);
+    this.notifications.announce('tutor_changed', userId);
     return rows.length > 0;
   }
 
   async update(userId: string, values: TutorProfileValues, tx: DbOrTx = this.db): Promise<TutorProfileRow | undefined> {
     const [row] = await tx.update(tutorProfiles).set({ ...values, updatedAt: new Date() }).where(eq(tutorProfiles.userId, userId)).returning();
+    this.notifications.announce('tutor_changed', userId);
     return row;
   }
 
   /** The approval flags ApprovedTutorGuard checks; undefined for a user without a tutor profile. */
-  async findApprovalFlags(userId: string, tx: DbOrTx = this.db): Promise<Pick<TutorProfileRow, 'approvedEssay' | 'approvedTutoring' | 'hasDbs'> | undefined> {
+  async findStanding(userId: string, tx: DbOrTx = this.db): Promise<TutorStanding | undefined> {
     const [row] = await tx
-      .select({ approvedEssay: tutorProfiles.approvedEssay, approvedTutoring: tutorProfiles.approvedTutoring, hasDbs: tutorProfiles.hasDbs })
+      .select({ approvedEssay: tutorProfiles.approvedEssay, approvedTutoring: tutorProfiles.approvedTutoring, hasDbs: tutorProfiles.hasDbs, studyLevel: tutorProfiles.studyLevel })
       .from(tutorProfiles)
       .where(eq(tutorProfiles.userId, userId))
       .limit(1);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
+import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { users, type NewUserRow, type UserRow } from '../../infra/database/schema/index.js';
@@ -13,7 +14,10 @@ export type UserChanges = Partial<Pick<UserRow, 'emailVerified' | 'passwordHash'
  */
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Database,
+    private readonly notifications: DatabaseNotifications,
+  ) {}
 
   async findByEmail(email: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
@@ -34,6 +38,7 @@ export class UsersRepository {
   /** The updated row, or undefined when no user has this id. */
   async update(id: string, changes: UserChanges, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const [row] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    this.notifications.announce('auth_changed', id);
     return row;
   }
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import type { DatabaseNotifications } from './database-notifications.js';
+import { NotifiedCache } from './notified-cache.js';
+
+const listeningNotifications = () => ({ listening: true, start: jest.fn() }) as unknown as DatabaseNotifications & { listening: boolean; start: jest.Mock };
+
+describe('NotifiedCache', () => {
+  it('reuses an answer, and reads again once it is forgotten by key, by tag or all at once', async () => {
+    const cache = new NotifiedCache<number>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 10 });
+    let reads = 0;
+    const load = async () => ++reads;
+    expect(await cache.read('a', load, { tag: 'user-1' })).toBe(1);
+    expect(await cache.read('a', load, { tag: 'user-1' })).toBe(1);
+    cache.forget('a');
+    expect(await cache.read('a', load, { tag: 'user-1' })).toBe(2);
+    expect(await cache.read('b', load, { tag: 'user-1' })).toBe(3);
+    cache.forgetTag('user-1');
+    expect(await cache.read('a', load)).toBe(4);
+    expect(await cache.read('b', load)).toBe(5);
+    cache.clear();
+    expect(await cache.read('a', load)).toBe(6);
+  });
+
+  it('does not keep a read that a change overtook', async () => {
+    const cache = new NotifiedCache<string>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 10 });
+    let release!: () => void;
+    const slow = cache.read('a', () => new Promise<string>((resolve) => (release = () => resolve('before the change'))));
+    cache.forgetTag('anyone'); // the change is heard while the read is still on its way
+    release();
+    expect(await slow).toBe('before the change');
+    expect(await cache.read('a', async () => 'after the change')).toBe('after the change');
+  });
+
+  it('keeps and reuses nothing while not listening, and asks to start listening', async () => {
+    const notifications = listeningNotifications();
+    notifications.listening = false;
+    const cache = new NotifiedCache<number>(notifications, { ttlMs: 60_000, maxEntries: 10 });
+    let reads = 0;
+    await cache.read('a', async () => ++reads);
+    await cache.read('a', async () => ++reads);
+    expect(reads).toBe(2);
+    expect(cache.size).toBe(0);
+    expect(notifications.start).toHaveBeenCalled();
+    notifications.listening = true;
+    await cache.read('a', async () => ++reads);
+    notifications.listening = false;
+    expect(await cache.read('a', async () => ++reads)).toBe(4);
+  });
+
+  it('keeps only what `keep` accepts, for at most ttlMs, and at most maxEntries (the oldest goes)', async () => {
+    jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      const cache = new NotifiedCache<number>(listeningNotifications(), { ttlMs: 1000, maxEntries: 2 });
+      let reads = 0;
+      await cache.read('refused', async () => ++reads, { keep: () => false });
+      expect(await cache.read('refused', async () => ++reads)).toBe(2);
+      await cache.read('x', async () => 10);
+      jest.advanceTimersByTime(999);
+      expect(await cache.read('x', async () => 11)).toBe(10);
+      jest.advanceTimersByTime(2);
+      expect(await cache.read('x', async () => 12)).toBe(12);
+      await cache.read('y', async () => 20);
+      await cache.read('z', async () => 30);
+      expect(cache.size).toBe(2);
+      expect(await cache.read('z', async () => 31)).toBe(30);
+      // 'refused' was kept by its second read (no `keep` then), and went first when the cache was full.
+      expect(await cache.read('refused', async () => 40)).toBe(40);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('is off with a TTL of 0', async () => {
+    const cache = new NotifiedCache<number>(listeningNotifications(), { ttlMs: 0, maxEntries: 10 });
+    let reads = 0;
+    await cache.read('a', async () => ++reads);
+    await cache.read('a', async () => ++reads);
+    expect(reads).toBe(2);
+  });
+});
