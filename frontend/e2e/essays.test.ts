@@ -165,6 +165,8 @@ describe('essays', () => {
     await student.getByRole('button', { name: 'View Model answer' }).click();
     const frame = student.getByRole('dialog').locator('iframe');
     await frame.waitFor();
+    // Let the browser's PDF viewer finish loading before the dialog (and the frame) goes away.
+    await (await frame.elementHandle())?.contentFrame().then((viewer) => viewer?.waitForLoadState('load'));
     const src = await frame.getAttribute('src');
     assert.ok(src, 'the viewer frames a link');
     const file = await fetch(src);

@@ -21,7 +21,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export interface PageProblem {
-  kind: 'console' | 'pageerror' | 'requestfailed' | 'http';
+  /** `frameerror`: an uncaught exception whose stack lies wholly in another origin's frame (see `errorKind`). */
+  kind: 'console' | 'pageerror' | 'frameerror' | 'requestfailed' | 'http';
   text: string;
   url: string;
 }
@@ -47,7 +48,10 @@ export async function newPage(browser: Browser, options: { viewport?: { width: n
     const at = msg.location()?.url;
     list.push({ kind: 'console', text: at && at !== page.url() ? `${msg.text()} (${at})` : msg.text(), url: page.url() });
   });
-  page.on('pageerror', (err) => list.push({ kind: 'pageerror', text: err.message, url: page.url() }));
+  page.on('pageerror', (err) => {
+    const scripts = stackScripts(err);
+    list.push({ kind: errorKind(scripts), text: scripts.length ? `${err.message} (at ${scripts[0]})` : err.message, url: page.url() });
+  });
   // The console only says "Failed to load resource: 404"; record which URL answered an error status.
   page.on('response', (res) => {
     if (res.status() >= 400) list.push({ kind: 'http', text: `${res.status()} ${res.request().method()} ${res.url()}`, url: page.url() });
@@ -58,6 +62,25 @@ export async function newPage(browser: Browser, options: { viewport?: { width: n
     if (!/ERR_ABORTED/.test(failure)) list.push({ kind: 'requestfailed', text: `${req.method()} ${req.url()} ${failure}`, url: page.url() });
   });
   return page;
+}
+
+/**
+ * Playwright reports exceptions of every frame of the page, out-of-process ones included. The file viewer frames a
+ * short-lived link on the storage endpoint, which Chromium renders with its own PDF viewer. A journey once failed on
+ * "Cannot read properties of null (reading 'getItem')" on the essay page right after the viewer closed, where the
+ * app's own code reads storage null-safely, so the browser's viewer is the likely source. An exception whose stack names only other origins' scripts is not the app's: it is recorded as
+ * `frameerror` and does not fail a journey. One with any frame on the app's origin, or with no stack, stays a
+ * `pageerror`.
+ */
+function errorKind(scripts: string[]): 'pageerror' | 'frameerror' {
+  const appOrigin = new URL(baseUrl).origin;
+  if (scripts.length === 0) return 'pageerror';
+  return scripts.every((script) => !script.startsWith(`${appOrigin}/`)) ? 'frameerror' : 'pageerror';
+}
+
+/** The script URLs an exception's stack names, innermost first. */
+function stackScripts(err: Error): string[] {
+  return [...(err.stack ?? '').matchAll(/\b((?:https?|chrome|chrome-extension):\/\/[^\s)]+)/g)].map((m) => m[1]);
 }
 
 /**
