@@ -31,6 +31,33 @@ describe('NotifiedCache', () => {
     expect(await cache.read('a', async () => 'after the change')).toBe('after the change');
   });
 
+  it('lets readers that miss together share one load, but not one a change has overtaken', async () => {
+    const cache = new NotifiedCache<string>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 10 });
+    const releases: (() => void)[] = [];
+    let loads = 0;
+    const load = () => new Promise<string>((resolve) => releases.push(() => resolve(`load ${++loads}`)));
+    const together = [cache.read('a', load), cache.read('a', load), cache.read('a', load)];
+    expect(releases).toHaveLength(1);
+    cache.forget('other'); // a change heard while that load runs: later readers must not take its answer
+    const after = cache.read('a', load);
+    expect(releases).toHaveLength(2);
+    releases.forEach((release) => release());
+    expect(await Promise.all(together)).toEqual(['load 1', 'load 1', 'load 1']);
+    expect(await after).toBe('load 2');
+    expect(await cache.read('a', load)).toBe('load 2');
+  });
+
+  it('keeps a load that ran while another entry was crowded out (that is not a change)', async () => {
+    const cache = new NotifiedCache<string>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 1 });
+    let release!: () => void;
+    const slow = cache.read('a', () => new Promise<string>((resolve) => (release = () => resolve('a1'))));
+    await cache.read('b', async () => 'b1');
+    await cache.read('c', async () => 'c1'); // crowds b out
+    release();
+    expect(await slow).toBe('a1');
+    expect(await cache.read('a', async () => 'a2')).toBe('a1');
+  });
+
   it('keeps and reuses nothing while not listening, and asks to start listening', async () => {
     const notifications = listeningNotifications();
     notifications.listening = false;

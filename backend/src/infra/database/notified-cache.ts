@@ -23,6 +23,9 @@ interface Entry<V> {
 export class NotifiedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly keysByTag = new Map<string, Set<string>>();
+  /** Loads running now, shared by the readers that ask for the same key meanwhile (see `read`). */
+  private readonly loading = new Map<string, { generation: number; value: Promise<V> }>();
+  /** Moves on with every change heard: a load that started before a change is not kept, nor joined. */
   private generation = 0;
 
   constructor(
@@ -40,7 +43,9 @@ export class NotifiedCache<V> {
 
   /**
    * The kept answer for `key`, else `load()`'s, kept when `keep(value)` says so. `tag` groups entries that one
-   * change makes stale together (e.g. a user's sessions).
+   * change makes stale together (e.g. a user's sessions). Readers that miss the same key while its load runs wait
+   * for that load rather than each starting one (fifty tutors refreshing the pool as its answer expires cost one
+   * query, not fifty), unless a change was heard since it started.
    */
   async read(key: string, load: () => Promise<V>, options: { tag?: string; keep?: (value: V) => boolean } = {}): Promise<V> {
     if (!this.enabled) return load();
@@ -48,23 +53,25 @@ export class NotifiedCache<V> {
     const entry = this.entries.get(key);
     if (entry) {
       if (this.notifications.listening && performance.now() - entry.storedAt < this.options.ttlMs) return entry.value;
-      this.forget(key);
+      this.remove(key);
     }
+    const running = this.loading.get(key);
+    if (running && running.generation === this.generation && this.notifications.listening) return running.value;
     const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation && this.notifications.listening && (options.keep?.(value) ?? true)) this.store(key, value, options.tag);
-    return value;
+    const value = load();
+    this.loading.set(key, { generation, value });
+    try {
+      const loaded = await value;
+      if (generation === this.generation && this.notifications.listening && (options.keep?.(loaded) ?? true)) this.store(key, loaded, options.tag);
+      return loaded;
+    } finally {
+      if (this.loading.get(key)?.value === value) this.loading.delete(key);
+    }
   }
 
   forget(key: string): void {
     this.generation++;
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    if (entry.tag === undefined) return;
-    const keys = this.keysByTag.get(entry.tag);
-    keys?.delete(key);
-    if (keys?.size === 0) this.keysByTag.delete(entry.tag);
+    this.remove(key);
   }
 
   forgetTag(tag: string): void {
@@ -79,11 +86,22 @@ export class NotifiedCache<V> {
     this.keysByTag.clear();
   }
 
+  /** Drops an entry that is old or crowded out: not a change, so loads running now may still be kept. */
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    if (entry.tag === undefined) return;
+    const keys = this.keysByTag.get(entry.tag);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByTag.delete(entry.tag);
+  }
+
   private store(key: string, value: V, tag: string | undefined): void {
-    this.forget(key);
+    this.remove(key);
     if (this.entries.size >= this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.forget(oldest);
+      if (oldest !== undefined) this.remove(oldest);
     }
     this.entries.set(key, { value, tag, storedAt: performance.now() });
     if (tag === undefined) return;
