@@ -62,6 +62,7 @@ async function waitForSubject(address: string, subject: string, timeoutMs = 10_0
 
 describe('essays', () => {
   let app: NestFastifyApplication;
+  let webOrigin: string;
   let redis: Redis;
   let student: TestAccount;
   let otherStudent: TestAccount;
@@ -117,7 +118,7 @@ describe('essays', () => {
   const ids = (response: request.Response) => (response.body.essays as { _id: string }[]).map((e) => e._id);
 
   beforeAll(async () => {
-    ({ app } = await bootApp({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', ESSAY_MODEL_ANSWER_SURCHARGE_PENCE: String(MODEL_SURCHARGE), ESSAY_EXPEDITED_SURCHARGE_PENCE: String(EXPEDITED_SURCHARGE) }));
+    ({ app, config: { webOrigin } } = await bootApp({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', ESSAY_MODEL_ANSWER_SURCHARGE_PENCE: String(MODEL_SURCHARGE), ESSAY_EXPEDITED_SURCHARGE_PENCE: String(EXPEDITED_SURCHARGE) }));
     redis = new Redis(process.env.REDIS_URL!);
     student = await createAccount(app, { role: 'student', studentProfile: true });
     otherStudent = await createAccount(app, { role: 'student', studentProfile: true });
@@ -305,6 +306,21 @@ describe('essays', () => {
       expect((await pool(bachelorsTutor, { level: 'Masters' }).expect(200)).body.essays).toEqual([]);
       await http().post('/api/tutor/acceptEssay').set(bearer(bachelorsTutor.token)).send({ essayID: masters }).expect(404);
       await http().post('/api/tutor/getEssay').set(bearer(bachelorsTutor.token)).send({ essayID: masters }).expect(404);
+    });
+
+    it('is gzipped for a client that asks (as browsers do), plain for one that does not, the same essays either way', async () => {
+      const zipped = await pool(phdTutor).set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+      expect(zipped.headers).toMatchObject({ 'content-encoding': 'gzip', vary: expect.stringMatching(/accept-encoding/i) });
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      const plain = await pool(phdTutor).set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBeGreaterThan(Number(zipped.headers['content-length']));
+      expect(plain.body).toEqual(zipped.body);
+      expect(ids(plain)).toEqual(expect.arrayContaining([aLevel, masters]));
+      const crossOrigin = await pool(phdTutor).set('Origin', webOrigin).set('Accept-Encoding', 'gzip').expect(200);
+      expect(crossOrigin.headers['access-control-allow-origin']).toBe(webOrigin);
+      expect(crossOrigin.headers.vary).toMatch(/origin/i);
+      expect(crossOrigin.headers.vary).toMatch(/accept-encoding/i);
     });
 
     it('filters by level and subject and searches titles case-insensitively (a % is literal)', async () => {

@@ -217,16 +217,21 @@ async function measurePool(ctx) {
   await pg.query('vacuum analyze essays');
   log(`inserted ${fmt(POOL_ROWS)} open essays over ${pairs.length} level/subject pairs in ${fmt((Date.now() - started) / 1000, 1)} s`);
   const token = await login(url, users.tutor.email, 200, PASSWORD);
-  const headers = { authorization: `Bearer ${token}` };
+  const authorization = `Bearer ${token}`;
   const opts = settings();
   const connections = Number(env.BENCH_CONNECTIONS || 50);
+  // The plain JSON (what a client that asks for no encoding gets) for the first two; a browser asks for gzip (the third).
   const targets = [
-    { label: 'no filter', path: '/api/tutor/getAvailableEssays' },
-    { label: 'level + subject + search', path: `/api/tutor/getAvailableEssays?level=Bachelor&subject=Literature&search=${encodeURIComponent('revolution')}` },
+    { label: 'no filter', path: '/api/tutor/getAvailableEssays', encoding: 'identity' },
+    { label: 'level + subject + search', path: `/api/tutor/getAvailableEssays?level=Bachelor&subject=Literature&search=${encodeURIComponent('revolution')}`, encoding: 'identity' },
+    { label: 'no filter, gzip as a browser asks', path: '/api/tutor/getAvailableEssays', encoding: 'gzip, deflate, br, zstd' },
   ];
   const out = [];
   for (const target of targets) {
+    const headers = { authorization, 'accept-encoding': target.encoding };
     const probe = await fetch(`${url}${target.path}`, { headers });
+    // fetch decompresses; Content-Length is what went over the wire.
+    const wireBytes = Number(probe.headers.get('content-length'));
     const bytes = Buffer.from(await probe.arrayBuffer());
     const body = /** @type {{ essays?: unknown[] }} */ (JSON.parse(bytes.toString('utf8')));
     if (probe.status !== 200 || !body.essays?.length) throw new Error(`${target.path} answered ${probe.status} with ${body.essays?.length ?? 'no'} essays`);
@@ -235,7 +240,7 @@ async function measurePool(ctx) {
     // One connection: what a request costs when nothing queues ahead of it (the 50-connection latency is mostly queueing).
     const alone = await loadTest(`${url}${target.path}`, { connections: 1, durationSeconds: Math.min(5, opts.durationSeconds), headers });
     log(`${target.label}: ${fmt(r.requestsPerSec)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${body.essays.length} essays, ${fmt(bytes.length / 1024)} KiB an answer, ${r.non2xx} non-2xx); alone: ${fmt(alone.requestsPerSec)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms`);
-    out.push({ ...target, essaysPerAnswer: body.essays.length, answerBytes: bytes.length, connections, durationSeconds: opts.durationSeconds, ...r, oneConnection: alone });
+    out.push({ ...target, essaysPerAnswer: body.essays.length, answerBytes: bytes.length, wireBytes, connections, durationSeconds: opts.durationSeconds, ...r, oneConnection: alone });
   }
   await pg.query(`delete from essays where file_key like 'essays/bench/pool-%'`);
   return out;
@@ -645,7 +650,7 @@ function report({ command, results, loadavg }) {
     const rows = [['GET /api/tutor/getAvailableEssays', 'rows', 'connections', 'req/s', 'p50 (ms)', 'p99 (ms)', 'max (ms)', 'essays (KiB) an answer', 'non-2xx / errors', '1 connection: req/s, p50 / p99 (ms)', 'goal']];
     for (const p of results.pool) {
       checks[`pool ${p.label}`] = p.p99 < GOAL.poolP99Ms && p.non2xx === 0 && p.errors === 0;
-      rows.push([`${p.label} (\`${p.path.replace('/api/tutor/getAvailableEssays', '') || '—'}\`)`, fmt(POOL_ROWS), p.connections, fmt(p.requestsPerSec), p.p50, p.p99, p.maxLatency, `${p.essaysPerAnswer} (${fmt(p.answerBytes / 1024)})`, `${p.non2xx} / ${p.errors + p.timeouts}`, `${fmt(p.oneConnection.requestsPerSec)}, ${p.oneConnection.p50} / ${p.oneConnection.p99}`, `p99 < ${GOAL.poolP99Ms} ms ${checks[`pool ${p.label}`] ? 'met' : 'NOT met'}`]);
+      rows.push([`${p.label} (\`${p.path.replace('/api/tutor/getAvailableEssays', '') || '—'}\`)`, fmt(POOL_ROWS), p.connections, fmt(p.requestsPerSec), p.p50, p.p99, p.maxLatency, `${p.essaysPerAnswer} (${fmt(p.answerBytes / 1024)}${p.wireBytes !== p.answerBytes ? `; ${fmt(p.wireBytes / 1024)} sent` : ''})`, `${p.non2xx} / ${p.errors + p.timeouts}`, `${fmt(p.oneConnection.requestsPerSec)}, ${p.oneConnection.p50} / ${p.oneConnection.p99}`, `p99 < ${GOAL.poolP99Ms} ms ${checks[`pool ${p.label}`] ? 'met' : 'NOT met'}`]);
     }
     tables.push({ title: `3. The pool over ${fmt(POOL_ROWS)} open essays`, rows });
   }

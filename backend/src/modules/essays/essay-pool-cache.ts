@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseNotifications, type ChangeListener } from '../../infra/database/database-notifications.js';
 import { NotifiedCache } from '../../infra/database/notified-cache.js';
+import type { PreparedJson } from '../../infra/http/prepared-json.js';
 
 /** Distinct pool queries kept (a level set, subject and search each); the oldest goes first beyond it. */
 const MAX_POOL_ANSWERS = 500;
@@ -8,7 +9,7 @@ const MAX_POOL_ANSWERS = 500;
 const POOL_ANSWER_TTL_MS = 10_000;
 
 /**
- * The pool's answers (the serialized essays for one level set, subject and search), shared by every tutor who asks
+ * The pool's answers (the serialized essays, and their gzip twin, for one level set, subject and search), shared by every tutor who asks
  * the same until the pool changes: the same page for everyone at or below a ceiling, nothing personal in it (no
  * student, no file links). A trigger notifies `essay_pool_changed` at the commit of any write that makes an essay
  * open, takes it out of the pool or changes it while open, whichever process or job makes it, and every answer is
@@ -16,15 +17,15 @@ const POOL_ANSWER_TTL_MS = 10_000;
  */
 @Injectable()
 export class EssayPoolCache implements ChangeListener {
-  private readonly answers: NotifiedCache<Buffer>;
+  private readonly answers: NotifiedCache<PreparedJson>;
 
   constructor(notifications: DatabaseNotifications) {
     this.answers = new NotifiedCache(notifications, { ttlMs: POOL_ANSWER_TTL_MS, maxEntries: MAX_POOL_ANSWERS });
     notifications.subscribe('essay_pool_changed', this);
   }
 
-  /** The serialized answer for this query, from the cache or `load()`. */
-  read(query: { levels: readonly string[]; subject?: string; search?: string }, load: () => Promise<Buffer>): Promise<Buffer> {
+  /** The prepared answer for this query, from the cache or `load()`. */
+  read(query: { levels: readonly string[]; subject?: string; search?: string }, load: () => Promise<PreparedJson>): Promise<PreparedJson> {
     return this.answers.read(JSON.stringify([query.levels, query.subject ?? null, query.search ?? null]), load);
   }
 

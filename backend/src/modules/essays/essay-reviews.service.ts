@@ -5,6 +5,7 @@ import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
+import { PreparedJson } from '../../infra/http/prepared-json.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
@@ -45,12 +46,11 @@ export class EssayReviewsService {
   ) {}
 
   /**
-   * Open essays at or below the tutor's ceiling (DESIGN.md §9), narrowed by level, subject and title in SQL, as the
-   * UTF-8 JSON of an EssaysDto (`{ essays }`): the answer is shared, already serialized, with every tutor asking the
-   * same until the pool changes (EssayPoolCache). A hundred essays are ~95 KiB of JSON, stringified and encoded once,
-   * not per request.
+   * Open essays at or below the tutor's ceiling (DESIGN.md §9), narrowed by level, subject and title in SQL, as an
+   * EssaysDto (`{ essays }`) prepared for sending: the answer is shared, serialized and gzipped once, with every tutor
+   * asking the same until the pool changes (EssayPoolCache). A hundred essays are ~95 KiB of JSON.
    */
-  async poolJson(tutor: AuthenticatedUser, query: EssayPoolQueryDto): Promise<Buffer> {
+  async poolAnswer(tutor: AuthenticatedUser, query: EssayPoolQueryDto): Promise<PreparedJson> {
     let levels = await this.ceiling(tutor.id);
     const level = query.level && query.level.toLowerCase() !== 'all' ? academicLevelOf(query.level) : undefined;
     if (query.level && query.level.toLowerCase() !== 'all') levels = level && levels.includes(level) ? [level] : [];
@@ -60,7 +60,7 @@ export class EssayReviewsService {
     return this.poolAnswers.read({ levels, subject, search }, async () => {
       const rows = await this.essays.pool({ levels, subject, search, limit: POOL_LIMIT });
       const essays: EssayDto[] = await this.presenter.presentAll(rows, { links: false, people: false });
-      return Buffer.from(JSON.stringify({ essays }));
+      return PreparedJson.of({ essays });
     });
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -14,7 +14,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
 import { RequireApproval } from '../../common/guards/approved-tutor.guard.js';
@@ -184,10 +184,15 @@ export class TutorEssaysController {
   @RequireApproval('essay')
   @ApiOkResponse({ type: EssaysDto, description: 'Open essays at or below your StudyLevel, newest first (file links come with accepting)' })
   @ApiForbiddenResponse({ description: 'Tutor is not approved yet. (TUTOR_NOT_APPROVED)' })
-  @Header('Content-Type', 'application/json; charset=utf-8')
-  async available(@CurrentUser() user: AuthenticatedUser, @Query() query: EssayPoolQueryDto): Promise<Buffer> {
-    // An EssaysDto already serialized: tutors asking the same share one answer (EssayReviewsService.poolJson).
-    return this.reviews.poolJson(user, query);
+  async available(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: EssayPoolQueryDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    // An EssaysDto already serialized (and gzipped): tutors asking the same share one answer (EssayReviewsService.poolAnswer).
+    const answer = await this.reviews.poolAnswer(user, query);
+    return answer.send(request.headers['accept-encoding'], reply);
   }
 
   @Post('acceptEssay')
