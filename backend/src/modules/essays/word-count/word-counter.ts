@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import { WordRuns } from './count-words.js';
 
 /**
