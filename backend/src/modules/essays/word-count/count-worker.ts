@@ -11,7 +11,7 @@ export interface CountRequest {
   bytes: ArrayBuffer;
 }
 
-/** `unreadable`: the document could not be read (UnreadableDocumentError's message); `failed`: anything else. */
+/** `unreadable`: the document could not be read (the reader's own message); `failed`: anything else. */
 export type CountAnswer = { id: number; words: number } | { id: number; unreadable: string } | { id: number; failed: string };
 
 parentPort!.on('message', (request: CountRequest) => {
@@ -24,7 +24,7 @@ async function count({ id, mime, bytes }: CountRequest): Promise<CountAnswer> {
     const text = await documentText(Buffer.from(bytes, 0, bytes.byteLength), mime, { handOver: true });
     return { id, words: countWords(text ?? '') };
   } catch (error) {
-    if (error instanceof UnreadableDocumentError) return { id, unreadable: error.message };
+    if (error instanceof UnreadableDocumentError) return { id, unreadable: error.cause instanceof Error ? error.cause.message : String(error.cause) };
     return { id, failed: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }

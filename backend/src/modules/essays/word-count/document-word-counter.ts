@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { CountAnswer, CountRequest } from './count-worker.js';
 import { UnreadableDocumentError } from './document-text.js';
 
@@ -128,8 +128,12 @@ export class DocumentWordCounter {
  * the tests, which run the TypeScript sources, `count-worker.ts` compiled on load by @swc-node/register (as
  * `npm run dev` runs the API).
  */
-function workerScript(): [URL, { execArgv?: string[] }] {
+function workerScript(): [URL, WorkerOptions] {
   const fromSource = import.meta.url.endsWith('.ts');
   const script = new URL(fromSource ? './count-worker.ts' : './count-worker.js', import.meta.url);
-  return [script, fromSource ? { execArgv: [...process.execArgv, '--import', '@swc-node/register/esm-register'] } : {}];
+  if (!fromSource) return [script, {}];
+  const register = '@swc-node/register/esm-register';
+  // `npm run dev` already runs the API with it; jest does not.
+  const registered = process.execArgv.some((arg) => arg.includes(register));
+  return [script, { execArgv: registered ? process.execArgv : [...process.execArgv, '--import', register] }];
 }
