@@ -166,6 +166,16 @@ describe('essays', () => {
       expect(legacy.body.originalWordCount).toBe(300_000 + 2);
     });
 
+    it('answers uploads sent at once, each with its own count (received UPLOADS_AT_ONCE at a time, counted in turn)', async () => {
+      const [pdf, docx, txt] = await Promise.all([
+        upload(),
+        upload({ file: { bytes: await docxOf(1000), name: 'essay.docx' } }),
+        upload({ file: { bytes: Buffer.from(words(3001)), name: 'essay.txt' } }),
+      ]);
+      expect([pdf.status, docx.status, txt.status]).toEqual([200, 200, 200]);
+      expect([pdf.body.originalWordCount, docx.body.originalWordCount, txt.body.originalWordCount]).toEqual([1001, 1000, 3001]);
+    });
+
     it('adds the configured surcharges for a model answer and the expedited review', async () => {
       const response = await upload({ fields: { studentRequest: 'feedback_model', expedited: 'true', notes: 'Please focus on structure' } }).expect(200);
       expect(response.body.price).toBe(1501 + MODEL_SURCHARGE + EXPEDITED_SURCHARGE);
