@@ -155,6 +155,28 @@ describe('essays', () => {
       expect(txt3001.body).toMatchObject({ wordCount: 3001, price: 2900 });
     });
 
+    it('counts a text of several megabytes as it streams, characters cut between chunks (UTF-8, else Windows-1252)', async () => {
+      // 4 MB of words with two-, three- and four-byte characters: the upload arrives in many chunks, some cutting one.
+      const phrase = 'naïve café — 𝒜lgebra well-known 1914 ';
+      const repeats = Math.floor((4 * 1024 * 1024) / Buffer.byteLength(phrase));
+      const utf8 = await upload({ file: { bytes: Buffer.from(phrase.repeat(repeats), 'utf8'), name: 'essay.txt' } }).expect(200);
+      expect(utf8.body.originalWordCount).toBe(repeats * 5);
+      // The same words written by an older editor (Windows-1252: é is one byte 0xE9), not valid UTF-8 from its middle on.
+      const windows = Buffer.concat([Buffer.from('plain ascii start '.repeat(100_000)), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x93, 0x71, 0x75, 0x6f, 0x74, 0x65, 0x94])]);
+      const legacy = await upload({ file: { bytes: windows, name: 'essay.txt' } }).expect(200);
+      expect(legacy.body.originalWordCount).toBe(300_000 + 2);
+    });
+
+    it('answers uploads sent at once, each with its own count (received UPLOADS_AT_ONCE at a time, counted in turn)', async () => {
+      const [pdf, docx, txt] = await Promise.all([
+        upload(),
+        upload({ file: { bytes: await docxOf(1000), name: 'essay.docx' } }),
+        upload({ file: { bytes: Buffer.from(words(3001)), name: 'essay.txt' } }),
+      ]);
+      expect([pdf.status, docx.status, txt.status]).toEqual([200, 200, 200]);
+      expect([pdf.body.originalWordCount, docx.body.originalWordCount, txt.body.originalWordCount]).toEqual([1001, 1000, 3001]);
+    });
+
     it('adds the configured surcharges for a model answer and the expedited review', async () => {
       const response = await upload({ fields: { studentRequest: 'feedback_model', expedited: 'true', notes: 'Please focus on structure' } }).expect(200);
       expect(response.body.price).toBe(1501 + MODEL_SURCHARGE + EXPEDITED_SURCHARGE);

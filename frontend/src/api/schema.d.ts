@@ -4666,6 +4666,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many essay uploads at once on this server (UPLOADS_AT_ONCE): try again after Retry-After seconds (SERVICE_BUSY) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     TutorEssaysController_accept: {

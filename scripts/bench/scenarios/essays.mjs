@@ -2,7 +2,7 @@
 //  1. Word counts: documentText + countWords of the built backend on a generated 10,000-word PDF and DOCX, N runs
 //     each in a process of their own (scripts/bench/essays-backend.mjs, the API's Node flags). Goal < 300 ms each.
 //  2. Upload memory: 10 students post a ~10 MB essay at once to POST /api/student/uploadEssay (production build);
-//     the server streams it to S3, reads it back and counts its words. RSS sampled from /proc every 20 ms; growth
+//     the server streams it to S3 and counts its words from the stream (a document in its count worker). RSS sampled from /proc every 20 ms; growth
 //     = peak − the settled figure after one warm-up upload. Two essays: a PDF of 10,000 words with a 9.9 MB photo
 //     (an essay with a figure), and 10 MB of plain text (1.4 million words: the most text the route accepts).
 //     Goal < 50 MB.

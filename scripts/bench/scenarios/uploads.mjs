@@ -86,11 +86,13 @@ export async function login(url, email, i, password = PASSWORD) {
 }
 
 // Preloaded into the server (no change to the app): every 20 ms, the process's own view of its memory, so
-// the RSS figure can be split into JS heap, Buffers (external) and the rest.
+// the RSS figure can be split into JS heap, Buffers (external) and the rest. The main thread's only: a preload
+// runs in worker threads too (the essays' word-count worker), whose heap figures would interleave with it.
 export const PROBE = `
 import { appendFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 const file = process.env.BENCH_MEM_FILE;
-setInterval(() => {
+if (isMainThread) setInterval(() => {
   const m = process.memoryUsage();
   appendFileSync(file, JSON.stringify({ t: Date.now(), rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, arrayBuffers: m.arrayBuffers }) + '\\n');
 }, 20).unref();

@@ -9,6 +9,28 @@ export interface FileFieldRule {
   maxCount: number;
   /** The stored key's label (default: the field name), e.g. `profile-picture` for a field called `files`. */
   label?: string;
+  /**
+   * Lets the route see a file's bytes as they stream to storage, so it need not read the file back: called once the
+   * file's type is known (nothing stored yet); what it returns is written every chunk, in order, and comes back on
+   * `StoredUpload.tap`. Undefined = nothing to see for this file.
+   */
+  tap?: (file: UploadTapFile) => UploadTap | undefined;
+}
+
+/** What a tap is told about the file before its bytes. */
+export interface UploadTapFile {
+  field: string;
+  /** Detected from the bytes. */
+  mime: string;
+  ext: string;
+  /** The field's limit: the file will be no larger. */
+  maxBytes: number;
+}
+
+/** Sees every byte of one file on its way to storage. */
+export interface UploadTap {
+  /** The next chunk, already counted against the field's limit. The chunk is not the tap's: copy what it keeps. */
+  write(chunk: Buffer): void;
 }
 
 /** Everything a multipart route accepts, declared once beside its controller. */
@@ -21,6 +43,11 @@ export interface UploadRule<T extends object> {
   files: Readonly<Record<string, FileFieldRule>>;
   /** Most files in one request, all fields together. */
   maxFiles: number;
+  /**
+   * The route holds a file's bytes in memory while it works (an essay kept for its word count): its requests are
+   * received UPLOADS_AT_ONCE at a time per process (UploadSlots); the others wait their turn, then answer 503.
+   */
+  oneSlotEach?: boolean;
 }
 
 /** One file of a request, already in storage. */
@@ -35,6 +62,8 @@ export interface StoredUpload {
   ext: string;
   /** The first bytes (up to SNIFF_BYTES): enough for a type or a header; the whole file is in storage. */
   head: Buffer;
+  /** What the field's `tap` returned for this file, having seen all of it. */
+  tap?: UploadTap;
 }
 
 /**

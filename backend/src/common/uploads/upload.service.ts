@@ -18,6 +18,10 @@ import { flattenValidationErrors } from '../pipes/validation.pipe.js';
 import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service.js';
 import { detectFileType, MB, SNIFF_BYTES } from './file-types.js';
 import { ReceivedUpload, type FileFieldRule, type StoredUpload, type UploadRule } from './upload-rule.js';
+import { UploadSlots } from './upload-slots.js';
+
+/** How long an upload of a `oneSlotEach` route waits for a slot before 503 (ten 10 MB essays take ~5–10 s in turn). */
+const UPLOAD_SLOT_WAIT_MS = 60_000;
 
 /** Text field ceilings for every multipart route (a DTO may state tighter ones). */
 const TEXT_LIMITS = { fields: 60, fieldSize: 64 * 1024 };
@@ -31,6 +35,7 @@ const TEXT_LIMITS = { fields: 60, fieldSize: 64 * 1024 };
 @Injectable()
 export class UploadService {
   private readonly limit: RateLimitRule;
+  private readonly slots: UploadSlots;
 
   constructor(
     private readonly storage: StorageService,
@@ -38,11 +43,13 @@ export class UploadService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.limit = { name: 'upload', points: config.uploads.perUserPerHour, durationSeconds: 3600 };
+    this.slots = new UploadSlots(config.uploads.atOnce, UPLOAD_SLOT_WAIT_MS);
   }
 
   /**
    * Counts the request against the owner's hourly upload allowance, receives it, and runs `work` on it.
-   * If `work` throws before calling `upload.keep()`, the stored files are deleted.
+   * If `work` throws before calling `upload.keep()`, the stored files are deleted. A `oneSlotEach` route's request
+   * is received and worked on holding one of the process's UPLOADS_AT_ONCE slots.
    */
   async handle<T extends object, R>(
     request: FastifyRequest,
@@ -51,13 +58,16 @@ export class UploadService {
     work: (upload: ReceivedUpload<T>) => Promise<R>,
   ): Promise<R> {
     await this.rateLimit.consume(this.limit, ownerId);
-    const upload = await this.receive(request, ownerId, rule);
-    try {
-      return await work(upload);
-    } catch (error) {
-      if (!upload.kept) await this.storage.deleteQuietly(upload.keys);
-      throw error;
-    }
+    const handle = async () => {
+      const upload = await this.receive(request, ownerId, rule);
+      try {
+        return await work(upload);
+      } catch (error) {
+        if (!upload.kept) await this.storage.deleteQuietly(upload.keys);
+        throw error;
+      }
+    };
+    return rule.oneSlotEach ? this.slots.run(handle) : handle();
   }
 
   /** Reads the whole request (see the class comment). On any refusal nothing it stored remains. */
@@ -159,7 +169,9 @@ export class UploadService {
       throw new UnsupportedMediaTypeException({ message, code: 'UPLOAD_TYPE_NOT_ALLOWED', errors: [{ field, message }] });
     }
 
+    const tap = rule.tap?.({ field, mime: detected.mime, ext, maxBytes: rule.maxBytes });
     async function* body(): AsyncGenerator<Buffer> {
+      tap?.write(first);
       yield first;
       let size = first.length;
       while (!ended) {
@@ -167,6 +179,7 @@ export class UploadService {
         if (next.done) break;
         size += next.value.length;
         if (size > rule.maxBytes) throw tooLarge();
+        tap?.write(next.value);
         yield next.value;
       }
       if (truncated()) throw tooLarge();
@@ -174,7 +187,7 @@ export class UploadService {
     const key = `${prefix}/${rule.label ?? field}-${randomUUID()}.${ext}`;
     try {
       const { size } = await this.storage.upload(key, body(), detected.mime);
-      return { field, filename, key, size, mime: detected.mime, ext, head: Buffer.from(first.subarray(0, SNIFF_BYTES)) };
+      return { field, filename, key, size, mime: detected.mime, ext, head: Buffer.from(first.subarray(0, SNIFF_BYTES)), ...(tap && { tap }) };
     } catch (error) {
       // A multipart upload is aborted by the storage; this covers a PUT that landed before the failure.
       await this.storage.deleteQuietly([key]);

@@ -9,6 +9,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
@@ -72,6 +73,7 @@ export class StudentEssaysController {
   @ApiPayloadTooLargeResponse({ description: 'A file is over 10 MB (UPLOAD_TOO_LARGE)' })
   @ApiUnsupportedMediaTypeResponse({ description: 'A file is not PDF, DOC, DOCX, TXT or an image by content (UPLOAD_TYPE_NOT_ALLOWED)' })
   @ApiTooManyRequestsResponse({ description: 'Too many uploads this hour (RATE_LIMITED)' })
+  @ApiServiceUnavailableResponse({ description: 'Too many essay uploads at once on this server (UPLOADS_AT_ONCE): try again after Retry-After seconds (SERVICE_BUSY)' })
   async uploadEssay(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<UploadEssayResultDto> {
     return this.uploads.handle(request, user.id, ESSAY_UPLOAD, (form) => this.essays.upload(user, form));
   }

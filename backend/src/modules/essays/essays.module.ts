@@ -13,6 +13,7 @@ import { EssayReviewsService } from './essay-reviews.service.js';
 import { EssayDiscussionController, StudentEssaysController, TutorEssaysController } from './essays.controller.js';
 import { EssaysRepository } from './essays.repository.js';
 import { EssaysService } from './essays.service.js';
+import { DocumentWordCounter } from './word-count/document-word-counter.js';
 
 /**
  * Essays (issue 12): upload with the document's own word count, confirm/adjust within ±10 %, the students'
@@ -23,6 +24,10 @@ import { EssaysService } from './essays.service.js';
 @Module({
   imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule],
   controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
-  providers: [EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler],
+  providers: [
+    EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler,
+    // Its worker thread starts on the first document counted and ends at shutdown.
+    { provide: DocumentWordCounter, useFactory: () => new DocumentWordCounter() },
+  ],
 })
 export class EssaysModule {}

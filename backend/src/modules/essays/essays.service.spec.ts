@@ -1,13 +1,11 @@
-// EssaysService.upload with storage and the repository replaced: how the detected count is read back.
+// EssaysService.upload with the repository and the document counter replaced: where the detected count comes from.
 import { describe, expect, it, jest } from '@jest/globals';
-import { Readable } from 'node:stream';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
-import type { ReceivedUpload, StoredUpload } from '../../common/uploads/upload-rule.js';
+import type { ReceivedUpload, StoredUpload, UploadTap } from '../../common/uploads/upload-rule.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import type { MailService } from '../../infra/mail/mail.service.js';
-import type { StorageService } from '../../infra/storage/storage.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { RatingsService } from '../ratings/ratings.service.js';
@@ -16,36 +14,21 @@ import type { EssayPresenter } from './essay.presenter.js';
 import type { EssayTimers } from './essay-timers.service.js';
 import type { EssaysRepository } from './essays.repository.js';
 import { EssaysService } from './essays.service.js';
+import { essayCountTap } from './word-count/count-tap.js';
+import type { DocumentWordCounter } from './word-count/document-word-counter.js';
+import { READABLE_DOCUMENT_TYPES, UnreadableDocumentError } from './word-count/document-text.js';
 
 const student = { id: 'student-1', role: 'student' } as AuthenticatedUser;
+const PNG_MIME = 'image/png';
 
-function setup() {
-  /** The stored files' contents by key, and each read's start and end, in order. */
-  const stored = new Map<string, Buffer>();
-  const reads: string[] = [];
-  const storage = {
-    // A stream in 3-byte chunks that takes a few ticks, so overlapping reads would interleave.
-    openStream: jest.fn(async (key: string) => {
-      reads.push(`start ${key}`);
-      const bytes = stored.get(key)!;
-      const chunks = Array.from({ length: Math.ceil(bytes.length / 3) }, (_, i) => bytes.subarray(i * 3, i * 3 + 3));
-      return Readable.from(
-        (async function* () {
-          for (const chunk of chunks) {
-            await new Promise((resolve) => setImmediate(resolve));
-            yield chunk;
-          }
-          reads.push(`end ${key}`);
-        })(),
-      );
-    }),
-  };
+function setup(documentCount: (bytes: ArrayBuffer, mime: string) => Promise<number> = async () => 0) {
   const repository = { insert: jest.fn(async (values: Partial<EssayRow>) => ({ id: `essay-${values.fileKey}`, ...values }) as EssayRow) };
+  const documents = { count: jest.fn(documentCount) };
   const config = { essays: { modelAnswerSurchargePence: 500, expeditedSurchargePence: 1000 } } as AppConfig;
   const service = new EssaysService(
     repository as unknown as EssaysRepository,
     {} as EssayPresenter,
-    storage as unknown as StorageService,
+    documents as unknown as DocumentWordCounter,
     { now: () => new Date('2026-11-23T12:00:00Z') } as Clock,
     {} as ChatService,
     {} as PaymentsService,
@@ -54,26 +37,44 @@ function setup() {
     {} as MailService,
     config,
   );
-  const upload = (key: string, text: string) => {
-    const bytes = Buffer.from(text, 'utf8');
-    stored.set(key, bytes);
-    const file: StoredUpload = { field: 'file', filename: 'essay.txt', key, size: bytes.length, mime: 'text/plain', ext: 'txt', head: bytes.subarray(0, 4100) };
-    const form = { fields: { title: 'Essay', subject: 'History', academicLevel: 'GCSE' }, file: (name: string) => (name === 'file' ? file : undefined), keep: () => undefined };
+  /** An upload of `bytes` as the helper hands it over: its tap (ESSAY_UPLOAD's) has seen every byte, in 3-byte chunks. */
+  const upload = (mime: string, bytes: Buffer, wordCount?: number) => {
+    const tap: UploadTap | undefined = essayCountTap({ field: 'file', mime, ext: 'x', maxBytes: 10 * 1024 * 1024 });
+    for (let i = 0; i < bytes.length; i += 3) tap?.write(bytes.subarray(i, i + 3));
+    const file: StoredUpload = { field: 'file', filename: 'essay', key: 'k', size: bytes.length, mime, ext: 'x', head: bytes.subarray(0, 4100), ...(tap && { tap }) };
+    const form = { fields: { title: 'Essay', subject: 'History', academicLevel: 'GCSE', wordCount }, file: (name: string) => (name === 'file' ? file : undefined), keep: () => undefined };
     return service.upload(student, form as unknown as ReceivedUpload<UploadEssayFormDto>);
   };
-  return { upload, reads };
+  return { upload, documents };
 }
 
 describe('EssaysService.upload', () => {
-  it('counts the words of the file as stored, read back whole', async () => {
-    const { upload } = setup();
-    expect(await upload('a', 'one two three, four — five')).toMatchObject({ originalWordCount: 5, wordCount: 5 });
+  it('counts plain text from what streamed past, without the document counter', async () => {
+    const { upload, documents } = setup();
+    expect(await upload(READABLE_DOCUMENT_TYPES.txt, Buffer.from('one two three, four — five naïve', 'utf8'))).toMatchObject({ originalWordCount: 6, wordCount: 6 });
+    expect(documents.count).not.toHaveBeenCalled();
   });
 
-  it('reads and counts one document at a time, in the order they came', async () => {
-    const { upload, reads } = setup();
-    const results = await Promise.all([upload('a', 'alpha beta gamma delta'), upload('b', 'one two'), upload('c', 'x y z')]);
-    expect(results.map((r) => r.originalWordCount)).toEqual([4, 2, 3]);
-    expect(reads).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  it("hands a document's kept bytes, whole, to the document counter", async () => {
+    const bytes = Buffer.from('%PDF-1.7 pretend document bytes');
+    const { upload, documents } = setup(async (kept) => (Buffer.from(kept).equals(bytes) ? 1001 : -1));
+    expect(await upload(READABLE_DOCUMENT_TYPES.pdf, bytes)).toMatchObject({ originalWordCount: 1001, price: 1501 });
+    expect(documents.count).toHaveBeenCalledWith(expect.any(ArrayBuffer), READABLE_DOCUMENT_TYPES.pdf);
+  });
+
+  it('answers 400 ESSAY_FILE_UNREADABLE for a document the counter cannot read', async () => {
+    const { upload } = setup(async (_bytes, mime) => {
+      throw new UnreadableDocumentError(mime, new Error('bad xref'));
+    });
+    await expect(upload(READABLE_DOCUMENT_TYPES.docx, Buffer.from('PK\u0003\u0004'))).rejects.toMatchObject({ status: 400, response: { code: 'ESSAY_FILE_UNREADABLE' } });
+  });
+
+  it("takes the student's count for a document with no words (a scan) and for an image, else asks for it", async () => {
+    const { upload, documents } = setup(async () => 0);
+    expect(await upload(READABLE_DOCUMENT_TYPES.pdf, Buffer.from('%PDF scan'), 1200)).toMatchObject({ originalWordCount: 1200 });
+    await expect(upload(READABLE_DOCUMENT_TYPES.pdf, Buffer.from('%PDF scan'))).rejects.toMatchObject({ status: 400, response: { code: 'ESSAY_FILE_UNREADABLE' } });
+    expect(await upload(PNG_MIME, Buffer.from([0x89, 0x50]), 900)).toMatchObject({ originalWordCount: 900 });
+    await expect(upload(PNG_MIME, Buffer.from([0x89, 0x50]))).rejects.toMatchObject({ status: 400 });
+    expect(documents.count).toHaveBeenCalledTimes(2);
   });
 });

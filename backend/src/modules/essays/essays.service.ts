@@ -1,14 +1,12 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
-import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
+import type { ReceivedUpload, StoredUpload } from '../../common/uploads/upload-rule.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { MailService } from '../../infra/mail/mail.service.js';
-import { StorageService } from '../../infra/storage/storage.service.js';
 import { ukDateTime } from '../../shared/dates.js';
 import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-levels.js';
 import { ChatService } from '../chat/chat.service.js';
@@ -22,14 +20,14 @@ import { EssayTimers } from './essay-timers.service.js';
 import { essayNotFound } from './essay-errors.js';
 import { bandMessage, essayTotalPence, isWithinBand, markingDueAt, wordCountBand } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
-import { countWords } from './word-count/count-words.js';
-import { documentText, isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
+import { DocumentWordCounter } from './word-count/document-word-counter.js';
+import { isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
+import { FileBytes } from './word-count/file-bytes.js';
+import { WordCounter } from './word-count/word-counter.js';
 
 const UNREADABLE_MESSAGE = 'We could not read the text of this document (it may be damaged or password-protected). Please upload another copy.';
 const NO_WORDS_MESSAGE = 'No words could be read from this file. Please enter its word count.';
 const IMAGE_COUNT_MESSAGE = 'Please enter the word count of your essay';
-/** How long an upload's count waits for the counts queued before it (oneCountAtATime); ten 10 MB essays take a few seconds. */
-const COUNT_QUEUE_WAIT_MS = 10_000;
 
 /** The spec's student lists (part 1 §7): which lifecycle states each shows. */
 export const STUDENT_LISTS = {
@@ -43,13 +41,10 @@ export type StudentList = keyof typeof STUDENT_LISTS;
 /** The student's side of an essay: upload with the detected count, confirm/adjust, read (DESIGN.md §9). */
 @Injectable()
 export class EssaysService {
-  /** The last count queued in this process (oneCountAtATime). */
-  private counting: Promise<unknown> = Promise.resolve();
-
   constructor(
     private readonly essays: EssaysRepository,
     private readonly presenter: EssayPresenter,
-    private readonly storage: StorageService,
+    private readonly documents: DocumentWordCounter,
     private readonly clock: Clock,
     private readonly chat: ChatService,
     private readonly payments: PaymentsService,
@@ -110,17 +105,17 @@ export class EssaysService {
   }
 
   /**
-   * The document's own count (read back from storage: the helper streamed it there, and a file is at most 10 MB),
-   * or for an image (or a document with no text layer) the student's entry.
+   * The document's own count, from what the upload kept of it on its way to storage (ESSAY_UPLOAD's essayCountTap:
+   * nothing is read back), or for an image (or a document with no text layer) the student's entry.
    */
-  private async originalCount(file: { key: string; mime: string; size: number }, studentCount: number | undefined): Promise<number> {
+  private async originalCount(file: StoredUpload, studentCount: number | undefined): Promise<number> {
     if (!isReadableDocument(file.mime)) {
       if (!studentCount) throw new ValidationFailedException([{ field: 'wordCount', message: IMAGE_COUNT_MESSAGE }]);
       return studentCount;
     }
     let detected: number;
     try {
-      detected = await this.oneCountAtATime(async () => countWords((await documentText(await this.readStored(file), file.mime, { handOver: true })) ?? ''));
+      detected = await this.detectedCount(file);
     } catch (error) {
       if (error instanceof UnreadableDocumentError) throw new BadRequestException({ ...coded('ESSAY_FILE_UNREADABLE', UNREADABLE_MESSAGE), errors: [{ field: 'file', message: UNREADABLE_MESSAGE }] });
       throw error;
@@ -132,32 +127,13 @@ export class EssaysService {
   }
 
   /**
-   * Runs `work` after the counts before it in this process have finished. Counting runs on the event loop (pdf.js,
-   * mammoth, the counter), so two documents counted together finish no sooner than one after the other, while each
-   * holds its file (up to 10 MB) and the reader's copies of it: ten 10 MB uploads at once grew the server by more
-   * than 100 MiB when they were all read back together (docs/benchmarks.md, scenario `essays`). A count waits at most
-   * COUNT_QUEUE_WAIT_MS for the one before it, so a stalled storage read never holds up every upload behind it.
+   * Plain text was counted as it streamed; a PDF, DOCX or DOC is counted in the word counter's worker, its bytes
+   * transferred there (one document at a time per process, off the event loop).
    */
-  private oneCountAtATime<T>(work: () => Promise<T>): Promise<T> {
-    const turn = Promise.race([this.counting, delay(COUNT_QUEUE_WAIT_MS, undefined, { ref: false })]).then(work);
-    this.counting = turn.catch(() => undefined);
-    return turn;
-  }
-
-  /**
-   * The stored file in one buffer of the size the upload measured, filled from the object's stream: the file once
-   * in memory (StorageService.read gathers the chunks, joins them and copies the result, three times at its peak).
-   */
-  private async readStored(file: { key: string; size: number }): Promise<Buffer> {
-    const bytes = Buffer.allocUnsafeSlow(file.size);
-    let length = 0;
-    for await (const chunk of await this.storage.openStream(file.key)) {
-      const part = chunk as Buffer;
-      if (length + part.length > bytes.length) throw new Error(`stored object ${file.key} is larger than the ${file.size} bytes uploaded`);
-      part.copy(bytes, length);
-      length += part.length;
-    }
-    return length === bytes.length ? bytes : bytes.subarray(0, length);
+  private async detectedCount(file: StoredUpload): Promise<number> {
+    if (file.tap instanceof WordCounter) return file.tap.end();
+    if (file.tap instanceof FileBytes) return this.documents.count(file.tap.take(), file.mime);
+    throw new Error(`essay ${file.key} (${file.mime}) arrived without its bytes: is ESSAY_UPLOAD's tap set?`);
   }
 
   /** Confirm or adjust the count within ±10 % of the original, repriced here; only before a tutor accepts. */

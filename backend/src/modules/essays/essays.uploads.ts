@@ -1,19 +1,24 @@
 import { ESSAY_TYPES, MARKED_ESSAY_TYPES, MB } from '../../common/uploads/file-types.js';
 import type { UploadRule } from '../../common/uploads/upload-rule.js';
 import { MarkEssayFormDto, UploadEssayFormDto } from './dto/essay.dto.js';
+import { essayCountTap } from './word-count/count-tap.js';
 
 /** Spec part 1 §9: each essay file at most 10 MB, two files in all. */
 export const ESSAY_FILE_MAX_BYTES = 10 * MB;
 
-/** `POST /student/uploadEssay`: the essay as `file`, the optional mark scheme as `markingScheme`. */
+/**
+ * `POST /student/uploadEssay`: the essay as `file` (its words counted from the upload's stream: essayCountTap), the
+ * optional mark scheme as `markingScheme`. An essay's document is held in memory until counted: UPLOADS_AT_ONCE.
+ */
 export const ESSAY_UPLOAD: UploadRule<UploadEssayFormDto> = {
   folder: 'essays',
   fields: UploadEssayFormDto,
   files: {
-    file: { types: ESSAY_TYPES, maxBytes: ESSAY_FILE_MAX_BYTES, maxCount: 1, label: 'essay' },
+    file: { types: ESSAY_TYPES, maxBytes: ESSAY_FILE_MAX_BYTES, maxCount: 1, label: 'essay', tap: essayCountTap },
     markingScheme: { types: ESSAY_TYPES, maxBytes: ESSAY_FILE_MAX_BYTES, maxCount: 1, label: 'mark-scheme' },
   },
   maxFiles: 2,
+  oneSlotEach: true,
 };
 
 /** `POST /tutor/markEssay`: the marked file / model answer as `modelAnswerFile` (part 2 §5: pdf, doc, docx, rtf, 10 MB). */

@@ -1,6 +1,5 @@
-import mammoth from 'mammoth';
-import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
-import WordExtractor from 'word-extractor';
+// The readers are loaded on first use, each alone: a process (or count worker) that only meets PDFs never loads
+// mammoth and word-extractor (~13 MB of heap and code between them, docs/benchmarks.md, scenario `essays`).
 
 /** Document types whose words can be read; images (and anything else) have no detectable count. */
 export const READABLE_DOCUMENT_TYPES = {
@@ -48,7 +47,7 @@ export async function documentText(bytes: Buffer, mime: string, options: Documen
       case READABLE_DOCUMENT_TYPES.pdf:
         return await pdfText(options.handOver ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes));
       case READABLE_DOCUMENT_TYPES.docx:
-        return (await mammoth.extractRawText({ buffer: bytes })).value;
+        return await docxText(bytes);
       case READABLE_DOCUMENT_TYPES.doc:
         return await wordDocumentText(bytes);
       case READABLE_DOCUMENT_TYPES.txt:
@@ -61,6 +60,7 @@ export async function documentText(bytes: Buffer, mime: string, options: Documen
 
 /** `data` becomes pdf.js's: it reads a whole-ArrayBuffer array in place and may transfer (detach) it, else copies it. */
 async function pdfText(data: Uint8Array): Promise<string> {
+  const { extractText: extractPdfText, getDocumentProxy } = await import('unpdf');
   // pdf.js's warnings about damaged files stay out of the log: the error that follows is what matters.
   const pdf = await getDocumentProxy(data, { verbosity: 0 });
   try {
@@ -72,7 +72,13 @@ async function pdfText(data: Uint8Array): Promise<string> {
   }
 }
 
+async function docxText(bytes: Buffer): Promise<string> {
+  const { default: mammoth } = await import('mammoth');
+  return (await mammoth.extractRawText({ buffer: bytes })).value;
+}
+
 async function wordDocumentText(bytes: Buffer): Promise<string> {
+  const { default: WordExtractor } = await import('word-extractor');
   // The body only, as for .docx (mammoth's raw text): footnotes and endnotes are not the essay's words.
   return (await new WordExtractor().extract(bytes)).getBody();
 }

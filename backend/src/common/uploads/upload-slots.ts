@@ -1,0 +1,52 @@
+import { ServiceUnavailableException } from '@nestjs/common';
+import { coded } from '../errors.js';
+
+/**
+ * How many uploads of the routes that keep a file in memory while they work (`UploadRule.oneSlotEach`) one process
+ * receives at once (UPLOADS_AT_ONCE). The others wait for a slot, their clients paused by TCP backpressure (their
+ * bodies are not read meanwhile), and give up after `waitMs` with 503 SERVICE_BUSY and Retry-After.
+ */
+export class UploadSlots {
+  private busy = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly size: number,
+    private readonly waitMs: number,
+  ) {}
+
+  /** Runs `work` holding a slot, released however it ends. */
+  async run<R>(work: () => Promise<R>): Promise<R> {
+    await this.acquire();
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (this.busy < this.size) {
+      this.busy++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const take = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(take), 1);
+        reject(new ServiceUnavailableException({ ...coded('SERVICE_BUSY', 'Too many uploads at once. Please try again shortly.'), retryAfterSeconds: 5 }));
+      }, this.waitMs);
+      this.waiting.push(take);
+    });
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    // The slot passes straight to the next in line (busy stays the same).
+    if (next) next();
+    else this.busy--;
+  }
+}

@@ -1,0 +1,42 @@
+import { TextDecoder } from 'node:util';
+import { WordRuns } from './count-words.js';
+
+/**
+ * The words of a plain-text file counted from its bytes as they stream (no copy of the file is kept): exactly
+ * `countWords(documentText(file, 'text/plain'))` for any split of the file into chunks. Like documentText, the text
+ * is UTF-8 (a byte-order mark dropped) unless some byte sequence is not, and then Windows-1252; since the whole file
+ * is not kept, both readings are counted as the bytes pass, and `end()` answers with the one that holds.
+ */
+export class WordCounter {
+  private utf8: TextDecoder | undefined = new TextDecoder('utf-8', { fatal: true });
+  private readonly utf8Runs = new WordRuns();
+  private readonly windows1252 = new TextDecoder('windows-1252');
+  private readonly windows1252Runs = new WordRuns();
+
+  /** The next bytes of the file (not kept: the caller may reuse the chunk). */
+  write(chunk: Uint8Array): void {
+    if (this.utf8) {
+      try {
+        // `stream: true` keeps a multi-byte sequence cut by the chunk's end for the next chunk.
+        this.utf8Runs.add(this.utf8.decode(chunk, { stream: true }));
+      } catch {
+        this.utf8 = undefined; // not UTF-8: the Windows-1252 count stands
+      }
+    }
+    this.windows1252Runs.add(this.windows1252.decode(chunk, { stream: true }));
+  }
+
+  /** The file's word count, once every chunk has been written. */
+  end(): number {
+    if (this.utf8) {
+      try {
+        this.utf8Runs.add(this.utf8.decode()); // throws if the file ends inside a multi-byte sequence
+        return this.utf8Runs.end();
+      } catch {
+        this.utf8 = undefined;
+      }
+    }
+    this.windows1252Runs.add(this.windows1252.decode());
+    return this.windows1252Runs.end();
+  }
+}
