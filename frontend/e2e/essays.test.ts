@@ -182,7 +182,11 @@ describe('essays', () => {
     await student.getByRole('dialog').getByText('Success!').waitFor();
     await student.getByRole('button', { name: 'Continue' }).click();
     await student.getByRole('button', { name: 'Rate Tutor' }).click();
-    await student.getByRole('dialog').getByLabel('4 stars').check({ force: true });
+    const fourStars = student.getByRole('dialog').getByLabel('4 stars');
+    // The visually hidden radio sits under its drawn star (placed elsewhere it once fell outside the viewport).
+    const [radio, star] = await Promise.all([fourStars.boundingBox(), fourStars.locator('..').boundingBox()]);
+    assert.ok(radio && star && radio.x >= star.x && radio.y >= star.y && radio.x < star.x + star.width && radio.y < star.y + star.height, 'the 4-star radio lies within its star');
+    await fourStars.check({ force: true });
     await student.getByRole('dialog').getByLabel('Feedback (optional)').fill('Clear, kind and quick.');
     await student.getByRole('button', { name: 'Submit Rating' }).click();
     await student.getByText(/You rated this review 4\/5/).first().waitFor();

@@ -48,9 +48,14 @@ export async function newPage(browser: Browser, options: { viewport?: { width: n
     const at = msg.location()?.url;
     list.push({ kind: 'console', text: at && at !== page.url() ? `${msg.text()} (${at})` : msg.text(), url: page.url() });
   });
+  // Whether a frame of another origin (the storage link in the file viewer) has been on the page.
+  let foreignFrame = false;
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame() && !isAppUrl(frame.url()) && /^https?:/.test(frame.url())) foreignFrame = true;
+  });
   page.on('pageerror', (err) => {
     const scripts = stackScripts(err);
-    list.push({ kind: errorKind(scripts), text: scripts.length ? `${err.message} (at ${scripts[0]})` : err.message, url: page.url() });
+    list.push({ kind: errorKind(scripts, foreignFrame), text: scripts.length ? `${err.message} (at ${scripts[0]})` : err.message, url: page.url() });
   });
   // The console only says "Failed to load resource: 404"; record which URL answered an error status.
   page.on('response', (res) => {
@@ -66,16 +71,20 @@ export async function newPage(browser: Browser, options: { viewport?: { width: n
 
 /**
  * Playwright reports exceptions of every frame of the page, out-of-process ones included. The file viewer frames a
- * short-lived link on the storage endpoint, which Chromium renders with its own PDF viewer. A journey once failed on
- * "Cannot read properties of null (reading 'getItem')" on the essay page right after the viewer closed, where the
- * app's own code reads storage null-safely, so the browser's viewer is the likely source. An exception whose stack names only other origins' scripts is not the app's: it is recorded as
- * `frameerror` and does not fail a journey. One with any frame on the app's origin, or with no stack, stays a
- * `pageerror`.
+ * short-lived link on the storage endpoint, which Chromium renders with its own PDF viewer. Journeys failed twice
+ * on "Cannot read properties of null (reading 'getItem')" on the essay page after the viewer was open, an exception
+ * with no script in its stack, while every storage read of the app is null-safe: the browser's own viewer is
+ * the likely source. So an exception is the app's (`pageerror`, failing a
+ * journey) when its stack names a script of the app's origin, or names none on a page that never framed another
+ * origin; otherwise it is recorded as `frameerror`. The app's own exceptions always name its bundles.
  */
-function errorKind(scripts: string[]): 'pageerror' | 'frameerror' {
-  const appOrigin = new URL(baseUrl).origin;
-  if (scripts.length === 0) return 'pageerror';
-  return scripts.every((script) => !script.startsWith(`${appOrigin}/`)) ? 'frameerror' : 'pageerror';
+function errorKind(scripts: string[], foreignFrame: boolean): 'pageerror' | 'frameerror' {
+  if (scripts.length === 0) return foreignFrame ? 'frameerror' : 'pageerror';
+  return scripts.some(isAppUrl) ? 'pageerror' : 'frameerror';
+}
+
+function isAppUrl(url: string): boolean {
+  return url.startsWith(`${new URL(baseUrl).origin}/`);
 }
 
 /** The script URLs an exception's stack names, innermost first. */

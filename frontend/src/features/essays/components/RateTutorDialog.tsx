@@ -32,6 +32,9 @@ export function StarRating({ value, onChange, name }: { value: number; onChange:
           <Box
             as="label"
             key={star}
+            // The hidden radio sits under its own star: placed against a far ancestor it could land outside the
+            // viewport (a focus that scrolls the dialog, a click that cannot reach it).
+            position="relative"
             cursor="pointer"
             color={star <= value ? 'orange.400' : 'gray.300'}
             fontSize="2xl"
