@@ -5,11 +5,19 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { UserRow } from '../../infra/database/schema/index.js';
-import { AuthRepository } from './auth.repository.js';
+import { AuthRepository, type SessionUserRow } from './auth.repository.js';
 import { verifyHs256, type TokenCheck } from './hs256.js';
 import { SessionCache } from './session-cache.js';
 
 export const JWT_ALGORITHM = 'HS256' as const;
+
+/** Session and user ids are UUIDs: anything else is refused before a query. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+export const BANNED_MESSAGE = 'Your account has been banned.';
+
+/** Why a session no longer signs its user in: none, revoked or past (`ended`), or its user banned. */
+export type SessionRefusal = 'ended' | 'banned';
 
 /** The claims every token carries (spec part 1 §3) plus `jti`, the session that can be revoked. */
 export interface TokenClaims {
@@ -60,12 +68,32 @@ export class AuthTokens {
     });
   }
 
+  /** The session and user a verified token's claims name, when both are UUIDs; undefined: it names no session. */
+  sessionOf(claims: Record<string, unknown>): { sessionId: string; userId: string } | undefined {
+    const { jti, userId } = claims;
+    return typeof jti === 'string' && typeof userId === 'string' && UUID.test(jti) && UUID.test(userId) ? { sessionId: jti, userId } : undefined;
+  }
+
+  /**
+   * The session and its user as every authenticated request reads them: SessionCache's copy (dropped at the commit
+   * of any change to them), else one query.
+   */
+  cachedSessionUser(sessionId: string, userId: string): Promise<SessionUserRow | undefined> {
+    return this.sessions.read(sessionId, userId, () => this.repository.findSessionUser(sessionId, userId));
+  }
+
+  /** Why this session no longer signs its user in, or null while it does: the one rule of the HTTP guard and the chat socket. */
+  refusal(row: SessionUserRow | undefined): SessionRefusal | null {
+    if (!row || row.sessionRevoked || row.sessionExpiresAt <= this.clock.now()) return 'ended';
+    return row.banned ? 'banned' : null;
+  }
+
   async revoke(sessionId: string): Promise<void> {
     await this.repository.revokeSession(sessionId, this.clock.now());
     this.sessions.forgetSession(sessionId);
   }
 
-  /** The session and its user, as every authenticated request reads them (the socket handshake uses it too). */
+  /** The session and its user read from PostgreSQL now (the chat socket's check, across instances). */
   findSessionUser(sessionId: string, userId: string) {
     return this.repository.findSessionUser(sessionId, userId);
   }

@@ -12,7 +12,6 @@ import { AuthThrottle } from './auth-throttle.service.js';
 import { AuthTokens } from './auth-tokens.service.js';
 import { UsersService } from '../users/users.service.js';
 import type { RegisterDto } from './dto/auth.dto.js';
-import { BANNED_MESSAGE } from './bearer-authenticator.js';
 import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
@@ -24,7 +23,7 @@ import {
   RESET_TOKEN_TTL_MS,
   sameHash,
 } from './one-time-secrets.js';
-import { UUID } from './bearer-authenticator.js';
+import { BANNED_MESSAGE, SESSION_ENDED_MESSAGE, UUID } from './auth-tokens.service.js';
 import { presentUser, type UserDto } from './user.presenter.js';
 import { coded } from '../../common/errors.js';
 import { policyDemandsTwoFactor, requiresTwoFactor } from './two-factor-policy.js';
@@ -273,7 +272,7 @@ export class AuthService {
   async setTwoFactor(userId: string, enabled: boolean, password: string | undefined, ip: string): Promise<UserDto> {
     if (!enabled) {
       const user = await this.users.findById(userId);
-      if (!user) throw new UnauthorizedException(coded('SESSION_EXPIRED', 'Your session has ended. Please sign in again.'));
+      if (!user) throw new UnauthorizedException(coded('SESSION_EXPIRED', SESSION_ENDED_MESSAGE));
       if (policyDemandsTwoFactor(user, this.config.auth.twoFactorPolicy)) throw new UnprocessableEntityException(coded('TWO_FACTOR_REQUIRED', MESSAGES.twoFactorRequired));
       await this.throttle.assertSignInAllowed(user.email, ip);
       if (!(await verifyPassword(user.passwordHash, password ?? ''))) {

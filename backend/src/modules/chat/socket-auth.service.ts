@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../infra/clock/clock.service.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
-import { AuthTokens } from '../auth/auth-tokens.service.js';
+import { AuthTokens, BANNED_MESSAGE, SESSION_ENDED_MESSAGE } from '../auth/auth-tokens.service.js';
 import type { ChatSocketData } from './chat-realtime.service.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INVALID_TOKEN_MESSAGE = 'Invalid token. Please sign in again.';
 
 /** Why a socket is refused; `message` is what the client's `connect_error` shows. */
 export class SocketAuthError extends Error {
@@ -17,16 +16,13 @@ export class SocketAuthError extends Error {
 }
 
 /**
- * The socket handshake's and every event's authentication: the same checks as the HTTP JWT strategy
- * (HS256 only, expiry, session not revoked or expired, user not banned), read from PostgreSQL each time so a
- * logout or a ban takes effect at once.
+ * The socket handshake's and every event's authentication: the same checks as the HTTP guard (AuthTokens: HS256
+ * only, expiry, session not revoked or expired, user not banned), read from PostgreSQL each time (not the HTTP
+ * guard's SessionCache) so a logout or a ban on another instance takes effect on the very next event.
  */
 @Injectable()
 export class SocketAuth {
-  constructor(
-    private readonly tokens: AuthTokens,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly tokens: AuthTokens) {}
 
   /** The token from `auth.token` (with or without "Bearer ") or the Authorization header. */
   static tokenFrom(handshake: { auth?: Record<string, unknown>; headers: Record<string, string | string[] | undefined> }): string | undefined {
@@ -39,22 +35,18 @@ export class SocketAuth {
   async authenticate(token: string | undefined): Promise<ChatSocketData> {
     if (!token) throw new SocketAuthError('UNAUTHENTICATED', 'Authentication required: connect with auth.token.');
     const check = this.tokens.check(token);
-    if (!check.valid && check.reason === 'expired') throw new SocketAuthError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.');
-    if (!check.valid) throw new SocketAuthError('UNAUTHENTICATED', 'Invalid token. Please sign in again.');
-    const claims = check.claims;
-    if (typeof claims.jti !== 'string' || typeof claims.userId !== 'string' || !UUID.test(claims.jti) || !UUID.test(claims.userId)) {
-      throw new SocketAuthError('UNAUTHENTICATED', 'Invalid token. Please sign in again.');
-    }
-    return this.recheck({ userId: claims.userId, sessionId: claims.jti });
+    if (!check.valid && check.reason === 'expired') throw new SocketAuthError('SESSION_EXPIRED', SESSION_ENDED_MESSAGE);
+    const session = check.valid ? this.tokens.sessionOf(check.claims) : undefined;
+    if (!session) throw new SocketAuthError('UNAUTHENTICATED', INVALID_TOKEN_MESSAGE);
+    return this.recheck(session);
   }
 
-  /** Re-reads the session and the user: still valid, not revoked, not banned. */
+  /** Re-reads the session and the user from PostgreSQL (AuthTokens.refusal): still valid, not revoked, not banned. */
   async recheck(socket: Pick<ChatSocketData, 'userId' | 'sessionId'>): Promise<ChatSocketData> {
     const row = await this.tokens.findSessionUser(socket.sessionId, socket.userId);
-    if (!row || row.sessionRevoked || row.sessionExpiresAt <= this.clock.now()) {
-      throw new SocketAuthError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.');
-    }
-    if (row.banned) throw new SocketAuthError('ACCOUNT_BANNED', 'Your account has been banned.');
+    const refusal = this.tokens.refusal(row);
+    if (!row || refusal === 'ended') throw new SocketAuthError('SESSION_EXPIRED', SESSION_ENDED_MESSAGE);
+    if (refusal === 'banned') throw new SocketAuthError('ACCOUNT_BANNED', BANNED_MESSAGE);
     return { userId: row.id, sessionId: socket.sessionId, role: row.role };
   }
 }
