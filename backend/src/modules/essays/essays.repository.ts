@@ -364,7 +364,6 @@ export class EssaysRepository {
     return tx.select().from(essays).where(where).orderBy(desc(essays.acceptedAt), desc(essays.id));
   }
 
-  /** The tutor's StudyLevel as stored on their profile (read only: the Tutors module owns the table). */
   /** The student's payment completed: only an accepted, unpaid essay takes it. */
   async markPaid(id: string, paidAt: Date, tx: DbOrTx = this.db): Promise<boolean> {
     const rows = await tx
