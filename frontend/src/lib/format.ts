@@ -9,10 +9,10 @@ export function formatDate(value: string | null | undefined): string | null {
 }
 
 /** `March 1, 2026, 2:05 PM` in the viewer's time zone, for the instants a user acts by (deadlines); null when empty. */
-export function formatDateTime(value: string | null | undefined): string | null {
-  if (!value) return null;
+export function formatDateTime(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'Invalid date';
+  if (Number.isNaN(date.getTime())) return null;
   return date.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 

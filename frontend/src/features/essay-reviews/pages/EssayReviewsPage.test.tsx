@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/format';
 import { essay, signInTutor } from '../test-fixtures';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
