@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -11,13 +10,15 @@ import { trustProxyOption } from './common/rate-limit/client-address.js';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter.js';
 import { withErrorResponses } from './common/openapi/error-responses.js';
 import { createValidationPipe } from './common/pipes/validation.pipe.js';
+import { streamedMultipart } from './common/uploads/streamed-multipart.js';
 import type { AppConfig } from './config/env.schema.js';
+import { Cors } from './infra/http/cors.js';
 import { securityHeaders } from './infra/http/security-headers.js';
 import { loadWebPages, sendHtml } from './infra/http/web-pages.js';
 import { mountBullBoard } from './infra/queue/bull-board.js';
 import { JobQueue } from './infra/queue/job-queue.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { createRequestLogger, createRootLogger, PinoNestLogger, requestId } from './infra/logger.js';
+import { createRootLogger, PinoNestLogger, RequestLog, requestId } from './infra/logger.js';
 
 /** The built web app, served by the API in `npm start` and in containers. */
 export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
@@ -53,6 +54,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Fastify's two lines per request are replaced by one, written in the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // No Nest middleware is used: without middie, every request skips its hook.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.register({ config, workers: options.workers ?? config.workers === 'inline', modules: options.modules }),
@@ -61,37 +64,38 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     { logger: new PinoNestLogger(rootLogger), bufferLogs: false, abortOnError: false, rawBody: true },
   );
 
-  // One hook for what every response carries: the frozen security headers and the request id (echoed so a
-  // user's report can be matched to the log line). One log line per request, written when it completes.
+  // One hook for what every response carries: the frozen security headers, the request id (echoed so a user's
+  // report can be matched to the log line) and CORS. One log line per request, written when it completes.
   const headers = securityHeaders(new URL(config.storage.endpoint).origin, config.webOrigin);
   const fastify = app.getHttpAdapter().getInstance();
+  const cors = new Cors({
+    origins: config.nodeEnv === 'development' ? [config.webOrigin, 'http://localhost:5173'] : [config.webOrigin],
+    methods: CORS_METHODS,
+    exposedHeaders: ['x-request-id', 'retry-after'],
+    maxAgeSeconds: 600,
+  });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers).header('x-request-id', request.id);
+    cors.apply(request, reply);
     done();
   });
-  if (logging) {
-    const requestLog = createRequestLogger(logConfig, rootLogger);
+  // Preflights: the hook above has set their headers; any path answers (as @fastify/cors did), before any guard.
+  fastify.options('*', (_request, reply) => reply.code(204).header('content-length', '0').send());
+  const requestLog = logging ? RequestLog.create(logConfig, rootLogger) : null;
+  if (requestLog) {
     fastify.addHook('onResponse', (request, reply, done) => {
-      requestLog.info(
-        { reqId: request.id, req: { method: request.method, url: request.url, ip: request.ip }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-        'request completed',
-      );
+      requestLog.write({ reqId: request.id, method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime });
+      done();
+    });
+    fastify.addHook('onClose', (_instance, done) => {
+      requestLog.flush();
       done();
     });
   }
 
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
-  app.enableCors({
-    origin: config.nodeEnv === 'development' ? [config.webOrigin, 'http://localhost:5173'] : [config.webOrigin],
-    credentials: false,
-    // @fastify/cors allows only GET, HEAD and POST unless told: name every method the API routes use.
-    methods: CORS_METHODS,
-    exposedHeaders: ['x-request-id', 'retry-after'],
-    maxAge: 600,
-  });
-
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  await app.register(streamedMultipart, { limits: MULTIPART_LIMITS });
 
   const webPages = config.serveWeb ? loadWebPages(WEB_DIST) : null;
   app.useGlobalFilters(new HttpExceptionFilter(webPages));

@@ -20,8 +20,13 @@ export class JwtAuthGuard implements CanActivate {
     private readonly authenticator: BearerAuthenticator,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  // Not async: a public route answers synchronously, without a promise per request.
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (routeAccess(this.reflector, context).isPublic) return true;
+    return this.authenticate(context);
+  }
+
+  private async authenticate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined>; user?: AuthenticatedUser }>();
     const header = request.headers.authorization;
     const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
