@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { UserRow } from '../../infra/database/schema/index.js';
 import { AuthRepository, type SessionUserRow } from './auth.repository.js';
-import { verifyHs256, type TokenCheck } from './hs256.js';
+import { Hs256Verifier, type TokenCheck } from './hs256.js';
 import { SessionCache } from './session-cache.js';
 
 export const JWT_ALGORITHM = 'HS256' as const;
@@ -33,8 +33,8 @@ export interface TokenClaims {
  */
 @Injectable()
 export class AuthTokens {
-  /** Made once: the secret as a key object, not re-derived from the string on every check. */
-  private readonly key: KeyObject;
+  /** Made once: the secret as a key object, not re-derived from the string on every check; accepted tokens remembered. */
+  private readonly verifier: Hs256Verifier;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,7 +43,7 @@ export class AuthTokens {
     private readonly sessions: SessionCache,
     private readonly clock: Clock,
   ) {
-    this.key = createSecretKey(Buffer.from(config.auth.jwtSecret, 'utf8'));
+    this.verifier = new Hs256Verifier(createSecretKey(Buffer.from(config.auth.jwtSecret, 'utf8')));
   }
 
   /**
@@ -51,7 +51,7 @@ export class AuthTokens {
    * not. The session behind the token is the caller's to check.
    */
   check(token: string): TokenCheck {
-    return verifyHs256(token, this.key, Math.floor(Date.now() / 1000));
+    return this.verifier.verify(token, Math.floor(Date.now() / 1000));
   }
 
   async issue(user: Pick<UserRow, 'id' | 'role' | 'onboardingCompleted'>): Promise<string> {

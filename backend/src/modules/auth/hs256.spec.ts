@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
-import { verifyHs256 } from './hs256.js';
+import { Hs256Verifier, verifyHs256 } from './hs256.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-bytes-0123456789';
 const key = createSecretKey(Buffer.from(SECRET, 'utf8'));
@@ -54,5 +54,46 @@ describe('verifyHs256', () => {
     // The same signature bytes written differently (padding, a trailing character) are not the signature.
     expect(verifyHs256(`${token}=`, key, now()).valid).toBe(false);
     expect(verifyHs256(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, key, now()).valid).toBe(false);
+  });
+});
+
+describe('Hs256Verifier', () => {
+  const issue = (claims: Record<string, unknown>, expiresIn = 60) => jwt.signAsync(claims, { secret: SECRET, algorithm: 'HS256', expiresIn });
+
+  it('answers a token it accepted before as verifyHs256 does, expiry included', async () => {
+    const verifier = new Hs256Verifier(key);
+    const token = await issue({ userId: 'u-1' });
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    expect(verifier.verify(token, exp - 10)).toEqual(verifyHs256(token, key, exp - 10));
+    expect(verifier.verify(token, exp - 1)).toMatchObject({ valid: true, claims: { userId: 'u-1' } });
+    // Remembered, and still expired by the clock.
+    expect(verifier.verify(token, exp)).toEqual({ valid: false, reason: 'expired' });
+  });
+
+  it('never lets a remembered token vouch for a touched one', async () => {
+    const verifier = new Hs256Verifier(key);
+    const token = await issue({ userId: 'u-1', role: 'student' });
+    expect(verifier.verify(token, now()).valid).toBe(true);
+    const [header, , signature] = token.split('.');
+    expect(verifier.verify(`${header}.${b64({ userId: 'u-1', role: 'admin', exp: now() + 60 })}.${signature}`, now()).valid).toBe(false);
+    expect(verifier.verify(`${token}=`, now()).valid).toBe(false);
+    expect(verifier.verify(forge({ alg: 'HS256' }, { userId: 'u-1', exp: now() + 60 }, 'some-other-secret'), now()).valid).toBe(false);
+  });
+
+  it('does not remember a refusal: a token that was not yet valid (nbf) is accepted once it is', () => {
+    const verifier = new Hs256Verifier(key);
+    const start = now();
+    const token = forge({ alg: 'HS256' }, { exp: start + 60, nbf: start + 30 });
+    expect(verifier.verify(token, start).valid).toBe(false);
+    expect(verifier.verify(token, start + 30).valid).toBe(true);
+  });
+
+  it('keeps at most its capacity, forgetting the oldest (which then verifies afresh)', async () => {
+    const verifier = new Hs256Verifier(key, 2);
+    const tokens = await Promise.all([issue({ n: 1 }), issue({ n: 2 }), issue({ n: 3 })]);
+    for (const token of tokens) expect(verifier.verify(token, now()).valid).toBe(true);
+    const accepted = (verifier as unknown as { accepted: Map<string, unknown> }).accepted;
+    expect([...accepted.keys()]).toEqual([tokens[1], tokens[2]]);
+    expect(verifier.verify(tokens[0]!, now())).toMatchObject({ valid: true, claims: { n: 1 } });
   });
 });

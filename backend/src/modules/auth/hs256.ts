@@ -3,6 +3,7 @@ import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 export type TokenCheck = { valid: true; claims: Record<string, unknown> } | { valid: false; reason: 'invalid' | 'expired' };
 
 const INVALID: TokenCheck = { valid: false, reason: 'invalid' };
+const EXPIRED: TokenCheck = { valid: false, reason: 'expired' };
 
 function json(part: string): unknown {
   try {
@@ -34,6 +35,33 @@ export function verifyHs256(token: string, key: KeyObject, nowSeconds: number): 
   if (!isObject(header) || header.alg !== 'HS256' || (header.typ !== undefined && header.typ !== 'JWT')) return INVALID;
   if (!isObject(claims) || typeof claims.exp !== 'number') return INVALID;
   if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || nowSeconds < claims.nbf)) return INVALID;
-  if (nowSeconds >= claims.exp) return { valid: false, reason: 'expired' };
+  if (nowSeconds >= claims.exp) return EXPIRED;
   return { valid: true, claims };
+}
+
+/**
+ * verifyHs256 with a memory of the tokens it has accepted. A signed-in client sends the same token on every
+ * request, and the HMAC, the two base64url decodes and JSON parses were the largest part of an authenticated read
+ * (docs/benchmarks.md). Only accepted tokens are kept, by their exact text (the same text verifies the same way
+ * every time); `exp` is still compared with the clock on every call. The oldest entry goes once `capacity` is
+ * reached. A revoked session is the session check's business, not this one's.
+ */
+export class Hs256Verifier {
+  private readonly accepted = new Map<string, { valid: true; claims: Record<string, unknown> & { exp: number } }>();
+
+  constructor(
+    private readonly key: KeyObject,
+    private readonly capacity = 10_000,
+  ) {}
+
+  verify(token: string, nowSeconds: number): TokenCheck {
+    const known = this.accepted.get(token);
+    if (known) return nowSeconds >= known.claims.exp ? EXPIRED : known;
+    const check = verifyHs256(token, this.key, nowSeconds);
+    if (check.valid) {
+      if (this.accepted.size >= this.capacity) this.accepted.delete(this.accepted.keys().next().value!);
+      this.accepted.set(token, check as { valid: true; claims: Record<string, unknown> & { exp: number } });
+    }
+    return check;
+  }
 }
