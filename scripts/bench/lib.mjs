@@ -95,8 +95,13 @@ let loadPinned = false;
  */
 export function pinLoadGenerator(pin) {
   if (!pin || loadPinned) return;
-  const result = spawnSync('taskset', ['-a', '-p', '-c', String(pin.loadCore), String(process.pid)], { stdio: 'ignore' });
-  if (result.status !== 0) throw new Error('taskset could not pin the load generator');
+  // `-a` walks every thread of the process; one that ends during the walk fails the call, so try again.
+  let result;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    result = spawnSync('taskset', ['-a', '-p', '-c', String(pin.loadCore), String(process.pid)], { stdio: 'pipe', encoding: 'utf8' });
+    if (result.status === 0) break;
+  }
+  if (result?.status !== 0) throw new Error(`taskset could not pin the load generator: ${result?.stderr?.trim()}`);
   loadPinned = true;
 }
 
@@ -165,6 +170,26 @@ export async function startBackend({ env: overrides = {}, log = console.log, pin
  * @param {{ pin?: Pinning | null }} [options]
  */
 export async function startBareServer(responses, { pin = null } = {}) {
+  return startReplayServer('bare-server.mjs', [], responses, { pin, name: 'The bare server' });
+}
+
+/**
+ * Starts nest-floor.mjs (Nest and Fastify with nothing of Redpen's) answering the public JSON paths of
+ * `responses`, with the backend's Node flags.
+ * @param {Record<string, Fetched>} responses
+ * @param {{ pin?: Pinning | null }} [options]
+ */
+export async function startNestFloor(responses, { pin = null } = {}) {
+  return startReplayServer('nest-floor.mjs', BACKEND_NODE_FLAGS, responses, { pin, name: 'The Nest floor' });
+}
+
+/**
+ * @param {string} script under scripts/bench
+ * @param {string[]} nodeFlags
+ * @param {Record<string, Fetched>} responses
+ * @param {{ pin: Pinning | null, name: string }} options
+ */
+async function startReplayServer(script, nodeFlags, responses, { pin, name }) {
   mkdirSync(BENCH_DIR, { recursive: true });
   const file = join(BENCH_DIR, 'bare-responses.json');
   writeFileSync(
@@ -176,9 +201,9 @@ export async function startBareServer(responses, { pin = null } = {}) {
     ),
   );
   const port = await freePort();
-  const child = spawnMaybePinned(pin, nodeBin(), [join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), String(port), file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawnMaybePinned(pin, nodeBin(), [...nodeFlags, join(ROOT, 'scripts', 'bench', script), String(port), file], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}${Object.keys(responses)[0]}`, { timeoutMs: 10000, child, name: 'The bare server' });
+  await waitForHttp(`${url}${Object.keys(responses)[0]}`, { timeoutMs: 30000, child, name });
   return { url, pid: child.pid, stop: () => stopChild(child, { graceMs: 3000 }) };
 }
 

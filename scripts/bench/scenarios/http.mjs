@@ -1,7 +1,8 @@
 // Scenario `http`: GET /api/health, GET /api (JSON) and the authenticated read GET /api/auth/me through the
 // whole Nest stack (production pipes, filters, guards, request logging to a file), side by side with a bare
 // node:http server that returns the same bytes: body, content-type and the other headers the backend sends
-// (security headers, request id). With >= 2 cores the servers run on core 0 and autocannon on core 1
+// (security headers, request id), and, on the public paths, the Nest floor (nest-floor.mjs: Nest and Fastify
+// sending the same bytes with no code of Redpen's), which shows what the framework itself costs. With >= 2 cores the servers run on core 0 and autocannon on core 1
 // (`taskset`; BENCH_PIN=0 turns it off). Goal: Nest >= 70 % of bare requests/s on the public routes,
 // p99 <= 25 ms at 100 connections everywhere. /api/auth/me reads PostgreSQL on every request (session and
 // user), so its ratio to a bare replay is shown but is not a goal.
@@ -9,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT, loadEnv, withDatabase } from '../../lib/env.mjs';
 import { sleep } from '../../lib/proc.mjs';
-import { cpuTimeMs, fetchOnce, fmt, loadTest, machine, markdownTable, median, medianRun, pinLoadGenerator, pinning, rssMiB, settings, startBackend, startBareServer, textTable, writeResult } from '../lib.mjs';
+import { cpuTimeMs, fetchOnce, fmt, loadTest, machine, markdownTable, median, medianRun, pinLoadGenerator, pinning, rssMiB, settings, startBackend, startBareServer, startNestFloor, textTable, writeResult } from '../lib.mjs';
 
 export const name = 'http';
 export const description = 'Nest (Fastify) vs bare node:http: GET /api/health, /api and /api/auth/me (authenticated)';
@@ -60,6 +61,8 @@ async function signedInHeaders(nestUrl) {
 // The JSON endpoint: BENCH_JSON_PATH, else /api/bench/json, else GET /api (the API's info object).
 const JSON_CANDIDATES = process.env.BENCH_JSON_PATH ? [process.env.BENCH_JSON_PATH] : ['/api/bench/json', '/api'];
 const GOAL = { minRatio: 0.7, maxP99Ms: 25 };
+const NEST = 'Nest + Fastify';
+const FLOOR = 'Nest floor';
 
 /** @param {import('../lib.mjs').ScenarioContext} context */
 export async function run({ log, command }) {
@@ -70,6 +73,7 @@ export async function run({ log, command }) {
   pinLoadGenerator(pin);
   const nest = await startBackend({ log, pin });
   let bare;
+  let floor;
   try {
     /** @type {Record<string, import('../lib.mjs').Fetched>} */
     const responses = {};
@@ -95,9 +99,13 @@ export async function run({ log, command }) {
     const paths = Object.keys(responses);
     if (!paths.length) throw new Error('no path to measure');
     bare = await startBareServer(responses, { pin });
-    for (const path of paths) {
-      const b = await fetchOnce(bare.url + path);
-      if (!b.body.equals(responses[path].body) || b.contentType !== responses[path].contentType) throw new Error(`the bare server's ${path} differs from the backend's`);
+    floor = await startNestFloor(responses, { pin });
+    const floorPaths = paths.filter((path) => path !== AUTH_PATH);
+    for (const [server, served] of /** @type {const} */ ([[bare, paths], [floor, floorPaths]])) {
+      for (const path of served) {
+        const b = await fetchOnce(server.url + path);
+        if (!b.body.equals(responses[path].body) || b.contentType !== responses[path].contentType) throw new Error(`${server === bare ? 'the bare server' : 'the Nest floor'}'s ${path} differs from the backend's`);
+      }
     }
     /** @type {Record<string, number | null>} */
     const memory = { nestIdleMiB: rssMiB(nest.pid), bareIdleMiB: rssMiB(bare.pid) };
@@ -107,8 +115,13 @@ export async function run({ log, command }) {
     /** @type {Target[]} */
     const targets = [];
     /** @type {[string, { url: string, pid: number | undefined }][]} */
-    const servers = [['bare node:http', bare], ['Nest + Fastify', nest]];
-    for (const path of paths) for (const [target, server] of servers) targets.push({ target, path, url: server.url + path, pid: server.pid, headers: requestHeaders[path] ?? {} });
+    const servers = [['bare node:http', bare], [FLOOR, floor], [NEST, nest]];
+    for (const path of paths) {
+      for (const [target, server] of servers) {
+        if (target === FLOOR && !floorPaths.includes(path)) continue;
+        targets.push({ target, path, url: server.url + path, pid: server.pid, headers: requestHeaders[path] ?? {} });
+      }
+    }
     if (opts.warmupSeconds > 0) {
       log(`warming up (${opts.warmupSeconds} s per target)…`);
       for (const t of targets) await loadTest(t.url, { ...opts, headers: t.headers, durationSeconds: opts.warmupSeconds });
@@ -144,10 +157,11 @@ export async function run({ log, command }) {
       // show how much a busy machine moves the figure.
       r.roundRatios = r.rounds.map((rps, i) => Number((rps / base.rounds[i]).toFixed(3)));
     }
-    const nestRows = results.filter((r) => r.target !== 'bare node:http');
+    const nestRows = results.filter((r) => r.target === NEST);
     const goals = nestRows.map((r) => ({
       path: r.path,
       ratio: r.ratio,
+      floorRatio: results.find((x) => x.path === r.path && x.target === FLOOR)?.ratio,
       p99: r.p99,
       ratioOk: r.path === AUTH_PATH || r.ratio >= GOAL.minRatio,
       p99Ok: r.p99 <= GOAL.maxP99Ms,
@@ -175,7 +189,8 @@ export async function run({ log, command }) {
 
     console.log('\n' + textTable([header, ...rows]) + '\n');
     for (const g of goals) {
-      console.log(`${g.path}: ${fmt(g.ratio * 100, 1)} % of bare ${g.path === AUTH_PATH ? '(no goal: reads PostgreSQL)' : `(goal ≥ ${GOAL.minRatio * 100} %) ${g.ratioOk ? 'met' : 'NOT met'}`}; p99 ${fmt(g.p99, 1)} ms (goal ≤ ${GOAL.maxP99Ms} ms) ${g.p99Ok ? 'met' : 'NOT met'}${g.clean ? '' : '; ERRORS or non-2xx answers'}`);
+      const floorNote = g.floorRatio === undefined ? '' : ` (the Nest floor: ${fmt(g.floorRatio * 100, 1)} %)`;
+      console.log(`${g.path}: ${fmt(g.ratio * 100, 1)} % of bare${floorNote} ${g.path === AUTH_PATH ? '(no goal: reads PostgreSQL)' : `(goal ≥ ${GOAL.minRatio * 100} %) ${g.ratioOk ? 'met' : 'NOT met'}`}; p99 ${fmt(g.p99, 1)} ms (goal ≤ ${GOAL.maxP99Ms} ms) ${g.p99Ok ? 'met' : 'NOT met'}${g.clean ? '' : '; ERRORS or non-2xx answers'}`);
     }
     console.log(`memory (RSS): Nest ${memory.nestIdleMiB} MiB idle, ${memory.nestAfterMiB} MiB after load; bare ${memory.bareIdleMiB} → ${memory.bareAfterMiB} MiB`);
     console.log(`\nResults: ${file}\n\nMarkdown for docs/benchmarks.md:\n`);
@@ -185,6 +200,7 @@ export async function run({ log, command }) {
     if (missing.length) console.log(`Not measured (the backend did not answer 200): ${missing.join(', ')}`);
     return { ok: goals.every((g) => g.clean) && missing.length === 0, data };
   } finally {
+    await floor?.stop();
     await bare?.stop();
     await nest.stop();
   }
