@@ -2,9 +2,10 @@ import { ServiceUnavailableException } from '@nestjs/common';
 import { coded } from '../errors.js';
 
 /**
- * How many uploads of the routes that keep a file in memory while they work (`UploadRule.oneSlotEach`) one process
- * receives at once (UPLOADS_AT_ONCE). The others wait for a slot, their clients paused by TCP backpressure (their
- * bodies are not read meanwhile), and give up after `waitMs` with 503 SERVICE_BUSY and Retry-After.
+ * A fixed number of slots for upload work, taken in the order asked: how many uploads of the routes that keep a file
+ * in memory (`UploadRule.oneSlotEach`) one process receives at once (UPLOADS_AT_ONCE), and how many storage part
+ * buffers exist (PartBuffers). The others wait for a slot, their clients paused by TCP backpressure (their bodies
+ * are not read meanwhile), and give up after `waitMs` with 503 SERVICE_BUSY and Retry-After.
  */
 export class UploadSlots {
   private busy = 0;
@@ -25,7 +26,8 @@ export class UploadSlots {
     }
   }
 
-  private acquire(): Promise<void> {
+  /** Resolves holding a slot (call `release` once done), or rejects with 503 after `waitMs`. */
+  acquire(): Promise<void> {
     if (this.busy < this.size) {
       this.busy++;
       return Promise.resolve();
@@ -43,7 +45,7 @@ export class UploadSlots {
     });
   }
 
-  private release(): void {
+  release(): void {
     const next = this.waiting.shift();
     // The slot passes straight to the next in line (busy stays the same).
     if (next) next();
