@@ -2,11 +2,14 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { DatabaseNotifications } from './database-notifications.js';
 import { NotifiedCache } from './notified-cache.js';
 
-const listeningNotifications = () => ({ listening: true, start: jest.fn() }) as unknown as DatabaseNotifications & { listening: boolean; start: jest.Mock };
+const listeningNotifications = () =>
+  ({ listening: true, start: jest.fn(), subscribe: jest.fn() }) as unknown as DatabaseNotifications & { listening: boolean; start: jest.Mock; subscribe: jest.Mock };
+/** The options of a cache whose user-id notifications drop that user's tag. */
+const CHANGES = { channel: 'auth_changed', forget: 'tag' } as const;
 
 describe('NotifiedCache', () => {
   it('reuses an answer, and reads again once it is forgotten by key, by tag or all at once', async () => {
-    const cache = new NotifiedCache<number>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 10 });
+    const cache = new NotifiedCache<number>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 10, changes: CHANGES });
     let reads = 0;
     const load = async () => ++reads;
     expect(await cache.read('a', load, { tag: 'user-1' })).toBe(1);
@@ -22,7 +25,7 @@ describe('NotifiedCache', () => {
   });
 
   it('does not keep a read that a change overtook', async () => {
-    const cache = new NotifiedCache<string>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 10 });
+    const cache = new NotifiedCache<string>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 10, changes: CHANGES });
     let release!: () => void;
     const slow = cache.read('a', () => new Promise<string>((resolve) => (release = () => resolve('before the change'))));
     cache.forgetTag('anyone'); // the change is heard while the read is still on its way
@@ -32,7 +35,7 @@ describe('NotifiedCache', () => {
   });
 
   it('lets readers that miss together share one load, but not one a change has overtaken', async () => {
-    const cache = new NotifiedCache<string>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 10 });
+    const cache = new NotifiedCache<string>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 10, changes: CHANGES });
     const releases: (() => void)[] = [];
     let loads = 0;
     const load = () => new Promise<string>((resolve) => releases.push(() => resolve(`load ${++loads}`)));
@@ -48,7 +51,7 @@ describe('NotifiedCache', () => {
   });
 
   it('keeps a load that ran while another entry was crowded out (that is not a change)', async () => {
-    const cache = new NotifiedCache<string>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 1 });
+    const cache = new NotifiedCache<string>(listeningNotifications(), { ttlMs: 60_000, maxEntries: 1, changes: CHANGES });
     let release!: () => void;
     const slow = cache.read('a', () => new Promise<string>((resolve) => (release = () => resolve('a1'))));
     await cache.read('b', async () => 'b1');
@@ -61,7 +64,7 @@ describe('NotifiedCache', () => {
   it('keeps and reuses nothing while not listening, and asks to start listening', async () => {
     const notifications = listeningNotifications();
     notifications.listening = false;
-    const cache = new NotifiedCache<number>(notifications, { ttlMs: 60_000, maxEntries: 10 });
+    const cache = new NotifiedCache<number>(notifications, { ttlMs: 60_000, maxEntries: 10, changes: CHANGES });
     let reads = 0;
     await cache.read('a', async () => ++reads);
     await cache.read('a', async () => ++reads);
@@ -77,7 +80,7 @@ describe('NotifiedCache', () => {
   it('keeps only what `keep` accepts, for at most ttlMs, and at most maxEntries (the oldest goes)', async () => {
     jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'setImmediate'] });
     try {
-      const cache = new NotifiedCache<number>(listeningNotifications(), { ttlMs: 1000, maxEntries: 2 });
+      const cache = new NotifiedCache<number>(listeningNotifications(), { ttlMs: 1000, maxEntries: 2, changes: CHANGES });
       let reads = 0;
       await cache.read('refused', async () => ++reads, { keep: () => false });
       expect(await cache.read('refused', async () => ++reads)).toBe(2);
@@ -97,8 +100,37 @@ describe('NotifiedCache', () => {
     }
   });
 
+  it('listens on its channel itself: a notification forgets what its payload names, a reset forgets everything', async () => {
+    const notifications = listeningNotifications();
+    const byTag = new NotifiedCache<number>(notifications, { ttlMs: 60_000, maxEntries: 10, changes: CHANGES });
+    const byKey = new NotifiedCache<number>(notifications, { ttlMs: 60_000, maxEntries: 10, changes: { channel: 'tutor_changed', forget: 'key' } });
+    const all = new NotifiedCache<number>(notifications, { ttlMs: 60_000, maxEntries: 10, changes: { channel: 'essay_pool_changed', forget: 'all' } });
+    expect(notifications.subscribe.mock.calls).toEqual([
+      ['auth_changed', byTag],
+      ['tutor_changed', byKey],
+      ['essay_pool_changed', all],
+    ]);
+    let reads = 0;
+    const load = async () => ++reads;
+    await byTag.read('session-1', load, { tag: 'user-1' });
+    await byTag.read('session-2', load, { tag: 'user-2' });
+    byTag.changed('user-1');
+    expect(await byTag.read('session-1', load, { tag: 'user-1' })).toBe(3);
+    expect(await byTag.read('session-2', load, { tag: 'user-2' })).toBe(2);
+    await byKey.read('tutor-1', load);
+    await byKey.read('tutor-2', load);
+    byKey.changed('tutor-1');
+    expect(await byKey.read('tutor-1', load)).toBe(6);
+    expect(await byKey.read('tutor-2', load)).toBe(5);
+    await all.read('pool', load);
+    all.changed('');
+    expect(await all.read('pool', load)).toBe(8);
+    byTag.reset();
+    expect(byTag.size).toBe(0);
+  });
+
   it('is off with a TTL of 0', async () => {
-    const cache = new NotifiedCache<number>(listeningNotifications(), { ttlMs: 0, maxEntries: 10 });
+    const cache = new NotifiedCache<number>(listeningNotifications(), { ttlMs: 0, maxEntries: 10, changes: CHANGES });
     let reads = 0;
     await cache.read('a', async () => ++reads);
     await cache.read('a', async () => ++reads);

@@ -1,10 +1,15 @@
-import type { DatabaseNotifications } from './database-notifications.js';
+import type { ChangeChannel, ChangeListener, DatabaseNotifications } from './database-notifications.js';
 
 export interface NotifiedCacheOptions {
   /** How long an answer may be reused at most (a lost notification costs no more); 0 turns the cache off. */
   ttlMs: number;
   /** Beyond it the oldest answer goes first. */
   maxEntries: number;
+  /**
+   * The channel whose notifications make entries stale, and which ones a notification's payload names: the entry
+   * under that key, the entries under that tag, or (`all`) every entry.
+   */
+  changes: { channel: ChangeChannel; forget: 'key' | 'tag' | 'all' };
 }
 
 interface Entry<V> {
@@ -15,12 +20,13 @@ interface Entry<V> {
 
 /**
  * Answers read from PostgreSQL, reused until a change notification (DatabaseNotifications) says what they were
- * made from changed. The owner forgets entries when told (`forget`, `forgetTag`, `clear`); this class makes sure
- * nothing is kept that could be older than a change already heard:
+ * made from changed. It listens on its channel itself (`options.changes`); the owner may also forget entries for a
+ * change it has just made (`forget`, `forgetTag`, `clear`). It makes sure nothing is kept that could be older than
+ * a change already heard:
  * - a read that raced a change (the change was heard while it ran) is returned but not kept;
  * - nothing is kept or reused while the notification connection is down.
  */
-export class NotifiedCache<V> {
+export class NotifiedCache<V> implements ChangeListener {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly keysByTag = new Map<string, Set<string>>();
   /** Loads running now, shared by the readers that ask for the same key meanwhile (see `read`). */
@@ -31,7 +37,9 @@ export class NotifiedCache<V> {
   constructor(
     private readonly notifications: DatabaseNotifications,
     private readonly options: NotifiedCacheOptions,
-  ) {}
+  ) {
+    if (this.enabled) notifications.subscribe(options.changes.channel, this);
+  }
 
   get enabled(): boolean {
     return this.options.ttlMs > 0;
@@ -84,6 +92,19 @@ export class NotifiedCache<V> {
     this.generation++;
     this.entries.clear();
     this.keysByTag.clear();
+  }
+
+  /** A notification on the cache's channel: `payload` names what changed (see `options.changes`). */
+  changed(payload: string): void {
+    const { forget } = this.options.changes;
+    if (forget === 'key') this.forget(payload);
+    else if (forget === 'tag') this.forgetTag(payload);
+    else this.clear();
+  }
+
+  /** Notifications may have been missed: nothing kept can be trusted. */
+  reset(): void {
+    this.clear();
   }
 
   /** Drops an entry that is old or crowded out: not a change, so loads running now may still be kept. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
-import { DatabaseNotifications, type ChangeListener } from '../../infra/database/database-notifications.js';
+import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { NotifiedCache } from '../../infra/database/notified-cache.js';
 import type { SessionUserRow } from './auth.repository.js';
 
@@ -19,12 +19,16 @@ export const SESSION_CACHE_MAX_ENTRIES = 10_000;
  * notification connection is up (NotifiedCache).
  */
 @Injectable()
-export class SessionCache implements ChangeListener {
+export class SessionCache {
   private readonly cache: NotifiedCache<SessionUserRow | undefined>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, notifications: DatabaseNotifications) {
-    this.cache = new NotifiedCache(notifications, { ttlMs: config.auth.sessionCacheSeconds * 1000, maxEntries: SESSION_CACHE_MAX_ENTRIES });
-    if (this.cache.enabled) notifications.subscribe('auth_changed', this);
+    this.cache = new NotifiedCache(notifications, {
+      ttlMs: config.auth.sessionCacheSeconds * 1000,
+      maxEntries: SESSION_CACHE_MAX_ENTRIES,
+      // The payload is the user's id: every session of that user is tagged with it.
+      changes: { channel: 'auth_changed', forget: 'tag' },
+    });
   }
 
   get size(): number {
@@ -44,13 +48,5 @@ export class SessionCache implements ChangeListener {
 
   forgetUser(userId: string): void {
     this.cache.forgetTag(userId);
-  }
-
-  changed(userId: string): void {
-    this.forgetUser(userId);
-  }
-
-  reset(): void {
-    this.cache.clear();
   }
 }

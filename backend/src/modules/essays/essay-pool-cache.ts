@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DatabaseNotifications, type ChangeListener } from '../../infra/database/database-notifications.js';
+import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { NotifiedCache } from '../../infra/database/notified-cache.js';
 import type { PreparedJson } from '../../infra/http/prepared-json.js';
 
@@ -16,24 +16,15 @@ const POOL_ANSWER_TTL_MS = 10_000;
  * dropped then. Tutors refreshing the pool at once cost one query (docs/benchmarks.md, scenario `essays`).
  */
 @Injectable()
-export class EssayPoolCache implements ChangeListener {
+export class EssayPoolCache {
   private readonly answers: NotifiedCache<PreparedJson>;
 
   constructor(notifications: DatabaseNotifications) {
-    this.answers = new NotifiedCache(notifications, { ttlMs: POOL_ANSWER_TTL_MS, maxEntries: MAX_POOL_ANSWERS });
-    notifications.subscribe('essay_pool_changed', this);
+    this.answers = new NotifiedCache(notifications, { ttlMs: POOL_ANSWER_TTL_MS, maxEntries: MAX_POOL_ANSWERS, changes: { channel: 'essay_pool_changed', forget: 'all' } });
   }
 
   /** The prepared answer for this query, from the cache or `load()`. */
   read(query: { levels: readonly string[]; subject?: string; search?: string }, load: () => Promise<PreparedJson>): Promise<PreparedJson> {
     return this.answers.read(JSON.stringify([query.levels, query.subject ?? null, query.search ?? null]), load);
-  }
-
-  changed(): void {
-    this.answers.clear();
-  }
-
-  reset(): void {
-    this.answers.clear();
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TutorApprovals, type TutorService } from '../../common/guards/tutor-approvals.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
-import { DatabaseNotifications, type ChangeListener } from '../../infra/database/database-notifications.js';
+import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { NotifiedCache } from '../../infra/database/notified-cache.js';
 import { TutorsRepository, type TutorStanding } from './tutors.repository.js';
 
@@ -16,7 +16,7 @@ const MAX_STANDINGS = 10_000;
  * and an approval or its withdrawal counts from the next request.
  */
 @Injectable()
-export class TutorApprovalsService extends TutorApprovals implements ChangeListener {
+export class TutorApprovalsService extends TutorApprovals {
   private readonly standings: NotifiedCache<TutorStanding | undefined>;
 
   constructor(
@@ -25,8 +25,12 @@ export class TutorApprovalsService extends TutorApprovals implements ChangeListe
     notifications: DatabaseNotifications,
   ) {
     super();
-    this.standings = new NotifiedCache(notifications, { ttlMs: config.auth.sessionCacheSeconds * 1000, maxEntries: MAX_STANDINGS });
-    if (this.standings.enabled) notifications.subscribe('tutor_changed', this);
+    this.standings = new NotifiedCache(notifications, {
+      ttlMs: config.auth.sessionCacheSeconds * 1000,
+      maxEntries: MAX_STANDINGS,
+      // The payload is the tutor's id, the key of their standing.
+      changes: { channel: 'tutor_changed', forget: 'key' },
+    });
   }
 
   async isApproved(userId: string, service: TutorService): Promise<boolean> {
@@ -37,14 +41,6 @@ export class TutorApprovalsService extends TutorApprovals implements ChangeListe
 
   async studyLevel(userId: string): Promise<string | null> {
     return (await this.standing(userId))?.studyLevel ?? null;
-  }
-
-  changed(userId: string): void {
-    this.standings.forget(userId);
-  }
-
-  reset(): void {
-    this.standings.clear();
   }
 
   private standing(userId: string): Promise<TutorStanding | undefined> {
