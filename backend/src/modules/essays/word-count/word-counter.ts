@@ -8,7 +8,12 @@ import { WordRuns } from './count-words.js';
  * is not kept, both readings are counted as the bytes pass, and `end()` answers with the one that holds.
  */
 export class WordCounter {
-  private utf8: TextDecoder | undefined = new TextDecoder('utf-8', { fatal: true });
+  /**
+   * The byte-order mark is kept (`ignoreBOM`): U+FEFF is white space to countWords, so a leading one changes no
+   * count, and Node 24's streaming decoder, left to drop it, also drops a U+FEFF from the middle of the text when
+   * the first chunk ends inside a character (found by the property test in count-words.spec.ts).
+   */
+  private utf8: TextDecoder | undefined = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   private readonly utf8Runs = new WordRuns();
   private readonly windows1252 = new TextDecoder('windows-1252');
   private readonly windows1252Runs = new WordRuns();
