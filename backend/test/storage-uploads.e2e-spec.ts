@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { tutorProfiles } from '../src/infra/database/schema/index.js';
-import { StorageService } from '../src/infra/storage/storage.service.js';
+import { StorageService, UPLOAD_BUFFERS } from '../src/infra/storage/storage.service.js';
 import { bearer, createAccount, db } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
@@ -78,5 +78,104 @@ describe('uploads (common/uploads)', () => {
     // …and is gone once the server has noticed the client left.
     expect(await eventually(async () => (await storage.list(prefix)).length === 0)).toBe(true);
     expect(await db(app).select().from(tutorProfiles).where(eq(tutorProfiles.userId, account.user.id))).toEqual([]);
+  });
+});
+
+/** The status, headers and body a raw client got, and whether the server then closed the connection. */
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: { code?: string; message?: string };
+  closed: Promise<void>;
+}
+
+/**
+ * Starts a profile-picture upload that sends a PNG's first `bytes` and then nothing more (the body claims 1 MB):
+ * past the type check, so the upload holds one of the process's storage part buffers while it waits.
+ */
+function stalledUpload(app: NestFastifyApplication, token: string, bytes = 64 * 1024): Promise<RawAnswer> {
+  const boundary = '----redpen-stall-test';
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/student/updateProfile',
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(1024 * 1024) },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) as RawAnswer['body'], closed }));
+    });
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
+    req.write(Buffer.concat([PNG, Buffer.alloc(bytes)]));
+    // …and the rest never comes.
+  });
+}
+
+// A slow or stalled client (slowloris) cannot hold the uploads' shared buffers: UPLOAD_IDLE_SECONDS=1 here.
+describe('uploads from clients too slow to send them (common/uploads/client-pace.ts)', () => {
+  let app: NestFastifyApplication;
+  let storage: StorageService;
+
+  beforeAll(async () => {
+    ({ app } = await bootApp({ UPLOAD_IDLE_SECONDS: '1' }));
+    storage = app.get(StorageService);
+    await app.listen(0, '127.0.0.1');
+  });
+  afterAll(async () => app?.close());
+
+  it('answers a stalled upload 408 UPLOAD_TIMEOUT and closes the connection, keeping nothing; the buffers it held serve the next upload', async () => {
+    const stallers = await Promise.all(Array.from({ length: UPLOAD_BUFFERS }, () => createAccount(app, { studentProfile: true })));
+    // As many stalled uploads as the process has part buffers: without the pace they would hold all of them for good.
+    const answers = await Promise.all(stallers.map((s) => stalledUpload(app, s.token)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(408);
+      expect(answer.body).toMatchObject({ code: 'UPLOAD_TIMEOUT', message: 'The upload was too slow and has been stopped. Please try again on a steadier connection.' });
+      expect(answer.body).not.toHaveProperty('closeConnection');
+      expect(answer.headers.connection).toBe('close');
+      await answer.closed;
+    }
+    for (const staller of stallers) expect(await storage.list(`students/${staller.user.id}/`)).toEqual([]);
+
+    // The buffers are free again: an upload at a normal pace is stored.
+    const student = await createAccount(app, { studentProfile: true });
+    const uploaded = await request(app.getHttpServer()).post('/api/student/updateProfile').set(bearer(student.token)).attach('files', PNG, 'me.png').expect(200);
+    expect(uploaded.body).toBeDefined();
+    expect(await storage.list(`students/${student.user.id}/`)).toHaveLength(1);
+  });
+
+  it('answers 408 to a client that trickles its body, each byte within the idle limit but far below the rate', async () => {
+    const student = await createAccount(app, { studentProfile: true });
+    const boundary = '----redpen-trickle-test';
+    const { port } = app.getHttpServer().address() as AddressInfo;
+    const answer = await new Promise<{ status: number; code?: string }>((resolve, reject) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/student/updateProfile',
+        headers: { ...bearer(student.token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(1024 * 1024) },
+      });
+      req.on('error', reject);
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
+      req.write(Buffer.concat([PNG, Buffer.alloc(8 * 1024)]));
+      // 16 bytes every 400 ms: 40 B/s against the 4,096 asked, never a second without bytes.
+      const trickle = setInterval(() => req.write(Buffer.alloc(16)), 400);
+      req.on('response', (res) => {
+        clearInterval(trickle);
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, code: (JSON.parse(text) as { code?: string }).code }));
+      });
+    });
+    expect(answer).toEqual({ status: 408, code: 'UPLOAD_TIMEOUT' });
+    expect(await storage.list(`students/${student.user.id}/`)).toEqual([]);
   });
 });

@@ -24,6 +24,12 @@ export function coded(code: ErrorCode, message: string): { message: string; code
   return { message, code };
 }
 
+/**
+ * Set (true) in an exception's body when the request's body was left unread (a client too slow to upload): the
+ * exception filter answers with `Connection: close`, so the connection ends after the answer. Never sent.
+ */
+export const CLOSE_CONNECTION = 'closeConnection';
+
 /** 400 with per-field messages; the first field's message is the headline, as the spec's forms show one line. */
 export class ValidationFailedException extends HttpException {
   constructor(readonly fieldErrors: FieldError[]) {

@@ -67,6 +67,12 @@ export interface AppConfig {
     perUserPerHour: number;
     /** Essay uploads (routes that keep the file in memory for its word count) this process receives at once. */
     atOnce: number;
+    /**
+     * How long an upload may wait on its client (common/uploads/client-pace.ts): no single wait for the next bytes
+     * longer than this, and all waits together no longer than this plus a second per `minBytesPerSecond` received.
+     */
+    idleSeconds: number;
+    minBytesPerSecond: number;
   };
   payments: {
     stripeSecretKey?: string;
@@ -109,7 +115,7 @@ export const ENV_VARIABLE_NAMES = [
   'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASS', 'MAIL_FROM', 'SUPPORT_EMAIL',
   'MAIL_CATCHER_URL',
   'JWT_SECRET', 'JWT_TTL_SECONDS', 'AUTH_SESSION_CACHE_SECONDS', 'TWO_FACTOR_POLICY',
-  'UPLOAD_RATE_LIMIT_PER_HOUR', 'UPLOADS_AT_ONCE',
+  'UPLOAD_RATE_LIMIT_PER_HOUR', 'UPLOADS_AT_ONCE', 'UPLOAD_IDLE_SECONDS', 'UPLOAD_MIN_BYTES_PER_SECOND',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PLATFORM_COMMISSION_PERCENT',
   'ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 'ESSAY_EXPEDITED_SURCHARGE_PENCE',
   'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'REVISION_WINDOW_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
@@ -303,7 +309,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       twoFactorPolicy: r.oneOf('TWO_FACTOR_POLICY', TWO_FACTOR_POLICIES, production ? 'staff' : 'optional'),
       sessionCacheSeconds: r.int('AUTH_SESSION_CACHE_SECONDS', 30, { min: 0, max: 3600 }),
     },
-    uploads: { perUserPerHour: r.int('UPLOAD_RATE_LIMIT_PER_HOUR', 60, { min: 1 }), atOnce: r.int('UPLOADS_AT_ONCE', 1, { min: 1, max: 64 }) },
+    uploads: {
+      perUserPerHour: r.int('UPLOAD_RATE_LIMIT_PER_HOUR', 60, { min: 1 }),
+      atOnce: r.int('UPLOADS_AT_ONCE', 1, { min: 1, max: 64 }),
+      idleSeconds: r.int('UPLOAD_IDLE_SECONDS', 30, { min: 1, max: 600 }),
+      minBytesPerSecond: r.int('UPLOAD_MIN_BYTES_PER_SECOND', 4096, { min: 1 }),
+    },
     payments: {
       stripeSecretKey,
       stripeWebhookSecret,

@@ -1239,7 +1239,7 @@ export interface components {
              * @description Present on errors a client acts on
              * @enum {string}
              */
-            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "UPLOAD_TIMEOUT" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
             /** @description Per-field problems of a 400 VALIDATION_FAILED */
             errors?: components["schemas"]["FieldError"][];
             /** @example Tutor is not approved yet. */
@@ -4492,6 +4492,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body came too slowly (no bytes for UPLOAD_IDLE_SECONDS, or under UPLOAD_MIN_BYTES_PER_SECOND on average): nothing was kept, the connection closes (UPLOAD_TIMEOUT) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The picture is over 5 MB (UPLOAD_TOO_LARGE) */
             413: {
                 headers: {
@@ -4632,6 +4641,15 @@ export interface operations {
             };
             /** @description A field is missing or invalid, no file, an image without its word count, or an unreadable document (ESSAY_FILE_UNREADABLE) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body came too slowly (no bytes for UPLOAD_IDLE_SECONDS, or under UPLOAD_MIN_BYTES_PER_SECOND on average): nothing was kept, the connection closes (UPLOAD_TIMEOUT) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5256,6 +5274,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body came too slowly (no bytes for UPLOAD_IDLE_SECONDS, or under UPLOAD_MIN_BYTES_PER_SECOND on average): nothing was kept, the connection closes (UPLOAD_TIMEOUT) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not paid yet, or already marked (ESSAY_NOT_MARKABLE) */
             409: {
                 headers: {
@@ -5468,6 +5495,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body came too slowly (no bytes for UPLOAD_IDLE_SECONDS, or under UPLOAD_MIN_BYTES_PER_SECOND on average): nothing was kept, the connection closes (UPLOAD_TIMEOUT) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Onboarding was already submitted (ONBOARDING_ALREADY_SUBMITTED) */
             409: {
                 headers: {
@@ -5547,6 +5583,15 @@ export interface operations {
             };
             /** @description A field is invalid or unknown */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body came too slowly (no bytes for UPLOAD_IDLE_SECONDS, or under UPLOAD_MIN_BYTES_PER_SECOND on average): nothing was kept, the connection closes (UPLOAD_TIMEOUT) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5661,6 +5706,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TutorUpdatedDto"];
+                };
+            };
+            /** @description The body came too slowly (no bytes for UPLOAD_IDLE_SECONDS, or under UPLOAD_MIN_BYTES_PER_SECOND on average): nothing was kept, the connection closes (UPLOAD_TIMEOUT) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

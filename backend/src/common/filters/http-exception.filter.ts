@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendHtml, type WebPages } from '../../infra/http/web-pages.js';
-import type { ErrorBody } from '../errors.js';
+import { CLOSE_CONNECTION, type ErrorBody } from '../errors.js';
 
 /** Messages for errors raised by Fastify itself before a handler runs (bodies, uploads, content types). */
 const FASTIFY_MESSAGES: Record<number, string> = {
@@ -27,13 +27,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     const { status, body } = this.toResponse(exception, request);
     // 429 and 503 bodies may say how long to wait (`retryAfterSeconds`): clients and proxies read the header.
-    const retryAfter = exception instanceof HttpException ? (exception.getResponse() as { retryAfterSeconds?: unknown })?.retryAfterSeconds : undefined;
+    // An error raised before the request's body was read to its end closes the connection after answering.
+    const details = exception instanceof HttpException ? (exception.getResponse() as { retryAfterSeconds?: unknown; [CLOSE_CONNECTION]?: unknown }) : undefined;
+    const retryAfter = details?.retryAfterSeconds;
 
     if (status === 404 && this.webPages && this.shouldServeSpa(request)) {
       sendHtml(request, reply, this.webPages.shell);
       return;
     }
     if (typeof retryAfter === 'number' && retryAfter > 0) void reply.header('retry-after', String(retryAfter));
+    if (details?.[CLOSE_CONNECTION] === true) void reply.header('connection', 'close');
     void reply.status(status).send(body);
   }
 

@@ -16,6 +16,7 @@ import { StorageService } from '../../infra/storage/storage.service.js';
 import { ValidationFailedException } from '../errors.js';
 import { flattenValidationErrors } from '../pipes/validation.pipe.js';
 import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service.js';
+import { ClientPace, type PaceLimits } from './client-pace.js';
 import { detectFileType, MB, SNIFF_BYTES } from './file-types.js';
 import { ReceivedUpload, type FileFieldRule, type StoredUpload, type UploadRule } from './upload-rule.js';
 import { UploadSlots } from './upload-slots.js';
@@ -36,6 +37,7 @@ const TEXT_LIMITS = { fields: 60, fieldSize: 64 * 1024 };
 export class UploadService {
   private readonly limit: RateLimitRule;
   private readonly slots: UploadSlots;
+  private readonly pace: PaceLimits;
 
   constructor(
     private readonly storage: StorageService,
@@ -44,6 +46,7 @@ export class UploadService {
   ) {
     this.limit = { name: 'upload', points: config.uploads.perUserPerHour, durationSeconds: 3600 };
     this.slots = new UploadSlots(config.uploads.atOnce, UPLOAD_SLOT_WAIT_MS);
+    this.pace = { idleMs: config.uploads.idleSeconds * 1000, minBytesPerSecond: config.uploads.minBytesPerSecond };
   }
 
   /**
@@ -79,6 +82,12 @@ export class UploadService {
     const counts = new Map<string, number>();
     let received = 0;
     let failure: unknown;
+    // A client too slow for the pace has its body cut off through the request's error channel, which
+    // @fastify/multipart listens on (it unpipes the parser and fails the part being read): our reads settle.
+    const pace = new ClientPace(this.pace, (reason) => {
+      if (request.raw.listenerCount('error') > 0) request.raw.emit('error', reason);
+      else request.raw.destroy(reason);
+    });
     try {
       const parts = request.parts({
         // busboy cuts a file at the largest size any field allows; smaller per-field limits are checked below.
@@ -86,7 +95,9 @@ export class UploadService {
         // Read per call by @fastify/multipart, though its types list it only among the plugin's options.
         ...({ throwFileSizeLimit: false } as object),
       });
-      for await (const part of parts) {
+      const partsOfBody = parts[Symbol.asyncIterator]();
+      for (let next = await pace.next(partsOfBody); !next.done; next = await pace.next(partsOfBody)) {
+        const part = next.value;
         if (part.type === 'field') {
           if (failure) continue;
           if (part.fieldname in text) failure = invalid(part.fieldname, `Send "${part.fieldname}" once`);
@@ -94,7 +105,8 @@ export class UploadService {
           else text[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
           continue;
         }
-        const source = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        const file = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        const source: AsyncIterator<Buffer> = { next: () => pace.next(file, (chunk) => chunk.length) };
         if (!failure) {
           const fieldRule = rule.files[part.fieldname];
           const count = (counts.get(part.fieldname) ?? 0) + 1;
@@ -110,12 +122,12 @@ export class UploadService {
             }
           }
         }
-        // Whatever was refused is read to its end and dropped, so the client hears the answer.
-        await drain(source);
+        // Whatever was refused is read to its end and dropped, so the client hears the answer (unless it is too slow).
+        if (!pace.timedOut) await drain(source);
       }
     } catch (error) {
-      // busboy's own limits, malformed bodies, and clients that went away.
-      failure ??= error;
+      // busboy's own limits, malformed bodies, clients that went away, and clients too slow for the pace.
+      failure = pace.timedOut ?? failure ?? error;
     }
     if (!failure) {
       try {

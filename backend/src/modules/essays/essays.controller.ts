@@ -4,7 +4,6 @@ import {
   ApiBearerAuth,
   ApiBody,
   ApiConflictResponse,
-  ApiConsumes,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -49,6 +48,7 @@ import { EssayReviewsService } from './essay-reviews.service.js';
 import { essayNotFound } from './essay-errors.js';
 import { EssaysService } from './essays.service.js';
 import { ESSAY_UPLOAD, MARK_ESSAY_UPLOAD } from './essays.uploads.js';
+import { ApiUpload } from '../../common/uploads/api-upload.decorator.js';
 
 /** A malformed essay id is answered like an unknown one. */
 const essayIdPipe = new ParseUUIDPipe({ exceptionFactory: () => essayNotFound() });
@@ -66,7 +66,7 @@ export class StudentEssaysController {
 
   @Post('uploadEssay')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
+  @ApiUpload()
   @ApiBody({ type: UploadEssayFormDto })
   @ApiOkResponse({ type: UploadEssayResultDto, description: 'Stored with the detected count; confirm it with updateWordCount to enter the pool' })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid, no file, an image without its word count, or an unreadable document (ESSAY_FILE_UNREADABLE)' })
@@ -218,7 +218,7 @@ export class TutorEssaysController {
 
   @Post('markEssay')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
+  @ApiUpload()
   @ApiBody({ type: MarkEssayFormDto })
   @ApiOkResponse({ type: EssayMarkedDto, description: 'Completed; the student is emailed' })
   @ApiBadRequestResponse({ description: 'Score not 1–10, feedback under 250 characters, or no marked file for a feedback_model essay' })

@@ -3,7 +3,6 @@ import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
-  ApiConsumes,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
   ApiTags,
@@ -18,6 +17,7 @@ import { UploadService } from '../../common/uploads/upload.service.js';
 import { StudentEnvelopeDto, StudentProfileFormDto, StudentUpdatedDto } from './dto/student.dto.js';
 import { StudentsService } from './students.service.js';
 import { STUDENT_PROFILE_UPLOAD } from './students.uploads.js';
+import { ApiUpload } from '../../common/uploads/api-upload.decorator.js';
 
 @ApiTags('student')
 @ApiBearerAuth()
@@ -37,7 +37,7 @@ export class StudentsController {
 
   @Post('updateProfile')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
+  @ApiUpload()
   @ApiBody({ type: StudentProfileFormDto })
   @ApiOkResponse({ type: StudentUpdatedDto })
   @ApiBadRequestResponse({ description: 'A field is invalid, the date of birth is already set, or a field is unknown (UPLOAD_FIELD_NOT_ALLOWED)' })

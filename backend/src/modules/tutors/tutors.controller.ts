@@ -4,7 +4,6 @@ import {
   ApiBearerAuth,
   ApiBody,
   ApiConflictResponse,
-  ApiConsumes,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
   ApiTags,
@@ -20,6 +19,7 @@ import { OnboardingResultDto, TutorEnvelopeDto, TutorOnboardingFormDto, TutorPro
 import { TutorOnboardingService } from './tutor-onboarding.service.js';
 import { TutorsService } from './tutors.service.js';
 import { TUTOR_ONBOARDING_UPLOAD, TUTOR_PROFILE_UPLOAD } from './tutors.uploads.js';
+import { ApiUpload } from '../../common/uploads/api-upload.decorator.js';
 
 @ApiTags('tutor')
 @ApiBearerAuth()
@@ -34,7 +34,7 @@ export class TutorsController {
   /** Onboarding has no role guard (spec): a student adds a tutor profile to the same account. */
   @Post('update-info')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
+  @ApiUpload()
   @ApiBody({ type: TutorOnboardingFormDto })
   @ApiOkResponse({ type: OnboardingResultDto })
   @ApiBadRequestResponse({ description: 'A step 1 or step 2 rule is broken (messages per field in `errors`), or a field is unknown (UPLOAD_FIELD_NOT_ALLOWED)' })
@@ -57,7 +57,7 @@ export class TutorsController {
   @Post('updateProfile')
   @HttpCode(200)
   @Roles('tutor')
-  @ApiConsumes('multipart/form-data')
+  @ApiUpload()
   @ApiBody({ type: TutorProfileUpdateFormDto })
   @ApiOkResponse({ type: TutorUpdatedDto })
   @ApiBadRequestResponse({ description: 'A field is invalid or unknown' })
@@ -69,7 +69,7 @@ export class TutorsController {
 
   @Patch('updateTutorProfile')
   @Roles('tutor')
-  @ApiConsumes('multipart/form-data')
+  @ApiUpload()
   @ApiBody({ type: TutorProfileUpdateFormDto })
   @ApiOkResponse({ type: TutorUpdatedDto })
   async updateTutorProfile(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<TutorUpdatedDto> {

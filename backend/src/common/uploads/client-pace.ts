@@ -1,0 +1,65 @@
+import { RequestTimeoutException } from '@nestjs/common';
+import { CLOSE_CONNECTION, coded } from '../errors.js';
+
+export interface PaceLimits {
+  /** The longest single wait for the client's next bytes, and the grace before the average rate counts. */
+  idleMs: number;
+  /** The average rate the body must keep up, over the time spent waiting for it. */
+  minBytesPerSecond: number;
+}
+
+/**
+ * Keeps a slow or stalled client (slowloris) from holding what its upload holds — a storage part buffer, an essay
+ * slot — for as long as it likes. Only time spent waiting for the client counts, not our own storage writes or
+ * slot waits: no single wait longer than `idleMs`, and all of them together no longer than `idleMs` plus one
+ * second per `minBytesPerSecond` received. Past either, `stop` is called (it must end the client's stream, so
+ * that the pending read settles) and the read fails with 408 UPLOAD_TIMEOUT.
+ */
+export class ClientPace {
+  private waitedMs = 0;
+  private received = 0;
+  private failure: RequestTimeoutException | undefined;
+
+  constructor(
+    private readonly limits: PaceLimits,
+    private readonly stop: (reason: Error) => void,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  /** The client's next part or chunk (`bytes` of it counted as received), if it comes within the pace. */
+  /** The 408 this upload ended with, once the client has been too slow. */
+  get timedOut(): RequestTimeoutException | undefined {
+    return this.failure;
+  }
+
+  async next<T>(source: AsyncIterator<T>, bytes: (value: T) => number = () => 0): Promise<IteratorResult<T>> {
+    if (this.failure) throw this.failure;
+    const credit = this.limits.idleMs + (this.received * 1000) / this.limits.minBytesPerSecond - this.waitedMs;
+    const allowedMs = Math.max(0, Math.min(this.limits.idleMs, credit));
+    const pending = source.next();
+    const started = this.clock();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(this.timeOut(pending)), allowedMs);
+    });
+    try {
+      const result = await Promise.race([pending, late]);
+      if (!result.done) this.received += bytes(result.value);
+      return result;
+    } finally {
+      clearTimeout(timer);
+      this.waitedMs += this.clock() - started;
+    }
+  }
+
+  private timeOut(pending: Promise<unknown>): RequestTimeoutException {
+    // The read we gave up on settles (as a rejection) once `stop` ends the stream: nobody waits for it.
+    pending.catch(() => undefined);
+    this.failure = new RequestTimeoutException({
+      ...coded('UPLOAD_TIMEOUT', 'The upload was too slow and has been stopped. Please try again on a steadier connection.'),
+      [CLOSE_CONNECTION]: true,
+    });
+    this.stop(this.failure);
+    return this.failure;
+  }
+}
