@@ -23,7 +23,8 @@ import { PartBuffers } from './part-buffers.js';
 export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
 /** Part buffers per process (20 MB): more uploads at once wait their turn, up to UPLOAD_BUFFER_WAIT_MS. */
 export const UPLOAD_BUFFERS = 4;
-const UPLOAD_BUFFER_WAIT_MS = 30_000;
+/** Twice UPLOAD_IDLE_SECONDS' default: an upload queued behind a stalled one outlasts it (ClientPace ends it). */
+const UPLOAD_BUFFER_WAIT_MS = 60_000;
 
 export interface StoredObject {
   key: string;
