@@ -31,7 +31,8 @@ async function readAll(pace: ClientPace, source: AsyncIterator<Buffer>, between 
 
 describe('ClientPace', () => {
   let stops: Error[];
-  const pace = (idleMs: number, minBytesPerSecond: number) => new ClientPace({ idleMs, minBytesPerSecond }, (reason) => stops.push(reason), () => Date.now());
+  const pace = (idleMs: number, minBytesPerSecond: number, maxWaitMs = 3_600_000) =>
+    new ClientPace({ idleMs, minBytesPerSecond, maxWaitMs }, (reason) => stops.push(reason), () => Date.now());
 
   beforeEach(() => {
     stops = [];
@@ -78,6 +79,19 @@ describe('ClientPace', () => {
     // Credit: 1,000 ms of grace + 100 ms a chunk, 900 ms spent on each: the first comes in time, then 200 ms are left.
     expect(result.chunks).toBe(1);
     expect(stops).toHaveLength(1);
+  });
+
+  it('does not bank what a fast start earned beyond the longest total wait', async () => {
+    // 1 MB at once earns ~1,000 s at 1,000 B/s; then a byte every 900 ms (each under the idle limit) lives on that
+    // credit, but only until 5 s of waiting in all.
+    let asked = 0;
+    const source: AsyncIterator<Buffer> = {
+      next: () => new Promise((resolve) => setTimeout(() => resolve({ done: false, value: Buffer.alloc(asked++ === 0 ? 1_000_000 : 1) }), asked === 0 ? 0 : 900)),
+    };
+    const result = await run(readAll(pace(1_000, 1000, 5_000), source));
+    expect(result.error).toBeInstanceOf(RequestTimeoutException);
+    // The first at once, then 900 ms each: a seventh would end at 5,400 ms of waiting.
+    expect(result.chunks).toBe(6);
   });
 
   it('counts only the time spent waiting for the client, not our own work between reads', async () => {

@@ -6,13 +6,18 @@ export interface PaceLimits {
   idleMs: number;
   /** The average rate the body must keep up, over the time spent waiting for it. */
   minBytesPerSecond: number;
+  /** All the waits together, however fast the body came before: what the rate earns is not banked for hours. */
+  maxWaitMs: number;
 }
+
+/** As long as the web client waits for an upload (UPLOAD_TIMEOUT_MS, frontend/src/api/client.ts). */
+export const MAX_UPLOAD_WAIT_MS = 300_000;
 
 /**
  * Keeps a slow or stalled client (slowloris) from holding what its upload holds — a storage part buffer, an essay
  * slot — for as long as it likes. Only time spent waiting for the client counts, not our own storage writes or
  * slot waits: no single wait longer than `idleMs`, and all of them together no longer than `idleMs` plus one
- * second per `minBytesPerSecond` received. Past either, `stop` is called (it must end the client's stream, so
+ * second per `minBytesPerSecond` received, nor than `maxWaitMs`. Past any of these, `stop` is called (it must end the client's stream, so
  * that the pending read settles) and the read fails with 408 UPLOAD_TIMEOUT.
  */
 export class ClientPace {
@@ -34,7 +39,8 @@ export class ClientPace {
 
   async next<T>(source: AsyncIterator<T>, bytes: (value: T) => number = () => 0): Promise<IteratorResult<T>> {
     if (this.failure) throw this.failure;
-    const credit = this.limits.idleMs + (this.received * 1000) / this.limits.minBytesPerSecond - this.waitedMs;
+    const earned = Math.min(this.limits.maxWaitMs, this.limits.idleMs + (this.received * 1000) / this.limits.minBytesPerSecond);
+    const credit = earned - this.waitedMs;
     const allowedMs = Math.max(0, Math.min(this.limits.idleMs, credit));
     const pending = source.next();
     const started = this.clock();
