@@ -5,7 +5,7 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
-import { payoutAvailableAt, refundableUntil } from './essay-rules.js';
+import { essayWindows, payoutAvailableAt, refundableUntil } from './essay-rules.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { EssaysRepository } from './essays.repository.js';
 
@@ -75,12 +75,12 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
   private payoutBlockedReason(essay: EssayRow): string | null {
     if (essay.status !== 'completed' || !essay.completedAt) return 'The essay has not been marked yet';
     // Null once the student accepted (or the tutor was paid: Payments refuses a second payout itself).
-    const from = payoutAvailableAt(essay, this.config.windows.payoutEligibilitySeconds * 1000);
+    const from = payoutAvailableAt(essay, essayWindows(this.config.windows));
     return from === null || this.clock.now().getTime() >= from.getTime() ? null : 'The tutor can be paid 48 hours after completion, or once the student accepts';
   }
 
   private refundBlockedReason(essay: EssayRow): string | null {
-    const until = refundableUntil(essay);
+    const until = refundableUntil(essay, essayWindows(this.config.windows));
     if (!until) return 'Only a paid essay that is not yet marked can be refunded';
     return this.clock.now().getTime() <= until.getTime() ? null : 'The 24-hour refund window has closed';
   }

@@ -1,8 +1,10 @@
+import type { AppConfig } from '../../config/env.schema.js';
 import { essayPricePence, WORD_COUNT_ADJUST_PERCENT } from '../../shared/pricing.js';
 
 /**
- * The essay rules that are numbers (DESIGN.md §4: one place): the ±10 % word-count band and the price with its
- * surcharges. The lifecycle's state checks live in the repository's guarded statements.
+ * The essay rules that are numbers (DESIGN.md §4: one place): the ±10 % word-count band, the price with its
+ * surcharges, and the windows of the essay's clocks. The lifecycle's state checks live in the repository's
+ * guarded statements.
  */
 
 /** The counts a student may confirm: 90 %–110 % of the original, the low end rounded down, the high end up. */
@@ -37,70 +39,99 @@ export function essayTotalPence(wordCount: number, surcharges: Surcharges): numb
 /** DESIGN.md §9: a paid essay not yet marked may be cancelled for a full refund within 24 h of paying. */
 export const REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** The essay's windows in milliseconds: the configured ones (WORDCOUNT_WINDOW_SECONDS and the rest) and the fixed refund window. */
+export interface EssayWindows {
+  discussionMs: number;
+  markingMs: number;
+  payoutEligibilityMs: number;
+  revisionMs: number;
+  refundMs: number;
+}
+
+export function essayWindows(windows: AppConfig['windows']): EssayWindows {
+  return {
+    discussionMs: windows.wordCountWindowSeconds * 1000,
+    markingMs: windows.markingDeadlineSeconds * 1000,
+    payoutEligibilityMs: windows.payoutEligibilitySeconds * 1000,
+    revisionMs: windows.revisionWindowSeconds * 1000,
+    refundMs: REFUND_WINDOW_MS,
+  };
+}
+
+/** DESIGN.md §9: the marking deadline after payment (MARKING_DEADLINE_SECONDS, 48 h), half of it when expedited. */
+export function markingWindows(windows: EssayWindows): { standard: number; expedited: number } {
+  return { standard: windows.markingMs, expedited: Math.floor(windows.markingMs / 2) };
+}
+
+const after = (start: Date, ms: number) => new Date(start.getTime() + ms);
+
+/**
+ * When each of the essay's clocks runs out, from the instant it started (DESIGN.md §9): the timers' jobs are due
+ * then (essay-timers.service.ts), and the functions below give the same instants gated by the essay's state.
+ */
+export const clockEnds = {
+  /** The word-count discussion (WORDCOUNT_WINDOW_SECONDS, 24 h) after acceptance. */
+  discussion: (acceptedAt: Date, windows: EssayWindows) => after(acceptedAt, windows.discussionMs),
+  /** The marking deadline after payment; half of it when expedited. */
+  marking: (paidTime: Date, expedited: boolean, windows: EssayWindows) => after(paidTime, markingWindows(windows)[expedited ? 'expedited' : 'standard']),
+  /** A revision is due a whole marking deadline after it was asked for. */
+  revision: (requestedAt: Date, windows: EssayWindows) => after(requestedAt, windows.markingMs),
+  /** The payout wait (PAYOUT_ELIGIBILITY_SECONDS, 48 h) after the (last) completion. */
+  payoutEligibility: (completedAt: Date, windows: EssayWindows) => after(completedAt, windows.payoutEligibilityMs),
+  /** The revision window (REVISION_WINDOW_SECONDS, 7 days) after the (last) completion. */
+  revisionWindow: (completedAt: Date, windows: EssayWindows) => after(completedAt, windows.revisionMs),
+  /** The refund window (24 h) after paying. */
+  refund: (paidTime: Date, windows: EssayWindows) => after(paidTime, windows.refundMs),
+};
+
 /*
  * The essay's clocks as instants (docs/decisions.md "The essay windows come from the server"): the presenter sends
  * them in the EssayDto so the web client never holds a copy of a window, and EssayPayables decides with the same
  * functions. Each is null when its clock does not run in the essay's state.
  */
 
-/**
- * DESIGN.md §9: until when the tutor and the student may agree the word count — the discussion window
- * (WORDCOUNT_WINDOW_SECONDS, 24 h) after acceptance, while the essay is accepted and unpaid. Null otherwise.
- */
-export function discussionEndsAt(essay: { status: string; acceptedAt: Date | null }, discussionWindowMs: number): Date | null {
+/** Until when the tutor and the student may agree the word count: while the essay is accepted and unpaid. */
+export function discussionEndsAt(essay: { status: string; acceptedAt: Date | null }, windows: EssayWindows): Date | null {
   if (essay.status !== 'accepted' || !essay.acceptedAt) return null;
-  return new Date(essay.acceptedAt.getTime() + discussionWindowMs);
+  return clockEnds.discussion(essay.acceptedAt, windows);
 }
 
 /**
- * DESIGN.md §9: from when a completed essay may be paid out without the student's acceptance — the payout wait
- * (PAYOUT_ELIGIBILITY_SECONDS, 48 h) after the (last) completion. Null when not completed, when the student
- * accepted (payable at once) or when the tutor is already paid.
+ * From when a completed essay may be paid out without the student's acceptance. Null when not completed, when
+ * the student accepted (payable at once) or when the tutor is already paid.
  */
 export function payoutAvailableAt(
   essay: { status: string; completedAt: Date | null; studentAccept: boolean; tutorPaid: boolean },
-  payoutEligibilityMs: number,
+  windows: EssayWindows,
 ): Date | null {
   if (essay.status !== 'completed' || !essay.completedAt || essay.studentAccept || essay.tutorPaid) return null;
-  return new Date(essay.completedAt.getTime() + payoutEligibilityMs);
+  return clockEnds.payoutEligibility(essay.completedAt, windows);
 }
 
-/**
- * DESIGN.md §9: until when (inclusive) a paid essay not yet marked may be cancelled for a full refund — the refund
- * window after paying. Null when the essay is not paid-and-unmarked.
- */
-export function refundableUntil(essay: { status: string; paidTime: Date | null }, refundWindowMs: number = REFUND_WINDOW_MS): Date | null {
+/** Until when (inclusive) a paid essay not yet marked may be cancelled for a full refund; null otherwise. */
+export function refundableUntil(essay: { status: string; paidTime: Date | null }, windows: EssayWindows): Date | null {
   if (essay.status !== 'paid' || !essay.paidTime) return null;
-  return new Date(essay.paidTime.getTime() + refundWindowMs);
+  return clockEnds.refund(essay.paidTime, windows);
 }
 
-/** DESIGN.md §9: the marking deadline after payment (MARKING_DEADLINE_SECONDS, 48 h), half of it when expedited. */
-export function markingWindows(markingDeadlineMs: number): { standard: number; expedited: number } {
-  return { standard: markingDeadlineMs, expedited: Math.floor(markingDeadlineMs / 2) };
-}
-
-/**
- * DESIGN.md §9: when the marking is due — a marking deadline after payment (half of it when expedited), or after
- * a revision request; null when nothing is being marked.
- */
+/** When the marking is due, after payment or after a revision request; null when nothing is being marked. */
 export function markingDueAt(
   essay: { status: string; paidTime: Date | null; expedited: boolean; revisionRequestedAt: Date | null },
-  markingDeadlineMs: number,
+  windows: EssayWindows,
 ): Date | null {
-  const windows = markingWindows(markingDeadlineMs);
-  if (essay.status === 'paid' && essay.paidTime) return new Date(essay.paidTime.getTime() + (essay.expedited ? windows.expedited : windows.standard));
-  if (essay.status === 'revision_requested' && essay.revisionRequestedAt) return new Date(essay.revisionRequestedAt.getTime() + markingDeadlineMs);
+  if (essay.status === 'paid' && essay.paidTime) return clockEnds.marking(essay.paidTime, essay.expedited, windows);
+  if (essay.status === 'revision_requested' && essay.revisionRequestedAt) return clockEnds.revision(essay.revisionRequestedAt, windows);
   return null;
 }
 
 /**
- * DESIGN.md §9: a revision may be asked for within the revision window (REVISION_WINDOW_SECONDS, 7 days) of the
- * (last) completion, while the student has not accepted it and the tutor is not paid. Null when it cannot.
+ * Until when a revision may be asked for: within the revision window of the (last) completion, while the student
+ * has not accepted it and the tutor is not paid. Null when it cannot.
  */
 export function revisionAvailableUntil(
   essay: { status: string; completedAt: Date | null; studentAccept: boolean; tutorPaid: boolean },
-  revisionWindowMs: number,
+  windows: EssayWindows,
 ): Date | null {
   if (essay.status !== 'completed' || !essay.completedAt || essay.studentAccept || essay.tutorPaid) return null;
-  return new Date(essay.completedAt.getTime() + revisionWindowMs);
+  return clockEnds.revisionWindow(essay.completedAt, windows);
 }

@@ -9,7 +9,7 @@ import { JobQueue } from '../../infra/queue/job-queue.service.js';
 import type { JobPayloads } from '../../infra/queue/job-registry.js';
 import { formatPounds, splitCommission } from '../../shared/pricing.js';
 import { ChatService } from '../chat/chat.service.js';
-import { markingWindows } from './essay-rules.js';
+import { clockEnds, essayWindows, markingWindows, type EssayWindows } from './essay-rules.js';
 import { EssaysRepository } from './essays.repository.js';
 
 type EssayTimerJob = 'essay.wordcount.expire' | 'essay.marking.overdue' | 'essay.revision.overdue' | 'essay.payout.eligible' | 'essay.revision-window.close';
@@ -35,20 +35,17 @@ export class EssayTimers {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private get windowMs(): number {
-    return this.config.windows.wordCountWindowSeconds * 1000;
+  private get windows(): EssayWindows {
+    return essayWindows(this.config.windows);
   }
 
   private get deadlineMs(): { standard: number; expedited: number } {
-    return markingWindows(this.config.windows.markingDeadlineSeconds * 1000);
+    return markingWindows(this.windows);
   }
 
-  private get payoutEligibilityMs(): number {
-    return this.config.windows.payoutEligibilitySeconds * 1000;
-  }
-
-  private get revisionWindowMs(): number {
-    return this.config.windows.revisionWindowSeconds * 1000;
+  /** How long until `due` (0 once it has passed): a job's delay. */
+  private delayUntil(due: Date): number {
+    return Math.max(0, due.getTime() - this.clock.now().getTime());
   }
 
   /**
@@ -69,8 +66,7 @@ export class EssayTimers {
 
   /** One job per payment (the id carries paid_time), due at the marking deadline. */
   async scheduleMarkingDeadline(essayId: string, paidTime: Date, expedited: boolean): Promise<void> {
-    const deadline = expedited ? this.deadlineMs.expedited : this.deadlineMs.standard;
-    const delayMs = Math.max(0, paidTime.getTime() + deadline - this.clock.now().getTime());
+    const delayMs = this.delayUntil(clockEnds.marking(paidTime, expedited, this.windows));
     await this.enqueue('essay.marking.overdue', { essayId }, { jobId: `marking-deadline.${essayId}.${paidTime.getTime()}`, delayMs });
   }
 
@@ -87,14 +83,14 @@ export class EssayTimers {
    * accepted again gets a timer of its own (a kept job of the first acceptance would swallow a reused id).
    */
   async scheduleDiscussionExpiry(essayId: string, acceptedAt: Date): Promise<void> {
-    const delayMs = Math.max(0, acceptedAt.getTime() + this.windowMs - this.clock.now().getTime());
+    const delayMs = this.delayUntil(clockEnds.discussion(acceptedAt, this.windows));
     await this.enqueue('essay.wordcount.expire', { essayId }, { jobId: `wordcount-expiry.${essayId}.${acceptedAt.getTime()}`, delayMs });
   }
 
   /** The discussion window ran out unpaid: back to the pool, the chat context closed, both sides told once. */
   async expireDiscussion(essayId: string): Promise<boolean> {
     const now = this.clock.now();
-    return (await this.release(essayId, { acceptedBefore: new Date(now.getTime() - this.windowMs) }, 'expired')) !== undefined;
+    return (await this.release(essayId, { acceptedBefore: new Date(now.getTime() - this.windows.discussionMs) }, 'expired')) !== undefined;
   }
 
   /**
@@ -127,22 +123,23 @@ export class EssayTimers {
    * PAYOUT_ELIGIBILITY_SECONDS later (the tutor is told), and the revision window closes REVISION_WINDOW_SECONDS later.
    */
   async scheduleCompletionTimers(essayId: string, completedAt: Date): Promise<void> {
-    const now = this.clock.now().getTime();
     const at = completedAt.getTime();
-    await this.enqueue('essay.payout.eligible', { essayId }, { jobId: `payout-eligible.${essayId}.${at}`, delayMs: Math.max(0, at + this.payoutEligibilityMs - now) });
-    await this.enqueue('essay.revision-window.close', { essayId }, { jobId: `revision-window.${essayId}.${at}`, delayMs: Math.max(0, at + this.revisionWindowMs - now) });
+    const payoutDelayMs = this.delayUntil(clockEnds.payoutEligibility(completedAt, this.windows));
+    await this.enqueue('essay.payout.eligible', { essayId }, { jobId: `payout-eligible.${essayId}.${at}`, delayMs: payoutDelayMs });
+    const revisionDelayMs = this.delayUntil(clockEnds.revisionWindow(completedAt, this.windows));
+    await this.enqueue('essay.revision-window.close', { essayId }, { jobId: `revision-window.${essayId}.${at}`, delayMs: revisionDelayMs });
   }
 
   /** DESIGN.md §9: the resubmission is due a marking deadline (48 h) after the request. */
   async scheduleRevisionDue(essayId: string, requestedAt: Date): Promise<void> {
-    const delayMs = Math.max(0, requestedAt.getTime() + this.deadlineMs.standard - this.clock.now().getTime());
+    const delayMs = this.delayUntil(clockEnds.revision(requestedAt, this.windows));
     await this.enqueue('essay.revision.overdue', { essayId }, { jobId: `revision-due.${essayId}.${requestedAt.getTime()}`, delayMs });
   }
 
   /** The revision is late: flag it once (the Overdue badge again), tell the student and the support inbox once. */
   async flagRevisionOverdue(essayId: string): Promise<boolean> {
     return this.changeAndNotify(
-      (tx) => this.essays.markRevisionOverdue(essayId, this.clock.now(), this.deadlineMs.standard, tx),
+      (tx) => this.essays.markRevisionOverdue(essayId, this.clock.now(), this.windows.markingMs, tx),
       (essay, tx) => this.tellLate(essay, 'essays.revision-overdue', `revision-overdue.${essay.id}.${essay.revisionRequestedAt!.getTime()}`, tx),
     );
   }
@@ -161,7 +158,7 @@ export class EssayTimers {
   /** The payout became eligible by time (not by the student's acceptance, which the tutor sees at once): tell the tutor once. */
   async notifyPayoutEligible(essayId: string): Promise<boolean> {
     return this.changeAndNotify(
-      (tx) => this.essays.notePayoutEligible(essayId, this.clock.now(), this.payoutEligibilityMs, tx),
+      (tx) => this.essays.notePayoutEligible(essayId, this.clock.now(), this.windows.payoutEligibilityMs, tx),
       async (essay, tx) => {
         const [tutor] = await this.essays.contacts([essay.tutorId!], tx);
         if (!tutor) return;
@@ -177,7 +174,7 @@ export class EssayTimers {
   /** The revision window passed unused: the review is final (no more revisions); tell the student once. */
   async closeRevisionWindow(essayId: string): Promise<boolean> {
     return this.changeAndNotify(
-      (tx) => this.essays.closeRevisionWindow(essayId, this.clock.now(), this.revisionWindowMs, tx),
+      (tx) => this.essays.closeRevisionWindow(essayId, this.clock.now(), this.windows.revisionMs, tx),
       async (essay, tx) => {
         const [student] = await this.essays.contacts([essay.studentId], tx);
         if (!student) return;
@@ -206,15 +203,15 @@ export class EssayTimers {
   /** Re-enqueues every transition whose time has passed (same ids as the originals: a live job is not doubled). */
   async sweep(): Promise<{ enqueued: number }> {
     const now = this.clock.now();
-    const expired = await this.essays.expiredDiscussions(new Date(now.getTime() - this.windowMs), SWEEP_BATCH);
+    const expired = await this.essays.expiredDiscussions(new Date(now.getTime() - this.windows.discussionMs), SWEEP_BATCH);
     for (const essay of expired) await this.scheduleDiscussionExpiry(essay.id, essay.acceptedAt);
     const overdue = await this.essays.overdueMarking(now, this.deadlineMs, SWEEP_BATCH);
     for (const essay of overdue) await this.scheduleMarkingDeadline(essay.id, essay.paidTime, essay.expedited);
-    const lateRevisions = await this.essays.overdueRevisions(now, this.deadlineMs.standard, SWEEP_BATCH);
+    const lateRevisions = await this.essays.overdueRevisions(now, this.windows.markingMs, SWEEP_BATCH);
     for (const essay of lateRevisions) await this.scheduleRevisionDue(essay.id, essay.revisionRequestedAt);
-    const payouts = await this.essays.payoutsDue(now, this.payoutEligibilityMs, SWEEP_BATCH);
-    const windows = await this.essays.revisionWindowsDue(now, this.revisionWindowMs, SWEEP_BATCH);
-    const completions = new Map([...payouts, ...windows].map((e) => [e.id, e.completedAt]));
+    const payouts = await this.essays.payoutsDue(now, this.windows.payoutEligibilityMs, SWEEP_BATCH);
+    const revisionWindows = await this.essays.revisionWindowsDue(now, this.windows.revisionMs, SWEEP_BATCH);
+    const completions = new Map([...payouts, ...revisionWindows].map((e) => [e.id, e.completedAt]));
     // One call schedules both clocks of a completion; the job ids keep whichever already ran or waits from doubling.
     for (const [id, completedAt] of completions) await this.scheduleCompletionTimers(id, completedAt);
     return { enqueued: expired.length + overdue.length + lateRevisions.length + completions.size };

@@ -5,7 +5,7 @@ import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
-import { discussionEndsAt, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
+import { discussionEndsAt, essayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
 import { EssaysRepository } from './essays.repository.js';
 
 const STATUS_LABEL: Record<EssayRow['status'], string> = {
@@ -87,7 +87,7 @@ export class EssayPresenter {
     const link = (key: string | null) => (links && key ? this.storage.presignedDownloadUrl(key) : Promise.resolve(null));
     const [fileUrl, markingScheme, modelURL] = await Promise.all([link(row.fileKey), link(row.markingSchemeKey), link(row.modelFileKey)]);
     const band = wordCountBand(row.originalWordCount);
-    const windows = this.config.windows;
+    const windows = essayWindows(this.config.windows);
     return {
       _id: row.id,
       title: row.title,
@@ -119,12 +119,12 @@ export class EssayPresenter {
       acceptedAt: iso(row.acceptedAt),
       completedAt: iso(row.completedAt),
       overdue: row.overdueAt !== null && (row.status === 'paid' || row.status === 'revision_requested'),
-      markingDueAt: iso(markingDueAt(row, windows.markingDeadlineSeconds * 1000)),
+      markingDueAt: iso(markingDueAt(row, windows)),
       revisionRequestedAt: iso(row.revisionRequestedAt),
-      revisionAvailableUntil: iso(revisionAvailableUntil(row, windows.revisionWindowSeconds * 1000)),
-      discussionEndsAt: iso(discussionEndsAt(row, windows.wordCountWindowSeconds * 1000)),
-      payoutAvailableAt: iso(payoutAvailableAt(row, windows.payoutEligibilitySeconds * 1000)),
-      refundableUntil: iso(refundableUntil(row)),
+      revisionAvailableUntil: iso(revisionAvailableUntil(row, windows)),
+      discussionEndsAt: iso(discussionEndsAt(row, windows)),
+      payoutAvailableAt: iso(payoutAvailableAt(row, windows)),
+      refundableUntil: iso(refundableUntil(row, windows)),
       tutorConfirmed: row.tutorConfirmedAt !== null,
       tutorName: row.tutorId ? (related.names.get(row.tutorId) ?? null) : null,
       studentName: related.names.get(row.studentId) ?? '',

@@ -18,7 +18,7 @@ import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, 
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { essayNotFound } from './essay-errors.js';
-import { bandMessage, essayTotalPence, isWithinBand, markingDueAt, wordCountBand } from './essay-rules.js';
+import { bandMessage, essayTotalPence, essayWindows, isWithinBand, markingDueAt, wordCountBand } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';
 import { isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
@@ -191,13 +191,13 @@ export class EssaysService {
   async requestRevision(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.owned(student, essayId);
     const now = this.clock.now();
-    const windowMs = this.config.windows.revisionWindowSeconds * 1000;
-    const updated = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - windowMs), now);
+    const windows = essayWindows(this.config.windows);
+    const updated = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - windows.revisionMs), now);
     if (!updated) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
     await this.timers.scheduleRevisionDue(updated.id, updated.revisionRequestedAt!);
     const [tutor] = await this.essays.contacts([updated.tutorId!]);
     if (tutor) {
-      const dueBy = markingDueAt(updated, this.config.windows.markingDeadlineSeconds * 1000)!;
+      const dueBy = markingDueAt(updated, windows)!;
       await this.mail.send(
         {
           to: tutor.email,
