@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -90,11 +90,12 @@ interface RawAnswer {
 }
 
 /**
- * Starts a profile-picture upload that sends a PNG's first `bytes` and then nothing more (the body claims 1 MB):
- * past the type check, so the upload holds one of the process's storage part buffers while it waits.
+ * Starts a profile-picture upload (the body claims 1 MB) that sends a PNG padded to `bytes`, past the type check,
+ * so the upload holds one of the process's storage part buffers; then `more(req)` sends what else it will (by
+ * default nothing) until the answer comes.
  */
-function stalledUpload(app: NestFastifyApplication, token: string, bytes = 64 * 1024): Promise<RawAnswer> {
-  const boundary = '----redpen-stall-test';
+function slowUpload(app: NestFastifyApplication, token: string, bytes: number, more: (req: ClientRequest) => () => void = () => () => undefined): Promise<RawAnswer> {
+  const boundary = '----redpen-slow-test';
   const { port } = app.getHttpServer().address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = httpRequest({
@@ -105,16 +106,17 @@ function stalledUpload(app: NestFastifyApplication, token: string, bytes = 64 * 
       headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(1024 * 1024) },
     });
     req.on('error', reject);
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
+    req.write(Buffer.concat([PNG, Buffer.alloc(bytes)]));
+    const stop = more(req);
     req.on('response', (res) => {
+      stop();
       const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) as RawAnswer['body'], closed }));
     });
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
-    req.write(Buffer.concat([PNG, Buffer.alloc(bytes)]));
-    // …and the rest never comes.
   });
 }
 
@@ -133,7 +135,7 @@ describe('uploads from clients too slow to send them (common/uploads/client-pace
   it('answers a stalled upload 408 UPLOAD_TIMEOUT and closes the connection, keeping nothing; the buffers it held serve the next upload', async () => {
     const stallers = await Promise.all(Array.from({ length: UPLOAD_BUFFERS }, () => createAccount(app, { studentProfile: true })));
     // As many stalled uploads as the process has part buffers: without the pace they would hold all of them for good.
-    const answers = await Promise.all(stallers.map((s) => stalledUpload(app, s.token)));
+    const answers = await Promise.all(stallers.map((s) => slowUpload(app, s.token, 64 * 1024)));
     for (const answer of answers) {
       expect(answer.status).toBe(408);
       expect(answer.body).toMatchObject({ code: 'UPLOAD_TIMEOUT', message: 'The upload was too slow and has been stopped. Please try again on a steadier connection.' });
@@ -145,37 +147,18 @@ describe('uploads from clients too slow to send them (common/uploads/client-pace
 
     // The buffers are free again: an upload at a normal pace is stored.
     const student = await createAccount(app, { studentProfile: true });
-    const uploaded = await request(app.getHttpServer()).post('/api/student/updateProfile').set(bearer(student.token)).attach('files', PNG, 'me.png').expect(200);
-    expect(uploaded.body).toBeDefined();
+    await request(app.getHttpServer()).post('/api/student/updateProfile').set(bearer(student.token)).attach('files', PNG, 'me.png').expect(200);
     expect(await storage.list(`students/${student.user.id}/`)).toHaveLength(1);
   });
 
   it('answers 408 to a client that trickles its body, each byte within the idle limit but far below the rate', async () => {
     const student = await createAccount(app, { studentProfile: true });
-    const boundary = '----redpen-trickle-test';
-    const { port } = app.getHttpServer().address() as AddressInfo;
-    const answer = await new Promise<{ status: number; code?: string }>((resolve, reject) => {
-      const req = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/student/updateProfile',
-        headers: { ...bearer(student.token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(1024 * 1024) },
-      });
-      req.on('error', reject);
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
-      req.write(Buffer.concat([PNG, Buffer.alloc(8 * 1024)]));
-      // 16 bytes every 400 ms: 40 B/s against the 4,096 asked, never a second without bytes.
+    // 16 bytes every 400 ms: 40 B/s against the 4,096 asked, never a second without bytes.
+    const answer = await slowUpload(app, student.token, 8 * 1024, (req) => {
       const trickle = setInterval(() => req.write(Buffer.alloc(16)), 400);
-      req.on('response', (res) => {
-        clearInterval(trickle);
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, code: (JSON.parse(text) as { code?: string }).code }));
-      });
+      return () => clearInterval(trickle);
     });
-    expect(answer).toEqual({ status: 408, code: 'UPLOAD_TIMEOUT' });
+    expect({ status: answer.status, code: answer.body.code }).toEqual({ status: 408, code: 'UPLOAD_TIMEOUT' });
     expect(await storage.list(`students/${student.user.id}/`)).toEqual([]);
   });
 });
