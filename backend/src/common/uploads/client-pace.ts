@@ -17,8 +17,8 @@ export const MAX_UPLOAD_WAIT_MS = 300_000;
  * Keeps a slow or stalled client (slowloris) from holding what its upload holds — a storage part buffer, an essay
  * slot — for as long as it likes. Only time spent waiting for the client counts, not our own storage writes or
  * slot waits: no single wait longer than `idleMs`, and all of them together no longer than `idleMs` plus one
- * second per `minBytesPerSecond` received, nor than `maxWaitMs`. Past any of these, `stop` is called (it must end the client's stream, so
- * that the pending read settles) and the read fails with 408 UPLOAD_TIMEOUT.
+ * second per `minBytesPerSecond` received, nor than `maxWaitMs`. Past any of these, `stop` is called (it must
+ * end the client's stream, so that the pending read settles) and the read fails with 408 UPLOAD_TIMEOUT.
  */
 export class ClientPace {
   private waitedMs = 0;
@@ -31,12 +31,12 @@ export class ClientPace {
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  /** The client's next part or chunk (`bytes` of it counted as received), if it comes within the pace. */
   /** The 408 this upload ended with, once the client has been too slow. */
   get timedOut(): RequestTimeoutException | undefined {
     return this.failure;
   }
 
+  /** The client's next part or chunk (`bytes` of it counted as received), if it comes within the pace. */
   async next<T>(source: AsyncIterator<T>, bytes: (value: T) => number = () => 0): Promise<IteratorResult<T>> {
     if (this.failure) throw this.failure;
     const earned = Math.min(this.limits.maxWaitMs, this.limits.idleMs + (this.received * 1000) / this.limits.minBytesPerSecond);
