@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, API_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, api, apiFetch, apiUpload, apiUrl, errorCode, unwrap } from './client';
+import { ApiError, API_TIMEOUT_MS, UPLOAD_BUSY_RETRIES, UPLOAD_TIMEOUT_MS, api, apiFetch, apiUpload, apiUrl, errorCode, unwrap } from './client';
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -218,10 +218,10 @@ class FakeXhr {
   progress(loaded: number, total: number) {
     for (const fn of this.uploadListeners.progress ?? []) fn({ lengthComputable: true, loaded, total });
   }
-  respond(status: number, body: unknown) {
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = JSON.stringify(body);
-    this.responseHeaders['content-type'] = 'application/json';
+    this.responseHeaders = { 'content-type': 'application/json', ...headers };
     this.emit('load');
   }
 }
@@ -266,5 +266,72 @@ describe('upload helper (XMLHttpRequest)', () => {
     const pending = apiUpload('/api/student/updateProfile', new FormData());
     FakeXhr.last!.respond(413, { message: 'File size must be less than 10 MB' });
     await expect(pending).rejects.toMatchObject({ status: 413, body: { message: 'File size must be less than 10 MB' } });
+  });
+
+  describe('when the server is too busy to take the upload (503 SERVICE_BUSY)', () => {
+    const BUSY = { message: 'Too many uploads at once. Please try again shortly.', code: 'SERVICE_BUSY' };
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('sends the same form again after Retry-After, and resolves with the answer to that', async () => {
+      const form = new FormData();
+      const pending = apiUpload('/api/student/updateProfile', form);
+      const first = FakeXhr.last!;
+      first.respond(503, BUSY, { 'retry-after': '5' });
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(FakeXhr.last).toBe(first);
+      await vi.advanceTimersByTimeAsync(1);
+      const second = FakeXhr.last!;
+      expect(second).not.toBe(first);
+      expect(second.body).toBe(form);
+      second.respond(200, { message: 'Profile updated successfully' });
+      await expect(pending).resolves.toEqual({ message: 'Profile updated successfully' });
+    });
+
+    it(`gives up after ${UPLOAD_BUSY_RETRIES} retries with the server's answer`, async () => {
+      const pending = apiUpload('/api/student/updateProfile', new FormData());
+      const outcome = pending.catch((error: unknown) => error);
+      const sent: FakeXhr[] = [];
+      for (let attempt = 0; attempt <= UPLOAD_BUSY_RETRIES; attempt++) {
+        sent.push(FakeXhr.last!);
+        FakeXhr.last!.respond(503, BUSY, { 'retry-after': '2' });
+        await vi.advanceTimersByTimeAsync(2_000);
+      }
+      expect(new Set(sent).size).toBe(UPLOAD_BUSY_RETRIES + 1);
+      expect(await outcome).toMatchObject({ status: 503, code: 'SERVICE_BUSY', retryAfterSeconds: 2 });
+      expect(FakeXhr.last).toBe(sent.at(-1));
+    });
+
+    it('does not send again for any other failure', async () => {
+      for (const [status, body] of [
+        [503, { message: 'Payments are unavailable', code: 'PAYMENTS_UNAVAILABLE' }],
+        [408, { message: 'The upload was too slow and has been stopped.', code: 'UPLOAD_TIMEOUT' }],
+        [429, { message: 'Too many requests.', code: 'RATE_LIMITED' }],
+      ] as const) {
+        const pending = apiUpload('/api/student/updateProfile', new FormData());
+        const first = FakeXhr.last!;
+        first.respond(status, body, { 'retry-after': '1' });
+        await expect(pending).rejects.toMatchObject({ status, code: body.code });
+        await vi.advanceTimersByTimeAsync(5_000);
+        expect(FakeXhr.last).toBe(first);
+      }
+    });
+
+    it('stops waiting when the caller cancels', async () => {
+      const controller = new AbortController();
+      const pending = apiUpload('/api/student/updateProfile', new FormData(), { signal: controller.signal });
+      const outcome = pending.catch((error: unknown) => error);
+      const first = FakeXhr.last!;
+      first.respond(503, BUSY, { 'retry-after': '5' });
+      await vi.advanceTimersByTimeAsync(1_000);
+      controller.abort();
+      expect(await outcome).toMatchObject({ kind: 'aborted' });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(FakeXhr.last).toBe(first);
+    });
   });
 });

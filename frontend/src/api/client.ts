@@ -55,12 +55,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody;
   readonly kind: ApiErrorKind;
+  /** The response's Retry-After (429, 503), in seconds, when it sent one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, body: ApiErrorBody, kind: ApiErrorKind = 'http') {
+  constructor(status: number, body: ApiErrorBody, kind: ApiErrorKind = 'http', retryAfterSeconds?: number) {
     super(body.message);
     this.status = status;
     this.body = body;
     this.kind = kind;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The server's stable code, when it sent one. */
@@ -240,12 +243,45 @@ export interface UploadOptions {
   headers?: Record<string, string>;
 }
 
+/** How many times an upload the server was too busy to take (503 SERVICE_BUSY) is sent again, and the longest wait. */
+export const UPLOAD_BUSY_RETRIES = 2;
+const UPLOAD_BUSY_MAX_WAIT_SECONDS = 30;
+
 /**
  * Multipart POST through XMLHttpRequest (fetch, hence openapi-fetch, cannot report upload progress). Same
  * rules as `api`: bearer token, 401 clears the session, failures throw `ApiError`; the answer is typed from
- * the path's operation in `schema.d.ts`.
+ * the path's operation in `schema.d.ts`. A 503 SERVICE_BUSY (the server's upload slots were all taken; it read
+ * nothing and kept nothing) is sent again after its Retry-After, up to UPLOAD_BUSY_RETRIES times.
  */
-export function apiUpload<P extends PathsWith<'post'>>(path: P, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<P, 'post'>> {
+export async function apiUpload<P extends PathsWith<'post'>>(path: P, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<P, 'post'>> {
+  for (let retries = 0; ; retries++) {
+    try {
+      return await uploadOnce(path, form, options);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 503 && error.code === 'SERVICE_BUSY') || retries >= UPLOAD_BUSY_RETRIES) throw error;
+      await waitOrAbort(Math.min(UPLOAD_BUSY_MAX_WAIT_SECONDS, error.retryAfterSeconds ?? 5) * 1000, options.signal);
+    }
+  }
+}
+
+/** Resolves after `ms`, or rejects as a cancelled upload if `signal` aborts first. */
+function waitOrAbort(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cancelled = () => new ApiError(0, { message: 'The upload was cancelled.' }, 'aborted');
+    if (signal?.aborted) return reject(cancelled());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function uploadOnce<P extends PathsWith<'post'>>(path: P, form: FormData, options: UploadOptions): Promise<ResponseOf<P, 'post'>> {
   type T = ResponseOf<P, 'post'>;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -296,7 +332,8 @@ export function apiUpload<P extends PathsWith<'post'>>(path: P, form: FormData, 
         report(100);
         resolve(data as T);
       } else {
-        reject(new ApiError(xhr.status, toErrorBody(xhr.status, data)));
+        const retryAfter = Number(xhr.getResponseHeader('retry-after'));
+        reject(new ApiError(xhr.status, toErrorBody(xhr.status, data), 'http', retryAfter > 0 ? retryAfter : undefined));
       }
     });
     xhr.addEventListener('timeout', () => {
