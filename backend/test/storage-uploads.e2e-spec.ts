@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { tutorProfiles } from '../src/infra/database/schema/index.js';
-import { StorageService, UPLOAD_BUFFERS } from '../src/infra/storage/storage.service.js';
+import { StorageService } from '../src/infra/storage/storage.service.js';
 import { bearer, createAccount, db } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
@@ -90,9 +90,8 @@ interface RawAnswer {
 }
 
 /**
- * Starts a profile-picture upload (the body claims 1 MB) that sends a PNG padded to `bytes`, past the type check,
- * so the upload holds one of the process's storage part buffers; then `more(req)` sends what else it will (by
- * default nothing) until the answer comes.
+ * Starts a profile-picture upload (the body claims 1 MB) that sends a PNG padded to `bytes`, past the type check
+ * (so it is being stored); then `more(req)` sends what else it will (by default nothing) until the answer comes.
  */
 function slowUpload(app: NestFastifyApplication, token: string, bytes: number, more: (req: ClientRequest) => () => void = () => () => undefined): Promise<RawAnswer> {
   const boundary = '----redpen-slow-test';
@@ -120,7 +119,7 @@ function slowUpload(app: NestFastifyApplication, token: string, bytes: number, m
   });
 }
 
-// A slow or stalled client (slowloris) cannot hold the uploads' shared buffers: UPLOAD_IDLE_SECONDS=1 here.
+// A slow or stalled client (slowloris) is cut off and holds up no one meanwhile: UPLOAD_IDLE_SECONDS=1 here.
 describe('uploads from clients too slow to send them (common/uploads/client-pace.ts)', () => {
   let app: NestFastifyApplication;
   let storage: StorageService;
@@ -132,11 +131,20 @@ describe('uploads from clients too slow to send them (common/uploads/client-pace
   });
   afterAll(async () => app?.close());
 
-  it('answers a stalled upload 408 UPLOAD_TIMEOUT and closes the connection, keeping nothing; the buffers it held serve the next upload', async () => {
-    const stallers = await Promise.all(Array.from({ length: UPLOAD_BUFFERS }, () => createAccount(app, { studentProfile: true })));
-    // As many stalled uploads as the process has part buffers: without the pace they would hold all of them for good.
-    const answers = await Promise.all(stallers.map((s) => slowUpload(app, s.token, 64 * 1024)));
-    for (const answer of answers) {
+  it('answers stalled uploads 408 UPLOAD_TIMEOUT and closes their connections, keeping nothing; meanwhile they hold up no one', async () => {
+    // More stalled uploads than the four part buffers the process once shared (each is now spooled to a file of its own).
+    const stallers = await Promise.all(Array.from({ length: 6 }, () => createAccount(app, { studentProfile: true })));
+    let answered = 0;
+    const answers = stallers.map((s) => slowUpload(app, s.token, 64 * 1024).finally(() => answered++));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // their first bytes are in (well under the 1 s limit)
+
+    // An upload at a normal pace is stored while they still wait (before any of them is answered).
+    const student = await createAccount(app, { studentProfile: true });
+    await request(app.getHttpServer()).post('/api/student/updateProfile').set(bearer(student.token)).attach('files', PNG, 'me.png').expect(200);
+    expect(answered).toBe(0);
+    expect(await storage.list(`students/${student.user.id}/`)).toHaveLength(1);
+
+    for (const answer of await Promise.all(answers)) {
       expect(answer.status).toBe(408);
       expect(answer.body).toMatchObject({ code: 'UPLOAD_TIMEOUT', message: 'The upload was too slow and has been stopped. Please try again on a steadier connection.' });
       expect(answer.body).not.toHaveProperty('closeConnection');
@@ -144,11 +152,6 @@ describe('uploads from clients too slow to send them (common/uploads/client-pace
       await answer.closed;
     }
     for (const staller of stallers) expect(await storage.list(`students/${staller.user.id}/`)).toEqual([]);
-
-    // The buffers are free again: an upload at a normal pace is stored.
-    const student = await createAccount(app, { studentProfile: true });
-    await request(app.getHttpServer()).post('/api/student/updateProfile').set(bearer(student.token)).attach('files', PNG, 'me.png').expect(200);
-    expect(await storage.list(`students/${student.user.id}/`)).toHaveLength(1);
   });
 
   it('answers 408 to a client that trickles its body, each byte within the idle limit but far below the rate', async () => {

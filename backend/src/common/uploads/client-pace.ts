@@ -14,8 +14,8 @@ export interface PaceLimits {
 export const MAX_UPLOAD_WAIT_MS = 300_000;
 
 /**
- * Keeps a slow or stalled client (slowloris) from holding what its upload holds — a storage part buffer, an essay
- * slot — for as long as it likes. Only time spent waiting for the client counts, not our own storage writes or
+ * Keeps a slow or stalled client (slowloris) from holding what its upload holds — a spool file and a connection,
+ * an essay slot — for as long as it likes. Only time spent waiting for the client counts, not our own storage writes or
  * slot waits: no single wait longer than `idleMs`, and all of them together no longer than `idleMs` plus one
  * second per `minBytesPerSecond` received, nor than `maxWaitMs`. Past any of these, `stop` is called (it must
  * end the client's stream, so that the pending read settles) and the read fails with 408 UPLOAD_TIMEOUT.

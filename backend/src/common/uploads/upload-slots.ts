@@ -3,9 +3,9 @@ import { coded } from '../errors.js';
 
 /**
  * A fixed number of slots for upload work, taken in the order asked: how many uploads of the routes that keep a file
- * in memory (`UploadRule.oneSlotEach`) one process receives at once (UPLOADS_AT_ONCE), and how many storage part
- * buffers exist (PartBuffers). The others wait for a slot, their clients paused by TCP backpressure (their bodies
- * are not read meanwhile), and give up after `waitMs` with 503 SERVICE_BUSY and Retry-After.
+ * in memory (`UploadRule.oneSlotEach`) one process receives at once (UPLOADS_AT_ONCE). The others wait for a slot,
+ * their clients paused by TCP backpressure (their bodies are not read meanwhile), and give up after `waitMs` with
+ * 503 SERVICE_BUSY and Retry-After.
  */
 export class UploadSlots {
   private busy = 0;

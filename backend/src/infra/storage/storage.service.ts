@@ -14,17 +14,14 @@ import {
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, ServiceUnavailableException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { coded } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
-import { PartBuffers } from './part-buffers.js';
+import { SpoolFile } from './spool-file.js';
 
-/** S3's smallest multipart part: each upload in flight holds one buffer of this size. */
+/** S3's smallest multipart part: a longer body is sent in parts of this size as they are complete. */
 export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
-/** Part buffers per process (20 MB): more uploads at once wait their turn, up to UPLOAD_BUFFER_WAIT_MS. */
-export const UPLOAD_BUFFERS = 4;
-/** Twice UPLOAD_IDLE_SECONDS' default: an upload queued behind a stalled one outlasts it (ClientPace ends it). */
-const UPLOAD_BUFFER_WAIT_MS = 60_000;
 
 export interface StoredObject {
   key: string;
@@ -36,7 +33,6 @@ export interface StoredObject {
 export class StorageService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(StorageService.name);
   private readonly client: S3Client;
-  private readonly partBuffers = new PartBuffers(UPLOAD_PART_BYTES, UPLOAD_BUFFERS, UPLOAD_BUFFER_WAIT_MS);
   readonly bucket: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
@@ -74,10 +70,11 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Streams a body to storage as it arrives, holding one 5 MB part buffer from a shared, fixed set: a body
-   * that fits in one part is one PUT, a longer one a multipart upload sent part by part. Memory stays flat
-   * however large the file and however many arrive at once. If the body fails part-way (a refused type, an
-   * oversized file, a client gone), a multipart upload is aborted and nothing is left behind.
+   * Stores a body as it arrives. A Buffer is one PUT. A stream is written to a spool file (SpoolFile: memory stays
+   * flat however large the body, however slowly it comes and however many arrive at once, and no upload waits for
+   * another's buffer); a body that fits in one part is one PUT from the file when it ends, a longer one a multipart
+   * upload sent part by part from the file as each is complete. If the body fails part-way (a refused type, an
+   * oversized file, a client gone or too slow), a multipart upload is aborted and nothing is left behind.
    */
   async upload(key: string, body: AsyncIterable<Buffer> | Buffer, contentType: string): Promise<StoredObject> {
     const base = { Bucket: this.bucket, Key: key };
@@ -85,34 +82,30 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
       await this.client.send(new PutObjectCommand({ ...base, Body: body, ContentType: contentType }));
       return { key, size: body.length };
     }
-    const part = await this.partBuffers.acquire();
+    const spool = await SpoolFile.open().catch((error: unknown) => Promise.reject(diskTrouble(error)));
     let uploadId: string | undefined;
     const parts: CompletedPart[] = [];
-    let filled = 0;
-    let size = 0;
-    const sendPart = async () => {
+    let sent = 0;
+    const sendPart = async (end: number) => {
       uploadId ??= (await this.client.send(new CreateMultipartUploadCommand({ ...base, ContentType: contentType }))).UploadId!;
       const PartNumber = parts.length + 1;
       const { ETag } = await this.client.send(
-        new UploadPartCommand({ ...base, UploadId: uploadId, PartNumber, Body: part.subarray(0, filled), ContentLength: filled }),
+        new UploadPartCommand({ ...base, UploadId: uploadId, PartNumber, Body: spool.read(sent, end), ContentLength: end - sent }),
       );
       parts.push({ ETag, PartNumber });
-      filled = 0;
+      sent = end;
     };
     try {
       for await (const chunk of body) {
-        for (let offset = 0; offset < chunk.length; ) {
-          const copied = chunk.copy(part, filled, offset);
-          filled += copied;
-          offset += copied;
-          size += copied;
-          if (filled === part.length) await sendPart();
-        }
+        await spool.append(chunk).catch((error: unknown) => Promise.reject(diskTrouble(error)));
+        if (spool.size - sent >= UPLOAD_PART_BYTES) await sendPart(sent + UPLOAD_PART_BYTES);
       }
+      const size = spool.size;
       if (!uploadId) {
-        await this.client.send(new PutObjectCommand({ ...base, Body: part.subarray(0, filled), ContentLength: filled, ContentType: contentType }));
+        const Body = size > 0 ? spool.read(0, size) : Buffer.alloc(0);
+        await this.client.send(new PutObjectCommand({ ...base, Body, ContentLength: size, ContentType: contentType }));
       } else {
-        if (filled > 0) await sendPart();
+        if (size > sent) await sendPart(size);
         await this.client.send(new CompleteMultipartUploadCommand({ ...base, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
       }
       return { key, size };
@@ -122,7 +115,7 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
       }
       throw error;
     } finally {
-      this.partBuffers.release(part);
+      await spool.close().catch(() => undefined);
     }
   }
 
@@ -183,4 +176,11 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.client.destroy();
   }
+}
+
+/** A full or failing disk under the spool is the server's trouble, not the client's: 503, try again later. */
+function diskTrouble(error: unknown): unknown {
+  const code = (error as { code?: string })?.code;
+  if (code !== 'ENOSPC' && code !== 'EDQUOT' && code !== 'EIO' && code !== 'EROFS') return error;
+  return new ServiceUnavailableException({ ...coded('SERVICE_BUSY', 'Uploads are unavailable for a moment. Please try again shortly.'), retryAfterSeconds: 30 });
 }
