@@ -104,10 +104,16 @@ function slowUpload(app: NestFastifyApplication, token: string, bytes: number, m
       path: '/api/student/updateProfile',
       headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(1024 * 1024) },
     });
-    req.on('error', reject);
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
     req.write(Buffer.concat([PNG, Buffer.alloc(bytes)]));
     const stop = more(req);
+    // Settles however the request ends (a client destroyed without an error emits only 'close').
+    const failed = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    req.on('error', failed);
+    req.on('close', () => failed(new Error('the request closed without an answer')));
     req.on('response', (res) => {
       stop();
       const closed = new Promise<void>((done) => res.socket.once('close', () => done()));

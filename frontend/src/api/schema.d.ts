@@ -4528,6 +4528,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Uploads are unavailable for a moment (the server cannot spool the file): nothing was kept; try again after Retry-After seconds (SERVICE_BUSY) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     StudentEssaysController_updateWordCount: {
@@ -4684,7 +4693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many essay uploads at once on this server (UPLOADS_AT_ONCE): try again after Retry-After seconds (SERVICE_BUSY) */
+            /** @description Too many essay uploads at once on this server (UPLOADS_AT_ONCE), or the file cannot be spooled: nothing was kept; try again after Retry-After seconds (SERVICE_BUSY) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5310,6 +5319,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Uploads are unavailable for a moment (the server cannot spool the file): nothing was kept; try again after Retry-After seconds (SERVICE_BUSY) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     TutorChatController_messages: {
@@ -5540,6 +5558,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Uploads are unavailable for a moment (the server cannot spool the file): nothing was kept; try again after Retry-After seconds (SERVICE_BUSY) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     TutorsController_updateProfile: {
@@ -5610,6 +5637,15 @@ export interface operations {
             };
             /** @description The picture is not really a JPEG or PNG */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uploads are unavailable for a moment (the server cannot spool the file): nothing was kept; try again after Retry-After seconds (SERVICE_BUSY) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5710,6 +5746,15 @@ export interface operations {
             };
             /** @description The body came too slowly (no bytes for UPLOAD_IDLE_SECONDS, or under UPLOAD_MIN_BYTES_PER_SECOND on average): nothing was kept, the connection closes (UPLOAD_TIMEOUT) */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uploads are unavailable for a moment (the server cannot spool the file): nothing was kept; try again after Retry-After seconds (SERVICE_BUSY) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,7 +8,6 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
-  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
@@ -66,14 +65,13 @@ export class StudentEssaysController {
 
   @Post('uploadEssay')
   @HttpCode(200)
-  @ApiUpload()
+  @ApiUpload('Too many essay uploads at once on this server (UPLOADS_AT_ONCE), or the file cannot be spooled: nothing was kept; try again after Retry-After seconds (SERVICE_BUSY)')
   @ApiBody({ type: UploadEssayFormDto })
   @ApiOkResponse({ type: UploadEssayResultDto, description: 'Stored with the detected count; confirm it with updateWordCount to enter the pool' })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid, no file, an image without its word count, or an unreadable document (ESSAY_FILE_UNREADABLE)' })
   @ApiPayloadTooLargeResponse({ description: 'A file is over 10 MB (UPLOAD_TOO_LARGE)' })
   @ApiUnsupportedMediaTypeResponse({ description: 'A file is not PDF, DOC, DOCX, TXT or an image by content (UPLOAD_TYPE_NOT_ALLOWED)' })
   @ApiTooManyRequestsResponse({ description: 'Too many uploads this hour (RATE_LIMITED)' })
-  @ApiServiceUnavailableResponse({ description: 'Too many essay uploads at once on this server (UPLOADS_AT_ONCE): try again after Retry-After seconds (SERVICE_BUSY)' })
   async uploadEssay(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<UploadEssayResultDto> {
     return this.uploads.handle(request, user.id, ESSAY_UPLOAD, (form) => this.essays.upload(user, form));
   }
