@@ -22,6 +22,8 @@ import { SpoolFile } from './spool-file.js';
 
 /** S3's smallest multipart part: a longer body is sent in parts of this size as they are complete. */
 export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
+/** Tries at one PUT or part sent from a spool file (the SDK retries no streamed body; the file can be read again). */
+export const SPOOL_SEND_ATTEMPTS = 3;
 
 export interface StoredObject {
   key: string;
@@ -89,8 +91,8 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
     const sendPart = async (end: number) => {
       uploadId ??= (await this.client.send(new CreateMultipartUploadCommand({ ...base, ContentType: contentType }))).UploadId!;
       const PartNumber = parts.length + 1;
-      const { ETag } = await this.client.send(
-        new UploadPartCommand({ ...base, UploadId: uploadId, PartNumber, Body: spool.read(sent, end), ContentLength: end - sent }),
+      const { ETag } = await sendAgainIfTransient(() =>
+        this.client.send(new UploadPartCommand({ ...base, UploadId: uploadId, PartNumber, Body: spool.read(sent, end), ContentLength: end - sent })),
       );
       parts.push({ ETag, PartNumber });
       sent = end;
@@ -102,8 +104,9 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
       }
       const size = spool.size;
       if (!uploadId) {
-        const Body = size > 0 ? spool.read(0, size) : Buffer.alloc(0);
-        await this.client.send(new PutObjectCommand({ ...base, Body, ContentLength: size, ContentType: contentType }));
+        await sendAgainIfTransient(() =>
+          this.client.send(new PutObjectCommand({ ...base, Body: size > 0 ? spool.read(0, size) : Buffer.alloc(0), ContentLength: size, ContentType: contentType })),
+        );
       } else {
         if (size > sent) await sendPart(size);
         await this.client.send(new CompleteMultipartUploadCommand({ ...base, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
@@ -183,4 +186,28 @@ function diskTrouble(error: unknown): unknown {
   const code = (error as { code?: string })?.code;
   if (code !== 'ENOSPC' && code !== 'EDQUOT' && code !== 'EIO' && code !== 'EROFS') return error;
   return new ServiceUnavailableException({ ...coded('SERVICE_BUSY', 'Uploads are unavailable for a moment. Please try again shortly.'), retryAfterSeconds: 30 });
+}
+
+/**
+ * Runs `send` (which reads its body from the spool afresh each time) again after a transient failure — a 5xx or
+ * 429 from the store, or the connection dropping — as the SDK would for a body it could read twice: at most
+ * SPOOL_SEND_ATTEMPTS tries, 100 ms then 400 ms apart.
+ */
+async function sendAgainIfTransient<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= SPOOL_SEND_ATTEMPTS || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * 4 ** (attempt - 1)));
+    }
+  }
+}
+
+function isTransient(error: unknown): boolean {
+  const failure = error as { $retryable?: unknown; $metadata?: { httpStatusCode?: number }; name?: string; code?: string };
+  if (failure?.$retryable) return true;
+  const status = failure?.$metadata?.httpStatusCode;
+  if (status !== undefined) return status >= 500 || status === 429;
+  return ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'TimeoutError'].includes(failure?.code ?? failure?.name ?? '');
 }
