@@ -137,18 +137,25 @@ describe('uploads from clients too slow to send them (common/uploads/client-pace
   });
   afterAll(async () => app?.close());
 
-  it('answers stalled uploads 408 UPLOAD_TIMEOUT and closes their connections, keeping nothing; meanwhile they hold up no one', async () => {
+  it('answers uploads that stall 408 UPLOAD_TIMEOUT and closes their connections, keeping nothing; meanwhile they hold up no one', async () => {
     // More stalled uploads than the four part buffers the process once shared (each is now spooled to a file of its own).
     const stallers = await Promise.all(Array.from({ length: 6 }, () => createAccount(app, { studentProfile: true })));
+    // They keep within the pace (4 KiB every 250 ms) until the normal upload below is done, then stop sending.
+    let sending = true;
     let answered = 0;
-    const answers = stallers.map((s) => slowUpload(app, s.token, 64 * 1024).finally(() => answered++));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // their first bytes are in (well under the 1 s limit)
+    const keepSending = (req: ClientRequest) => {
+      const trickle = setInterval(() => sending && req.write(Buffer.alloc(4096)), 250);
+      return () => clearInterval(trickle);
+    };
+    const answers = stallers.map((s) => slowUpload(app, s.token, 64 * 1024, keepSending).finally(() => answered++));
+    await new Promise((resolve) => setTimeout(resolve, 300));
 
-    // An upload at a normal pace is stored while they still wait (before any of them is answered).
+    // An upload at a normal pace is stored while they are all in progress.
     const student = await createAccount(app, { studentProfile: true });
     await request(app.getHttpServer()).post('/api/student/updateProfile').set(bearer(student.token)).attach('files', PNG, 'me.png').expect(200);
     expect(answered).toBe(0);
     expect(await storage.list(`students/${student.user.id}/`)).toHaveLength(1);
+    sending = false;
 
     for (const answer of await Promise.all(answers)) {
       expect(answer.status).toBe(408);
