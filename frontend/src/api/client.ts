@@ -250,8 +250,8 @@ const UPLOAD_BUSY_MAX_WAIT_SECONDS = 30;
 /**
  * Multipart POST through XMLHttpRequest (fetch, hence openapi-fetch, cannot report upload progress). Same
  * rules as `api`: bearer token, 401 clears the session, failures throw `ApiError`; the answer is typed from
- * the path's operation in `schema.d.ts`. A 503 SERVICE_BUSY (the server's upload slots were all taken; it read
- * nothing and kept nothing) is sent again after its Retry-After, up to UPLOAD_BUSY_RETRIES times.
+ * the path's operation in `schema.d.ts`. A 503 SERVICE_BUSY (the essay queue was full for the whole wait, or the
+ * server could not spool the file: it kept nothing) is sent again after its Retry-After, up to UPLOAD_BUSY_RETRIES times.
  */
 export async function apiUpload<P extends PathsWith<'post'>>(path: P, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<P, 'post'>> {
   for (let retries = 0; ; retries++) {
