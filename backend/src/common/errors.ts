@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpException, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
 import type { ErrorCode } from '../shared/error-codes.js';
 
 /** One field's problem, as the API returns it in `errors`. */
@@ -22,6 +22,14 @@ export interface ErrorBody {
  */
 export function coded(code: ErrorCode, message: string): { message: string; code: ErrorCode } {
   return { message, code };
+}
+
+/**
+ * 503 `SERVICE_BUSY`: the server could not take the request now and did nothing with it, so it may be sent again;
+ * `retryAfterSeconds` becomes the Retry-After header (the exception filter).
+ */
+export function serviceBusy(message: string, retryAfterSeconds?: number): ServiceUnavailableException {
+  return new ServiceUnavailableException({ ...coded('SERVICE_BUSY', message), ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) });
 }
 
 /**

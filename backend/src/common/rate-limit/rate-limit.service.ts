@@ -1,8 +1,8 @@
-import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { REDIS } from '../../infra/redis/redis.module.js';
-import { coded } from '../errors.js';
+import { serviceBusy } from '../errors.js';
 import { rateLimitAddress } from './client-address.js';
 
 export interface RateLimitRule {
@@ -44,7 +44,7 @@ export class RateLimitService {
         );
       }
       // Redis itself failed: refuse honestly rather than letting unlimited traffic through.
-      throw new ServiceUnavailableException(coded('SERVICE_BUSY', 'Service temporarily unavailable. Please try again shortly.'));
+      throw serviceBusy('Service temporarily unavailable. Please try again shortly.');
     }
   }
 }

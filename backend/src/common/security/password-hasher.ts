@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { HttpException, HttpStatus } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
-import { coded } from '../errors.js';
+import { serviceBusy } from '../errors.js';
 
 /**
  * argon2id at OWASP's minimum cost (m = 19 MiB, t = 2, p = 1). @node-rs/argon2 hashes on libuv's thread
@@ -36,10 +35,7 @@ const waitingHashes: (() => void)[] = [];
 export async function withHashSlot<T>(kind: 'hash' | 'verify', work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
     if (kind === 'hash' && waitingHashes.length >= MAX_WAITING_HASHES) {
-      throw new HttpException(
-        { ...coded('SERVICE_BUSY', 'Service temporarily unavailable. Please try again shortly.'), retryAfterSeconds: HASH_QUEUE_RETRY_AFTER_SECONDS },
-        HttpStatus.SERVICE_UNAVAILABLE,
-      );
+      throw serviceBusy('Service temporarily unavailable. Please try again shortly.', HASH_QUEUE_RETRY_AFTER_SECONDS);
     }
     await new Promise<void>((resolve) => (kind === 'verify' ? waitingVerifications : waitingHashes).push(resolve));
   }

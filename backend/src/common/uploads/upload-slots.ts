@@ -1,5 +1,4 @@
-import { ServiceUnavailableException } from '@nestjs/common';
-import { coded } from '../errors.js';
+import { serviceBusy } from '../errors.js';
 
 /**
  * A fixed number of slots for upload work, taken in the order asked: how many uploads of the routes that keep a file
@@ -39,7 +38,7 @@ export class UploadSlots {
       };
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(take), 1);
-        reject(new ServiceUnavailableException({ ...coded('SERVICE_BUSY', 'Too many uploads at once. Please try again shortly.'), retryAfterSeconds: 5 }));
+        reject(serviceBusy('Too many uploads at once. Please try again shortly.', 5));
       }, this.waitMs);
       this.waiting.push(take);
     });

@@ -14,8 +14,8 @@ import {
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Inject, Injectable, Logger, ServiceUnavailableException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { coded } from '../../common/errors.js';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { serviceBusy } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { SpoolFile } from './spool-file.js';
@@ -185,7 +185,7 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
 function diskTrouble(error: unknown): unknown {
   const code = (error as { code?: string })?.code;
   if (code !== 'ENOSPC' && code !== 'EDQUOT' && code !== 'EIO' && code !== 'EROFS') return error;
-  return new ServiceUnavailableException({ ...coded('SERVICE_BUSY', 'Uploads are unavailable for a moment. Please try again shortly.'), retryAfterSeconds: 30 });
+  return serviceBusy('Uploads are unavailable for a moment. Please try again shortly.', 30);
 }
 
 /**
