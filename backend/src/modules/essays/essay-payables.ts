@@ -5,7 +5,7 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
-import { essayWindows, payoutAvailableAt, refundableUntil } from './essay-rules.js';
+import { essayWindows, payoutAvailableAt, refundableUntil, type EssayWindows } from './essay-rules.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { EssaysRepository } from './essays.repository.js';
 
@@ -19,14 +19,17 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
   readonly kind = ITEM_KINDS.essay;
   readonly paymentType = 'student_essay_payment' as const;
   readonly returnSegment = 'essay' as const;
+  private readonly windows: EssayWindows;
 
   constructor(
     private readonly payable: PayableItems,
     private readonly essays: EssaysRepository,
     private readonly clock: Clock,
     private readonly timers: EssayTimers,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.windows = essayWindows(config.windows);
+  }
 
   onModuleInit(): void {
     this.payable.register(this);
@@ -75,12 +78,12 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
   private payoutBlockedReason(essay: EssayRow): string | null {
     if (essay.status !== 'completed' || !essay.completedAt) return 'The essay has not been marked yet';
     // Null once the student accepted (or the tutor was paid: Payments refuses a second payout itself).
-    const from = payoutAvailableAt(essay, essayWindows(this.config.windows));
+    const from = payoutAvailableAt(essay, this.windows);
     return from === null || this.clock.now().getTime() >= from.getTime() ? null : 'The tutor can be paid 48 hours after completion, or once the student accepts';
   }
 
   private refundBlockedReason(essay: EssayRow): string | null {
-    const until = refundableUntil(essay, essayWindows(this.config.windows));
+    const until = refundableUntil(essay, this.windows);
     if (!until) return 'Only a paid essay that is not yet marked can be refunded';
     return this.clock.now().getTime() <= until.getTime() ? null : 'The 24-hour refund window has closed';
   }

@@ -26,6 +26,9 @@ export const SWEEP_BATCH = 500;
 export class EssayTimers {
   private readonly logger = new Logger(EssayTimers.name);
 
+  /** The configured windows, read once. */
+  private readonly windows: EssayWindows;
+
   constructor(
     private readonly essays: EssaysRepository,
     private readonly jobs: JobQueue,
@@ -33,11 +36,10 @@ export class EssayTimers {
     private readonly mail: MailService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  private get windows(): EssayWindows {
-    return essayWindows(this.config.windows);
+  ) {
+    this.windows = essayWindows(config.windows);
   }
+
 
   private get deadlineMs(): { standard: number; expedited: number } {
     return markingWindows(this.windows);

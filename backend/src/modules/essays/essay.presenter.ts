@@ -5,7 +5,7 @@ import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
-import { discussionEndsAt, essayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
+import { discussionEndsAt, essayWindows, type EssayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
 import { EssaysRepository } from './essays.repository.js';
 
 const STATUS_LABEL: Record<EssayRow['status'], string> = {
@@ -47,12 +47,17 @@ const NO_ONE: Related = { names: new Map(), ratings: new Map() };
  */
 @Injectable()
 export class EssayPresenter {
+  /** The configured windows, read once: every essay presented sends its clocks as instants. */
+  private readonly windows: EssayWindows;
+
   constructor(
     private readonly storage: StorageService,
     private readonly essays: EssaysRepository,
     private readonly ratings: RatingsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.windows = essayWindows(config.windows);
+  }
 
   /**
    * `links: false` leaves the file links and the student's id out (a tutor reads the essay once it is theirs);
@@ -87,7 +92,7 @@ export class EssayPresenter {
     const link = (key: string | null) => (links && key ? this.storage.presignedDownloadUrl(key) : Promise.resolve(null));
     const [fileUrl, markingScheme, modelURL] = await Promise.all([link(row.fileKey), link(row.markingSchemeKey), link(row.modelFileKey)]);
     const band = wordCountBand(row.originalWordCount);
-    const windows = essayWindows(this.config.windows);
+    const windows = this.windows;
     return {
       _id: row.id,
       title: row.title,
