@@ -15,6 +15,7 @@ import createClient from 'openapi-fetch';
 import { clearSession, readToken } from '../lib/session';
 import type { components, paths } from './schema';
 import type { ErrorCode } from '@shared/error-codes';
+import { UPLOAD_TIMEOUT_MS } from '@shared/uploads';
 
 export type { components, paths } from './schema';
 
@@ -37,7 +38,7 @@ export type ResponseOf<P extends PathsWith<M>, M extends HttpMethod> = paths[P][
 
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
-export const UPLOAD_TIMEOUT_MS = 300_000;
+export { UPLOAD_TIMEOUT_MS };
 export const CONNECTIVITY_TIMEOUT_MS = 5_000;
 
 export type ApiFieldError = Schema<'FieldError'>;

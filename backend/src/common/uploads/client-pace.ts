@@ -10,8 +10,6 @@ export interface PaceLimits {
   maxWaitMs: number;
 }
 
-/** As long as the web client waits for an upload (UPLOAD_TIMEOUT_MS, frontend/src/api/client.ts). */
-export const MAX_UPLOAD_WAIT_MS = 300_000;
 
 /**
  * Keeps a slow or stalled client (slowloris) from holding what its upload holds — a spool file and a connection,

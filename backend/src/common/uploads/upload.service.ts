@@ -16,7 +16,8 @@ import { StorageService } from '../../infra/storage/storage.service.js';
 import { ValidationFailedException } from '../errors.js';
 import { flattenValidationErrors } from '../pipes/validation.pipe.js';
 import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service.js';
-import { ClientPace, MAX_UPLOAD_WAIT_MS, type PaceLimits } from './client-pace.js';
+import { UPLOAD_TIMEOUT_MS } from '../../shared/uploads.js';
+import { ClientPace, type PaceLimits } from './client-pace.js';
 import { detectFileType, MB, SNIFF_BYTES } from './file-types.js';
 import { ReceivedUpload, type FileFieldRule, type StoredUpload, type UploadRule } from './upload-rule.js';
 import { UploadSlots } from './upload-slots.js';
@@ -46,7 +47,7 @@ export class UploadService {
   ) {
     this.limit = { name: 'upload', points: config.uploads.perUserPerHour, durationSeconds: 3600 };
     this.slots = new UploadSlots(config.uploads.atOnce, UPLOAD_SLOT_WAIT_MS);
-    this.pace = { idleMs: config.uploads.idleSeconds * 1000, minBytesPerSecond: config.uploads.minBytesPerSecond, maxWaitMs: MAX_UPLOAD_WAIT_MS };
+    this.pace = { idleMs: config.uploads.idleSeconds * 1000, minBytesPerSecond: config.uploads.minBytesPerSecond, maxWaitMs: UPLOAD_TIMEOUT_MS };
   }
 
   /**
