@@ -1,6 +1,8 @@
 // Essays, first slice (issue 12): upload with the document's own word count and the server's price, the ±10 %
 // confirmation, the students' reads, the tutors' pool within their StudyLevel, the atomic accept (20 tutors at
 // once) opening the chat, and paying for a real essay through the local gateway.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
@@ -114,6 +116,44 @@ describe('essays', () => {
     return uploaded.body.essayId as string;
   }
 
+  /**
+   * An essay upload from a raw client: the fields and the first `sendFirst` bytes of the PDF now, the rest when
+   * `finish()` is called; resolves with the answer.
+   */
+  function stalledUpload(as: TestAccount, pdf: Buffer, sendFirst: number) {
+    const boundary = '----redpen-stalled-essay';
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const head = Buffer.from(
+      field('title', 'A slow connection') + field('subject', 'History') + field('academicLevel', 'A-Level') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="essay.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const { port } = app.getHttpServer().address() as AddressInfo;
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/student/uploadEssay',
+      headers: { ...bearer(as.token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + pdf.length + tail.length) },
+    });
+    const answer = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as Record<string, unknown> }));
+      });
+    });
+    req.write(Buffer.concat([head, pdf.subarray(0, sendFirst)]));
+    return {
+      finish: () => {
+        req.end(Buffer.concat([pdf.subarray(sendFirst), tail]));
+        return answer;
+      },
+    };
+  }
+
   const pool = (tutor: TestAccount, query: Record<string, string> = {}) => http().get('/api/tutor/getAvailableEssays').query(query).set(bearer(tutor.token));
   const ids = (response: request.Response) => (response.body.essays as { _id: string }[]).map((e) => e._id);
 
@@ -128,6 +168,7 @@ describe('essays', () => {
     await approve(bachelorsTutor, 'Bachelors');
     await approve(phdTutor, 'PhD');
     pdf1001 = await pdfOf(1001);
+    await app.listen(0, '127.0.0.1');
   });
   beforeEach(async () => {
     await resetLimits(redis);
@@ -175,6 +216,23 @@ describe('essays', () => {
       ]);
       expect([pdf.status, docx.status, txt.status]).toEqual([200, 200, 200]);
       expect([pdf.body.originalWordCount, docx.body.originalWordCount, txt.body.originalWordCount]).toEqual([1001, 1000, 3001]);
+    });
+
+    it("lets other essays through while one student's upload stalls, and still counts the stalled one exactly (UPLOADS_AT_ONCE = 1)", async () => {
+      // The stalled essay's client sends its fields and most of its PDF, then waits for the other essay's answer.
+      const slowStudent = await createAccount(app, { role: 'student', studentProfile: true });
+      const stalled = stalledUpload(slowStudent, pdf1001, pdf1001.length - 2000);
+      // Time for the server to take it up, so that it holds the process's one essay slot first.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // It hands the slot on (its PDF moved to disk) once its client is slow and another essay waits; without that,
+      // this upload would wait for the slot until 503, as the stalled client waits for this answer.
+      const other = await upload().expect(200);
+      expect(other.body.originalWordCount).toBe(1001);
+      const answer = await stalled.finish();
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ originalWordCount: 1001, price: 1501 });
+      const [row] = await db(app).select().from(essays).where(eq(essays.id, answer.body.essayId as string));
+      expect(row).toMatchObject({ studentId: slowStudent.user.id, originalWordCount: 1001 });
     });
 
     it('adds the configured surcharges for a model answer and the expedited review', async () => {

@@ -10,6 +10,13 @@ export interface PaceLimits {
   maxWaitMs: number;
 }
 
+/** How an upload's client has sent so far: what SlotHold reads to tell a slow client from a busy server. */
+export interface ClientProgress {
+  /** Bytes of file received. */
+  readonly received: number;
+  /** Time spent waiting for the client, the wait in progress included. */
+  readonly waitedMs: number;
+}
 
 /**
  * Keeps a slow or stalled client (slowloris) from holding what its upload holds — a spool file and a connection,
@@ -18,9 +25,10 @@ export interface PaceLimits {
  * second per `minBytesPerSecond` received, nor than `maxWaitMs`. Past any of these, `stop` is called (it must
  * end the client's stream, so that the pending read settles) and the read fails with 408 UPLOAD_TIMEOUT.
  */
-export class ClientPace {
-  private waitedMs = 0;
-  private received = 0;
+export class ClientPace implements ClientProgress {
+  private waitedBeforeMs = 0;
+  private waitingSince: number | undefined;
+  private receivedBytes = 0;
   private failure: RequestTimeoutException | undefined;
 
   constructor(
@@ -28,6 +36,14 @@ export class ClientPace {
     private readonly stop: (reason: Error) => void,
     private readonly clock: () => number = () => performance.now(),
   ) {}
+
+  get received(): number {
+    return this.receivedBytes;
+  }
+
+  get waitedMs(): number {
+    return this.waitedBeforeMs + (this.waitingSince === undefined ? 0 : this.clock() - this.waitingSince);
+  }
 
   /** The 408 this upload ended with, once the client has been too slow. */
   get timedOut(): RequestTimeoutException | undefined {
@@ -37,22 +53,24 @@ export class ClientPace {
   /** The client's next part or chunk (`bytes` of it counted as received), if it comes within the pace. */
   async next<T>(source: AsyncIterator<T>, bytes: (value: T) => number = () => 0): Promise<IteratorResult<T>> {
     if (this.failure) throw this.failure;
-    const earned = Math.min(this.limits.maxWaitMs, this.limits.idleMs + (this.received * 1000) / this.limits.minBytesPerSecond);
-    const credit = earned - this.waitedMs;
+    const earned = Math.min(this.limits.maxWaitMs, this.limits.idleMs + (this.receivedBytes * 1000) / this.limits.minBytesPerSecond);
+    const credit = earned - this.waitedBeforeMs;
     const allowedMs = Math.max(0, Math.min(this.limits.idleMs, credit));
     const pending = source.next();
     const started = this.clock();
+    this.waitingSince = started;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(this.timeOut(pending)), allowedMs);
     });
     try {
       const result = await Promise.race([pending, late]);
-      if (!result.done) this.received += bytes(result.value);
+      if (!result.done) this.receivedBytes += bytes(result.value);
       return result;
     } finally {
       clearTimeout(timer);
-      this.waitedMs += this.clock() - started;
+      this.waitingSince = undefined;
+      this.waitedBeforeMs += this.clock() - started;
     }
   }
 

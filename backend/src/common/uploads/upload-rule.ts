@@ -29,8 +29,18 @@ export interface UploadTapFile {
 
 /** Sees every byte of one file on its way to storage. */
 export interface UploadTap {
-  /** The next chunk, already counted against the field's limit. The chunk is not the tap's: copy what it keeps. */
-  write(chunk: Buffer): void;
+  /**
+   * The next chunk, already counted against the field's limit. The chunk is the tap's to read until this returns
+   * (or its promise settles: the next chunk waits for it), not to keep: copy what it keeps.
+   */
+  write(chunk: Buffer): void | Promise<void>;
+  /**
+   * Keeps what the tap holds on disk instead of in memory, from now on: called when the request hands its upload slot
+   * on (SlotHold) because its client is slow. Writes made meanwhile wait for it. A tap that keeps nothing needs none.
+   */
+  spill?(): Promise<void>;
+  /** Lets go of what the tap still holds (a spool file), once the request is over however it ended. */
+  discard?(): Promise<void>;
 }
 
 /** Everything a multipart route accepts, declared once beside its controller. */
@@ -45,7 +55,8 @@ export interface UploadRule<T extends object> {
   maxFiles: number;
   /**
    * The route holds a file's bytes in memory while it works (an essay kept for its word count): its requests are
-   * received UPLOADS_AT_ONCE at a time per process (UploadSlots); the others wait their turn, then answer 503.
+   * received UPLOADS_AT_ONCE at a time per process (UploadSlots); the others wait their turn, then answer 503. A
+   * request whose client is slow while others wait hands its slot on (SlotHold), its taps spilled to disk.
    */
   oneSlotEach?: boolean;
 }

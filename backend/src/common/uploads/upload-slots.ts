@@ -4,7 +4,7 @@ import { serviceBusy } from '../errors.js';
  * A fixed number of slots for upload work, taken in the order asked: how many uploads of the routes that keep a file
  * in memory (`UploadRule.oneSlotEach`) one process receives at once (UPLOADS_AT_ONCE). The others wait for a slot,
  * their clients paused by TCP backpressure (their bodies are not read meanwhile), and give up after `waitMs` with
- * 503 SERVICE_BUSY and Retry-After.
+ * 503 SERVICE_BUSY and Retry-After. SlotHold is how a request holds one.
  */
 export class UploadSlots {
   private busy = 0;
@@ -15,18 +15,16 @@ export class UploadSlots {
     private readonly waitMs: number,
   ) {}
 
-  /** Runs `work` holding a slot, released however it ends. */
-  async run<R>(work: () => Promise<R>): Promise<R> {
-    await this.acquire();
-    try {
-      return await work();
-    } finally {
-      this.release();
-    }
+  /** Whether anyone is waiting for a slot. */
+  get contended(): boolean {
+    return this.waiting.length > 0;
   }
 
-  /** Resolves holding a slot (call `release` once done), or rejects with 503 after `waitMs`. */
-  acquire(): Promise<void> {
+  /**
+   * Resolves holding a slot (call `release` once done), or rejects with 503 after `waitMs`. `ahead`: before those
+   * already waiting (a request taking its slot back for a moment's work on what it has received).
+   */
+  acquire({ ahead = false } = {}): Promise<void> {
     if (this.busy < this.size) {
       this.busy++;
       return Promise.resolve();
@@ -40,7 +38,8 @@ export class UploadSlots {
         this.waiting.splice(this.waiting.indexOf(take), 1);
         reject(serviceBusy('Too many uploads at once. Please try again shortly.', 5));
       }, this.waitMs);
-      this.waiting.push(take);
+      if (ahead) this.waiting.unshift(take);
+      else this.waiting.push(take);
     });
   }
 

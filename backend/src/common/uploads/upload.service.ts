@@ -20,6 +20,7 @@ import { UPLOAD_TIMEOUT_MS } from '../../shared/uploads.js';
 import { ClientPace, type PaceLimits } from './client-pace.js';
 import { detectFileType, MB, SNIFF_BYTES } from './file-types.js';
 import { ReceivedUpload, type FileFieldRule, type StoredUpload, type UploadRule } from './upload-rule.js';
+import { SlotHold } from './slot-hold.js';
 import { UploadSlots } from './upload-slots.js';
 
 /** How long an upload of a `oneSlotEach` route waits for a slot before 503 (ten 10 MB essays take ~5–10 s in turn). */
@@ -53,7 +54,8 @@ export class UploadService {
   /**
    * Counts the request against the owner's hourly upload allowance, receives it, and runs `work` on it.
    * If `work` throws before calling `upload.keep()`, the stored files are deleted. A `oneSlotEach` route's request
-   * is received and worked on holding one of the process's UPLOADS_AT_ONCE slots.
+   * is received and worked on holding one of the process's UPLOADS_AT_ONCE slots (SlotHold: handed on while its
+   * client is slow and others wait).
    */
   async handle<T extends object, R>(
     request: FastifyRequest,
@@ -62,20 +64,23 @@ export class UploadService {
     work: (upload: ReceivedUpload<T>) => Promise<R>,
   ): Promise<R> {
     await this.rateLimit.consume(this.limit, ownerId);
-    const handle = async () => {
-      const upload = await this.receive(request, ownerId, rule);
+    const hold = rule.oneSlotEach ? await SlotHold.take(this.slots) : undefined;
+    try {
+      const upload = await this.receive(request, ownerId, rule, hold);
       try {
+        await hold?.regain();
         return await work(upload);
       } catch (error) {
         if (!upload.kept) await this.storage.deleteQuietly(upload.keys);
         throw error;
       }
-    };
-    return rule.oneSlotEach ? this.slots.run(handle) : handle();
+    } finally {
+      hold?.release();
+    }
   }
 
   /** Reads the whole request (see the class comment). On any refusal nothing it stored remains. */
-  async receive<T extends object>(request: FastifyRequest, ownerId: string, rule: UploadRule<T>): Promise<ReceivedUpload<T>> {
+  async receive<T extends object>(request: FastifyRequest, ownerId: string, rule: UploadRule<T>, hold?: SlotHold): Promise<ReceivedUpload<T>> {
     if (!request.isMultipart()) throw new UnsupportedMediaTypeException({ message: 'Expected a multipart/form-data request' });
     const largest = Math.max(0, ...Object.values(rule.files).map((f) => f.maxBytes));
     const stored: StoredUpload[] = [];
@@ -89,6 +94,7 @@ export class UploadService {
       if (request.raw.listenerCount('error') > 0) request.raw.emit('error', reason);
       else request.raw.destroy(reason);
     });
+    hold?.watch(pace);
     try {
       const parts = request.parts({
         // busboy cuts a file at the largest size any field allows; smaller per-field limits are checked below.
@@ -116,7 +122,7 @@ export class UploadService {
           else if (count > fieldRule.maxCount || ++received > rule.maxFiles) failure = tooManyFiles(part.fieldname, fieldRule, rule.maxFiles);
           else {
             try {
-              const file = await this.store(source, () => part.file.truncated, part.fieldname, part.filename, fieldRule, `${rule.folder}/${ownerId}`);
+              const file = await this.store(source, () => part.file.truncated, part.fieldname, part.filename, fieldRule, `${rule.folder}/${ownerId}`, hold);
               if (file) stored.push(file);
             } catch (error) {
               failure = error;
@@ -154,6 +160,7 @@ export class UploadService {
     filename: string,
     rule: FileFieldRule,
     prefix: string,
+    hold: SlotHold | undefined,
   ): Promise<StoredUpload | undefined> {
     const chunks: Buffer[] = [];
     let length = 0;
@@ -183,8 +190,9 @@ export class UploadService {
     }
 
     const tap = rule.tap?.({ field, mime: detected.mime, ext, maxBytes: rule.maxBytes });
+    if (tap) await hold?.adopt(tap);
     async function* body(): AsyncGenerator<Buffer> {
-      tap?.write(first);
+      await tap?.write(first);
       yield first;
       let size = first.length;
       while (!ended) {
@@ -192,7 +200,7 @@ export class UploadService {
         if (next.done) break;
         size += next.value.length;
         if (size > rule.maxBytes) throw tooLarge();
-        tap?.write(next.value);
+        await tap?.write(next.value);
         yield next.value;
       }
       if (truncated()) throw tooLarge();

@@ -15,7 +15,6 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { serviceBusy } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { SpoolFile } from './spool-file.js';
@@ -84,7 +83,7 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
       await this.client.send(new PutObjectCommand({ ...base, Body: body, ContentType: contentType }));
       return { key, size: body.length };
     }
-    const spool = await SpoolFile.open().catch((error: unknown) => Promise.reject(diskTrouble(error)));
+    const spool = await SpoolFile.open();
     let uploadId: string | undefined;
     const parts: CompletedPart[] = [];
     let sent = 0;
@@ -99,7 +98,7 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
     };
     try {
       for await (const chunk of body) {
-        await spool.append(chunk).catch((error: unknown) => Promise.reject(diskTrouble(error)));
+        await spool.append(chunk);
         if (spool.size - sent >= UPLOAD_PART_BYTES) await sendPart(sent + UPLOAD_PART_BYTES);
       }
       const size = spool.size;
@@ -179,13 +178,6 @@ export class StorageService implements OnModuleInit, OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.client.destroy();
   }
-}
-
-/** A full or failing disk under the spool is the server's trouble, not the client's: 503, try again later. */
-function diskTrouble(error: unknown): unknown {
-  const code = (error as { code?: string })?.code;
-  if (code !== 'ENOSPC' && code !== 'EDQUOT' && code !== 'EIO' && code !== 'EROFS') return error;
-  return serviceBusy('Uploads are unavailable for a moment. Please try again shortly.', 30);
 }
 
 /**

@@ -132,7 +132,7 @@ export class EssaysService {
    */
   private async detectedCount(file: StoredUpload): Promise<number> {
     if (file.tap instanceof WordCounter) return file.tap.end();
-    if (file.tap instanceof FileBytes) return this.documents.count(file.tap.take(), file.mime);
+    if (file.tap instanceof FileBytes) return this.documents.count(await file.tap.take(), file.mime);
     throw new Error(`essay ${file.key} (${file.mime}) arrived without its bytes: is ESSAY_UPLOAD's tap set?`);
   }
 

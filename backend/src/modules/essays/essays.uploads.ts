@@ -8,7 +8,8 @@ export const ESSAY_FILE_MAX_BYTES = 10 * MB;
 
 /**
  * `POST /student/uploadEssay`: the essay as `file` (its words counted from the upload's stream: essayCountTap), the
- * optional mark scheme as `markingScheme`. An essay's document is held in memory until counted: UPLOADS_AT_ONCE.
+ * optional mark scheme as `markingScheme`. An essay's document is held in memory until counted (UPLOADS_AT_ONCE), or
+ * spilled to disk if its client is slow while others wait (SlotHold).
  */
 export const ESSAY_UPLOAD: UploadRule<UploadEssayFormDto> = {
   folder: 'essays',

@@ -190,7 +190,7 @@ describe('DocumentWordCounter (the worker thread)', () => {
   afterAll(() => counter.close());
 
   /** The bytes as an upload keeps them (FileBytes, written in 64 KiB chunks), handed over as the service does. */
-  const kept = (bytes: Buffer) => {
+  const kept = (bytes: Buffer): Promise<ArrayBuffer> => {
     const file = new FileBytes(10 * 1024 * 1024);
     for (let i = 0; i < bytes.length; i += 65536) file.write(bytes.subarray(i, i + 65536));
     return file.take();
@@ -199,38 +199,38 @@ describe('DocumentWordCounter (the worker thread)', () => {
   it('counts a PDF, a DOCX and a DOC exactly, as documentText + countWords do, the bytes transferred (not copied)', async () => {
     const words = essayWords(3001);
     const pdf = await pdfOf(words);
-    const bytes = kept(pdf);
+    const bytes = await kept(pdf);
     expect(bytes.byteLength).toBe(pdf.length);
     const counting = counter.count(bytes, READABLE_DOCUMENT_TYPES.pdf);
     expect(bytes.detached).toBe(true);
     expect(await counting).toBe(3001);
-    expect(await counter.count(kept(await docxOf(words)), READABLE_DOCUMENT_TYPES.docx)).toBe(3001);
-    expect(await counter.count(kept(word97Of(paragraphs(words).join('\r'))), READABLE_DOCUMENT_TYPES.doc)).toBe(3001);
+    expect(await counter.count(await kept(await docxOf(words)), READABLE_DOCUMENT_TYPES.docx)).toBe(3001);
+    expect(await counter.count(await kept(word97Of(paragraphs(words).join('\r'))), READABLE_DOCUMENT_TYPES.doc)).toBe(3001);
   });
 
   it('counts documents asked for at once, each its own', async () => {
     const sizes = [1, 250, 1001];
-    const counts = await Promise.all(sizes.map(async (n) => counter.count(kept(await pdfOf(essayWords(n))), READABLE_DOCUMENT_TYPES.pdf)));
+    const counts = await Promise.all(sizes.map(async (n) => counter.count(await kept(await pdfOf(essayWords(n))), READABLE_DOCUMENT_TYPES.pdf)));
     expect(counts).toEqual(sizes);
   });
 
   it('answers UnreadableDocumentError for a damaged PDF, and goes on counting', async () => {
     const damaged = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)]);
-    await expect(counter.count(kept(damaged), READABLE_DOCUMENT_TYPES.pdf)).rejects.toBeInstanceOf(UnreadableDocumentError);
-    expect(await counter.count(kept(await pdfOf(essayWords(250))), READABLE_DOCUMENT_TYPES.pdf)).toBe(250);
+    await expect(counter.count(await kept(damaged), READABLE_DOCUMENT_TYPES.pdf)).rejects.toBeInstanceOf(UnreadableDocumentError);
+    expect(await counter.count(await kept(await pdfOf(essayWords(250))), READABLE_DOCUMENT_TYPES.pdf)).toBe(250);
   });
 
   it('ends a count that takes too long (UnreadableDocumentError) and starts a fresh worker for the next', async () => {
     const impatient = new DocumentWordCounter({ timeoutMs: 1 });
     try {
-      await expect(impatient.count(kept(await pdfOf(essayWords(3001))), READABLE_DOCUMENT_TYPES.pdf)).rejects.toThrow(/longer than 1 ms/);
+      await expect(impatient.count(await kept(await pdfOf(essayWords(3001))), READABLE_DOCUMENT_TYPES.pdf)).rejects.toThrow(/longer than 1 ms/);
     } finally {
       await impatient.close();
     }
     const patient = new DocumentWordCounter({ recycleAfterBytes: 1 });
     try {
       // Recycled after every document: each count is a fresh worker's, and still exact.
-      for (const n of [250, 1001]) expect(await patient.count(kept(await docxOf(essayWords(n))), READABLE_DOCUMENT_TYPES.docx)).toBe(n);
+      for (const n of [250, 1001]) expect(await patient.count(await kept(await docxOf(essayWords(n))), READABLE_DOCUMENT_TYPES.docx)).toBe(n);
     } finally {
       await patient.close();
     }
