@@ -5,7 +5,9 @@
 //     the server streams it to S3 and counts its words from the stream (a document in its count worker). RSS sampled from /proc every 20 ms; growth
 //     = peak − the settled figure after one warm-up upload. Two essays: a PDF of 10,000 words with a 9.9 MB photo
 //     (an essay with a figure), and 10 MB of plain text (1.4 million words: the most text the route accepts).
-//     Goal < 50 MB.
+//     Goal < 50 MB. Opt-in kind `pdf-slow` (BENCH_ESSAYS_UPLOAD_KINDS=pdf,txt,pdf-slow): the PDF batch sent while
+//     one more student's PDF arrives at BENCH_ESSAYS_SLOW_KIB_S (256 KiB/s, a slow line), started a second before:
+//     how long the batch waits behind it, and whether memory holds.
 //  3. The pool: 10,000 open essays (every level and subject of shared/essay-levels.ts) inserted in SQL, an approved
 //     PhD tutor, GET /api/tutor/getAvailableEssays with no filter and with level + subject + search, 50 connections
 //     (autocannon). Goal p99 < 50 ms.
@@ -20,8 +22,9 @@
 //     while the worker runs.
 // Own database (redpen_bench_essays), Redis database (13), bucket (redpen-bench-essays); everything it adds is
 // removed afterwards. Settings: BENCH_ESSAYS_PARTS (count,uploads,pool,timers), BENCH_ESSAYS_COUNT_RUNS (20),
-// BENCH_ESSAYS_UPLOADS (10), BENCH_ESSAYS_UPLOAD_KINDS (pdf,txt), BENCH_ESSAYS_POOL_ROWS (10000),
-// BENCH_CONNECTIONS (50), BENCH_DURATION, BENCH_WARMUP, BENCH_ESSAYS_TIMERS (2000), BENCH_ESSAYS_TIMER_SPREAD (60 s),
+// BENCH_ESSAYS_UPLOADS (10), BENCH_ESSAYS_UPLOAD_KINDS (pdf,txt; pdf-slow on request), BENCH_ESSAYS_SLOW_KIB_S (256),
+// BENCH_ESSAYS_POOL_ROWS (10000), BENCH_CONNECTIONS (50), BENCH_DURATION, BENCH_WARMUP, BENCH_ESSAYS_TIMERS (2000),
+// BENCH_ESSAYS_TIMER_SPREAD (60 s),
 // BENCH_ESSAYS_KILL_AT (30 s), BENCH_ESSAYS_SWEEP_ROWS (200), BENCH_ESSAYS_FLUSH_ROWS (100; 0 skips that variant),
 // BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_S3_BUCKET, BENCH_SERVER_NODE_OPTIONS and BENCH_WORKER_NODE_OPTIONS (Node
 // flags for the API and the worker processes, e.g. --cpu-prof).
@@ -51,6 +54,7 @@ const COUNT_RUNS = Number(env.BENCH_ESSAYS_COUNT_RUNS || 20);
 const UPLOADS = Number(env.BENCH_ESSAYS_UPLOADS || 10);
 const UPLOAD_KINDS = (env.BENCH_ESSAYS_UPLOAD_KINDS || 'pdf,txt').split(',').map((k) => k.trim());
 const UPLOAD_BYTES = 10 * 1024 * 1024 - 16 * 1024; // under the route's 10 MB (10 × 1024 × 1024) with room for the form
+const SLOW_KIB_S = Number(env.BENCH_ESSAYS_SLOW_KIB_S || 256);
 const POOL_ROWS = Number(env.BENCH_ESSAYS_POOL_ROWS || 10_000);
 const TIMERS = Number(env.BENCH_ESSAYS_TIMERS || 2000);
 const SPREAD_S = Number(env.BENCH_ESSAYS_TIMER_SPREAD || 60);
@@ -111,12 +115,12 @@ async function removeBenchRows(pg) {
   await pg.query(`delete from users where email like 'bench-essays-%@bench.local'`);
 }
 
-/** Students (UPLOADS + 1, one to warm up, and at least the 20 the timer essays take turns on) and one approved essay tutor with StudyLevel PhD. @param {Pg} pg @param {Log} log */
+/** Students (UPLOADS + 2, one to warm up and one slow client, and at least the 20 the timer essays take turns on) and one approved essay tutor with StudyLevel PhD. @param {Pg} pg @param {Log} log */
 async function seedUsers(pg, log) {
   const { hash } = await import(join(ROOT, 'node_modules', '@node-rs', 'argon2', 'index.js'));
   const passwordHash = await hash(PASSWORD, { algorithm: 2 });
   await removeBenchRows(pg);
-  const emails = Array.from({ length: Math.max(UPLOADS + 1, 20) }, (_, i) => EMAIL(`student-${i}`));
+  const emails = Array.from({ length: Math.max(UPLOADS + 2, 20) }, (_, i) => EMAIL(`student-${i}`));
   const { rows: students } = await pg.query(
     `insert into users (name, email, phone, password_hash, role, email_verified) select 'Bench Student', e, '07700900123', $2, 'student', true from unnest($1::text[]) as e returning id, email`,
     [emails, passwordHash],
@@ -145,8 +149,10 @@ async function seedUsers(pg, log) {
  */
 async function measureUploads(ctx, kind) {
   const { log, url, pid, memFile, users } = ctx;
+  const slowClient = kind === 'pdf-slow';
   const tokens = [];
-  for (const [i, s] of users.students.slice(0, UPLOADS + 1).entries()) tokens.push(await login(url, s.email, i, PASSWORD));
+  for (const [i, s] of users.students.slice(0, UPLOADS + 2).entries()) tokens.push(await login(url, s.email, i, PASSWORD));
+  const slowToken = /** @type {string} */ (tokens.pop());
   const warmToken = /** @type {string} */ (tokens.pop());
   const doc = kind === 'txt'
     ? (() => { const t = txtOf(UPLOAD_BYTES); return { bytes: t.bytes, words: t.words, filename: 'essay.txt', type: 'text/plain', label: `plain text, ${fmt(t.words)} words` }; })()
@@ -170,12 +176,21 @@ async function measureUploads(ctx, kind) {
   const baselineAt = Date.now();
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid) ?? 0)), 20);
+  /** @type {Promise<{ status: number, words?: number, message?: string, seconds: number }> | undefined} */
+  let slow;
+  if (slowClient) {
+    log(`one upload of the same essay at ${SLOW_KIB_S} KiB/s, a second ahead of the batch…`);
+    slow = postSlowly(url, slowToken, doc, SLOW_KIB_S * 1024);
+    await sleep(1000);
+  }
   log(`${tokens.length} concurrent uploads of a ${fmt(doc.bytes.length / 2 ** 20, 1)} MiB ${doc.label}; baseline RSS ${baseline} MiB…`);
   const started = Date.now();
   const results = await Promise.all(tokens.map((t) => post(t)));
   const seconds = (Date.now() - started) / 1000;
+  const slowResult = await slow;
   clearInterval(sampler);
   await sleep(100);
+  if (slowResult) log(`the slow upload answered ${slowResult.status} (${slowResult.words} words) after ${round(slowResult.seconds)} s`);
   const failed = results.filter((r) => r.status !== 200).length;
   const wrongCounts = results.filter((r) => r.status === 200 && r.words !== doc.words).length;
   /** @type {{ t: number, rss: number, heapUsed: number, arrayBuffers: number }[]} */
@@ -186,12 +201,61 @@ async function measureUploads(ctx, kind) {
   /** @param {'heapUsed' | 'arrayBuffers'} k */
   const growth = (k) => (before && during.length ? MiB(Math.max(...during.map((x) => x[k])) - before[k]) : null);
   const figure = {
-    kind, document: doc.label, mib: round(doc.bytes.length / 2 ** 20, 2), uploads: tokens.length, seconds: round(seconds),
+    kind, document: slowClient ? `${doc.label}, behind one at ${SLOW_KIB_S} KiB/s` : doc.label, mib: round(doc.bytes.length / 2 ** 20, 2), uploads: tokens.length, seconds: round(seconds),
     baselineRssMiB: baseline, peakRssMiB: peak, rssGrowthMiB: peak - baseline, buffersGrowthMiB: growth('arrayBuffers'), heapGrowthMiB: growth('heapUsed'),
     failed, wrongCounts,
+    ...(slowResult && { slow: { status: slowResult.status, words: slowResult.words, seconds: round(slowResult.seconds), bytesPerSecond: SLOW_KIB_S * 1024 } }),
   };
+  if (slowResult && (slowResult.status !== 200 || slowResult.words !== doc.words)) figure.failed++;
   log(`${kind}: RSS ${baseline} → ${peak} MiB (+${figure.rssGrowthMiB}; Buffers +${figure.buffersGrowthMiB}, JS heap +${figure.heapGrowthMiB}) in ${figure.seconds} s; ${failed} failed, ${wrongCounts} wrong counts`);
   return figure;
+}
+
+/**
+ * One essay upload sent at `bytesPerSecond` (16 KiB at a time), as a student on a slow line sends it.
+ * @param {string} url @param {string} token @param {{ bytes: Uint8Array, filename: string, type: string }} doc @param {number} bytesPerSecond
+ * @returns {Promise<{ status: number, words?: number, message?: string, seconds: number }>}
+ */
+async function postSlowly(url, token, doc, bytesPerSecond) {
+  const { request } = await import('node:http');
+  const boundary = `----redpen-bench-slow-${randomUUID()}`;
+  const field = (/** @type {string} */ name, /** @type {string} */ value) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(`${field('title', 'Benchmark essay, slow line')}${field('subject', 'History')}${field('academicLevel', 'GCSE')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${doc.filename}"\r\nContent-Type: ${doc.type}\r\n\r\n`),
+    doc.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const chunk = 16 * 1024;
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/api/student/uploadEssay`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
+    });
+    let sent = 0;
+    const timer = setInterval(() => {
+      req.write(body.subarray(sent, sent + chunk));
+      sent += chunk;
+      if (sent >= body.length) {
+        clearInterval(timer);
+        req.end();
+      }
+    }, (chunk / bytesPerSecond) * 1000);
+    req.on('error', (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
+    req.on('response', (res) => {
+      clearInterval(timer);
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (/** @type {string} */ part) => (text += part));
+      res.on('end', () => {
+        const answer = /** @type {{ originalWordCount?: number, message?: string }} */ (JSON.parse(text || '{}'));
+        resolve({ status: res.statusCode ?? 0, words: answer.originalWordCount, message: answer.message, seconds: (Date.now() - started) / 1000 });
+      });
+    });
+  });
 }
 
 // ── 3. The pool ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -639,10 +703,11 @@ function report({ command, results, loadavg }) {
     tables.push({ title: '1. Word count (documentText + countWords, built backend; median and p95 of the runs after the first)', rows });
   }
   if (results.uploads) {
-    const rows = [['essay', 'MiB each', 'uploads at once', 'seconds', 'baseline RSS (MiB)', 'peak RSS (MiB)', 'growth (MiB)', 'of which Buffers / JS heap', 'failed / wrong count', 'goal']];
+    const rows = [['essay', 'MiB each', 'uploads at once', 'seconds', 'baseline RSS (MiB)', 'peak RSS (MiB)', 'growth (MiB)', 'of which Buffers / JS heap', 'failed / wrong count', 'slow client: answer, words, seconds', 'goal']];
     for (const u of results.uploads) {
       checks[`uploads ${u.kind}`] = u.rssGrowthMiB < GOAL.rssGrowthMiB && u.failed === 0 && u.wrongCounts === 0;
-      rows.push([u.document, fmt(u.mib, 1), u.uploads, fmt(u.seconds, 1), u.baselineRssMiB, u.peakRssMiB, u.rssGrowthMiB, `${u.buffersGrowthMiB} / ${u.heapGrowthMiB}`, `${u.failed} / ${u.wrongCounts}`, `< ${GOAL.rssGrowthMiB} MB ${checks[`uploads ${u.kind}`] ? 'met' : 'NOT met'}`]);
+      const slow = u.slow ? `${u.slow.status}, ${fmt(u.slow.words ?? 0)}, ${fmt(u.slow.seconds, 1)}` : '—';
+      rows.push([u.document, fmt(u.mib, 1), u.uploads, fmt(u.seconds, 1), u.baselineRssMiB, u.peakRssMiB, u.rssGrowthMiB, `${u.buffersGrowthMiB} / ${u.heapGrowthMiB}`, `${u.failed} / ${u.wrongCounts}`, slow, `< ${GOAL.rssGrowthMiB} MB ${checks[`uploads ${u.kind}`] ? 'met' : 'NOT met'}`]);
     }
     tables.push({ title: '2. POST /api/student/uploadEssay, server RSS (sampled every 20 ms from /proc)', rows });
   }
