@@ -19,8 +19,8 @@ import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.s
 import { UPLOAD_TIMEOUT_MS } from '../../shared/uploads.js';
 import { ClientPace, type PaceLimits } from './client-pace.js';
 import { detectFileType, MB, SNIFF_BYTES } from './file-types.js';
-import { ReceivedUpload, type FileFieldRule, type StoredUpload, type UploadRule } from './upload-rule.js';
 import { SlotHold } from './slot-hold.js';
+import { ReceivedUpload, type FileFieldRule, type StoredUpload, type UploadRule } from './upload-rule.js';
 import { UploadSlots } from './upload-slots.js';
 
 /** How long an upload of a `oneSlotEach` route waits for a slot before 503 (ten 10 MB essays take ~5–10 s in turn). */
