@@ -1,8 +1,6 @@
 // Essays, first slice (issue 12): upload with the document's own word count and the server's price, the ±10 %
 // confirmation, the students' reads, the tutors' pool within their StudyLevel, the atomic accept (20 tutors at
 // once) opening the chat, and paying for a real essay through the local gateway.
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
@@ -15,6 +13,7 @@ import { bearer, createAccount, db, resetLimits, type TestAccount } from './supp
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
 import { mailsTo } from './support/mail-catcher.js';
+import { closing, multipartRequest, partHead, textPart } from './support/raw-multipart.js';
 
 const MODEL_SURCHARGE = 500;
 const EXPEDITED_SURCHARGE = 1000;
@@ -122,20 +121,12 @@ describe('essays', () => {
    */
   function stalledUpload(as: TestAccount, pdf: Buffer, sendFirst: number) {
     const boundary = '----redpen-stalled-essay';
-    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const head = Buffer.from(
-      field('title', 'A slow connection') + field('subject', 'History') + field('academicLevel', 'A-Level') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="essay.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      textPart(boundary, 'title', 'A slow connection') + textPart(boundary, 'subject', 'History') + textPart(boundary, 'academicLevel', 'A-Level') +
+      partHead(boundary, 'file', { filename: 'essay.pdf', type: 'application/pdf' }),
     );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const { port } = app.getHttpServer().address() as AddressInfo;
-    const req = httpRequest({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/student/uploadEssay',
-      headers: { ...bearer(as.token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + pdf.length + tail.length) },
-    });
+    const tail = Buffer.from(closing(boundary));
+    const req = multipartRequest(app, { path: '/api/student/uploadEssay', token: as.token, boundary, contentLength: head.length + pdf.length + tail.length });
     const answer = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
       req.on('error', reject);
       req.on('response', (res) => {

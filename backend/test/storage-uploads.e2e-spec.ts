@@ -1,5 +1,4 @@
-import { request as httpRequest, type ClientRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { StorageService } from '../src/infra/storage/storage.service.js';
 import { bearer, createAccount, db } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
+import { multipartRequest, partHead } from './support/raw-multipart.js';
 
 /** Waits (without asserting on time) until `check` holds, giving up after a generous bound. */
 async function eventually(check: () => Promise<boolean>, bound = 15_000): Promise<boolean> {
@@ -55,21 +55,12 @@ describe('uploads (common/uploads)', () => {
     const account = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
     const prefix = `tutors/${account.user.id}/`;
     const boundary = '----redpen-abort-test';
-    const part = (name: string, filename: string, type: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-    const { port } = app.getHttpServer().address() as AddressInfo;
-    const req = httpRequest({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/tutor/update-info',
-      headers: { ...bearer(account.token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(10 * 1024 * 1024) },
-    });
+    const req = multipartRequest(app, { path: '/api/tutor/update-info', token: account.token, boundary, contentLength: 10 * 1024 * 1024 });
     req.on('error', () => undefined);
     // A whole picture, then the start of a document that never ends.
-    req.write(part('profilePicture', 'me.png', 'image/png'));
+    req.write(partHead(boundary, 'profilePicture', { filename: 'me.png', type: 'image/png' }));
     req.write(PNG);
-    req.write(`\r\n${part('documentFile', 'rtw.pdf', 'application/pdf')}`);
+    req.write(`\r\n${partHead(boundary, 'documentFile', { filename: 'rtw.pdf', type: 'application/pdf' })}`);
     req.write(Buffer.concat([minimalPdf(), Buffer.alloc(64 * 1024, 32)]));
 
     // The picture reaches storage while the request is still open…
@@ -95,16 +86,9 @@ interface RawAnswer {
  */
 function slowUpload(app: NestFastifyApplication, token: string, bytes: number, more: (req: ClientRequest) => () => void = () => () => undefined): Promise<RawAnswer> {
   const boundary = '----redpen-slow-test';
-  const { port } = app.getHttpServer().address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/student/updateProfile',
-      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(1024 * 1024) },
-    });
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const req = multipartRequest(app, { path: '/api/student/updateProfile', token, boundary, contentLength: 1024 * 1024 });
+    req.write(partHead(boundary, 'files', { filename: 'me.png', type: 'image/png' }));
     req.write(Buffer.concat([PNG, Buffer.alloc(bytes)]));
     const stop = more(req);
     // Settles however the request ends (a client destroyed without an error emits only 'close').
