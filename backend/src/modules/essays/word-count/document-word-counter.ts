@@ -9,7 +9,13 @@ export interface DocumentWordCounterOptions {
   recycleAfterBytes?: number;
 }
 
-const DEFAULTS = { timeoutMs: 30_000, recycleAfterBytes: 24 * 1024 * 1024 } satisfies Required<DocumentWordCounterOptions>;
+/**
+ * 8 MiB: a large document gets a fresh worker after it, small ones share one. A worker that has parsed a 10 MB PDF
+ * holds pdf.js's garbage until it is ended; kept for the next large one it took the ten-PDF upload batch to
+ * +59–65 MiB against +25–35 with a worker per large document, while a worker per document of any size would
+ * cost ~130 ms and ~170 ms of CPU per small PDF for loading pdf.js again (docs/benchmarks.md, essays).
+ */
+const DEFAULTS = { timeoutMs: 30_000, recycleAfterBytes: 8 * 1024 * 1024 } satisfies Required<DocumentWordCounterOptions>;
 
 interface Job {
   mime: string;
