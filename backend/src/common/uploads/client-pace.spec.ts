@@ -100,4 +100,21 @@ describe('ClientPace', () => {
     expect(await run(readAll(pace(100, 1000), source, 5_000))).toEqual({ chunks: 10 });
     expect(stops).toEqual([]);
   });
+
+  it('tells how the client has sent so far: bytes received, and time waited including the wait in progress', async () => {
+    // Chunks of 100 bytes after 200 ms, then 300 ms; we take 1 s of our own between them, which is not waiting.
+    const { source } = client([200, 300]);
+    const p = pace(1_000, 1);
+    const first = p.next(source, (chunk) => chunk.length);
+    await jest.advanceTimersByTimeAsync(150);
+    expect({ received: p.received, waitedMs: p.waitedMs }).toEqual({ received: 0, waitedMs: 150 });
+    await jest.advanceTimersByTimeAsync(50);
+    await first;
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect({ received: p.received, waitedMs: p.waitedMs }).toEqual({ received: 100, waitedMs: 200 });
+    const second = p.next(source, (chunk) => chunk.length);
+    await jest.advanceTimersByTimeAsync(300);
+    await second;
+    expect({ received: p.received, waitedMs: p.waitedMs }).toEqual({ received: 200, waitedMs: 500 });
+  });
 });
