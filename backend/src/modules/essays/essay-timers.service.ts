@@ -28,6 +28,8 @@ export class EssayTimers {
 
   /** The configured windows, read once. */
   private readonly windows: EssayWindows;
+  /** The marking deadline, standard and expedited (the repository's overdue queries take both). */
+  private readonly markingDeadlines: { standard: number; expedited: number };
 
   constructor(
     private readonly essays: EssaysRepository,
@@ -38,11 +40,7 @@ export class EssayTimers {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.windows = essayWindows(config.windows);
-  }
-
-
-  private get deadlineMs(): { standard: number; expedited: number } {
-    return markingWindows(this.windows);
+    this.markingDeadlines = markingWindows(this.windows);
   }
 
   /** How long until `due` (0 once it has passed): a job's delay. */
@@ -75,7 +73,7 @@ export class EssayTimers {
   /** The deadline passed unmarked: flag it once (the Overdue badge), tell the student and the support inbox once. */
   async flagOverdue(essayId: string): Promise<boolean> {
     return this.changeAndNotify(
-      (tx) => this.essays.markOverdue(essayId, this.clock.now(), this.deadlineMs, tx),
+      (tx) => this.essays.markOverdue(essayId, this.clock.now(), this.markingDeadlines, tx),
       (essay, tx) => this.tellLate(essay, 'essays.marking-overdue', `essay-overdue.${essay.id}`, tx),
     );
   }
@@ -207,7 +205,7 @@ export class EssayTimers {
     const now = this.clock.now();
     const expired = await this.essays.expiredDiscussions(new Date(now.getTime() - this.windows.discussionMs), SWEEP_BATCH);
     for (const essay of expired) await this.scheduleDiscussionExpiry(essay.id, essay.acceptedAt);
-    const overdue = await this.essays.overdueMarking(now, this.deadlineMs, SWEEP_BATCH);
+    const overdue = await this.essays.overdueMarking(now, this.markingDeadlines, SWEEP_BATCH);
     for (const essay of overdue) await this.scheduleMarkingDeadline(essay.id, essay.paidTime, essay.expedited);
     const lateRevisions = await this.essays.overdueRevisions(now, this.windows.markingMs, SWEEP_BATCH);
     for (const essay of lateRevisions) await this.scheduleRevisionDue(essay.id, essay.revisionRequestedAt);

@@ -92,7 +92,6 @@ export class EssayPresenter {
     const link = (key: string | null) => (links && key ? this.storage.presignedDownloadUrl(key) : Promise.resolve(null));
     const [fileUrl, markingScheme, modelURL] = await Promise.all([link(row.fileKey), link(row.markingSchemeKey), link(row.modelFileKey)]);
     const band = wordCountBand(row.originalWordCount);
-    const windows = this.windows;
     return {
       _id: row.id,
       title: row.title,
@@ -124,12 +123,12 @@ export class EssayPresenter {
       acceptedAt: iso(row.acceptedAt),
       completedAt: iso(row.completedAt),
       overdue: row.overdueAt !== null && (row.status === 'paid' || row.status === 'revision_requested'),
-      markingDueAt: iso(markingDueAt(row, windows)),
+      markingDueAt: iso(markingDueAt(row, this.windows)),
       revisionRequestedAt: iso(row.revisionRequestedAt),
-      revisionAvailableUntil: iso(revisionAvailableUntil(row, windows)),
-      discussionEndsAt: iso(discussionEndsAt(row, windows)),
-      payoutAvailableAt: iso(payoutAvailableAt(row, windows)),
-      refundableUntil: iso(refundableUntil(row, windows)),
+      revisionAvailableUntil: iso(revisionAvailableUntil(row, this.windows)),
+      discussionEndsAt: iso(discussionEndsAt(row, this.windows)),
+      payoutAvailableAt: iso(payoutAvailableAt(row, this.windows)),
+      refundableUntil: iso(refundableUntil(row, this.windows)),
       tutorConfirmed: row.tutorConfirmedAt !== null,
       tutorName: row.tutorId ? (related.names.get(row.tutorId) ?? null) : null,
       studentName: related.names.get(row.studentId) ?? '',

@@ -24,7 +24,10 @@ const PNG_MIME = 'image/png';
 function setup(documentCount: (bytes: ArrayBuffer, mime: string) => Promise<number> = async () => 0) {
   const repository = { insert: jest.fn(async (values: Partial<EssayRow>) => ({ id: `essay-${values.fileKey}`, ...values }) as EssayRow) };
   const documents = { count: jest.fn(documentCount) };
-  const config = { essays: { modelAnswerSurchargePence: 500, expeditedSurchargePence: 1000 } } as AppConfig;
+  const config = {
+    essays: { modelAnswerSurchargePence: 500, expeditedSurchargePence: 1000 },
+    windows: { wordCountWindowSeconds: 86_400, markingDeadlineSeconds: 172_800, payoutEligibilitySeconds: 172_800, revisionWindowSeconds: 604_800, sweeperIntervalSeconds: 300 },
+  } as AppConfig;
   const service = new EssaysService(
     repository as unknown as EssaysRepository,
     {} as EssayPresenter,

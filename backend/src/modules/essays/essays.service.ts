@@ -18,7 +18,7 @@ import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, 
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { essayNotFound } from './essay-errors.js';
-import { bandMessage, essayTotalPence, essayWindows, isWithinBand, markingDueAt, wordCountBand } from './essay-rules.js';
+import { bandMessage, essayTotalPence, essayWindows, isWithinBand, markingDueAt, wordCountBand, type EssayWindows } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';
 import { isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
@@ -41,6 +41,9 @@ export type StudentList = keyof typeof STUDENT_LISTS;
 /** The student's side of an essay: upload with the detected count, confirm/adjust, read (DESIGN.md §9). */
 @Injectable()
 export class EssaysService {
+  /** The configured windows, read once (as the presenter, the payables and the timers do). */
+  private readonly windows: EssayWindows;
+
   constructor(
     private readonly essays: EssaysRepository,
     private readonly presenter: EssayPresenter,
@@ -52,7 +55,9 @@ export class EssaysService {
     private readonly timers: EssayTimers,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.windows = essayWindows(config.windows);
+  }
 
   async upload(student: AuthenticatedUser, form: ReceivedUpload<UploadEssayFormDto>): Promise<UploadEssayResultDto> {
     const fields = form.fields;
@@ -191,13 +196,12 @@ export class EssaysService {
   async requestRevision(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.owned(student, essayId);
     const now = this.clock.now();
-    const windows = essayWindows(this.config.windows);
-    const updated = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - windows.revisionMs), now);
+    const updated = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - this.windows.revisionMs), now);
     if (!updated) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
     await this.timers.scheduleRevisionDue(updated.id, updated.revisionRequestedAt!);
     const [tutor] = await this.essays.contacts([updated.tutorId!]);
     if (tutor) {
-      const dueBy = markingDueAt(updated, windows)!;
+      const dueBy = markingDueAt(updated, this.windows)!;
       await this.mail.send(
         {
           to: tutor.email,
