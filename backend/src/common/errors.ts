@@ -24,6 +24,9 @@ export function coded(code: ErrorCode, message: string): { message: string; code
   return { message, code };
 }
 
+/** The 503 message when a shared resource of the server (Redis, the hashing queue) is unavailable. */
+export const TRY_AGAIN_SHORTLY = 'Service temporarily unavailable. Please try again shortly.';
+
 /**
  * 503 `SERVICE_BUSY`: the server could not take the request now and did nothing with it, so it may be sent again;
  * `retryAfterSeconds` becomes the Retry-After header (the exception filter).

@@ -2,7 +2,7 @@ import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { REDIS } from '../../infra/redis/redis.module.js';
-import { serviceBusy } from '../errors.js';
+import { serviceBusy, TRY_AGAIN_SHORTLY } from '../errors.js';
 import { rateLimitAddress } from './client-address.js';
 
 export interface RateLimitRule {
@@ -44,7 +44,7 @@ export class RateLimitService {
         );
       }
       // Redis itself failed: refuse honestly rather than letting unlimited traffic through.
-      throw serviceBusy('Service temporarily unavailable. Please try again shortly.');
+      throw serviceBusy(TRY_AGAIN_SHORTLY);
     }
   }
 }

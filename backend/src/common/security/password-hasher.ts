@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { serviceBusy } from '../errors.js';
+import { serviceBusy, TRY_AGAIN_SHORTLY } from '../errors.js';
 
 /**
  * argon2id at OWASP's minimum cost (m = 19 MiB, t = 2, p = 1). @node-rs/argon2 hashes on libuv's thread
@@ -35,7 +35,7 @@ const waitingHashes: (() => void)[] = [];
 export async function withHashSlot<T>(kind: 'hash' | 'verify', work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
     if (kind === 'hash' && waitingHashes.length >= MAX_WAITING_HASHES) {
-      throw serviceBusy('Service temporarily unavailable. Please try again shortly.', HASH_QUEUE_RETRY_AFTER_SECONDS);
+      throw serviceBusy(TRY_AGAIN_SHORTLY, HASH_QUEUE_RETRY_AFTER_SECONDS);
     }
     await new Promise<void>((resolve) => (kind === 'verify' ? waitingVerifications : waitingHashes).push(resolve));
   }
