@@ -265,14 +265,15 @@ export async function apiUpload<P extends PathsWith<'post'>>(path: P, form: Form
   }
 }
 
+const uploadCancelled = () => new ApiError(0, { message: 'The upload was cancelled.' }, 'aborted');
+
 /** Resolves after `ms`, or rejects as a cancelled upload if `signal` aborts first. */
 function waitOrAbort(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const cancelled = () => new ApiError(0, { message: 'The upload was cancelled.' }, 'aborted');
-    if (signal?.aborted) return reject(cancelled());
+    if (signal?.aborted) return reject(uploadCancelled());
     const onAbort = () => {
       clearTimeout(timer);
-      reject(cancelled());
+      reject(uploadCancelled());
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -311,7 +312,7 @@ function uploadOnce<P extends PathsWith<'post'>>(path: P, form: FormData, option
     const cleanup = () => options.signal?.removeEventListener('abort', onAbortSignal);
     if (options.signal) {
       if (options.signal.aborted) {
-        reject(new ApiError(0, { message: 'The upload was cancelled.' }, 'aborted'));
+        reject(uploadCancelled());
         return;
       }
       options.signal.addEventListener('abort', onAbortSignal, { once: true });
@@ -348,7 +349,7 @@ function uploadOnce<P extends PathsWith<'post'>>(path: P, form: FormData, option
     });
     xhr.addEventListener('abort', () => {
       cleanup();
-      reject(new ApiError(0, { message: 'The upload was cancelled.' }, 'aborted'));
+      reject(uploadCancelled());
     });
 
     report(0);
