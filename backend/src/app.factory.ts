@@ -18,7 +18,7 @@ import { loadWebPages, sendHtml } from './infra/http/web-pages.js';
 import { mountBullBoard } from './infra/queue/bull-board.js';
 import { JobQueue } from './infra/queue/job-queue.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { createRootLogger, PinoNestLogger, RequestLog, requestId } from './infra/logger.js';
+import { createRootLogger, LazyRequestLogger, PinoNestLogger, RequestLog, requestId } from './infra/logger.js';
 
 /** The built web app, served by the API in `npm start` and in containers. */
 export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
@@ -53,6 +53,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     trustProxy: trustProxyOption(config.trustProxy),
     // Fastify's two lines per request are replaced by one, written in the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: LazyRequestLogger.factory,
     bodyLimit: 1024 * 1024,
     // No Nest middleware is used: without middie, every request skips its hook.
     skipMiddie: true,

@@ -132,7 +132,7 @@ async function main() {
     const result = await run(
       nodeBin(),
       ['--test', '--test-concurrency=1', '--test-timeout=120000', ...args.filter((a) => a.startsWith('--')), ...files],
-      { env: { ...childEnv, E2E_BASE_URL: baseUrl, MAIL_CATCHER_URL: env.MAIL_CATCHER_URL, CHROMIUM_PATH }, cwd: join(ROOT, 'frontend'), timeoutMs: TEST_TIMEOUT_MS },
+      { env: { ...childEnv, E2E_BASE_URL: baseUrl, E2E_SERVER_LOG: logPath, MAIL_CATCHER_URL: env.MAIL_CATCHER_URL, CHROMIUM_PATH }, cwd: join(ROOT, 'frontend'), timeoutMs: TEST_TIMEOUT_MS },
     );
     exitCode = result.code;
     if (exitCode !== 0) log(`journeys failed; screenshots and the server log are in ${RESULTS.replace(ROOT + '/', '')}/`);

@@ -1,6 +1,7 @@
 // Smoke journey: the built platform opens, navigates, redirects unknown paths, and every route of the
 // spec's route tables renders its layout without a console error (guarded routes redirect to /login).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -11,6 +12,7 @@ import {
   newPage,
   pathOf,
   screenshot,
+  serverLogPath,
   takeProblems,
   gotoApp,
 } from './support/index.ts';
@@ -113,5 +115,26 @@ describe('smoke', () => {
     const res = await fetch(`${baseUrl}/api/health`);
     assert.equal(res.status, 200);
     assert.equal(((await res.json()) as { status: string }).status, 'ok');
+  });
+
+  test('the platform logs one JSON line per request, under the request id it answered with', { skip: serverLogPath ? false : 'the platform was not started by e2e/run.mjs' }, async () => {
+    const id = `smoke-log-${Date.now()}`;
+    const res = await fetch(`${baseUrl}/api/health?from=smoke`, { headers: { 'x-request-id': id } });
+    assert.equal(res.headers.get('x-request-id'), id);
+    // Lines are written asynchronously: look for a few seconds.
+    let line: Record<string, unknown> | undefined;
+    for (let attempt = 0; attempt < 50 && !line; attempt++) {
+      line = readFileSync(serverLogPath!, 'utf8')
+        .split('\n')
+        .filter((text) => text.startsWith('{'))
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((entry) => entry.reqId === id);
+      if (!line) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(line, `no log line with reqId ${id} in ${serverLogPath}`);
+    const { req, res: logged, msg, level, responseTime } = line as { req: { ip: string }; res: unknown; msg: string; level: number; responseTime: number };
+    assert.deepEqual({ msg, level, res: logged, req: { ...req, ip: 'checked below' } }, { msg: 'request completed', level: 30, res: { statusCode: 200 }, req: { method: 'GET', url: '/api/health?from=smoke', ip: 'checked below' } });
+    assert.match(req.ip, /127\.0\.0\.1$/);
+    assert.ok(responseTime >= 0 && responseTime < 60_000, `responseTime ${responseTime}`);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { pino } from 'pino';
-import { RequestLog, type RequestLine } from './logger.js';
+import { jsonString, LazyRequestLogger, RequestLog, type RequestLine } from './logger.js';
 
 const line: RequestLine = { reqId: 'r-1', method: 'GET', url: '/api/health', ip: '127.0.0.1', statusCode: 200, responseTime: 0.25 };
 
@@ -60,5 +60,50 @@ describe('RequestLog', () => {
   it('is not made when the level drops info lines', () => {
     const config = { logLevel: 'warn', nodeEnv: 'production' } as Parameters<typeof RequestLog.create>[0];
     expect(RequestLog.create(config, pino({ level: 'warn' }, { write: () => undefined }))).toBeNull();
+  });
+});
+
+describe('jsonString', () => {
+  it('is JSON.stringify for every string, plain or not', () => {
+    const samples = ['', 'GET', '/api/health?x=1&y=%20', '127.0.0.1', '::ffff:10.0.0.1', 'a"b', 'a\\b', '\u0000\u001f', '\u007f', 'é', '\u2028', '\ud800', '😀', '{"x":1}'];
+    for (const value of samples) expect(jsonString(value)).toBe(JSON.stringify(value));
+    // Every single code unit of the first 256 and both ends of each ASCII range.
+    for (let code = 0; code < 256; code++) {
+      const value = `x${String.fromCharCode(code)}y`;
+      expect(jsonString(value)).toBe(JSON.stringify(value));
+    }
+  });
+});
+
+describe('LazyRequestLogger', () => {
+  function root() {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ base: null, timestamp: false }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
+    return { logger, lines };
+  }
+
+  it('makes no child until something logs, then logs with the request\'s bindings', () => {
+    const { logger, lines } = root();
+    const child = jest.spyOn(logger, 'child');
+    const requestLog = LazyRequestLogger.factory(logger, { reqId: 'r-9' }, {});
+    expect(child).not.toHaveBeenCalled();
+    expect(requestLog.level).toBe('info');
+    requestLog.debug('dropped by the level');
+    requestLog.warn({ code: 'X' }, 'reply was already sent');
+    requestLog.error('hook failed');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines).toEqual([
+      { level: 40, reqId: 'r-9', code: 'X', msg: 'reply was already sent' },
+      { level: 50, reqId: 'r-9', msg: 'hook failed' },
+    ]);
+  });
+
+  it('takes a level of its own and makes children of its child', () => {
+    const { logger, lines } = root();
+    const requestLog = LazyRequestLogger.factory(logger, { reqId: 'r-1' }, {});
+    requestLog.level = 'debug';
+    requestLog.child({ part: 'hook' }).debug('inside');
+    expect(logger.level).toBe('info');
+    expect(lines).toEqual([{ level: 20, reqId: 'r-1', part: 'hook', msg: 'inside' }]);
   });
 });

@@ -13,6 +13,8 @@ export const RESULTS_DIR = join(HERE, '..', '..', 'test-results');
 
 /** Origin of the platform under test (set by e2e/run.mjs). */
 export const baseUrl: string = (process.env.E2E_BASE_URL || 'http://127.0.0.1:3000').replace(/\/$/, '');
+/** The platform's log file, when e2e/run.mjs started it (unset against a platform started elsewhere). */
+export const serverLogPath: string | undefined = process.env.E2E_SERVER_LOG || undefined;
 export const mailCatcherUrl: string = (process.env.MAIL_CATCHER_URL || 'http://127.0.0.1:1080').replace(/\/$/, '');
 
 // Playwright's launch() gives every browser a fresh temporary user-data-dir.
