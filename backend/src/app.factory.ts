@@ -18,7 +18,7 @@ import { loadWebPages, sendHtml } from './infra/http/web-pages.js';
 import { mountBullBoard } from './infra/queue/bull-board.js';
 import { JobQueue } from './infra/queue/job-queue.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { createRootLogger, LazyRequestLogger, PinoNestLogger, RequestLog, requestId } from './infra/logger.js';
+import { createRootLogger, LazyRequestLogger, PinoNestLogger, RequestLog, requestId, SHUTDOWN_HOOKS_OPTIONS } from './infra/logger.js';
 
 /** The built web app, served by the API in `npm start` and in containers. */
 export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
@@ -95,7 +95,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   }
 
   app.setGlobalPrefix('api');
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([], SHUTDOWN_HOOKS_OPTIONS);
   await app.register(streamedMultipart, { limits: MULTIPART_LIMITS });
 
   const webPages = config.serveWeb ? loadWebPages(WEB_DIST) : null;

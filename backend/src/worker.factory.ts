@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { WorkerAppModule } from './app.module.js';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config/env.schema.js';
-import { createRootLogger, PinoNestLogger } from './infra/logger.js';
+import { createRootLogger, PinoNestLogger, SHUTDOWN_HOOKS_OPTIONS } from './infra/logger.js';
 
 export interface CreateWorkerOptions {
   /** Extra modules (tests: job handlers of their own). */
@@ -19,6 +19,6 @@ export async function createWorker(config: AppConfig, options: CreateWorkerOptio
   const logging = options.logger ?? true;
   const logger = new PinoNestLogger(options.rootLogger ?? createRootLogger(logging ? config : { ...config, logLevel: 'silent' }));
   const app = await NestFactory.createApplicationContext(WorkerAppModule.register({ config, modules: options.modules }), { logger });
-  app.enableShutdownHooks();
+  app.enableShutdownHooks([], SHUTDOWN_HOOKS_OPTIONS);
   return app;
 }

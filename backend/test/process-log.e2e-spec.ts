@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from '@jest/globals';
+
+const BACKEND = fileURLToPath(new URL('..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The API's JSON log lines so far (stdout is a pipe, as under Docker). */
+function lines(output: string): Array<Record<string, unknown>> {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+async function eventually(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return check();
+}
+
+/**
+ * The API as production runs it, in a process of its own: its log is what ops read, and two ways of losing it
+ * showed only there. Lines waited in the log stream's buffer until 4 KB had gathered (at a quiet moment, for as
+ * long as it stayed quiet), and a SIGTERM ended the process by the signal, without the exit handler that writes
+ * what is still buffered.
+ */
+describe('the API process log (production settings, stdout a pipe)', () => {
+  let api: ChildProcess | undefined;
+  afterAll(() => {
+    api?.kill('SIGKILL');
+  });
+
+  it('writes a quiet moment\'s lines within seconds, and every line before it exits on SIGTERM', async () => {
+    const port = await freePort();
+    let output = '';
+    let exit: string | undefined;
+    api = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'src/main.ts'], {
+      cwd: BACKEND,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        JWT_SECRET: 'process-log-test-secret-of-more-than-32-bytes',
+        WORKERS: 'off',
+        SERVE_WEB: 'false',
+        BULL_BOARD_ENABLED: 'false',
+        API_DOCS_ENABLED: 'false',
+        SEED_DEMO_DATA: 'false',
+        DB_MIGRATE_ON_START: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    api.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    api.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => api!.once('exit', (code, signal) => ((exit = `${code ?? signal}`), resolve())));
+    const url = `http://127.0.0.1:${port}`;
+    let ready = 0;
+    for (let attempt = 0; attempt < 600 && ready !== 200 && exit === undefined; attempt++) {
+      ready = await fetch(`${url}/api/health`).then((res) => res.status, () => 0);
+      if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect({ ready, exit, output: ready === 200 ? '' : output }).toEqual({ ready: 200, exit: undefined, output: '' });
+
+    // One request, then nothing: its line is out within seconds (request lines wait at most 1 s to be batched).
+    const quiet = await fetch(`${url}/api/health?quiet`, { headers: { 'x-request-id': 'process-log-quiet' } });
+    expect(quiet.status).toBe(200);
+    const written = await eventually(() => lines(output).some((line) => line.reqId === 'process-log-quiet'), 5000);
+    expect(written).toBe(true);
+    expect(lines(output).some((line) => String(line.msg).startsWith('Redpen API listening on'))).toBe(true);
+
+    // A request and at once a SIGTERM: its line, still batched, is written before the process exits.
+    const last = await fetch(`${url}/api/health?last`, { headers: { 'x-request-id': 'process-log-last' } });
+    expect(last.status).toBe(200);
+    api.kill('SIGTERM');
+    await exited;
+    expect(exit).toBe('0');
+    const line = lines(output).find((entry) => entry.reqId === 'process-log-last');
+    expect(line).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health?last' }, res: { statusCode: 200 } });
+  }, 90_000);
+});
