@@ -16,9 +16,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The API's JSON log lines so far (stdout is a pipe, as under Docker). */
-function lines(output: string): Array<Record<string, unknown>> {
-  return output
+/** The API's complete JSON log lines so far (stdout is a pipe, as under Docker: a read may end mid-line). */
+function lines(stdout: string): Array<Record<string, unknown>> {
+  return stdout
+    .slice(0, stdout.lastIndexOf('\n') + 1)
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -44,6 +45,7 @@ describe('the API process log (production settings, stdout a pipe)', () => {
 
   it('writes a quiet moment\'s lines within seconds, and every line before it exits on SIGTERM', async () => {
     const port = await freePort();
+    let stdout = '';
     let output = '';
     let exit: string | undefined;
     api = spawn(process.execPath, ['--import', '@swc-node/register/esm-register', 'src/main.ts'], {
@@ -65,8 +67,11 @@ describe('the API process log (production settings, stdout a pipe)', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    api.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    api.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    api.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      output += chunk;
+    });
+    api.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const exited = new Promise<void>((resolve) => api!.once('exit', (code, signal) => ((exit = `${code ?? signal}`), resolve())));
     const url = `http://127.0.0.1:${port}`;
     let ready = 0;
@@ -79,9 +84,9 @@ describe('the API process log (production settings, stdout a pipe)', () => {
     // One request, then nothing: its line is out within seconds (request lines wait at most 1 s to be batched).
     const quiet = await fetch(`${url}/api/health?quiet`, { headers: { 'x-request-id': 'process-log-quiet' } });
     expect(quiet.status).toBe(200);
-    const written = await eventually(() => lines(output).some((line) => line.reqId === 'process-log-quiet'), 5000);
+    const written = await eventually(() => lines(stdout).some((line) => line.reqId === 'process-log-quiet'), 5000);
     expect(written).toBe(true);
-    expect(lines(output).some((line) => String(line.msg).startsWith('Redpen API listening on'))).toBe(true);
+    expect(lines(stdout).some((line) => String(line.msg).startsWith('Redpen API listening on'))).toBe(true);
 
     // A request and at once a SIGTERM: its line, still batched, is written before the process exits.
     const last = await fetch(`${url}/api/health?last`, { headers: { 'x-request-id': 'process-log-last' } });
@@ -89,7 +94,7 @@ describe('the API process log (production settings, stdout a pipe)', () => {
     api.kill('SIGTERM');
     await exited;
     expect(exit).toBe('0');
-    const line = lines(output).find((entry) => entry.reqId === 'process-log-last');
+    const line = lines(stdout).find((entry) => entry.reqId === 'process-log-last');
     expect(line).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health?last' }, res: { statusCode: 200 } });
   }, 90_000);
 });

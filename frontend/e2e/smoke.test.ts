@@ -124,7 +124,10 @@ describe('smoke', () => {
     // Lines are written asynchronously: look for a few seconds.
     let line: Record<string, unknown> | undefined;
     for (let attempt = 0; attempt < 50 && !line; attempt++) {
-      line = readFileSync(serverLogPath!, 'utf8')
+      const log = readFileSync(serverLogPath!, 'utf8');
+      // Only complete lines: the server may be writing the last one.
+      line = log
+        .slice(0, log.lastIndexOf('\n') + 1)
         .split('\n')
         .filter((text) => text.startsWith('{'))
         .map((text) => JSON.parse(text) as Record<string, unknown>)
