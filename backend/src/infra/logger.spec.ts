@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { pino } from 'pino';
-import { jsonString, LazyRequestLogger, RequestLog, type RequestLine } from './logger.js';
+import { EventEmitter } from 'node:events';
+import { createRootLogger, DroppedLogLines, jsonString, LazyRequestLogger, LOG_BACKLOG_MAX_BYTES, RequestLog, type RequestLine } from './logger.js';
 
 const line: RequestLine = { reqId: 'r-1', method: 'GET', url: '/api/health', ip: '127.0.0.1', statusCode: 200, responseTime: 0.25 };
 
@@ -105,5 +106,40 @@ describe('LazyRequestLogger', () => {
     requestLog.child({ part: 'hook' }).debug('inside');
     expect(logger.level).toBe('info');
     expect(lines).toEqual([{ level: 20, reqId: 'r-1', part: 'hook', msg: 'inside' }]);
+  });
+});
+
+describe('DroppedLogLines', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('reports what the stream dropped in one warning per episode, a few seconds later', () => {
+    jest.useFakeTimers();
+    const warnings: Array<[unknown, string]> = [];
+    const stream = new EventEmitter();
+    new DroppedLogLines({ warn: ((fields: unknown, message: string) => warnings.push([fields, message])) as never }, 5000).watch(stream);
+    stream.emit('drop', '{"msg":"one"}\n');
+    stream.emit('drop', '{"msg":"a"}\n{"msg":"b"}\n{"msg":"c"}\n');
+    jest.advanceTimersByTime(4999);
+    expect(warnings).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(warnings).toEqual([[{ droppedLines: 4, backlogMaxBytes: LOG_BACKLOG_MAX_BYTES }, '4 log lines were dropped: the log could not be written as fast as it came']]);
+    stream.emit('drop', '{"msg":"later"}\n');
+    jest.advanceTimersByTime(5000);
+    expect(warnings.map(([fields]) => fields)).toEqual([
+      { droppedLines: 4, backlogMaxBytes: LOG_BACKLOG_MAX_BYTES },
+      { droppedLines: 1, backlogMaxBytes: LOG_BACKLOG_MAX_BYTES },
+    ]);
+  });
+
+  it('is what the root logger\'s stream reports to, and that stream holds at most LOG_BACKLOG_MAX_BYTES', () => {
+    const config = { logLevel: 'info', nodeEnv: 'production' } as Parameters<typeof createRootLogger>[0];
+    const logger = createRootLogger(config) as unknown as Record<symbol, unknown>;
+    const stream = logger[pino.symbols.streamSym] as EventEmitter & { maxLength: number; minLength: number; maxWrite: number };
+    expect(stream.maxLength).toBe(LOG_BACKLOG_MAX_BYTES);
+    expect(stream.maxWrite).toBe(64 * 1024);
+    expect(stream.minLength).toBe(0);
+    expect(stream.listenerCount('drop')).toBe(1);
   });
 });

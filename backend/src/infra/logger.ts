@@ -15,6 +15,20 @@ export function pinoOptions(config: AppConfig): LoggerOptions {
 }
 
 /**
+ * What may wait to be written, at most: 16 MiB, ~65,000 request lines, over a second of this API at full load.
+ * Past it lines are dropped and counted (`DroppedLogLines`) rather than queued until the process runs out of memory.
+ */
+export const LOG_BACKLOG_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The most one write takes from the backlog. sonic-boom writes one buffer at a time and its default, 16 KiB, is about
+ * one chunk of request lines: with the CPU saturated (measured pinned to one core at ~45,000 requests/s) that was
+ * slower than the lines came, and the backlog grew by ~0.6 MB/s until it was full. 64 KiB keeps up there (no
+ * backlog after 30 s); a larger one only costs more, as sonic-boom measures the buffer it appends to on every write.
+ */
+const LOG_MAX_WRITE_BYTES = 64 * 1024;
+
+/**
  * One pino logger for Fastify's request lines and Nest's own, writing asynchronously (sonic-boom) to stdout: a line
  * goes out as soon as the write before it has finished, and the request lines arrive in ~15 KB chunks (RequestLog),
  * so a busy API makes one write per ~60 requests. Nothing waits for a buffer to fill: a lone error line at a quiet
@@ -22,7 +36,44 @@ export function pinoOptions(config: AppConfig): LoggerOptions {
  * handler, which is why the shutdown hooks end with `process.exit` (SHUTDOWN_HOOKS_OPTIONS).
  */
 export function createRootLogger(config: AppConfig): Logger {
-  return pino(pinoOptions(config), pino.destination({ dest: 1, sync: false }));
+  const destination = pino.destination({ dest: 1, sync: false, maxLength: LOG_BACKLOG_MAX_BYTES, maxWrite: LOG_MAX_WRITE_BYTES });
+  const logger = pino(pinoOptions(config), destination);
+  new DroppedLogLines(logger).watch(destination);
+  return logger;
+}
+
+/**
+ * Counts the lines the log stream drops (its backlog full) and says so in one warning a few seconds later, once
+ * per episode, so a gap in the log is never silent. The warning goes through the same stream: dropped too if the
+ * backlog is still full, it is counted and reported with the next.
+ */
+export class DroppedLogLines {
+  private lines = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly logger: Pick<Logger, 'warn'>,
+    private readonly reportAfterMs = 5000,
+  ) {}
+
+  watch(stream: { on(event: 'drop', listener: (data: string) => void): unknown }): void {
+    stream.on('drop', (data) => this.dropped(data));
+  }
+
+  dropped(data: string): void {
+    // A dropped write is one line or a chunk of whole lines.
+    let lines = 0;
+    for (let at = data.indexOf('\n'); at !== -1; at = data.indexOf('\n', at + 1)) lines++;
+    this.lines += Math.max(lines, 1);
+    this.timer ??= setTimeout(() => this.report(), this.reportAfterMs).unref();
+  }
+
+  private report(): void {
+    this.timer = null;
+    const lines = this.lines;
+    this.lines = 0;
+    this.logger.warn({ droppedLines: lines, backlogMaxBytes: LOG_BACKLOG_MAX_BYTES }, `${lines} log lines were dropped: the log could not be written as fast as it came`);
+  }
 }
 
 /**
@@ -63,8 +114,9 @@ export class RequestLog {
   ) {}
 
   /**
-   * Null when the configured level drops `info` lines. Production hands over ~16 KB at a time (sonic-boom's
-   * largest single write: one file write per ~80 lines), development each line as it comes.
+   * Null when the configured level drops `info` lines. Production hands over ~15 KB at a time (one write per ~60
+   * lines; chunks that queue behind a write go out together, up to LOG_MAX_WRITE_BYTES), development each line as it
+   * comes.
    */
   static create(config: AppConfig, root: Logger): RequestLog | null {
     if (!root.isLevelEnabled('info')) return null;
