@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config/env.schema.js'
 import { ensureDatabaseExists, runMigrations } from './infra/database/migrate.js';
 import { withDatabase } from './infra/database/connection.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './infra/database/seed/demo-data.js';
+import { logFatalErrors } from './infra/fatal-errors.js';
 import { armShutdownDeadline } from './infra/shutdown-deadline.js';
 import { demoFileStore } from './infra/storage/demo-file-store.js';
 import { describeStartupError, StartupError } from './infra/startup-errors.js';
@@ -27,6 +28,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig();
   await prepareDatabase(config);
   const app = await createApp(config);
+  logFatalErrors(app.getHttpAdapter().getInstance().log);
   await app.listen({ port: config.port, host: config.host });
   armShutdownDeadline((message) => app.getHttpAdapter().getInstance().log.error(message));
   app.getHttpAdapter().getInstance().log.info(`Redpen API listening on http://localhost:${config.port} (workers: ${config.workers})`);

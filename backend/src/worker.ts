@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/env.schema.js';
+import { logFatalErrors } from './infra/fatal-errors.js';
 import { createRootLogger } from './infra/logger.js';
 import { armShutdownDeadline } from './infra/shutdown-deadline.js';
 import { describeStartupError } from './infra/startup-errors.js';
@@ -9,6 +10,7 @@ import { createWorker } from './worker.factory.js';
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const logger = createRootLogger(config);
+  logFatalErrors(logger);
   await createWorker(config, { rootLogger: logger });
   armShutdownDeadline((message) => logger.error(message));
 }
