@@ -1,6 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { pino } from 'pino';
-import { EventEmitter } from 'node:events';
 import { createRootLogger, DroppedLogLines, jsonString, LazyRequestLogger, LOG_BACKLOG_MAX_BYTES, RequestLog, type RequestLine } from './logger.js';
 
 const line: RequestLine = { reqId: 'r-1', method: 'GET', url: '/api/health', ip: '127.0.0.1', statusCode: 200, responseTime: 0.25 };
