@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.schema.js';
 import { ensureDatabaseExists, runMigrations } from './infra/database/migrate.js';
@@ -31,7 +32,9 @@ async function bootstrap(): Promise<void> {
   logFatalErrors(app.getHttpAdapter().getInstance().log);
   await app.listen({ port: config.port, host: config.host });
   armShutdownDeadline((message) => app.getHttpAdapter().getInstance().log.error(message));
-  app.getHttpAdapter().getInstance().log.info(`Redpen API listening on http://localhost:${config.port} (workers: ${config.workers})`);
+  // The port bound, not the one asked for: PORT=0 lets the system choose.
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  app.getHttpAdapter().getInstance().log.info(`Redpen API listening on http://localhost:${port} (workers: ${config.workers})`);
 }
 
 bootstrap().catch((error: unknown) => {

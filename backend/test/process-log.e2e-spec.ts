@@ -1,20 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { eventually } from './support/eventually.js';
 
 const BACKEND = fileURLToPath(new URL('..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The API's complete JSON log lines so far (stdout is a pipe, as under Docker: a read may end mid-line). */
 function lines(stdout: string): Array<Record<string, unknown>> {
@@ -23,12 +12,6 @@ function lines(stdout: string): Array<Record<string, unknown>> {
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-async function eventually(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  return check();
 }
 
 /**
@@ -44,7 +27,6 @@ describe('the API process log (production settings, stdout a pipe)', () => {
   });
 
   it('writes a quiet moment\'s lines within seconds, and every line before it exits on SIGTERM', async () => {
-    const port = await freePort();
     let stdout = '';
     let output = '';
     let exit: string | undefined;
@@ -56,7 +38,8 @@ describe('the API process log (production settings, stdout a pipe)', () => {
         NODE_ENV: 'production',
         LOG_LEVEL: 'info',
         HOST: '127.0.0.1',
-        PORT: String(port),
+        // The system picks the port (one chosen beforehand can be taken meanwhile); the API logs the one it bound.
+        PORT: '0',
         JWT_SECRET: 'process-log-test-secret-of-more-than-32-bytes',
         WORKERS: 'off',
         SERVE_WEB: 'false',
@@ -73,20 +56,17 @@ describe('the API process log (production settings, stdout a pipe)', () => {
     });
     api.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const exited = new Promise<void>((resolve) => api!.once('exit', (code, signal) => ((exit = `${code ?? signal}`), resolve())));
-    const url = `http://127.0.0.1:${port}`;
-    let ready = 0;
-    for (let attempt = 0; attempt < 600 && ready !== 200 && exit === undefined; attempt++) {
-      ready = await fetch(`${url}/api/health`).then((res) => res.status, () => 0);
-      if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect({ ready, exit, output: ready === 200 ? '' : output }).toEqual({ ready: 200, exit: undefined, output: '' });
+    const listening = () => lines(stdout).find((line) => String(line.msg).startsWith('Redpen API listening on'));
+    const up = await eventually(() => exit !== undefined || listening() !== undefined, 60_000);
+    expect({ up, exit, output: listening() ? '' : output }).toEqual({ up: true, exit: undefined, output: '' });
+    const url = `http://127.0.0.1:${/:(\d+) /.exec(String(listening()!.msg))![1]}`;
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
 
     // One request, then nothing: its line is out within seconds (request lines wait at most 1 s to be batched).
     const quiet = await fetch(`${url}/api/health?quiet`, { headers: { 'x-request-id': 'process-log-quiet' } });
     expect(quiet.status).toBe(200);
     const written = await eventually(() => lines(stdout).some((line) => line.reqId === 'process-log-quiet'), 5000);
     expect(written).toBe(true);
-    expect(lines(stdout).some((line) => String(line.msg).startsWith('Redpen API listening on'))).toBe(true);
 
     // A request and at once a SIGTERM: its line, still batched, is written before the process exits.
     const last = await fetch(`${url}/api/health?last`, { headers: { 'x-request-id': 'process-log-last' } });

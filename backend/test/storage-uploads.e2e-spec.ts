@@ -7,18 +7,9 @@ import { tutorProfiles } from '../src/infra/database/schema/index.js';
 import { StorageService } from '../src/infra/storage/storage.service.js';
 import { bearer, createAccount, db } from './support/accounts.js';
 import { bootApp } from './support/app.js';
+import { eventually } from './support/eventually.js';
 import { minimalPdf, PNG } from './support/files.js';
 import { multipartRequest, partHead } from './support/raw-multipart.js';
-
-/** Waits (without asserting on time) until `check` holds, giving up after a generous bound. */
-async function eventually(check: () => Promise<boolean>, bound = 15_000): Promise<boolean> {
-  const end = Date.now() + bound;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return check();
-}
 
 // The upload helper's route-independent guarantees, on an app whose hourly upload allowance is 3.
 describe('uploads (common/uploads)', () => {
