@@ -13,7 +13,7 @@ import { bearer, createAccount, db, resetLimits, type TestAccount } from './supp
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
 import { mailsTo } from './support/mail-catcher.js';
-import { closing, multipartRequest, partHead, textPart } from './support/raw-multipart.js';
+import { answerOf, closing, multipartRequest, partHead, textPart } from './support/raw-multipart.js';
 
 const MODEL_SURCHARGE = 500;
 const EXPEDITED_SURCHARGE = 1000;
@@ -129,12 +129,7 @@ describe('essays', () => {
     const req = multipartRequest(app, { path: '/api/student/uploadEssay', token: as.token, boundary, contentLength: head.length + pdf.length + tail.length });
     const answer = new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
       req.on('error', reject);
-      req.on('response', (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as Record<string, unknown> }));
-      });
+      req.on('response', (res) => resolve(answerOf(res)));
     });
     req.write(Buffer.concat([head, pdf.subarray(0, sendFirst)]));
     return {

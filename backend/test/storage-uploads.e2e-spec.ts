@@ -9,7 +9,7 @@ import { bearer, createAccount, db } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { eventually } from './support/eventually.js';
 import { minimalPdf, PNG } from './support/files.js';
-import { multipartRequest, partHead } from './support/raw-multipart.js';
+import { answerOf, multipartRequest, partHead } from './support/raw-multipart.js';
 
 // The upload helper's route-independent guarantees, on an app whose hourly upload allowance is 3.
 describe('uploads (common/uploads)', () => {
@@ -92,10 +92,7 @@ function slowUpload(app: NestFastifyApplication, token: string, bytes: number, m
     req.on('response', (res) => {
       stop();
       const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) as RawAnswer['body'], closed }));
+      resolve(answerOf<RawAnswer['body']>(res).then((answer) => ({ ...answer, closed })));
     });
   });
 }

@@ -1,5 +1,5 @@
 // Multipart requests written by hand, for what supertest cannot do: send a body slowly, in pieces, or never finish it.
-import { request as httpRequest, type ClientRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { bearer } from './accounts.js';
@@ -30,5 +30,16 @@ export function multipartRequest(app: NestFastifyApplication, options: { path: s
     method: 'POST',
     path: options.path,
     headers: { ...bearer(options.token), 'content-type': `multipart/form-data; boundary=${options.boundary}`, 'content-length': String(options.contentLength) },
+  });
+}
+
+/** The answer a raw request got: its status, headers and JSON body, once the body has arrived. */
+export function answerOf<B = Record<string, unknown>>(res: IncomingMessage): Promise<{ status: number; headers: IncomingMessage['headers']; body: B }> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => (text += chunk));
+    res.on('error', reject);
+    res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) as B }));
   });
 }
