@@ -43,6 +43,17 @@ describe('SlotHold', () => {
     return { got: () => got, taken };
   }
 
+  /** A hold whose stalled client made it hand the slot on to someone who waited (and now has it). */
+  async function handedOn() {
+    const hold = await take();
+    const slow = client();
+    hold.watch(slow.progress);
+    const first = waiter();
+    await slow.sends(0, 500);
+    await first.taken;
+    return hold;
+  }
+
   beforeEach(() => {
     jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'setImmediate'] });
     slots = new UploadSlots(1, 60_000);
@@ -86,12 +97,7 @@ describe('SlotHold', () => {
   });
 
   it('spills a tap adopted after the slot was handed on at once, and discards every tap on release', async () => {
-    const hold = await take();
-    const slow = client();
-    hold.watch(slow.progress);
-    const next = waiter();
-    await slow.sends(100, 500);
-    await next.taken;
+    const hold = await handedOn();
     const later = tap();
     await hold.adopt(later.value);
     expect(later.calls).toEqual(['spill']);
@@ -102,12 +108,7 @@ describe('SlotHold', () => {
   });
 
   it('takes the slot back for the work ahead of those who came later, and gives it back once', async () => {
-    const hold = await take();
-    const slow = client();
-    hold.watch(slow.progress);
-    const first = waiter();
-    await slow.sends(0, 500);
-    await first.taken;
+    const hold = await handedOn();
     const second = waiter();
     const regained = hold.regain();
     await jest.advanceTimersByTimeAsync(0);
