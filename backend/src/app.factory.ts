@@ -26,6 +26,12 @@ export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta
 /** Upload ceilings; per-route rules (type, 5 MB for onboarding documents) are checked by each module. */
 export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 12, fields: 60, fieldSize: 64 * 1024 };
 
+/**
+ * The health probes (modules/health: liveness and readiness). Answered 2xx, they are counted in the log, one line a
+ * minute, rather than one line each (HealthProbeCount, docs/decisions.md).
+ */
+export const HEALTH_PROBE_URLS = ['/api/health', '/api/health/ready'];
+
 /** Methods a browser on an allowed origin may use across origins (the route table's, checked by test/deployment.e2e-spec.ts). */
 export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -66,7 +72,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
 
   // One hook for what every response carries: the frozen security headers, the request id (echoed so a user's
-  // report can be matched to the log line) and CORS. One log line per request, written when it completes.
+  // report can be matched to the log line) and CORS. One log line per request, written when it completes (answered
+  // health probes are counted instead).
   const headers = securityHeaders(new URL(config.storage.endpoint).origin, config.webOrigin);
   const fastify = app.getHttpAdapter().getInstance();
   const cors = new Cors({
@@ -82,7 +89,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   // Preflights: the hook above has set their headers; any path answers (as @fastify/cors did), before any guard.
   fastify.options('*', (_request, reply) => reply.code(204).header('content-length', '0').send());
-  const requestLog = logging ? RequestLog.create(logConfig, rootLogger) : null;
+  const requestLog = logging ? RequestLog.create(logConfig, rootLogger, HEALTH_PROBE_URLS) : null;
   if (requestLog) {
     fastify.addHook('onResponse', (request, reply, done) => {
       requestLog.write({ reqId: request.id, method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime });

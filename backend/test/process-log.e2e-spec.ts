@@ -26,7 +26,7 @@ describe('the API process log (production settings, stdout a pipe)', () => {
     api?.kill('SIGKILL');
   });
 
-  it('writes a quiet moment\'s lines within seconds, and every line before it exits on SIGTERM', async () => {
+  it('writes a quiet moment\'s lines within seconds, counts the health probes, and writes every line before it exits on SIGTERM', async () => {
     let stdout = '';
     let output = '';
     let exit: string | undefined;
@@ -60,7 +60,9 @@ describe('the API process log (production settings, stdout a pipe)', () => {
     const up = await eventually(() => exit !== undefined || listening() !== undefined, 60_000);
     expect({ up, exit, output: listening() ? '' : output }).toEqual({ up: true, exit: undefined, output: '' });
     const url = `http://127.0.0.1:${/:(\d+) /.exec(String(listening()!.msg))![1]}`;
+    // Health probes: counted, not a line each (HealthProbeCount); the count is written at shutdown at the latest.
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'process-log-probe' } })).status).toBe(200);
 
     // One request, then nothing: its line is out within seconds (request lines wait at most 1 s to be batched).
     const quiet = await fetch(`${url}/api/health?quiet`, { headers: { 'x-request-id': 'process-log-quiet' } });
@@ -76,5 +78,7 @@ describe('the API process log (production settings, stdout a pipe)', () => {
     expect(exit).toBe('0');
     const line = lines(stdout).find((entry) => entry.reqId === 'process-log-last');
     expect(line).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health?last' }, res: { statusCode: 200 } });
+    const probeCounts = lines(stdout).filter((entry) => entry.msg === 'health probes answered');
+    expect({ probeLines: lines(stdout).filter((entry) => entry.reqId === 'process-log-probe'), probes: probeCounts.reduce((sum, entry) => sum + Number(entry.healthProbes), 0) }).toEqual({ probeLines: [], probes: 3 });
   }, 90_000);
 });

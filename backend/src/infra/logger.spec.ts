@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { pino } from 'pino';
-import { createRootLogger, DroppedLogLines, jsonString, LazyRequestLogger, LOG_BACKLOG_MAX_BYTES, RequestLog, type RequestLine } from './logger.js';
+import { createRootLogger, DroppedLogLines, HealthProbeCount, jsonString, LazyRequestLogger, LOG_BACKLOG_MAX_BYTES, RequestLog, type RequestLine } from './logger.js';
 
 const line: RequestLine = { reqId: 'r-1', method: 'GET', url: '/api/health', ip: '127.0.0.1', statusCode: 200, responseTime: 0.25 };
 
@@ -61,6 +61,84 @@ describe('RequestLog', () => {
   it('is not made when the level drops info lines', () => {
     const config = { logLevel: 'warn', nodeEnv: 'production' } as Parameters<typeof RequestLog.create>[0];
     expect(RequestLog.create(config, pino({ level: 'warn' }, { write: () => undefined }))).toBeNull();
+  });
+
+  it('counts the answered health probes at info, and writes each one at debug', () => {
+    const written = (level: string) => {
+      const lines: Array<Record<string, unknown>> = [];
+      const root = pino({ level, base: { service: 'redpen' } }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
+      const log = RequestLog.create({ logLevel: level, nodeEnv: 'development' } as Parameters<typeof RequestLog.create>[0], root, ['/api/health'])!;
+      log.write({ ...line, reqId: 'probe' });
+      log.write({ ...line, reqId: 'info', url: '/api' });
+      log.flush();
+      return lines.map((entry) => entry.reqId ?? entry.healthProbes);
+    };
+    expect(written('info')).toEqual(['info', 1]);
+    expect(written('debug')).toEqual(['probe', 'info']);
+  });
+});
+
+describe('HealthProbeCount', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  function counting(periodMs = 60_000) {
+    const reports: Array<[unknown, string]> = [];
+    const probes = new HealthProbeCount({ info: ((fields: unknown, message: string) => reports.push([fields, message])) as never }, ['/api/health', '/api/health/ready'], periodMs);
+    return { probes, reports };
+  }
+
+  it('takes only answered GET or HEAD probes at their exact URLs; anything else is a request like any other', () => {
+    const { probes } = counting();
+    const ready = { ...line, url: '/api/health/ready' };
+    expect([line, ready, { ...line, method: 'HEAD' }, { ...ready, statusCode: 204 }].map((probe) => probes.counted(probe))).toEqual([true, true, true, true]);
+    const others: RequestLine[] = [
+      { ...ready, statusCode: 503 },
+      { ...line, statusCode: 500 },
+      { ...line, statusCode: 304 },
+      { ...line, statusCode: 101 },
+      { ...line, method: 'POST', statusCode: 201 },
+      { ...line, method: 'OPTIONS', statusCode: 204 },
+      { ...line, url: '/api/health?from=monitor' },
+      { ...line, url: '/api/health/' },
+      { ...line, url: '/api/healthz' },
+      { ...line, url: '/api' },
+    ];
+    expect(others.map((request) => probes.counted(request))).toEqual(others.map(() => false));
+  });
+
+  it('says how many a minute after the first, then starts again; nothing while none come', () => {
+    jest.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z') });
+    const { probes, reports } = counting();
+    for (let i = 0; i < 5; i++) {
+      probes.counted(line);
+      jest.advanceTimersByTime(10_000);
+    }
+    expect(reports).toEqual([]);
+    jest.advanceTimersByTime(10_000);
+    expect(reports).toEqual([[{ healthProbes: 5, periodSeconds: 60 }, 'health probes answered']]);
+    jest.advanceTimersByTime(10 * 60_000);
+    expect(reports).toHaveLength(1);
+    probes.counted(line);
+    probes.counted(line);
+    jest.advanceTimersByTime(60_000);
+    expect(reports[1]).toEqual([{ healthProbes: 2, periodSeconds: 60 }, 'health probes answered']);
+  });
+
+  it('reports what it has counted when the log is flushed (shutdown), and nothing when it has nothing', () => {
+    jest.useFakeTimers({ now: new Date('2026-11-26T12:00:00Z') });
+    const { probes, reports } = counting();
+    probes.report();
+    expect(reports).toEqual([]);
+    probes.counted(line);
+    jest.advanceTimersByTime(4_000);
+    probes.counted(line);
+    probes.report();
+    expect(reports).toEqual([[{ healthProbes: 2, periodSeconds: 4 }, 'health probes answered']]);
+    // The minute's timer went with the report: no second line for the same probes.
+    jest.advanceTimersByTime(60_000);
+    expect(reports).toHaveLength(1);
   });
 });
 

@@ -111,22 +111,26 @@ export class RequestLog {
   constructor(
     private readonly sink: LineSink,
     private readonly options: { chunkChars: number; maxDelayMs: number; bindings: string },
+    /** Counts the answered health probes instead of a line each; null writes every request's line. */
+    private readonly probes: HealthProbeCount | null = null,
   ) {}
 
   /**
    * Null when the configured level drops `info` lines. Production hands over ~15 KB at a time (one write per ~60
    * lines; chunks that queue behind a write go out together, up to LOG_MAX_WRITE_BYTES), development each line as it
-   * comes.
+   * comes. Answered health probes (`probeUrls`) are counted, one line a minute, unless the level is `debug` or finer.
    */
-  static create(config: AppConfig, root: Logger): RequestLog | null {
+  static create(config: AppConfig, root: Logger, probeUrls: readonly string[] = []): RequestLog | null {
     if (!root.isLevelEnabled('info')) return null;
     const sink = (root as unknown as Record<symbol, LineSink>)[pino.symbols.streamSym]!;
     // The root logger's base fields, as pino writes them after `time`: `,"service":"redpen"`.
     const bindings = Object.entries(pinoOptions(config).base ?? {}).map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`).join('');
-    return new RequestLog(sink, { chunkChars: config.nodeEnv === 'production' ? 15_000 : 0, maxDelayMs: 1000, bindings });
+    const probes = probeUrls.length > 0 && !root.isLevelEnabled('debug') ? new HealthProbeCount(root, probeUrls) : null;
+    return new RequestLog(sink, { chunkChars: config.nodeEnv === 'production' ? 15_000 : 0, maxDelayMs: 1000, bindings }, probes);
   }
 
   write(line: RequestLine): void {
+    if (this.probes?.counted(line)) return;
     const text =
       `{"level":30,"time":${Date.now()}${this.options.bindings},"reqId":${jsonString(line.reqId)},` +
       `"req":{"method":${jsonString(line.method)},"url":${jsonString(line.url)},"ip":${jsonString(line.ip)}},` +
@@ -140,13 +144,56 @@ export class RequestLog {
     else this.timer ??= setTimeout(() => this.flush(), this.options.maxDelayMs).unref();
   }
 
+  /** Writes the batched lines now, and the health probes counted so far (the app's onClose). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.probes?.report();
     if (!this.pending) return;
     const chunk = this.pending;
     this.pending = '';
     this.sink.write(chunk);
+  }
+}
+
+/**
+ * The health probes' share of the request log: a liveness or readiness probe answered 2xx is counted, and the count
+ * goes out as one `health probes answered` line a minute (`healthProbes`, `periodSeconds`) instead of a line per
+ * probe. Probes are the one request nobody reads one by one (a container check, a load balancer, an uptime monitor
+ * asking every few seconds), and their line was most of what a probe cost (docs/benchmarks.md). Everything else
+ * about them is still logged each time: a failed probe (503 from readiness, any error), any other method, a URL with
+ * a query string. `LOG_LEVEL=debug` logs every probe as it comes (RequestLog.create makes no count).
+ */
+export class HealthProbeCount {
+  private readonly urls: ReadonlySet<string>;
+  private answered = 0;
+  private since = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly logger: Pick<Logger, 'info'>,
+    urls: readonly string[],
+    private readonly periodMs = 60_000,
+  ) {
+    this.urls = new Set(urls);
+  }
+
+  /** True when `line` is an answered probe, now counted (and so not written). */
+  counted(line: RequestLine): boolean {
+    if (line.statusCode < 200 || line.statusCode > 299 || !this.urls.has(line.url) || (line.method !== 'GET' && line.method !== 'HEAD')) return false;
+    if (this.answered++ === 0) this.since = Date.now();
+    this.timer ??= setTimeout(() => this.report(), this.periodMs).unref();
+    return true;
+  }
+
+  /** Writes the count so far, if any probe was answered since the last one. */
+  report(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.answered === 0) return;
+    const healthProbes = this.answered;
+    this.answered = 0;
+    this.logger.info({ healthProbes, periodSeconds: Math.max(1, Math.round((Date.now() - this.since) / 1000)) }, 'health probes answered');
   }
 }
 
