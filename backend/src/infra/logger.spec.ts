@@ -76,6 +76,22 @@ describe('RequestLog', () => {
     expect(written('info')).toEqual(['info', 1]);
     expect(written('debug')).toEqual(['probe', 'info']);
   });
+
+  it('keeps the probes\' count for its minute when a chunk goes out early (its delay), and writes both on flush', () => {
+    jest.useFakeTimers();
+    const out = sink();
+    const reports: unknown[] = [];
+    const probes = new HealthProbeCount({ info: ((fields: unknown) => reports.push(fields)) as never }, ['/api/health']);
+    const log = new RequestLog(out, { chunkChars: 10_000, maxDelayMs: 1000, bindings: '' }, probes);
+    log.write(line);
+    log.write({ ...line, url: '/api' });
+    jest.advanceTimersByTime(1000);
+    expect({ lines: out.lines().length, reports }).toEqual({ lines: 1, reports: [] });
+    log.write(line);
+    log.write({ ...line, url: '/api' });
+    log.flush();
+    expect({ lines: out.lines().length, reports }).toEqual({ lines: 2, reports: [{ healthProbes: 2, periodSeconds: 1 }] });
+  });
 });
 
 describe('HealthProbeCount', () => {

@@ -140,15 +140,19 @@ export class RequestLog {
       return;
     }
     this.pending += text;
-    if (this.pending.length >= this.options.chunkChars) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.options.maxDelayMs).unref();
+    if (this.pending.length >= this.options.chunkChars) this.handOver();
+    else this.timer ??= setTimeout(() => this.handOver(), this.options.maxDelayMs).unref();
   }
 
   /** Writes the batched lines now, and the health probes counted so far (the app's onClose). */
   flush(): void {
+    this.handOver();
+    this.probes?.report();
+  }
+
+  private handOver(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.probes?.report();
     if (!this.pending) return;
     const chunk = this.pending;
     this.pending = '';
