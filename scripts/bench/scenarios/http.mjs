@@ -5,7 +5,10 @@
 // sending the same bytes with no code of Redpen's), which shows what the framework itself costs. With >= 2 cores the servers run on core 0 and autocannon on core 1
 // (`taskset`; BENCH_PIN=0 turns it off). Goal: Nest >= 70 % of bare requests/s on the public routes,
 // p99 <= 25 ms at 100 connections everywhere. /api/auth/me reads PostgreSQL on every request (session and
-// user), so its ratio to a bare replay is shown but is not a goal.
+// user), so its ratio to a bare replay is shown but is not a goal. The backend logs as in production: a line per
+// request on /api and /api/auth/me, a count for /api/health (a health probe, HealthProbeCount); the report says
+// how many lines and probes its log holds for the requests sent, read once it has stopped.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT, loadEnv, withDatabase } from '../../lib/env.mjs';
@@ -65,6 +68,26 @@ const NEST = 'Nest + Fastify';
 const FLOOR = 'Nest floor';
 
 /**
+ * What the backend's log says of `paths`: its request lines per path, and the health probes it counted.
+ * @param {string} logPath
+ * @param {string[]} paths
+ */
+function logTally(logPath, paths) {
+  /** @type {Record<string, number>} */
+  const requestLines = Object.fromEntries(paths.map((path) => [path, 0]));
+  let probesCounted = 0;
+  for (const line of readFileSync(logPath, 'utf8').split('\n')) {
+    if (line.includes('"msg":"request completed"')) {
+      const url = /"url":"([^"]*)"/.exec(line)?.[1];
+      if (url !== undefined && url in requestLines) requestLines[url]++;
+    } else if (line.includes('"msg":"health probes answered"')) {
+      probesCounted += Number(/"healthProbes":(\d+)/.exec(line)?.[1] ?? 0);
+    }
+  }
+  return { requestLines, probesCounted };
+}
+
+/**
  * A server's CPU time (ms) once it has gone quiet after a round, waiting at most 3 s: what a round leaves behind
  * (log lines still queued to be written, a collection) is its requests' work too, and would otherwise land on the
  * next target's round.
@@ -90,6 +113,11 @@ export async function run({ log, command }) {
   log(pin ? `pinned: servers on core ${pin.serverCore}, autocannon on core ${pin.loadCore}` : 'not pinned (fewer than 2 cores, no taskset, or BENCH_PIN=0)');
   pinLoadGenerator(pin);
   const nest = await startBackend({ log, pin });
+  let nestStopped = false;
+  const stopNest = async () => {
+    if (!nestStopped) await nest.stop();
+    nestStopped = true;
+  };
   let bare;
   let floor;
   try {
@@ -140,9 +168,14 @@ export async function run({ log, command }) {
         targets.push({ target, path, url: server.url + path, pid: server.pid, headers: requestHeaders[path] ?? {} });
       }
     }
+    /** @type {Record<string, number>} Requests the backend answered, per path, from here on (its log is tallied against them). */
+    const sentToNest = Object.fromEntries(paths.map((path) => [path, 0]));
     if (opts.warmupSeconds > 0) {
       log(`warming up (${opts.warmupSeconds} s per target)…`);
-      for (const t of targets) await loadTest(t.url, { ...opts, headers: t.headers, durationSeconds: opts.warmupSeconds });
+      for (const t of targets) {
+        const warm = await loadTest(t.url, { ...opts, headers: t.headers, durationSeconds: opts.warmupSeconds });
+        if (t.target === NEST) sentToNest[t.path] += warm.totalRequests;
+      }
     }
     /** @type {Map<Target, MeasuredRun[]>} */
     const runs = new Map(targets.map((t) => [t, []]));
@@ -155,6 +188,7 @@ export async function run({ log, command }) {
         // No CPU figure (no /proc) counts as 0, as `-` did with null.
         const cpuMs = ((await cpuOnceSettled(t.pid)) ?? 0) - (cpuBefore ?? 0);
         runs.get(t)?.push({ ...result, cpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(1, result.totalRequests)) });
+        if (t.target === NEST) sentToNest[t.path] += result.totalRequests;
       }
     }
     const results = targets.map((t) => {
@@ -199,9 +233,13 @@ export async function run({ log, command }) {
       `${r.errors + r.timeouts} / ${r.non2xx}`,
       ...(opts.rounds > 1 ? [r.rounds.map((x) => fmt(x)).join(', '), `${fmt(median(r.roundRatios) * 100, 0)} % (${fmt(Math.min(...r.roundRatios) * 100, 0)}–${fmt(Math.max(...r.roundRatios) * 100, 0)} %)`] : []),
     ]);
+    // Stopped (SIGTERM: it writes its last lines and the probes counted since its last count) before its log is read.
+    await stopNest();
+    const tally = logTally(nest.logPath, paths);
+    const logged = paths.map((path) => ({ path, requests: sentToNest[path], requestLines: tally.requestLines[path] }));
     const date = new Date().toISOString();
     const m = machine();
-    const data = { scenario: name, date, command, machine: m, settings: opts, pinning: pin, goal: GOAL, memory, results, goals, notMeasured: missing };
+    const data = { scenario: name, date, command, machine: m, settings: opts, pinning: pin, goal: GOAL, memory, results, goals, logged, healthProbesCounted: tally.probesCounted, notMeasured: missing };
     const file = writeResult(name, data);
 
     console.log('\n' + textTable([header, ...rows]) + '\n');
@@ -210,6 +248,9 @@ export async function run({ log, command }) {
       console.log(`${g.path}: ${fmt(g.ratio * 100, 1)} % of bare${floorNote} ${g.path === AUTH_PATH ? '(no goal: reads PostgreSQL)' : `(goal ≥ ${GOAL.minRatio * 100} %) ${g.ratioOk ? 'met' : 'NOT met'}`}; p99 ${fmt(g.p99, 1)} ms (goal ≤ ${GOAL.maxP99Ms} ms) ${g.p99Ok ? 'met' : 'NOT met'}${g.clean ? '' : '; ERRORS or non-2xx answers'}`);
     }
     console.log(`memory (RSS): Nest ${memory.nestIdleMiB} MiB idle, ${memory.nestAfterMiB} MiB after load; bare ${memory.bareIdleMiB} → ${memory.bareAfterMiB} MiB`);
+    // The set-up's own requests (a fetch or two per path, the sign-in) are in the log too: a few more than sent.
+    const loggedNote = logged.map((l) => `${l.path} ${fmt(l.requestLines)} request lines for ${fmt(l.requests)} requests`).join('; ');
+    console.log(`the backend's log: ${loggedNote}; health probes counted (no line each): ${fmt(tally.probesCounted)}`);
     console.log(`\nResults: ${file}\n\nMarkdown for docs/benchmarks.md:\n`);
     console.log(`${date.slice(0, 10)}, ${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}; \`${command}\`; ${opts.connections} connections, ${opts.durationSeconds} s per target after a ${opts.warmupSeconds} s warm-up, ${opts.rounds} interleaved round(s), median shown; ${pin ? `server and bare server pinned to core ${pin.serverCore}, autocannon to core ${pin.loadCore} (taskset)` : 'autocannon on the same cores as the server'}.\n`);
     console.log(markdownTable([header, ...rows]));
@@ -219,6 +260,6 @@ export async function run({ log, command }) {
   } finally {
     await floor?.stop();
     await bare?.stop();
-    await nest.stop();
+    await stopNest();
   }
 }
