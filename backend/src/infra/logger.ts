@@ -43,18 +43,48 @@ export function createRootLogger(config: AppConfig): Logger {
 }
 
 /**
+ * Adds up something that happens often and says how many in one line (`say`), `periodMs` after the first of a
+ * period or sooner on `report()`, then starts a new period; a period with nothing in it says nothing.
+ */
+export class Tally {
+  private count = 0;
+  private since = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly periodMs: number,
+    private readonly say: (count: number, elapsedMs: number) => void,
+  ) {}
+
+  add(count = 1): void {
+    if (this.count === 0) this.since = Date.now();
+    this.count += count;
+    this.timer ??= setTimeout(() => this.report(), this.periodMs).unref();
+  }
+
+  report(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.count === 0) return;
+    const count = this.count;
+    this.count = 0;
+    this.say(count, Date.now() - this.since);
+  }
+}
+
+/**
  * Counts the lines the log stream drops (its backlog full) and says so in one warning a few seconds later, once
  * per episode, so a gap in the log is never silent. The warning goes through the same stream: dropped too if the
  * backlog is still full, it is counted and reported with the next.
  */
 export class DroppedLogLines {
-  private lines = 0;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly tally: Tally;
 
-  constructor(
-    private readonly logger: Pick<Logger, 'warn'>,
-    private readonly reportAfterMs = 5000,
-  ) {}
+  constructor(logger: Pick<Logger, 'warn'>, reportAfterMs = 5000) {
+    this.tally = new Tally(reportAfterMs, (lines) =>
+      logger.warn({ droppedLines: lines, backlogMaxBytes: LOG_BACKLOG_MAX_BYTES }, `${lines} log lines were dropped: the log could not be written as fast as it came`),
+    );
+  }
 
   watch(stream: { on(event: 'drop', listener: (data: string) => void): unknown }): void {
     stream.on('drop', (data) => this.dropped(data));
@@ -64,15 +94,7 @@ export class DroppedLogLines {
     // A dropped write is one line or a chunk of whole lines.
     let lines = 0;
     for (let at = data.indexOf('\n'); at !== -1; at = data.indexOf('\n', at + 1)) lines++;
-    this.lines += Math.max(lines, 1);
-    this.timer ??= setTimeout(() => this.report(), this.reportAfterMs).unref();
-  }
-
-  private report(): void {
-    this.timer = null;
-    const lines = this.lines;
-    this.lines = 0;
-    this.logger.warn({ droppedLines: lines, backlogMaxBytes: LOG_BACKLOG_MAX_BYTES }, `${lines} log lines were dropped: the log could not be written as fast as it came`);
+    this.tally.add(Math.max(lines, 1));
   }
 }
 
@@ -169,35 +191,31 @@ export class RequestLog {
  * a query string. `LOG_LEVEL=debug` logs every probe as it comes (RequestLog.create makes no count).
  */
 export class HealthProbeCount {
+  private readonly tally: Tally;
+
   private readonly urls: ReadonlySet<string>;
-  private answered = 0;
-  private since = 0;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly logger: Pick<Logger, 'info'>,
+    logger: Pick<Logger, 'info'>,
     urls: readonly string[],
-    private readonly periodMs = 60_000,
+    periodMs = 60_000,
   ) {
     this.urls = new Set(urls);
+    this.tally = new Tally(periodMs, (healthProbes, elapsedMs) =>
+      logger.info({ healthProbes, periodSeconds: Math.max(1, Math.round(elapsedMs / 1000)) }, 'health probes answered'),
+    );
   }
 
   /** True when `line` is an answered probe, now counted (and so not written). */
   counted(line: RequestLine): boolean {
     if (line.statusCode < 200 || line.statusCode > 299 || !this.urls.has(line.url) || (line.method !== 'GET' && line.method !== 'HEAD')) return false;
-    if (this.answered++ === 0) this.since = Date.now();
-    this.timer ??= setTimeout(() => this.report(), this.periodMs).unref();
+    this.tally.add();
     return true;
   }
 
   /** Writes the count so far, if any probe was answered since the last one. */
   report(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.answered === 0) return;
-    const healthProbes = this.answered;
-    this.answered = 0;
-    this.logger.info({ healthProbes, periodSeconds: Math.max(1, Math.round((Date.now() - this.since) / 1000)) }, 'health probes answered');
+    this.tally.report();
   }
 }
 
