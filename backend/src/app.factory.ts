@@ -26,12 +26,6 @@ export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta
 /** Upload ceilings; per-route rules (type, 5 MB for onboarding documents) are checked by each module. */
 export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 12, fields: 60, fieldSize: 64 * 1024 };
 
-/**
- * The health probes (modules/health: liveness and readiness). Answered 2xx, they are counted in the log, one line a
- * minute, rather than one line each (HealthProbeCount, docs/decisions.md).
- */
-export const HEALTH_PROBE_URLS = ['/api/health', '/api/health/ready'];
-
 /** Methods a browser on an allowed origin may use across origins (the route table's, checked by test/deployment.e2e-spec.ts). */
 export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -89,7 +83,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   // Preflights: the hook above has set their headers; any path answers (as @fastify/cors did), before any guard.
   fastify.options('*', (_request, reply) => reply.code(204).header('content-length', '0').send());
-  const requestLog = logging ? RequestLog.create(logConfig, rootLogger, HEALTH_PROBE_URLS) : null;
+  // The health probes' URLs (routes with `@RouteConfig(HEALTH_PROBE_ROUTE)`), as Nest registers them at init.
+  const healthProbeUrls = new Set<string>();
+  fastify.addHook('onRoute', (route) => {
+    if (route.config?.healthProbe) healthProbeUrls.add(route.url);
+  });
+  const requestLog = logging ? RequestLog.create(logConfig, rootLogger, healthProbeUrls) : null;
   if (requestLog) {
     fastify.addHook('onResponse', (request, reply, done) => {
       requestLog.write({ reqId: request.id, method: request.method, url: request.url, ip: request.ip, statusCode: reply.statusCode, responseTime: reply.elapsedTime });

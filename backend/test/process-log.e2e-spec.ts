@@ -61,8 +61,13 @@ describe('the API process log (production settings, stdout a pipe)', () => {
     expect({ up, exit, output: listening() ? '' : output }).toEqual({ up: true, exit: undefined, output: '' });
     const url = `http://127.0.0.1:${/:(\d+) /.exec(String(listening()!.msg))![1]}`;
     // Health probes: counted, not a line each (HealthProbeCount); the count is written at shutdown at the latest.
+    // Liveness by GET and HEAD; readiness counts when it answers 200, and is a line of its own when a dependency of
+    // this process is down (503).
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await fetch(`${url}/api/health`, { headers: { 'x-request-id': 'process-log-probe' } })).status).toBe(200);
+    expect((await fetch(`${url}/api/health`, { method: 'HEAD', headers: { 'x-request-id': 'process-log-probe' } })).status).toBe(200);
+    const ready = (await fetch(`${url}/api/health/ready`, { headers: { 'x-request-id': 'process-log-ready' } })).status;
+    expect([200, 503]).toContain(ready);
 
     // One request, then nothing: its line is out within seconds (request lines wait at most 1 s to be batched).
     const quiet = await fetch(`${url}/api/health?quiet`, { headers: { 'x-request-id': 'process-log-quiet' } });
@@ -79,6 +84,7 @@ describe('the API process log (production settings, stdout a pipe)', () => {
     const line = lines(stdout).find((entry) => entry.reqId === 'process-log-last');
     expect(line).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health?last' }, res: { statusCode: 200 } });
     const probeCounts = lines(stdout).filter((entry) => entry.msg === 'health probes answered');
-    expect({ probeLines: lines(stdout).filter((entry) => entry.reqId === 'process-log-probe'), probes: probeCounts.reduce((sum, entry) => sum + Number(entry.healthProbes), 0) }).toEqual({ probeLines: [], probes: 3 });
+    expect({ probeLines: lines(stdout).filter((entry) => entry.reqId === 'process-log-probe'), probes: probeCounts.reduce((sum, entry) => sum + Number(entry.healthProbes), 0) }).toEqual({ probeLines: [], probes: ready === 200 ? 5 : 4 });
+    expect(lines(stdout).filter((entry) => entry.reqId === 'process-log-ready').map((entry) => entry.res)).toEqual(ready === 200 ? [] : [{ statusCode: 503 }]);
   }, 90_000);
 });

@@ -67,7 +67,7 @@ describe('RequestLog', () => {
     const written = (level: string) => {
       const lines: Array<Record<string, unknown>> = [];
       const root = pino({ level, base: { service: 'redpen' } }, { write: (s: string) => lines.push(JSON.parse(s) as Record<string, unknown>) });
-      const log = RequestLog.create({ logLevel: level, nodeEnv: 'development' } as Parameters<typeof RequestLog.create>[0], root, ['/api/health'])!;
+      const log = RequestLog.create({ logLevel: level, nodeEnv: 'development' } as Parameters<typeof RequestLog.create>[0], root, new Set(['/api/health']))!;
       log.write({ ...line, reqId: 'probe' });
       log.write({ ...line, reqId: 'info', url: '/api' });
       log.flush();
@@ -81,7 +81,7 @@ describe('RequestLog', () => {
     jest.useFakeTimers();
     const out = sink();
     const reports: unknown[] = [];
-    const probes = new HealthProbeCount({ info: ((fields: unknown) => reports.push(fields)) as never }, ['/api/health']);
+    const probes = new HealthProbeCount({ info: ((fields: unknown) => reports.push(fields)) as never }, new Set(['/api/health']));
     const log = new RequestLog(out, { chunkChars: 10_000, maxDelayMs: 1000, bindings: '' }, probes);
     log.write(line);
     log.write({ ...line, url: '/api' });
@@ -101,7 +101,7 @@ describe('HealthProbeCount', () => {
 
   function counting(periodMs = 60_000) {
     const reports: Array<[unknown, string]> = [];
-    const probes = new HealthProbeCount({ info: ((fields: unknown, message: string) => reports.push([fields, message])) as never }, ['/api/health', '/api/health/ready'], periodMs);
+    const probes = new HealthProbeCount({ info: ((fields: unknown, message: string) => reports.push([fields, message])) as never }, new Set(['/api/health', '/api/health/ready']), periodMs);
     return { probes, reports };
   }
 

@@ -142,12 +142,12 @@ export class RequestLog {
    * lines; chunks that queue behind a write go out together, up to LOG_MAX_WRITE_BYTES), development each line as it
    * comes. Answered health probes (`probeUrls`) are counted, one line a minute, unless the level is `debug` or finer.
    */
-  static create(config: AppConfig, root: Logger, probeUrls: readonly string[] = []): RequestLog | null {
+  static create(config: AppConfig, root: Logger, probeUrls: ReadonlySet<string> = new Set()): RequestLog | null {
     if (!root.isLevelEnabled('info')) return null;
     const sink = (root as unknown as Record<symbol, LineSink>)[pino.symbols.streamSym]!;
     // The root logger's base fields, as pino writes them after `time`: `,"service":"redpen"`.
     const bindings = Object.entries(pinoOptions(config).base ?? {}).map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`).join('');
-    const probes = probeUrls.length > 0 && !root.isLevelEnabled('debug') ? new HealthProbeCount(root, probeUrls) : null;
+    const probes = !root.isLevelEnabled('debug') ? new HealthProbeCount(root, probeUrls) : null;
     return new RequestLog(sink, { chunkChars: config.nodeEnv === 'production' ? 15_000 : 0, maxDelayMs: 1000, bindings }, probes);
   }
 
@@ -193,14 +193,12 @@ export class RequestLog {
 export class HealthProbeCount {
   private readonly tally: Tally;
 
-  private readonly urls: ReadonlySet<string>;
-
+  /** `urls`: the probe routes' URLs, filled in as the routes are registered (`HEALTH_PROBE_ROUTE`). */
   constructor(
     logger: Pick<Logger, 'info'>,
-    urls: readonly string[],
+    private readonly urls: ReadonlySet<string>,
     periodMs = 60_000,
   ) {
-    this.urls = new Set(urls);
     this.tally = new Tally(periodMs, (healthProbes, elapsedMs) =>
       logger.info({ healthProbes, periodSeconds: Math.max(1, Math.round(elapsedMs / 1000)) }, 'health probes answered'),
     );
@@ -218,6 +216,16 @@ export class HealthProbeCount {
     this.tally.report();
   }
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A health probe's route: its answered requests are counted in the log, not a line each (HealthProbeCount). */
+    healthProbe?: boolean;
+  }
+}
+
+/** The route config of the health probes: `@RouteConfig(HEALTH_PROBE_ROUTE)` (modules/health). */
+export const HEALTH_PROBE_ROUTE = { healthProbe: true };
 
 // Printable ASCII without `"` or `\`: a JSON string needs nothing but the quotes around it.
 const NOTHING_TO_ESCAPE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
