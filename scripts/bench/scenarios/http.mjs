@@ -8,9 +8,10 @@
 // user), so its ratio to a bare replay is shown but is not a goal. The backend logs as in production: a line per
 // request on /api and /api/auth/me, a count for /api/health (a health probe, HealthProbeCount); the report says
 // how many lines and probes its log holds for the requests sent, read once it has stopped.
-import { readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { ROOT, loadEnv, withDatabase } from '../../lib/env.mjs';
 import { sleep } from '../../lib/proc.mjs';
 import { cpuTimeMs, fetchOnce, fmt, loadTest, machine, markdownTable, median, medianRun, pinLoadGenerator, pinning, rssMiB, settings, startBackend, startBareServer, startNestFloor, textTable, writeResult } from '../lib.mjs';
@@ -72,11 +73,12 @@ const FLOOR = 'Nest floor';
  * @param {string} logPath
  * @param {string[]} paths
  */
-function logTally(logPath, paths) {
+async function logTally(logPath, paths) {
   /** @type {Record<string, number>} */
   const requestLines = Object.fromEntries(paths.map((path) => [path, 0]));
   let probesCounted = 0;
-  for (const line of readFileSync(logPath, 'utf8').split('\n')) {
+  // Read line by line: a long run's log (hundreds of MB) is more than one string may hold.
+  for await (const line of createInterface({ input: createReadStream(logPath), crlfDelay: Infinity })) {
     if (line.includes('"msg":"request completed"')) {
       const url = /"url":"([^"]*)"/.exec(line)?.[1];
       if (url !== undefined && url in requestLines) requestLines[url]++;
@@ -235,7 +237,7 @@ export async function run({ log, command }) {
     ]);
     // Stopped (SIGTERM: it writes its last lines and the probes counted since its last count) before its log is read.
     await stopNest();
-    const tally = logTally(nest.logPath, paths);
+    const tally = await logTally(nest.logPath, paths);
     const logged = paths.map((path) => ({ path, requests: sentToNest[path], requestLines: tally.requestLines[path] }));
     const date = new Date().toISOString();
     const m = machine();
