@@ -29,12 +29,13 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig();
   await prepareDatabase(config);
   const app = await createApp(config);
-  logFatalErrors(app.getHttpAdapter().getInstance().log);
+  const log = app.getHttpAdapter().getInstance().log;
+  logFatalErrors(log);
   await app.listen({ port: config.port, host: config.host });
-  armShutdownDeadline((message) => app.getHttpAdapter().getInstance().log.error(message));
+  armShutdownDeadline((message) => log.error(message));
   // The port bound, not the one asked for: PORT=0 lets the system choose.
   const { port } = app.getHttpServer().address() as AddressInfo;
-  app.getHttpAdapter().getInstance().log.info(`Redpen API listening on http://localhost:${port} (workers: ${config.workers})`);
+  log.info(`Redpen API listening on http://localhost:${port} (workers: ${config.workers})`);
 }
 
 bootstrap().catch((error: unknown) => {
