@@ -108,10 +108,11 @@ export function pinLoadGenerator(pin) {
 /**
  * Prepares PostgreSQL/Redis/S3/mail as `npm start` does and starts `node backend/dist/main.js`
  * production-like (NODE_ENV=production, LOG_LEVEL=info to a log file, WORKERS=off, SERVE_WEB=false)
- * on a free loopback port. Resolves { url, pid, logPath, stop() }.
- * @param {{ env?: Record<string, string>, log?: (line: string) => void, pin?: Pinning | null }} [options]
+ * on a free loopback port. Resolves { url, pid, logPath, stop() }. `nodeFlags` and then BENCH_SERVER_NODE_OPTIONS
+ * follow the backend's own flags (a later V8 flag wins): to trace or try a setting without changing the app.
+ * @param {{ env?: Record<string, string>, log?: (line: string) => void, pin?: Pinning | null, nodeFlags?: string[] }} [options]
  */
-export async function startBackend({ env: overrides = {}, log = console.log, pin = null } = {}) {
+export async function startBackend({ env: overrides = {}, log = console.log, pin = null, nodeFlags = [] } = {}) {
   const { env, childEnv } = loadEnv();
   await requireDatabaseServices(env, { createDatabase: false, log });
   const services = await ensureLocalServices({ env, detached: false, log });
@@ -122,7 +123,8 @@ export async function startBackend({ env: overrides = {}, log = console.log, pin
   mkdirSync(BENCH_DIR, { recursive: true });
   const logPath = join(BENCH_DIR, 'server.log');
   const fd = openSync(logPath, 'w');
-  const child = spawnMaybePinned(pin, nodeBin(), [...BACKEND_NODE_FLAGS, join(ROOT, 'backend', 'dist', 'main.js')], {
+  const flags = [...BACKEND_NODE_FLAGS, ...nodeFlags, ...(process.env.BENCH_SERVER_NODE_OPTIONS || '').split(' ').filter(Boolean)];
+  const child = spawnMaybePinned(pin, nodeBin(), [...flags, join(ROOT, 'backend', 'dist', 'main.js')], {
     cwd: join(ROOT, 'backend'),
     stdio: ['ignore', fd, fd],
     env: {

@@ -653,7 +653,7 @@ async function run_({ log, command }) {
         log,
         env: {
           TRUST_PROXY: '1', TWO_FACTOR_POLICY: 'optional', S3_BUCKET: bucket, REDIS_URL: redisUrl, JWT_SECRET: jwtSecret, UPLOAD_RATE_LIMIT_PER_HOUR: '100000',
-          BENCH_MEM_FILE: memFile, NODE_OPTIONS: [`--import=data:text/javascript,${encodeURIComponent(PROBE)}`, env.BENCH_SERVER_NODE_OPTIONS].filter(Boolean).join(' '),
+          BENCH_MEM_FILE: memFile, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}`,
         },
       });
     };

@@ -20,7 +20,7 @@ export const name = 'http';
 export const description = 'Nest (Fastify) vs bare node:http: GET /api/health, /api and /api/auth/me (authenticated)';
 
 const require = createRequire(import.meta.url);
-const AUTH_PATH = '/api/auth/me';
+export const AUTH_PATH = '/api/auth/me';
 const BENCH_EMAIL = 'bench-http@bench.local';
 const BENCH_PASSWORD = 'Bench-Http-Pass-42';
 
@@ -35,7 +35,7 @@ const BENCH_PASSWORD = 'Bench-Http-Pass-42';
  * A verified student in the bench database, signed in once through the API: the bearer header for /api/auth/me.
  * @param {string} nestUrl
  */
-async function signedInHeaders(nestUrl) {
+export async function signedInHeaders(nestUrl) {
   const { env } = loadEnv();
   const databaseUrl = process.env.BENCH_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_bench');
   const pg = require(join(ROOT, 'node_modules', 'pg'));
