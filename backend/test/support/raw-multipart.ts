@@ -40,6 +40,13 @@ export function answerOf<B = Record<string, unknown>>(res: IncomingMessage): Pro
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => (text += chunk));
     res.on('error', reject);
-    res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) as B }));
+    res.on('end', () => {
+      // A body that is not JSON fails the test's await, rather than throwing from an event handler.
+      try {
+        resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) as B });
+      } catch (error) {
+        reject(new Error(`the answer (${res.statusCode}) is not JSON: ${text.slice(0, 200)}`, { cause: error }));
+      }
+    });
   });
 }
