@@ -35,7 +35,7 @@ async function bootstrap(): Promise<void> {
   armShutdownDeadline((message) => log.error(message));
   // The port bound, not the one asked for: PORT=0 lets the system choose.
   const { port } = app.getHttpServer().address() as AddressInfo;
-  log.info(`Redpen API listening on http://localhost:${port} (workers: ${config.workers})`);
+  log.info({ port }, `Redpen API listening on http://localhost:${port} (workers: ${config.workers})`);
 }
 
 bootstrap().catch((error: unknown) => {

@@ -59,7 +59,7 @@ describe('the API process log (production settings, stdout a pipe)', () => {
     const listening = () => lines(stdout).find((line) => String(line.msg).startsWith('Redpen API listening on'));
     const up = await eventually(() => exit !== undefined || listening() !== undefined, 60_000);
     expect({ up, exit, output: listening() ? '' : output }).toEqual({ up: true, exit: undefined, output: '' });
-    const url = `http://127.0.0.1:${/:(\d+) /.exec(String(listening()!.msg))![1]}`;
+    const url = `http://127.0.0.1:${Number(listening()!.port)}`;
     // Health probes: counted, not a line each (HealthProbeCount); the count is written at shutdown at the latest.
     // Liveness by GET and HEAD; readiness counts when it answers 200, and is a line of its own when a dependency of
     // this process is down (503).
