@@ -225,7 +225,7 @@ declare module 'fastify' {
 }
 
 /** The route config of the health probes: `@RouteConfig(HEALTH_PROBE_ROUTE)` (modules/health). */
-export const HEALTH_PROBE_ROUTE = { healthProbe: true };
+export const HEALTH_PROBE_ROUTE = Object.freeze({ healthProbe: true });
 
 // Printable ASCII without `"` or `\`: a JSON string needs nothing but the quotes around it.
 const NOTHING_TO_ESCAPE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
