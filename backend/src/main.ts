@@ -1,3 +1,4 @@
+import './infra/v8-flags.js';
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';

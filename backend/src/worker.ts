@@ -1,3 +1,4 @@
+import './infra/v8-flags.js';
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config/env.schema.js';
 import { logFatalErrors } from './infra/fatal-errors.js';
