@@ -6,6 +6,7 @@
 // limit (~64 MiB) forces a full collection. Measured in docs/benchmarks.md ("Scenario `uploads`"): 10
 // concurrent 10 MB uploads grow RSS by 33–34 MiB instead of 55–61, and the idle API holds ~170 MiB instead
 // of ~300; the http scenario's CPU per request did not move beyond its noise. 8 MiB was weighed against
-// /api/auth/me's p99 and kept out: uploads grew 50–57 MiB, and the p99 tail comes from a state it does not prevent
-// (docs/benchmarks.md, "seventh session"; `npm run bench -- http-gc`).
+// /api/auth/me's p99 and kept out: uploads grew 50–57 MiB, and the p99 tail came from a state it does not prevent
+// (docs/benchmarks.md, "seventh session"; `npm run bench -- http-gc`): V8's allocation-site pretenuring, which the
+// processes turn off themselves (backend/src/infra/v8-flags.ts: Node refuses that flag in NODE_OPTIONS).
 export const BACKEND_NODE_FLAGS = ['--max-semi-space-size=2'];

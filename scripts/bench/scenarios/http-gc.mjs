@@ -1,8 +1,10 @@
 // Scenario `http-gc`: what decides GET /api/auth/me's p99 (issue 9), one fresh API process at a time. A process
-// settles in one of two young-generation states for its whole life (docs/benchmarks.md, "seventh session"): in one,
-// each request's objects die young; in the other, every scavenge promotes the HTTP objects of the requests it
-// finds (~5 KB each), the old generation fills in a second or two and its full collections pause the API for
-// 15–25 ms, which is the p99. One `npm run bench -- http` measures one process, so its p99 is a draw; this
+// used to settle in one of two young-generation states for its whole life (docs/benchmarks.md, "seventh session"):
+// in one, each request's objects die young; in the other, every scavenge promotes the HTTP objects of the requests
+// it finds (~5 KB each), the old generation fills in a second or two and its full collections pause the API for
+// 15–25 ms, which is the p99. The second was V8's allocation-site pretenuring, now turned off
+// (backend/src/infra/v8-flags.ts, "eighth session"); this scenario is how to see that no process falls into it
+// again. One `npm run bench -- http` measures one process, so its p99 is a draw; this
 // scenario starts BENCH_GC_PROCESSES (default 8) in turn, each pinned like `http` and traced with
 // `--trace-gc-nvp`, and reports for each its p99 beside what its collector did, then how many processes fell
 // into the promoting state. BENCH_SERVER_NODE_OPTIONS adds flags to try (say `--max-semi-space-size=8`).
