@@ -106,6 +106,15 @@ export function pinLoadGenerator(pin) {
 }
 
 /**
+ * The Node flags a benchmark run adds to a process it starts, from a space-separated environment variable
+ * (BENCH_SERVER_NODE_OPTIONS for the API, BENCH_WORKER_NODE_OPTIONS for a worker): to trace or try a setting.
+ * @param {string} name
+ */
+export function nodeFlagsFromEnv(name) {
+  return (process.env[name] || '').split(' ').filter(Boolean);
+}
+
+/**
  * Prepares PostgreSQL/Redis/S3/mail as `npm start` does and starts `node backend/dist/main.js`
  * production-like (NODE_ENV=production, LOG_LEVEL=info to a log file, WORKERS=off, SERVE_WEB=false)
  * on a free loopback port. Resolves { url, pid, logPath, stop() }. `nodeFlags` and then BENCH_SERVER_NODE_OPTIONS
@@ -123,7 +132,7 @@ export async function startBackend({ env: overrides = {}, log = console.log, pin
   mkdirSync(BENCH_DIR, { recursive: true });
   const logPath = join(BENCH_DIR, 'server.log');
   const fd = openSync(logPath, 'w');
-  const flags = [...BACKEND_NODE_FLAGS, ...nodeFlags, ...(process.env.BENCH_SERVER_NODE_OPTIONS || '').split(' ').filter(Boolean)];
+  const flags = [...BACKEND_NODE_FLAGS, ...nodeFlags, ...nodeFlagsFromEnv('BENCH_SERVER_NODE_OPTIONS')];
   const child = spawnMaybePinned(pin, nodeBin(), [...flags, join(ROOT, 'backend', 'dist', 'main.js')], {
     cwd: join(ROOT, 'backend'),
     stdio: ['ignore', fd, fd],

@@ -3,14 +3,11 @@
 // any framework code runs. (Flags V8 must have before it starts, such as the young generation's size, are given on
 // the command line: scripts/lib/node-flags.mjs.)
 //
-// No allocation-site pretenuring. V8 watches object and array literals, and once the objects of one survive a
-// scavenge at 85 % or more it allocates them straight in the old generation for the rest of the process's life.
-// Under load at start-up a per-request literal can cross that line (Nest's `[req, res, next]` around an async
-// guard is one such). From then on every request leaves that literal dead in the old generation, pointing at the
-// request's young objects, so each scavenge keeps those alive and promotes them (~5 KB a request), and the full
-// collections that follow are GET /api/auth/me's p99. It happened to 15 of 27 fresh processes without this and 0 of
-// 47 with it, and nothing got slower (docs/benchmarks.md, "eighth session"; `npm run bench -- http-gc`). Node
-// refuses this flag in NODE_OPTIONS, hence setting it here.
+// No allocation-site pretenuring. Under load at start-up V8 can judge a per-request literal long-lived (Nest's
+// `[req, res, next]` around an async guard, mostly) and allocate it in the old generation from then on; dead there,
+// it keeps each request's young objects alive into the old generation too, and the full collections that follow
+// were GET /api/auth/me's p99 (docs/benchmarks.md, "eighth session"; docs/decisions.md, Memory). Node refuses this
+// flag in NODE_OPTIONS, hence setting it here.
 import { setFlagsFromString } from 'node:v8';
 
 setFlagsFromString('--no-allocation-site-pretenuring');

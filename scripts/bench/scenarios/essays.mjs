@@ -39,7 +39,7 @@ import { BACKEND_NODE_FLAGS } from '../../lib/node-flags.mjs';
 import { buildIfStale } from '../../lib/build.mjs';
 import { sleep, stopChild } from '../../lib/proc.mjs';
 import { essayWords, pdfOf, txtOf } from '../essay-documents.mjs';
-import { BENCH_DIR, fmt, loadTest, machine, markdownTable, median, percentile, rssMiB, settings, startBackend, textTable, writeResult } from '../lib.mjs';
+import { BENCH_DIR, fmt, loadTest, machine, markdownTable, median, nodeFlagsFromEnv, percentile, rssMiB, settings, startBackend, textTable, writeResult } from '../lib.mjs';
 import { startSmtpSink } from '../smtp-sink.mjs';
 import { PROBE, cleanBucket, login } from './uploads.mjs';
 
@@ -325,7 +325,7 @@ async function measurePool(ctx) {
 function startWorker(label, workerEnv) {
   const logPath = join(BENCH_DIR, `essays-${label}.log`);
   const fd = openSync(logPath, 'w');
-  const flags = [...BACKEND_NODE_FLAGS, ...(env.BENCH_WORKER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])];
+  const flags = [...BACKEND_NODE_FLAGS, ...nodeFlagsFromEnv('BENCH_WORKER_NODE_OPTIONS')];
   const child = spawn(nodeBin(), [...flags, join(ROOT, 'backend', 'dist', 'worker.js')], { cwd: join(ROOT, 'backend'), stdio: ['ignore', 'pipe', 'pipe'], env: workerEnv });
   /** @type {Promise<number>} */
   const ready = new Promise((resolve, reject) => {

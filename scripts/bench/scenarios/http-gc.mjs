@@ -10,7 +10,7 @@
 // into the promoting state. BENCH_SERVER_NODE_OPTIONS adds flags to try (say `--max-semi-space-size=8`).
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { fmt, loadTest, machine, markdownTable, median, pinLoadGenerator, pinning, settings, startBackend, textTable, writeResult } from '../lib.mjs';
+import { fmt, loadTest, machine, markdownTable, median, nodeFlagsFromEnv, pinLoadGenerator, pinning, settings, startBackend, textTable, writeResult } from '../lib.mjs';
 import { AUTH_PATH, GOAL, signedInHeaders } from './http.mjs';
 
 export const name = 'http-gc';
@@ -79,7 +79,10 @@ export async function run({ log, command }) {
     fmt(p.promotedPerScavenge / 1024, 1), p.fullCollections, fmt(p.longestPauseMs, 1), p.promoting ? 'promoting' : 'dying young',
   ]);
   /** @param {typeof processes} group */
-  const p99s = (group) => (group.length ? `p99 ${fmt(median(group.map((p) => p.p99)), 1)} ms median (${fmt(Math.min(...group.map((p) => p.p99)), 1)}–${fmt(Math.max(...group.map((p) => p.p99)), 1)})` : '');
+  const p99s = (group) => {
+    const values = group.map((p) => p.p99);
+    return values.length ? `p99 ${fmt(median(values), 1)} ms median (${fmt(Math.min(...values), 1)}–${fmt(Math.max(...values), 1)})` : '';
+  };
   const promoting = processes.filter((p) => p.promoting);
   const young = processes.filter((p) => !p.promoting);
   const overGoal = processes.filter((p) => p.p99 > GOAL.maxP99Ms).length;
@@ -89,7 +92,7 @@ export async function run({ log, command }) {
 
   const date = new Date().toISOString();
   const m = machine();
-  const flags = process.env.BENCH_SERVER_NODE_OPTIONS || '';
+  const flags = nodeFlagsFromEnv('BENCH_SERVER_NODE_OPTIONS').join(' ');
   const file = writeResult(name, { scenario: name, date, command, machine: m, settings: opts, pinning: pin, extraNodeFlags: flags, processes, summary });
   console.log('\n' + textTable([header, ...rows]) + '\n');
   console.log(summary);
