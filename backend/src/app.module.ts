@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.schema.js';
 import { ClockModule } from './infra/clock/clock.module.js';
 import { DatabaseModule } from './infra/database/database.module.js';
+import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { WorkersModule } from './infra/queue/workers.module.js';
@@ -19,6 +20,7 @@ import { ContactModule } from './modules/contact/contact.module.js';
 import { EssaysModule } from './modules/essays/essays.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetaModule } from './modules/meta/meta.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { StudentsModule } from './modules/students/students.module.js';
 import { TutoringModule } from './modules/tutoring/tutoring.module.js';
@@ -26,7 +28,7 @@ import { TutorsModule } from './modules/tutors/tutors.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 /** Infrastructure shared by the API and the worker processes. */
-const INFRA_MODULES = [DatabaseModule, RedisModule, StorageModule, MailModule, ClockModule, QueueModule];
+const INFRA_MODULES = [DatabaseModule, RedisModule, StorageModule, MailModule, ClockModule, QueueModule, EventsModule];
 
 const FEATURE_MODULES = [
   RateLimitModule,
@@ -42,6 +44,7 @@ const FEATURE_MODULES = [
   PaymentsModule,
   AdminModule,
   ChatModule,
+  NotificationsModule,
 ];
 
 export interface AppModuleOptions {

@@ -4,12 +4,21 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { JobName } from '../../src/infra/queue/job-registry.js';
+import { defineJobs } from '../../src/infra/queue/job-registry.js';
 import { OnJob } from '../../src/infra/queue/on-job.decorator.js';
 import { REDIS } from '../../src/infra/redis/redis.module.js';
 
 export const TWO_JOBS = { alpha: 'test.two-jobs.alpha', beta: 'test.two-jobs.beta' } as const;
 export const TWO_JOBS_QUEUE = 'maintenance';
+
+// Registered as a module registers its own jobs (docs/architecture.md "Jobs").
+declare module '../../src/infra/queue/job-registry.js' {
+  interface JobPayloads {
+    'test.two-jobs.alpha': TwoJobsData;
+    'test.two-jobs.beta': TwoJobsData;
+  }
+}
+defineJobs(TWO_JOBS_QUEUE, [TWO_JOBS.alpha, TWO_JOBS.beta]);
 
 export interface TwoJobsData {
   run: string;
@@ -24,13 +33,12 @@ export const twoJobsKeys = (run: string, handler: 'alpha' | 'beta') => ({ counts
 export class TwoJobsHandler {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  // Names outside the registry, so the casts: production handlers take registry names only.
-  @OnJob({ name: TWO_JOBS.alpha as JobName, queue: TWO_JOBS_QUEUE })
+  @OnJob({ name: TWO_JOBS.alpha, queue: TWO_JOBS_QUEUE })
   async alpha(job: Job<TwoJobsData>): Promise<void> {
     await this.record('alpha', job);
   }
 
-  @OnJob({ name: TWO_JOBS.beta as JobName, queue: TWO_JOBS_QUEUE })
+  @OnJob({ name: TWO_JOBS.beta, queue: TWO_JOBS_QUEUE })
   async beta(job: Job<TwoJobsData>): Promise<void> {
     await this.record('beta', job);
   }

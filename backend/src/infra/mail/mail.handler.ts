@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { JobOf } from '../queue/job-handler.js';
 import { JobDataSeal } from '../queue/job-data-seal.js';
-import { QUEUES } from '../queue/job-registry.js';
 import { OnJob } from '../queue/on-job.decorator.js';
+import { MAIL_QUEUE } from './mail.jobs.js';
 import { MailTransport } from './mail.transport.js';
 import { mailSealContext, type MailJobData } from './mail.types.js';
 import { renderTemplate, type TemplateData, type TemplateName } from './templates/index.js';
@@ -20,7 +20,7 @@ export class MailHandler {
     private readonly seal: JobDataSeal,
   ) {}
 
-  @OnJob({ name: 'mail.send', queue: QUEUES.mail })
+  @OnJob({ name: 'mail.send', queue: MAIL_QUEUE })
   async send(job: JobOf<'mail.send'>): Promise<void> {
     const { to, template, replyTo, sealed } = job.data;
     // Already sent by an earlier run whose completion was lost (stalled after the strip below): nothing to do.

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JobDataSeal } from '../queue/job-data-seal.js';
 import { JobQueue, type EnqueueOptions } from '../queue/job-queue.service.js';
+import './mail.jobs.js';
 import { mailSealContext, type MailJob } from './mail.types.js';
 
 /**

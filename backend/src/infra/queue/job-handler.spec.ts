@@ -20,6 +20,11 @@ describe('job registry coverage', () => {
       'E.expire takes job "essay.wordcount.expire" from queue "payouts", but the registry puts it on "essays"',
     ]);
   });
+
+  it('names a handler whose job no module registered', () => {
+    const problems = checkJobCoverage(registry, [handler('mail.send', 'mail'), handler('essay.wordcount.expire', 'essays'), handler('essay.unheard-of', 'essays', 'E.x')]);
+    expect(problems).toEqual(['job "essay.unheard-of" has a handler but no module registered it (defineJobs)']);
+  });
 });
 
 describe('dispatchJob', () => {

@@ -22,6 +22,7 @@ export function checkJobCoverage(registry: Readonly<Record<string, QueueName>>, 
   for (const name of names) {
     const mine = handlers.filter((h) => h.name === name);
     if (name in registry && mine.length === 0) problems.push(`job "${name}" has no handler`);
+    if (!(name in registry)) problems.push(`job "${name}" has a handler but no module registered it (defineJobs)`);
     if (mine.length > 1) problems.push(`job "${name}" has ${mine.length} handlers (${mine.map((h) => h.label).join(', ')})`);
     for (const handler of mine) {
       const expected = registry[name];

@@ -2,7 +2,7 @@ import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationS
 import { Queue, type JobsOptions } from 'bullmq';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
-import { JOB_QUEUE, QUEUE_DEFAULT_JOB_OPTIONS, QUEUES, type JobName, type JobPayloads, type QueueName } from './job-registry.js';
+import { QUEUE_DEFAULT_JOB_OPTIONS, queueOf, registeredQueues, type JobName, type JobPayloads, type QueueName } from './job-registry.js';
 import { forceCloseIfRedisDown } from './redis-down-shutdown.js';
 import { bullConnection, QUEUE_PREFIX } from './redis-connection.js';
 
@@ -25,7 +25,8 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const connection = bullConnection(config.redis.url);
-    const entries = Object.values(QUEUES).map((name) => [
+    // Every module's jobs file has been imported by now (the application's modules are loaded before it starts).
+    const entries = registeredQueues().map((name) => [
       name,
       new Queue(name, { connection, prefix: QUEUE_PREFIX, defaultJobOptions: QUEUE_DEFAULT_JOB_OPTIONS }),
     ]);
@@ -46,7 +47,15 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
     const jobOptions: JobsOptions = {};
     if (options.jobId) jobOptions.jobId = options.jobId;
     if (options.delayMs) jobOptions.delay = options.delayMs;
-    await this.queues[JOB_QUEUE[name]].add(name, payload, jobOptions);
+    await this.queue(queueOf(name)).add(name, payload, jobOptions);
+  }
+
+  /**
+   * Removes a waiting or delayed job by its deterministic id (a timer that no longer applies). A job that is running
+   * or gone is left alone (BullMQ refuses to remove a locked job): handlers re-check the row anyway.
+   */
+  async remove<N extends JobName>(name: N, jobId: string): Promise<void> {
+    await this.queue(queueOf(name)).remove(jobId);
   }
 
   /**
@@ -54,16 +63,18 @@ export class JobQueue implements BeforeApplicationShutdown, OnApplicationShutdow
    * with the same id, from a restart or another instance, replaces the schedule instead of adding a second one.
    */
   async upsertScheduler<N extends JobName>(schedulerId: string, name: N, payload: JobPayloads[N], everyMs: number): Promise<void> {
-    await this.queues[JOB_QUEUE[name]].upsertJobScheduler(schedulerId, { every: everyMs }, { name, data: payload });
+    await this.queue(queueOf(name)).upsertJobScheduler(schedulerId, { every: everyMs }, { name, data: payload });
   }
 
   /** Whether the repeatable job `schedulerId` of `name`'s queue is in Redis. */
   async hasScheduler(schedulerId: string, name: JobName): Promise<boolean> {
-    return (await this.queues[JOB_QUEUE[name]].getJobScheduler(schedulerId)) !== undefined;
+    return (await this.queue(queueOf(name)).getJobScheduler(schedulerId)) !== undefined;
   }
 
   queue(name: QueueName): Queue {
-    return this.queues[name];
+    const queue = this.queues[name];
+    if (!queue) throw new Error(`Queue "${name}" is not registered`);
+    return queue;
   }
 
   all(): Queue[] {

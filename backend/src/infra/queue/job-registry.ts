@@ -1,54 +1,53 @@
 import type { AppConfig } from '../../config/env.schema.js';
-import type { MailJobData } from '../mail/mail.types.js';
 
 /**
- * The one registry of background work: stable job names (never class names: renaming a class must not
- * orphan delayed jobs already in Redis) mapped to their queue and payload type. Enqueueing is typed
- * against it; each name is served by one `@OnJob` method, and start-up fails when a name has no handler,
- * or two. The queues below are the ones the app creates (producers, Bull Board) and runs workers on.
+ * The one registry of background work: stable job names (never class names: renaming a class must not orphan
+ * delayed jobs already in Redis) mapped to their queue and payload type. It names no module's jobs: each module
+ * contributes its own from its `<module>.jobs.ts`, in two halves that live side by side:
+ *
+ *   declare module '../../infra/queue/job-registry.js' {
+ *     interface JobPayloads { 'essay.wordcount.expire': { essayId: string } }   // the payload type (declaration merging)
+ *   }
+ *   defineJobs('essays', ['essay.wordcount.expire']);                          // the queue (at import time)
+ *
+ * Enqueueing is typed against JobPayloads; each name is served by one `@OnJob` method, and start-up fails when a
+ * registered name has no handler, or two, or a handler serves a name nobody registered.
  */
-export const QUEUES = {
-  mail: 'mail',
-  essays: 'essays',
-  payouts: 'payouts',
-  sessions: 'sessions',
-  maintenance: 'maintenance',
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, module by module
+export interface JobPayloads {}
+export type JobName = keyof JobPayloads & string;
+export type QueueName = string;
 
-export interface JobPayloads {
-  /** Template data travels sealed (AES-256-GCM), never in clear: see MailService and JobDataSeal. */
-  'mail.send': MailJobData;
-  /** Deletes expired codes, used or expired reset tokens and long-dead sessions (see AuthRepository.purgeExpired). */
-  'maintenance.purge-expired-auth': Record<string, never>;
-  /** Settles checkouts left pending longer than an hour from the gateway's own state (a lost webhook, a closed tab). */
-  'maintenance.settle-stale-checkouts': Record<string, never>;
-  /** The 24 h word-count discussion of an accepted essay ran out unpaid: back to the pool (DESIGN.md §5, §9). */
-  'essay.wordcount.expire': { essayId: string };
-  /** The marking deadline of a paid essay passed unmarked: flag it overdue, tell the student and the admins. */
-  'essay.marking.overdue': { essayId: string };
-  /** A requested revision was not marked again within the marking deadline: flag it overdue, tell the student and the admins. */
-  'essay.revision.overdue': { essayId: string };
-  /** A completion's payout became eligible (PAYOUT_ELIGIBILITY_SECONDS later, not accepted, not revised): tell the tutor. */
-  'essay.payout.eligible': { essayId: string };
-  /** A completion's revision window (REVISION_WINDOW_SECONDS) closed unused: the review is final; tell the student. */
-  'essay.revision-window.close': { essayId: string };
-  /** Finds essays whose discussion window or marking deadline passed (a job lost with Redis) and enqueues the transition. */
-  'essay.sweep-timers': Record<string, never>;
+/** The queues infra itself uses: mail, and the housekeeping jobs any module may put on `maintenance`. */
+export const QUEUES = { mail: 'mail', maintenance: 'maintenance' } as const;
+
+const jobQueues = new Map<string, QueueName>();
+const schedulers = new Map<string, JobScheduler>();
+
+/** Registers `names` on `queue`. Called once per module, when its jobs file is imported. */
+export function defineJobs<N extends JobName>(queue: QueueName, names: readonly N[]): void {
+  for (const name of names) {
+    const known = jobQueues.get(name);
+    if (known && known !== queue) throw new Error(`Job "${name}" is registered on "${known}" and "${queue}"`);
+    jobQueues.set(name, queue);
+  }
 }
-export type JobName = keyof JobPayloads;
 
-export const JOB_QUEUE: { [N in JobName]: QueueName } = {
-  'mail.send': QUEUES.mail,
-  'maintenance.purge-expired-auth': QUEUES.maintenance,
-  'maintenance.settle-stale-checkouts': QUEUES.maintenance,
-  'essay.wordcount.expire': QUEUES.essays,
-  'essay.marking.overdue': QUEUES.essays,
-  'essay.revision.overdue': QUEUES.essays,
-  'essay.payout.eligible': QUEUES.essays,
-  'essay.revision-window.close': QUEUES.essays,
-  'essay.sweep-timers': QUEUES.essays,
-};
+/** Name → queue of every registered job (a snapshot). */
+export function registeredJobs(): Readonly<Record<string, QueueName>> {
+  return Object.fromEntries(jobQueues);
+}
+
+/** Every queue some registered job runs on, sorted (producers and Bull Board create them all). */
+export function registeredQueues(): QueueName[] {
+  return [...new Set([QUEUES.mail, QUEUES.maintenance, ...jobQueues.values()])].sort();
+}
+
+export function queueOf(name: JobName): QueueName {
+  const queue = jobQueues.get(name);
+  if (!queue) throw new Error(`Job "${name}" is not registered: call defineJobs() in its module's jobs file`);
+  return queue;
+}
 
 /**
  * Repeatable jobs, upserted by the workers at start-up under a stable scheduler id: idempotent across
@@ -62,26 +61,14 @@ export interface JobScheduler<N extends JobName = JobName> {
   everyMs: (config: AppConfig) => number;
 }
 
-export const JOB_SCHEDULERS: readonly JobScheduler[] = [
-  {
-    id: 'purge-expired-auth',
-    name: 'maintenance.purge-expired-auth',
-    payload: {},
-    everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
-  },
-  {
-    id: 'settle-stale-checkouts',
-    name: 'maintenance.settle-stale-checkouts',
-    payload: {},
-    everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
-  },
-  {
-    id: 'essay-sweep-timers',
-    name: 'essay.sweep-timers',
-    payload: {},
-    everyMs: (config) => config.windows.sweeperIntervalSeconds * 1000,
-  },
-];
+/** Registers a repeatable job (from the module's jobs file, beside its defineJobs). */
+export function defineScheduler<N extends JobName>(scheduler: JobScheduler<N>): void {
+  schedulers.set(scheduler.id, scheduler as unknown as JobScheduler);
+}
+
+export function registeredSchedulers(): readonly JobScheduler[] {
+  return [...schedulers.values()];
+}
 
 /** Jobs one worker runs at once, per queue (default 1): mail waits on SMTP, so it overlaps a few sends. */
 export const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { mail: 5 };

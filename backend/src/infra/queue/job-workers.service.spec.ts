@@ -5,7 +5,11 @@ import { Test } from '@nestjs/testing';
 import { APP_CONFIG } from '../../config/config.module.js';
 import { JobQueue } from './job-queue.service.js';
 import { JobWorkers } from './job-workers.service.js';
-import { QUEUES } from './job-registry.js';
+import '../mail/mail.jobs.js';
+import { defineJobs, QUEUES } from './job-registry.js';
+
+// The registry as the auth module fills it (a unit test of infra imports no module).
+defineJobs(QUEUES.maintenance, ['maintenance.purge-expired-auth']);
 import { OnJob } from './on-job.decorator.js';
 
 @Injectable()
@@ -22,7 +26,7 @@ class SecondMailer {
 
 @Injectable()
 class MisplacedPurger {
-  @OnJob({ name: 'maintenance.purge-expired-auth', queue: QUEUES.essays })
+  @OnJob({ name: 'maintenance.purge-expired-auth', queue: QUEUES.mail })
   async purge(): Promise<void> {}
 }
 
@@ -42,7 +46,7 @@ describe('JobWorkers start-up check (handlers found by discovery)', () => {
     }).compile();
     await expect(moduleRef.get(JobWorkers).onApplicationBootstrap()).rejects.toThrow(
       'Job registry: job "mail.send" has 2 handlers (FirstMailer.send, SecondMailer.deliver); ' +
-        'MisplacedPurger.purge takes job "maintenance.purge-expired-auth" from queue "essays", but the registry puts it on "maintenance"',
+        'MisplacedPurger.purge takes job "maintenance.purge-expired-auth" from queue "mail", but the registry puts it on "maintenance"',
     );
     expect(moduleRef.get(JobWorkers).queues()).toEqual([]);
     expect(jobs.upsertScheduler).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { checkJobCoverage, dispatchJob, type JobHandler } from './job-handler.js';
 import { JobQueue } from './job-queue.service.js';
-import { JOB_QUEUE, JOB_SCHEDULERS, QUEUE_CONCURRENCY, QUEUES, type QueueName } from './job-registry.js';
+import { QUEUE_CONCURRENCY, registeredJobs, registeredQueues, registeredSchedulers, type QueueName } from './job-registry.js';
 import { onJobOptions } from './on-job.decorator.js';
 import { forceCloseIfRedisDown } from './redis-down-shutdown.js';
 import { bullConnection, QUEUE_PREFIX } from './redis-connection.js';
@@ -17,7 +17,7 @@ export const SCHEDULER_CHECK_MS = 60_000;
  * Consumers: one BullMQ worker per queue, dispatching each job by its name to the one `@OnJob` method that
  * serves it. Handlers are found among every provider of the application (Nest's discovery), so infra never
  * names a feature module. Start-up fails when a name of the registry has no handler, or two, or one on the
- * wrong queue; it then upserts the repeatable jobs of JOB_SCHEDULERS.
+ * wrong queue; it then upserts the repeatable jobs the modules registered (defineScheduler).
  */
 @Injectable()
 export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -34,13 +34,13 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
 
   async onApplicationBootstrap(): Promise<void> {
     const handlers = this.discoverHandlers();
-    const problems = checkJobCoverage(JOB_QUEUE, handlers);
-    const unknownQueues = handlers.filter((h) => !(Object.values(QUEUES) as string[]).includes(h.queue));
+    const problems = checkJobCoverage(registeredJobs(), handlers);
+    const unknownQueues = handlers.filter((h) => !registeredQueues().includes(h.queue));
     problems.push(...unknownQueues.map((h) => `${h.label} takes jobs from "${h.queue}", which is not a queue of the registry`));
     if (problems.length > 0) throw new Error(`Job registry: ${problems.join('; ')}`);
 
     const connection = bullConnection(this.config.redis.url);
-    for (const queue of Object.values(QUEUES)) {
+    for (const queue of registeredQueues()) {
       const routes = new Map(handlers.filter((h) => h.queue === queue).map((h) => [h.name, h]));
       if (routes.size === 0) continue;
       const worker = new Worker(queue, (job: Job) => dispatchJob(routes, job), {
@@ -54,14 +54,14 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
       this.workers.push(worker);
     }
 
-    for (const scheduler of JOB_SCHEDULERS) {
+    for (const scheduler of registeredSchedulers()) {
       await this.jobs.upsertScheduler(scheduler.id, scheduler.name, scheduler.payload, scheduler.everyMs(this.config));
     }
-    const checkMs = Math.min(SCHEDULER_CHECK_MS, ...JOB_SCHEDULERS.map((s) => s.everyMs(this.config)));
+    const checkMs = Math.min(SCHEDULER_CHECK_MS, ...registeredSchedulers().map((s) => s.everyMs(this.config)));
     this.keeper = setInterval(() => void this.restoreLostSchedulers(), checkMs);
     this.keeper.unref();
     this.logger.log(
-      `workers running: ${handlers.map((h) => `${h.name} → ${h.label}`).join(', ')}; schedulers: ${JOB_SCHEDULERS.map((s) => s.id).join(', ')}`,
+      `workers running: ${handlers.map((h) => `${h.name} → ${h.label}`).join(', ')}; schedulers: ${registeredSchedulers().map((s) => s.id).join(', ')}`,
     );
   }
 
@@ -83,7 +83,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
   async restoreLostSchedulers(): Promise<string[]> {
     const restored: string[] = [];
     try {
-      for (const scheduler of JOB_SCHEDULERS) {
+      for (const scheduler of registeredSchedulers()) {
         if (await this.jobs.hasScheduler(scheduler.id, scheduler.name)) continue;
         await this.jobs.upsertScheduler(scheduler.id, scheduler.name, scheduler.payload, scheduler.everyMs(this.config));
         restored.push(scheduler.id);

@@ -9,6 +9,8 @@ import { AuthTokensModule } from './auth-tokens.module.js';
 import { BearerSessionAuthenticator } from './bearer-authenticator.js';
 import { SignInLinks } from './sign-in-links.service.js';
 import { PurgeExpiredAuthHandler } from './purge-expired-auth.handler.js';
+import './auth.mails.js';
+import './auth.jobs.js';
 
 /**
  * Sign-up, sign-in, codes and password reset. Exports `BearerAuthenticator`, what the global authentication guard

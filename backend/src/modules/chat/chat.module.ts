@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthTokensModule } from '../auth/auth-tokens.module.js';
 import { AdminChatController, StudentChatController, TutorChatController } from './chat.controller.js';
+import { ChatContextsSubscriber } from './chat-contexts.subscriber.js';
 import { ChatGateway } from './chat.gateway.js';
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository } from './chat.repository.js';
@@ -9,13 +10,13 @@ import { SocketAuth } from './socket-auth.service.js';
 
 /**
  * Chat: the one message store, the socket gateway at /api/socket.io and the contacts/messages routes.
- * Exports `ChatService`: Essays and Tutoring call `openConversation` / `closeConversationContext`, and
- * whatever bans a user calls `disconnectUser`.
+ * Conversations open and close on the essays' domain events (ChatContextsSubscriber). Exports `ChatService`:
+ * whatever bans a user calls `disconnectUser`; the discussion sends through `sendMessage`.
  */
 @Module({
   imports: [AuthTokensModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
-  providers: [ChatRepository, ChatService, ChatRealtime, SocketAuth, ChatGateway],
+  providers: [ChatRepository, ChatService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber],
   exports: [ChatService],
 })
 export class ChatModule {}

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { PayableItems } from '../payments/payable-items.service.js';
 import { EssayPayables } from './essay-payables.js';
-import type { EssayTimers } from './essay-timers.service.js';
+import type { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { EssaysRepository } from './essays.repository.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -27,7 +27,7 @@ function resolver(row: EssayRow): EssayPayables {
   const repository = { findById: () => Promise.resolve(row) } as unknown as EssaysRepository;
   const clock = { now: () => NOW } as Clock;
   const config = { windows: { payoutEligibilitySeconds: 48 * 3600 } } as AppConfig;
-  return new EssayPayables(new PayableItems(), repository, clock, {} as EssayTimers, config);
+  return new EssayPayables(new PayableItems(), repository, clock, {} as DomainEvents, config);
 }
 
 describe('EssayPayables', () => {

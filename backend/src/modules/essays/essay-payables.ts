@@ -2,11 +2,12 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import type { DbOrTx } from '../../infra/database/database.types.js';
+import type { DbOrTx, Transaction } from '../../infra/database/database.types.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
 import { essayWindows, payoutAvailableAt, refundableUntil, type EssayWindows } from './essay-rules.js';
-import { EssayTimers } from './essay-timers.service.js';
+import { essayRef } from './essay-timers.service.js';
 import { EssaysRepository } from './essays.repository.js';
 
 /**
@@ -25,7 +26,7 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
     private readonly payable: PayableItems,
     private readonly essays: EssaysRepository,
     private readonly clock: Clock,
-    private readonly timers: EssayTimers,
+    private readonly events: DomainEvents,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.windows = essayWindows(config.windows);
@@ -52,22 +53,29 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
   }
 
   /**
-   * `accepted → paid` in the ledger's transaction, and the marking deadline starts. The job is queued before that
-   * transaction commits: if it rolls back, the job finds the essay unpaid and does nothing. A failure to queue
-   * (Redis down) never fails the payment: the sweeper finds the paid essay when its deadline passes.
+   * `accepted → paid` in the ledger's transaction, recording `essay.paid` in it (the marking deadline starts, the
+   * discussion's expiry is removed): both commit with the payment or not at all.
    */
-  async markPaid(id: string, _payment: unknown, tx: DbOrTx): Promise<boolean> {
+  async markPaid(id: string, _payment: unknown, tx: Transaction): Promise<boolean> {
     const paidAt = this.clock.now();
+    const before = await this.essays.findById(id, tx);
     const paid = await this.essays.markPaid(id, paidAt, tx);
-    if (paid) {
-      const essay = await this.essays.findById(id, tx);
-      await this.timers.scheduleMarkingDeadline(id, paidAt, essay?.expedited ?? false);
+    if (paid && before) {
+      await this.events.record(tx, 'essay.paid', {
+        ...essayRef(before),
+        tutorId: before.tutorId!,
+        acceptedAt: before.acceptedAt?.toISOString() ?? null,
+        paidAt: paidAt.toISOString(),
+        expedited: before.expedited,
+      });
     }
     return paid;
   }
 
-  async markRefunded(id: string, _payment: unknown, tx: DbOrTx): Promise<void> {
-    await this.essays.markRefunded(id, this.clock.now(), tx);
+  /** The refund cancels the essay (whoever held it is freed: `essay.cancelled`), in the ledger's transaction. */
+  async markRefunded(id: string, _payment: unknown, tx: Transaction): Promise<void> {
+    const cancelled = await this.essays.markRefunded(id, this.clock.now(), tx);
+    if (cancelled) await this.events.record(tx, 'essay.cancelled', { ...essayRef(cancelled), tutorId: cancelled.tutorId, refunded: true });
   }
 
   async markTutorPaid(id: string, _payout: unknown, tx: DbOrTx): Promise<void> {

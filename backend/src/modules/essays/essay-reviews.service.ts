@@ -1,16 +1,13 @@
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import type { AppConfig } from '../../config/env.schema.js';
 import { PreparedJson } from '../../infra/http/prepared-json.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import { MailService } from '../../infra/mail/mail.service.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type AcademicLevel } from '../../shared/essay-levels.js';
-import { ChatService } from '../chat/chat.service.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
@@ -18,7 +15,7 @@ import type { EssayDto, EssayPoolQueryDto, MarkEssayFormDto, TutorDashboardDto }
 import { bandMessage, essayTotalPence, isWithinBand } from './essay-rules.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayPoolCache } from './essay-pool-cache.js';
-import { EssayTimers } from './essay-timers.service.js';
+import { EssayTimers, essayRef } from './essay-timers.service.js';
 import { HELD_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
 import { essayNotFound } from './essay-errors.js';
 
@@ -35,14 +32,12 @@ export class EssayReviewsService {
     private readonly presenter: EssayPresenter,
     private readonly poolAnswers: EssayPoolCache,
     private readonly approvals: TutorApprovals,
-    private readonly chat: ChatService,
     private readonly timers: EssayTimers,
+    private readonly events: DomainEvents,
     private readonly clock: Clock,
     private readonly storage: StorageService,
-    private readonly mail: MailService,
     private readonly payments: PaymentsService,
     private readonly ratings: RatingsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -66,25 +61,23 @@ export class EssayReviewsService {
 
   /**
    * Exactly one of any number of concurrent tutors wins (a conditional UPDATE); the others hear 409
-   * `ESSAY_ALREADY_ACCEPTED`, and the winner asking again hears 200 with the same essay. The winner's
-   * conversation with the student opens and the discussion timer starts (again on a repeat: both are idempotent,
-   * so a crash in between heals).
+   * `ESSAY_ALREADY_ACCEPTED`, and the winner asking again hears 200 with the same essay. The win records
+   * `essay.accepted` in its transaction: the conversation with the student opens and the discussion timer starts
+   * (subscribers, after the commit; from the outbox if the process dies first).
    */
   async accept(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const levels = await this.ceiling(tutor.id);
-    const won = await this.essays.accept(essayId, tutor.id, levels, this.clock.now());
+    const won = await this.events.transaction(async (tx) => {
+      const row = await this.essays.accept(essayId, tutor.id, levels, this.clock.now(), tx);
+      if (row) await this.events.record(tx, 'essay.accepted', { ...essayRef(row), tutorId: tutor.id, acceptedAt: row.acceptedAt!.toISOString() });
+      return row;
+    });
     const essay = won ?? (await this.essays.findById(essayId));
     if (!essay || !levels.includes(essay.academicLevel) || essay.status === 'awaiting_confirmation') {
       throw essayNotFound();
     }
     if (essay.tutorId !== tutor.id || !HELD_STATES.includes(essay.status)) {
       throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
-    }
-    await this.chat.openConversation(essay.studentId, tutor.id, { kind: 'essay', id: essay.id });
-    // The 24 h discussion (again on a repeat: the same job id, so a lost enqueue heals and a live one is not doubled).
-    // Redis down does not undo the accept: the sweeper finds the essay once its window has passed.
-    if (essay.status === 'accepted' && essay.acceptedAt) {
-      await this.timers.scheduleDiscussionExpiry(essay.id, essay.acceptedAt);
     }
     return this.presenter.present(essay);
   }
@@ -154,7 +147,8 @@ export class EssayReviewsService {
 
   /**
    * Marking (part 2 §5, DESIGN.md §9): only the tutor holding it, only once paid (or back for a revision); a model
-   * answer / marked file is required for `feedback_model`. The student is mailed once per marking.
+   * answer / marked file is required for `feedback_model`. Records `essay.completed` (the student is mailed, the
+   * payout and revision clocks start) once per marking.
    */
   async mark(tutor: AuthenticatedUser, form: ReceivedUpload<MarkEssayFormDto>): Promise<EssayDto> {
     const { essayID, score, feedback } = form.fields;
@@ -164,16 +158,14 @@ export class EssayReviewsService {
     if (essay.requestType === 'feedback_model' && !file && !essay.modelFileKey) {
       throw new ValidationFailedException([{ field: 'modelAnswerFile', message: 'You must upload a marked essay file to continue.' }]);
     }
-    const marked = await this.essays.markCompleted(essay.id, tutor.id, { score, feedback, modelFileKey: file?.key ?? null }, this.clock.now());
+    const marked = await this.events.transaction(async (tx) => {
+      const done = await this.essays.markCompleted(essay.id, tutor.id, { score, feedback, modelFileKey: file?.key ?? null }, this.clock.now(), tx);
+      if (done) await this.events.record(tx, 'essay.completed', { ...essayRef(done.essay), tutorId: tutor.id, completedAt: done.essay.completedAt!.toISOString(), score });
+      return done;
+    });
     if (!marked) throw new ConflictException(coded('ESSAY_NOT_MARKABLE', essay.status === 'completed' ? 'This essay has already been marked.' : 'An essay can be marked once the student has paid for it.'));
     form.keep();
     await this.storage.deleteQuietly([marked.replacedModelFileKey]);
-    await this.timers.scheduleCompletionTimers(essay.id, marked.essay.completedAt!);
-    const [student] = await this.essays.contacts([essay.studentId]);
-    if (student) {
-      const essayUrl = `${this.config.webOrigin.replace(/\/$/, '')}/student/essay/${essay.id}`;
-      await this.mail.send({ to: student.email, template: 'essays.marked', data: { name: student.name, title: essay.title, score, essayUrl } }, { jobId: `essay-marked.${essay.id}.${marked.essay.completedAt!.getTime()}` });
-    }
     return this.presenter.present(marked.essay);
   }
 

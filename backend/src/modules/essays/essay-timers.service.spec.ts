@@ -3,10 +3,9 @@ import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
-import type { MailService } from '../../infra/mail/mail.service.js';
+import type { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { JobQueue } from '../../infra/queue/job-queue.service.js';
 import { onJobOptions } from '../../infra/queue/on-job.decorator.js';
-import type { ChatService } from '../chat/chat.service.js';
 import { EssayTimersHandler } from './essay-timers.handler.js';
 import { EssayTimers } from './essay-timers.service.js';
 import type { EssaysRepository } from './essays.repository.js';
@@ -20,14 +19,11 @@ function setup() {
   let held = true;
   let overdue = false;
   const repository = {
-    transaction: jest.fn(async <T>(work: (tx: unknown) => Promise<T>) => work({})),
     // The guarded update: only the first call finds the essay still accepted.
-    returnToPool: jest.fn(async (_id: string, _guard: unknown, _now: Date, beforeCommit: (r: { essay: EssayRow; tutorId: string; acceptedAt: Date }) => Promise<void>) => {
+    returnToPool: jest.fn(async (_id: string, _guard: unknown, _now: Date, _tx: unknown) => {
       if (!held) return undefined;
       held = false;
-      const returned = { essay, tutorId: 't1', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000) };
-      await beforeCommit(returned);
-      return returned;
+      return { essay, tutorId: 't1', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000) };
     }),
     markOverdue: jest.fn(async (_id: string, _now: Date, _deadline: unknown, _tx?: unknown) => (overdue ? undefined : ((overdue = true), { ...essay, status: 'paid', tutorId: 't1' }))),
     overdueMarking: jest.fn(async () => [] as { id: string; paidTime: Date; expedited: boolean }[]),
@@ -36,17 +32,25 @@ function setup() {
     // One completion whose payout notice and revision window are both due: one pair of jobs, not two.
     payoutsDue: jest.fn(async () => [{ id: 'e3', completedAt: COMPLETED }]),
     revisionWindowsDue: jest.fn(async () => [{ id: 'e3', completedAt: COMPLETED }]),
-    contacts: jest.fn(async () => [
-      { id: 's1', name: 'Sam', email: 's@x.test' },
-      { id: 't1', name: 'Tia', email: 't@x.test' },
-    ]),
   };
-  const jobs = { enqueue: jest.fn(async (_name: string, _payload: unknown, _options: unknown) => undefined) };
-  const chat = { closeConversationContext: jest.fn(async () => undefined) };
-  const mail = { send: jest.fn(async (_mail: unknown, _options: unknown) => undefined) };
-  const config = { windows: { wordCountWindowSeconds: WINDOW_S, markingDeadlineSeconds: 2 * WINDOW_S, payoutEligibilitySeconds: 2 * WINDOW_S, revisionWindowSeconds: 7 * WINDOW_S }, mail: { supportEmail: 'support@x.test' } } as AppConfig;
-  const timers = new EssayTimers(repository as unknown as EssaysRepository, jobs as unknown as JobQueue, chat as unknown as ChatService, mail as unknown as MailService, { now: () => NOW } as Clock, config);
-  return { handler: new EssayTimersHandler(timers), timers, repository, jobs, chat, mail };
+  const jobs = { enqueue: jest.fn(async (_name: string, _payload: unknown, _options: unknown) => undefined), remove: jest.fn(async (_name: string, _jobId: string) => undefined) };
+  // The outbox as the change sees it: a transaction whose recorded events are kept only if the work commits.
+  const TX = { tx: 'the change' };
+  const committed: { name: string; payload: unknown }[] = [];
+  const events = {
+    transaction: jest.fn(async <T>(work: (tx: unknown) => Promise<T>) => {
+      const recorded: { name: string; payload: unknown }[] = [];
+      pending.set(TX, recorded);
+      const result = await work(TX);
+      committed.push(...recorded);
+      return result;
+    }),
+    record: jest.fn(async (tx: unknown, name: string, payload: unknown) => void pending.get(tx)!.push({ name, payload })),
+  };
+  const pending = new Map<unknown, { name: string; payload: unknown }[]>();
+  const config = { windows: { wordCountWindowSeconds: WINDOW_S, markingDeadlineSeconds: 2 * WINDOW_S, payoutEligibilitySeconds: 2 * WINDOW_S, revisionWindowSeconds: 7 * WINDOW_S }, payments: { platformCommissionPercent: 20 } } as AppConfig;
+  const timers = new EssayTimers(repository as unknown as EssaysRepository, jobs as unknown as JobQueue, events as unknown as DomainEvents, { now: () => NOW } as Clock, config);
+  return { handler: new EssayTimersHandler(timers), timers, repository, jobs, events, committed, TX };
 }
 
 describe('essay timers', () => {
@@ -64,19 +68,22 @@ describe('essay timers', () => {
     expect(jobs.enqueue).toHaveBeenCalledWith('essay.wordcount.expire', { essayId: 'e1' }, { jobId: `wordcount-expiry.e1.${acceptedAt.getTime()}`, delayMs: WINDOW_S * 1000 - 1000 });
   });
 
-  it('expiry returns the essay once, closes the chat context and tells both sides; a second run changes nothing', async () => {
-    const { handler, repository, chat, mail } = setup();
+  it('expiry returns the essay once and records essay.returnedToPool with it (who held it, since when, why)', async () => {
+    const { handler, repository, committed, TX } = setup();
     const job = { data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['expireWordCountWindow']>[0];
     expect(await handler.expireWordCountWindow(job)).toEqual({ returned: true });
     expect(await handler.expireWordCountWindow(job)).toEqual({ returned: false });
-    expect(repository.returnToPool).toHaveBeenCalledWith('e1', { acceptedBefore: new Date(NOW.getTime() - WINDOW_S * 1000) }, NOW, expect.any(Function));
-    expect(chat.closeConversationContext).toHaveBeenCalledTimes(1);
-    expect(mail.send).toHaveBeenCalledTimes(2);
-    expect(mail.send).toHaveBeenCalledWith(expect.objectContaining({ to: 't@x.test', template: 'essays.returned-to-pool' }), { jobId: `essay-returned.e1.${NOW.getTime() - WINDOW_S * 1000}.tutor` });
+    expect(repository.returnToPool).toHaveBeenCalledWith('e1', { acceptedBefore: new Date(NOW.getTime() - WINDOW_S * 1000) }, NOW, TX);
+    expect(committed).toEqual([
+      {
+        name: 'essay.returnedToPool',
+        payload: { essayId: 'e1', title: 'Macbeth', studentId: 's1', tutorId: 't1', acceptedAt: new Date(NOW.getTime() - WINDOW_S * 1000).toISOString(), reason: 'expired' },
+      },
+    ]);
   });
 
-  it('the marking deadline is 48 h after paying (24 h expedited) and flags the essay overdue once, telling the student and support', async () => {
-    const { handler, timers, jobs, repository, mail } = setup();
+  it('the marking deadline is 48 h after paying (24 h expedited) and flags the essay overdue once, recording essay.markingOverdue', async () => {
+    const { handler, timers, jobs, repository, committed } = setup();
     await timers.scheduleMarkingDeadline('e1', NOW, false);
     await timers.scheduleMarkingDeadline('e1', NOW, true);
     expect(jobs.enqueue.mock.calls.map((c) => c[2])).toEqual([
@@ -87,7 +94,7 @@ describe('essay timers', () => {
     expect(await handler.flagMarkingOverdue(job)).toEqual({ flagged: true });
     expect(await handler.flagMarkingOverdue(job)).toEqual({ flagged: false });
     expect(repository.markOverdue).toHaveBeenCalledWith('e1', NOW, { standard: 2 * WINDOW_S * 1000, expedited: WINDOW_S * 1000 }, expect.anything());
-    expect(mail.send.mock.calls.map((c) => (c[0] as { to: string }).to)).toEqual(['s@x.test', 'support@x.test']);
+    expect(committed).toEqual([{ name: 'essay.markingOverdue', payload: { essayId: 'e1', title: 'Macbeth', studentId: 's1', tutorId: 't1' } }]);
   });
 
   it('the sweeper only enqueues, under the same ids, and can run twice', async () => {
@@ -112,17 +119,22 @@ describe('essay timers', () => {
     expect(jobs.enqueue).toHaveBeenCalledTimes(4);
   });
 
-  it('queues the notices before the return commits, so a crash after the commit cannot lose them', async () => {
-    const { handler, repository, mail } = setup();
-    const order: string[] = [];
-    mail.send.mockImplementation(async () => void order.push('mail'));
-    const original = repository.returnToPool.getMockImplementation()!;
-    repository.returnToPool.mockImplementation(async (...args: Parameters<typeof original>) => {
-      const returned = await original(...args);
-      order.push('commit');
-      return returned;
+  it('records the event in the change\'s own transaction, so a change that rolls back leaves no event behind', async () => {
+    const { handler, repository, events, committed } = setup();
+    repository.returnToPool.mockImplementationOnce(async () => {
+      throw new Error('deadlock detected');
     });
-    await handler.expireWordCountWindow({ data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['expireWordCountWindow']>[0]);
-    expect(order).toEqual(['mail', 'mail', 'commit']);
+    await expect(handler.expireWordCountWindow({ data: { essayId: 'e1' } } as Parameters<EssayTimersHandler['expireWordCountWindow']>[0])).rejects.toThrow('deadlock detected');
+    expect(events.record).not.toHaveBeenCalled();
+    expect(committed).toEqual([]);
+  });
+
+  it('cancels a timer by its deterministic id, and a refusal (a running job) never fails the caller', async () => {
+    const { timers, jobs } = setup();
+    await timers.cancelDiscussionExpiry('e1', NOW);
+    expect(jobs.remove).toHaveBeenCalledWith('essay.wordcount.expire', `wordcount-expiry.e1.${NOW.getTime()}`);
+    jobs.remove.mockRejectedValueOnce(new Error('Job is locked'));
+    await expect(timers.cancelMarkingDeadline('e1', NOW)).resolves.toBeUndefined();
+    expect(jobs.remove).toHaveBeenLastCalledWith('essay.marking.overdue', `marking-deadline.e1.${NOW.getTime()}`);
   });
 });

@@ -2,23 +2,22 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import type { DbOrTx } from '../../infra/database/database.types.js';
+import type { Transaction } from '../../infra/database/database.types.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
-import { MailService } from '../../infra/mail/mail.service.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { JobQueue } from '../../infra/queue/job-queue.service.js';
 import type { JobPayloads } from '../../infra/queue/job-registry.js';
-import { formatPounds, splitCommission } from '../../shared/pricing.js';
-import { ChatService } from '../chat/chat.service.js';
+import { splitCommission } from '../../shared/pricing.js';
 import { clockEnds, essayWindows, markingWindows, type EssayWindows } from './essay-rules.js';
+import type { EssayTimerJob } from './essays.jobs.js';
 import { EssaysRepository } from './essays.repository.js';
-
-type EssayTimerJob = 'essay.wordcount.expire' | 'essay.marking.overdue' | 'essay.revision.overdue' | 'essay.payout.eligible' | 'essay.revision-window.close';
 
 /** The most overdue essays one sweep re-enqueues (the next sweep takes the rest). */
 export const SWEEP_BATCH = 500;
 
 /**
- * The essay timers (DESIGN.md §5): scheduling with deterministic job ids, and the transitions the jobs apply.
+ * The essay timers (DESIGN.md §5): scheduling and cancelling with deterministic job ids (EssayTimersSubscriber calls
+ * these on the essay's events), and the transitions the jobs apply, each recording its event for the notices.
  * The database decides: a job re-reads the row and acts only through a guarded update, so a late, repeated or
  * stale job (the essay was paid, or re-accepted since) does nothing; the sweeper re-enqueues what Redis lost.
  */
@@ -34,8 +33,7 @@ export class EssayTimers {
   constructor(
     private readonly essays: EssaysRepository,
     private readonly jobs: JobQueue,
-    private readonly chat: ChatService,
-    private readonly mail: MailService,
+    private readonly events: DomainEvents,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -60,21 +58,30 @@ export class EssayTimers {
     }
   }
 
-  private webUrl(path: string): string {
-    return `${this.config.webOrigin.replace(/\/$/, '')}${path}`;
+  /** A timer that no longer applies (the essay was paid, or left its tutor) is removed; a failure is harmless (the job re-checks). */
+  private async cancel(name: EssayTimerJob, jobId: string): Promise<void> {
+    try {
+      await this.jobs.remove(name, jobId);
+    } catch (error) {
+      this.logger.debug(`${jobId} not removed (it re-checks the essay when it runs): ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** One job per payment (the id carries paid_time), due at the marking deadline. */
   async scheduleMarkingDeadline(essayId: string, paidTime: Date, expedited: boolean): Promise<void> {
     const delayMs = this.delayUntil(clockEnds.marking(paidTime, expedited, this.windows));
-    await this.enqueue('essay.marking.overdue', { essayId }, { jobId: `marking-deadline.${essayId}.${paidTime.getTime()}`, delayMs });
+    await this.enqueue('essay.marking.overdue', { essayId }, { jobId: markingDeadlineJobId(essayId, paidTime), delayMs });
+  }
+
+  async cancelMarkingDeadline(essayId: string, paidTime: Date): Promise<void> {
+    await this.cancel('essay.marking.overdue', markingDeadlineJobId(essayId, paidTime));
   }
 
   /** The deadline passed unmarked: flag it once (the Overdue badge), tell the student and the support inbox once. */
   async flagOverdue(essayId: string): Promise<boolean> {
-    return this.changeAndNotify(
+    return this.changeAndRecord(
       (tx) => this.essays.markOverdue(essayId, this.clock.now(), this.markingDeadlines, tx),
-      (essay, tx) => this.tellLate(essay, 'essays.marking-overdue', `essay-overdue.${essay.id}`, tx),
+      (essay, tx) => this.events.record(tx, 'essay.markingOverdue', { ...essayRef(essay), tutorId: essay.tutorId! }),
     );
   }
 
@@ -84,7 +91,11 @@ export class EssayTimers {
    */
   async scheduleDiscussionExpiry(essayId: string, acceptedAt: Date): Promise<void> {
     const delayMs = this.delayUntil(clockEnds.discussion(acceptedAt, this.windows));
-    await this.enqueue('essay.wordcount.expire', { essayId }, { jobId: `wordcount-expiry.${essayId}.${acceptedAt.getTime()}`, delayMs });
+    await this.enqueue('essay.wordcount.expire', { essayId }, { jobId: discussionExpiryJobId(essayId, acceptedAt), delayMs });
+  }
+
+  async cancelDiscussionExpiry(essayId: string, acceptedAt: Date): Promise<void> {
+    await this.cancel('essay.wordcount.expire', discussionExpiryJobId(essayId, acceptedAt));
   }
 
   /** The discussion window ran out unpaid: back to the pool, the chat context closed, both sides told once. */
@@ -94,24 +105,18 @@ export class EssayTimers {
   }
 
   /**
-   * An accepted, unpaid essay goes back to the pool (expiry, or its tutor's Cancel Review): its chat context closes
-   * and the student (and, on expiry, the tutor) is mailed once. Undefined when the guard no longer holds.
-   * The context is closed and the mails queued **before the return commits**: a process killed just after the
-   * commit would otherwise lose them for good (its retried job finds the essay already in the pool). Killed
-   * before the commit, the retry does it all again under the same mail ids (they name the acceptance), so nothing
-   * goes out twice.
+   * An accepted, unpaid essay goes back to the pool (expiry, or its tutor's Cancel Review), recording
+   * `essay.returnedToPool` in the same transaction: Chat closes the context and Notifications tells the student (and,
+   * on expiry, the tutor) once, after the commit or, if the process dies first, from the outbox. Undefined when the
+   * guard no longer holds.
    */
   async release(essayId: string, guard: { acceptedBefore?: Date; tutorId?: string }, reason: 'expired' | 'cancelled'): Promise<EssayRow | undefined> {
-    const returned = await this.essays.returnToPool(essayId, guard, this.clock.now(), async ({ essay, tutorId, acceptedAt }) => {
-      await this.chat.closeConversationContext({ kind: 'essay', id: essay.id });
-      const people = await this.essays.contacts(reason === 'expired' ? [essay.studentId, tutorId] : [essay.studentId]);
-      for (const person of people) {
-        const side = person.id === essay.studentId ? 'student' : 'tutor';
-        await this.mail.send(
-          { to: person.email, template: 'essays.returned-to-pool', data: { name: person.name, title: essay.title, side, reason } },
-          { jobId: `essay-returned.${essay.id}.${acceptedAt.getTime()}.${side}` },
-        );
+    const returned = await this.events.transaction(async (tx) => {
+      const held = await this.essays.returnToPool(essayId, guard, this.clock.now(), tx);
+      if (held) {
+        await this.events.record(tx, 'essay.returnedToPool', { ...essayRef(held.essay), tutorId: held.tutorId, acceptedAt: held.acceptedAt.toISOString(), reason });
       }
+      return held;
     });
     if (!returned) return undefined;
     this.logger.log(`essay ${essayId} returned to the pool (${reason})`);
@@ -133,69 +138,49 @@ export class EssayTimers {
   /** DESIGN.md §9: the resubmission is due a marking deadline (48 h) after the request. */
   async scheduleRevisionDue(essayId: string, requestedAt: Date): Promise<void> {
     const delayMs = this.delayUntil(clockEnds.revision(requestedAt, this.windows));
-    await this.enqueue('essay.revision.overdue', { essayId }, { jobId: `revision-due.${essayId}.${requestedAt.getTime()}`, delayMs });
+    await this.enqueue('essay.revision.overdue', { essayId }, { jobId: revisionDueJobId(essayId, requestedAt), delayMs });
+  }
+
+  async cancelRevisionDue(essayId: string, requestedAt: Date): Promise<void> {
+    await this.cancel('essay.revision.overdue', revisionDueJobId(essayId, requestedAt));
   }
 
   /** The revision is late: flag it once (the Overdue badge again), tell the student and the support inbox once. */
   async flagRevisionOverdue(essayId: string): Promise<boolean> {
-    return this.changeAndNotify(
+    return this.changeAndRecord(
       (tx) => this.essays.markRevisionOverdue(essayId, this.clock.now(), this.windows.markingMs, tx),
-      (essay, tx) => this.tellLate(essay, 'essays.revision-overdue', `revision-overdue.${essay.id}.${essay.revisionRequestedAt!.getTime()}`, tx),
+      (essay, tx) => this.events.record(tx, 'essay.revisionOverdue', { ...essayRef(essay), tutorId: essay.tutorId!, requestedAt: essay.revisionRequestedAt!.toISOString() }),
     );
-  }
-
-  /** Marking or a revision is late: the student and the support inbox (the admins) are told, each once. */
-  private async tellLate(essay: EssayRow, template: 'essays.marking-overdue' | 'essays.revision-overdue', jobIdPrefix: string, tx: DbOrTx): Promise<void> {
-    const people = await this.essays.contacts([essay.studentId, essay.tutorId!], tx);
-    const student = people.find((p) => p.id === essay.studentId);
-    const tutorName = people.find((p) => p.id === essay.tutorId)?.name ?? 'the tutor';
-    const data = { title: essay.title, essayId: essay.id, tutorName };
-    if (student) await this.mail.send({ to: student.email, template, data: { ...data, name: student.name, side: 'student' } }, { jobId: `${jobIdPrefix}.student` });
-    await this.mail.send({ to: this.config.mail.supportEmail, template, data: { ...data, name: 'Redpen team', side: 'admin' } }, { jobId: `${jobIdPrefix}.admin` });
-    this.logger.warn(`essay ${essay.id}: ${template === 'essays.marking-overdue' ? 'not marked by its deadline' : 'the requested revision is overdue'}`);
   }
 
   /** The payout became eligible by time (not by the student's acceptance, which the tutor sees at once): tell the tutor once. */
   async notifyPayoutEligible(essayId: string): Promise<boolean> {
-    return this.changeAndNotify(
+    return this.changeAndRecord(
       (tx) => this.essays.notePayoutEligible(essayId, this.clock.now(), this.windows.payoutEligibilityMs, tx),
-      async (essay, tx) => {
-        const [tutor] = await this.essays.contacts([essay.tutorId!], tx);
-        if (!tutor) return;
-        const earnings = splitCommission(essay.pricePence, this.config.payments.platformCommissionPercent).tutorEarningsPence;
-        await this.mail.send(
-          { to: tutor.email, template: 'essays.payout-eligible', data: { name: tutor.name, title: essay.title, amount: formatPounds(earnings), reviewsUrl: this.webUrl('/tutor/essay-feedback') } },
-          { jobId: `payout-eligible-mail.${essay.id}.${essay.completedAt!.getTime()}` },
-        );
-      },
+      (essay, tx) =>
+        this.events.record(tx, 'essay.payoutEligible', {
+          ...essayRef(essay),
+          tutorId: essay.tutorId!,
+          completedAt: essay.completedAt!.toISOString(),
+          tutorEarningsPence: splitCommission(essay.pricePence, this.config.payments.platformCommissionPercent).tutorEarningsPence,
+        }),
     );
   }
 
-  /** The revision window passed unused: the review is final (no more revisions); tell the student once. */
+  /** The revision window passed unused: the review is final (no more revisions); the student is told once. */
   async closeRevisionWindow(essayId: string): Promise<boolean> {
-    return this.changeAndNotify(
+    return this.changeAndRecord(
       (tx) => this.essays.closeRevisionWindow(essayId, this.clock.now(), this.windows.revisionMs, tx),
-      async (essay, tx) => {
-        const [student] = await this.essays.contacts([essay.studentId], tx);
-        if (!student) return;
-        await this.mail.send(
-          { to: student.email, template: 'essays.revision-window-closed', data: { name: student.name, title: essay.title, essayUrl: this.webUrl(`/student/essay/${essay.id}`) } },
-          { jobId: `revision-window-mail.${essay.id}.${essay.completedAt!.getTime()}` },
-        );
-      },
+      (essay, tx) => this.events.record(tx, 'essay.revisionWindowClosed', { ...essayRef(essay), completedAt: essay.completedAt!.toISOString() }),
     );
   }
 
-  /**
-   * A guarded change and the notices it owes, queued before the change commits (see `release`): a crash after
-   * the commit cannot lose them, and a retry after a failed commit queues them under the same ids. True when the
-   * change applied.
-   */
-  private changeAndNotify(change: (tx: DbOrTx) => Promise<EssayRow | undefined>, notify: (essay: EssayRow, tx: DbOrTx) => Promise<void>): Promise<boolean> {
-    return this.essays.transaction(async (tx) => {
+  /** A guarded change and the event it owes, in one transaction. True when the change applied. */
+  private changeAndRecord(change: (tx: Transaction) => Promise<EssayRow | undefined>, record: (essay: EssayRow, tx: Transaction) => Promise<unknown>): Promise<boolean> {
+    return this.events.transaction(async (tx) => {
       const essay = await change(tx);
       if (!essay) return false;
-      await notify(essay, tx);
+      await record(essay, tx);
       return true;
     });
   }
@@ -217,3 +202,11 @@ export class EssayTimers {
     return { enqueued: expired.length + overdue.length + lateRevisions.length + completions.size };
   }
 }
+
+/** The job ids carry the time that starts each clock: a second acceptance or payment gets a timer of its own. */
+const discussionExpiryJobId = (essayId: string, acceptedAt: Date) => `wordcount-expiry.${essayId}.${acceptedAt.getTime()}`;
+const markingDeadlineJobId = (essayId: string, paidTime: Date) => `marking-deadline.${essayId}.${paidTime.getTime()}`;
+const revisionDueJobId = (essayId: string, requestedAt: Date) => `revision-due.${essayId}.${requestedAt.getTime()}`;
+
+/** The fields every essay event carries. */
+export const essayRef = (essay: EssayRow) => ({ essayId: essay.id, title: essay.title, studentId: essay.studentId });

@@ -9,11 +9,14 @@ import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimersHandler } from './essay-timers.handler.js';
 import { EssayTimers } from './essay-timers.service.js';
+import { EssayTimersSubscriber } from './essay-timers.subscriber.js';
 import { EssayReviewsService } from './essay-reviews.service.js';
 import { EssayDiscussionController, StudentEssaysController, TutorEssaysController } from './essays.controller.js';
 import { EssaysRepository } from './essays.repository.js';
 import { EssaysService } from './essays.service.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';
+import './essays.mails.js';
+import './essays.jobs.js';
 
 /**
  * Essays (issue 12): upload with the document's own word count, confirm/adjust within ±10 %, the students'
@@ -25,7 +28,7 @@ import { DocumentWordCounter } from './word-count/document-word-counter.js';
   imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule],
   controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
   providers: [
-    EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler,
+    EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler, EssayTimersSubscriber,
     // Its worker thread starts on the first document counted and ends at shutdown.
     { provide: DocumentWordCounter, useFactory: () => new DocumentWordCounter() },
   ],

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
-import type { Database, DbOrTx } from '../../infra/database/database.types.js';
+import type { Database, DbOrTx, Transaction } from '../../infra/database/database.types.js';
 import { essays, users, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
 import type { AcademicLevel } from '../../shared/essay-levels.js';
 
@@ -119,25 +119,17 @@ export class EssaysRepository {
    * An accepted, unpaid essay returns to the pool, accept fields cleared: when its discussion window closed
    * (`acceptedBefore`: the acceptance is at least that old, so a late, repeated or earlier acceptance's job changes
    * nothing) or when its tutor cancels (`tutorId`: only the holder). Returns the row and who held it, or undefined.
+   * Takes the caller's transaction: the service records the `essay.returnedToPool` event in it.
    */
-  async returnToPool(
-    id: string,
-    guard: { acceptedBefore?: Date; tutorId?: string },
-    now: Date,
-    beforeCommit: (returned: ReturnedEssay) => Promise<void> = async () => undefined,
-    tx: DbOrTx = this.db,
-  ): Promise<ReturnedEssay | undefined> {
+  async returnToPool(id: string, guard: { acceptedBefore?: Date; tutorId?: string }, now: Date, tx: Transaction): Promise<ReturnedEssay | undefined> {
     const conditions = [eq(essays.id, id), eq(essays.status, 'accepted')];
     if (guard.acceptedBefore) conditions.push(lte(essays.acceptedAt, guard.acceptedBefore));
     if (guard.tutorId) conditions.push(eq(essays.tutorId, guard.tutorId));
-    return (tx as Database).transaction(async (t) => {
-      const [held] = await t.select().from(essays).where(and(...conditions)).for('update');
-      if (!held) return undefined;
-      const [row] = await t.update(essays).set({ status: 'open', tutorId: null, acceptedAt: null, updatedAt: now }).where(eq(essays.id, id)).returning();
-      const returned = { essay: row!, tutorId: held.tutorId!, acceptedAt: held.acceptedAt! };
-      await beforeCommit(returned);
-      return returned;
-    });
+    // Locked, then updated in the caller's transaction: who held it is read before the update clears it.
+    const [held] = await tx.select().from(essays).where(and(...conditions)).for('update');
+    if (!held) return undefined;
+    const [row] = await tx.update(essays).set({ status: 'open', tutorId: null, acceptedAt: null, updatedAt: now }).where(eq(essays.id, id)).returning();
+    return { essay: row!, tutorId: held.tutorId!, acceptedAt: held.acceptedAt! };
   }
 
   /** Accepted essays whose discussion window has passed (the sweeper re-enqueues their expiry), oldest first. */
@@ -184,24 +176,22 @@ export class EssaysRepository {
     tutorId: string,
     marking: { score: number; feedback: string; modelFileKey: string | null },
     now: Date,
-    tx: DbOrTx = this.db,
+    tx: Transaction,
   ): Promise<{ essay: EssayRow; replacedModelFileKey: string | null } | undefined> {
-    return (tx as Database).transaction(async (t) => {
-      const [before] = await t
-        .select({ modelFileKey: essays.modelFileKey })
-        .from(essays)
-        .where(and(eq(essays.id, id), eq(essays.tutorId, tutorId), inArray(essays.status, ['paid', 'revision_requested'])))
-        .for('update');
-      if (!before) return undefined;
-      const modelFileKey = marking.modelFileKey ?? before.modelFileKey;
-      const [row] = await t
-        .update(essays)
-        // A new completion: its own payout notice, revision window and (no) overdue flag.
-        .set({ status: 'completed', score: marking.score, feedback: marking.feedback, modelFileKey, completedAt: now, overdueAt: null, payoutNotifiedAt: null, revisionWindowClosedAt: null, updatedAt: now })
-        .where(eq(essays.id, id))
-        .returning();
-      return { essay: row!, replacedModelFileKey: marking.modelFileKey && before.modelFileKey !== marking.modelFileKey ? before.modelFileKey : null };
-    });
+    const [before] = await tx
+      .select({ modelFileKey: essays.modelFileKey })
+      .from(essays)
+      .where(and(eq(essays.id, id), eq(essays.tutorId, tutorId), inArray(essays.status, ['paid', 'revision_requested'])))
+      .for('update');
+    if (!before) return undefined;
+    const modelFileKey = marking.modelFileKey ?? before.modelFileKey;
+    const [row] = await tx
+      .update(essays)
+      // A new completion: its own payout notice, revision window and (no) overdue flag.
+      .set({ status: 'completed', score: marking.score, feedback: marking.feedback, modelFileKey, completedAt: now, overdueAt: null, payoutNotifiedAt: null, revisionWindowClosedAt: null, updatedAt: now })
+      .where(eq(essays.id, id))
+      .returning();
+    return { essay: row!, replacedModelFileKey: marking.modelFileKey && before.modelFileKey !== marking.modelFileKey ? before.modelFileKey : null };
   }
 
   /** The student accepts the feedback of their completed essay (idempotent: a repeat returns the row unchanged). */
@@ -375,11 +365,13 @@ export class EssaysRepository {
   }
 
   /** The payment was refunded: the essay is cancelled (the tutor keeps it in their history, freed of the work). */
-  async markRefunded(id: string, now: Date, tx: DbOrTx = this.db): Promise<void> {
-    await tx
+  async markRefunded(id: string, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
       .update(essays)
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(eq(essays.id, id), inArray(essays.status, ['accepted', 'paid', 'revision_requested'])));
+      .where(and(eq(essays.id, id), inArray(essays.status, ['accepted', 'paid', 'revision_requested'])))
+      .returning();
+    return row;
   }
 
   async markTutorPaid(id: string, now: Date, tx: DbOrTx = this.db): Promise<void> {

@@ -5,13 +5,12 @@ import type { ReceivedUpload, StoredUpload, UploadTap } from '../../common/uploa
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
-import type { MailService } from '../../infra/mail/mail.service.js';
+import type { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { RatingsService } from '../ratings/ratings.service.js';
 import type { UploadEssayFormDto } from './dto/essay.dto.js';
 import type { EssayPresenter } from './essay.presenter.js';
-import type { EssayTimers } from './essay-timers.service.js';
 import type { EssaysRepository } from './essays.repository.js';
 import { EssaysService } from './essays.service.js';
 import { essayCountTap } from './word-count/count-tap.js';
@@ -36,8 +35,7 @@ function setup(documentCount: (bytes: ArrayBuffer, mime: string) => Promise<numb
     {} as ChatService,
     {} as PaymentsService,
     {} as RatingsService,
-    {} as EssayTimers,
-    {} as MailService,
+    {} as DomainEvents,
     config,
   );
   /** An upload of `bytes` as the helper hands it over: its tap (ESSAY_UPLOAD's) has seen every byte, in 3-byte chunks. */

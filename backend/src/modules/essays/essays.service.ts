@@ -6,8 +6,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
-import { MailService } from '../../infra/mail/mail.service.js';
-import { ukDateTime } from '../../shared/dates.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-levels.js';
 import { ChatService } from '../chat/chat.service.js';
 import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
@@ -16,7 +15,7 @@ import { PaymentsService } from '../payments/payments.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
-import { EssayTimers } from './essay-timers.service.js';
+import { essayRef } from './essay-timers.service.js';
 import { essayNotFound } from './essay-errors.js';
 import { bandMessage, essayTotalPence, essayWindows, isWithinBand, markingDueAt, wordCountBand, type EssayWindows } from './essay-rules.js';
 import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
@@ -52,8 +51,7 @@ export class EssaysService {
     private readonly chat: ChatService,
     private readonly payments: PaymentsService,
     private readonly ratings: RatingsService,
-    private readonly timers: EssayTimers,
-    private readonly mail: MailService,
+    private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.windows = essayWindows(config.windows);
@@ -173,44 +171,42 @@ export class EssaysService {
 
   /**
    * The student cancels (DESIGN.md §9): an unpaid essay at once (out of the pool, or away from its tutor, whose
-   * chat context closes); a paid one through Payments' full refund, which Payments allows within 24 h of paying
-   * while it is not marked (EssayPayables.refundBlockedReason) and which cancels the essay in its transaction.
+   * chat context closes: `essay.cancelled`); a paid one through Payments' full refund, which Payments allows within
+   * 24 h of paying while it is not marked (EssayPayables.refundBlockedReason) and which cancels the essay (and
+   * records the event) in its transaction.
    */
   async cancel(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.owned(student, essayId);
-    let cancelled = await this.essays.cancelUnpaid(essay.id, student.id, this.clock.now());
+    let cancelled = await this.events.transaction(async (tx) => {
+      const row = await this.essays.cancelUnpaid(essay.id, student.id, this.clock.now(), tx);
+      if (row) await this.events.record(tx, 'essay.cancelled', { ...essayRef(row), tutorId: essay.tutorId, refunded: false });
+      return row;
+    });
     if (!cancelled) {
       if (essay.status !== 'paid') throw new ConflictException(coded('REFUND_NOT_ALLOWED', 'This essay can no longer be cancelled.'));
       await this.payments.refundItem(ITEM_KINDS.essay, essay.id, { requestedBy: student.id, reason: 'Cancelled by the student' });
       cancelled = await this.owned(student, essay.id);
     }
-    if (essay.tutorId) await this.chat.closeConversationContext({ kind: 'essay', id: essay.id });
     return this.presenter.present(cancelled);
   }
 
   /**
    * The student asks for a revision (DESIGN.md §9): within 7 days of the last completion, before accepting the
    * feedback (and before the tutor was paid). The essay goes back to its tutor (`revision_requested`), which pauses
-   * payout eligibility until the resubmission.
+   * payout eligibility until the resubmission. Records `essay.revisionRequested`: the tutor is told, the due timer starts.
    */
   async requestRevision(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.owned(student, essayId);
     const now = this.clock.now();
-    const updated = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - this.windows.revisionMs), now);
+    const updated = await this.events.transaction(async (tx) => {
+      const row = await this.essays.requestRevision(essay.id, student.id, new Date(now.getTime() - this.windows.revisionMs), now, tx);
+      if (row) {
+        const requestedAt = row.revisionRequestedAt!;
+        await this.events.record(tx, 'essay.revisionRequested', { ...essayRef(row), tutorId: row.tutorId!, requestedAt: requestedAt.toISOString(), dueBy: markingDueAt(row, this.windows)!.toISOString() });
+      }
+      return row;
+    });
     if (!updated) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
-    await this.timers.scheduleRevisionDue(updated.id, updated.revisionRequestedAt!);
-    const [tutor] = await this.essays.contacts([updated.tutorId!]);
-    if (tutor) {
-      const dueBy = markingDueAt(updated, this.windows)!;
-      await this.mail.send(
-        {
-          to: tutor.email,
-          template: 'essays.revision-requested',
-          data: { name: tutor.name, title: updated.title, dueBy: ukDateTime(dueBy), essayUrl: `${this.config.webOrigin.replace(/\/$/, '')}/tutor/essay-feedback/${updated.id}` },
-        },
-        { jobId: `revision-requested.${updated.id}.${updated.revisionRequestedAt!.getTime()}` },
-      );
-    }
     return this.presenter.present(updated);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { DbOrTx } from '../../infra/database/database.types.js';
+import type { DbOrTx, Transaction } from '../../infra/database/database.types.js';
 import type { PaymentRow } from '../../infra/database/schema/index.js';
 
 /** The student-side ledger types; the payout type follows from it. */
@@ -43,11 +43,11 @@ export interface PayableItemResolver {
    * The student's payment completed. Return false when the item can no longer take it (e.g. the hold expired
    * and the slot was released): the payment stays recorded and Payments refunds it in full.
    */
-  markPaid(id: string, payment: PaymentRow, tx: DbOrTx): Promise<boolean>;
+  markPaid(id: string, payment: PaymentRow, tx: Transaction): Promise<boolean>;
   /** The student's payment was refunded (through Payments.refund or the gateway): release the item. */
-  markRefunded(id: string, payment: PaymentRow, tx: DbOrTx): Promise<void>;
+  markRefunded(id: string, payment: PaymentRow, tx: Transaction): Promise<void>;
   /** The tutor has been paid out (sets `tutor_paid`). */
-  markTutorPaid(id: string, payout: PaymentRow, tx: DbOrTx): Promise<void>;
+  markTutorPaid(id: string, payout: PaymentRow, tx: Transaction): Promise<void>;
 }
 
 /** The item kinds the spec's routes name. */

@@ -14,6 +14,8 @@ import { PaymentsService } from './payments.service.js';
 import { PayoutAccounts } from './payout-accounts.service.js';
 import { StaleCheckoutsHandler } from './stale-checkouts.handler.js';
 import { createStripeClient, StripeGateway } from './stripe.gateway.js';
+import './payments.mails.js';
+import './payments.jobs.js';
 
 /**
  * Payments (issue 11): the ledger, checkouts through the configured gateway (Stripe when STRIPE_SECRET_KEY is

@@ -1,10 +1,9 @@
-// PaymentsService's rules with the ledger, gateway, mail and users replaced: what the item port is told, when.
+// PaymentsService's rules with the ledger, gateway and outbox replaced: what the item port is told, what is recorded, when.
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
 import type { PaymentRow } from '../../infra/database/schema/index.js';
-import type { MailService } from '../../infra/mail/mail.service.js';
-import type { UsersService } from '../users/users.service.js';
+import type { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { PayableItems, type PayableItem, type PayableItemResolver } from './payable-items.service.js';
 import type { CheckoutState, PaymentGateway } from './payment-gateway.js';
 import type { PaymentsRepository } from './payments.repository.js';
@@ -34,7 +33,7 @@ describe('PaymentsService', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a hand-made fake of the repository
   let repository: Record<string, jest.Mock<any>>;
   let gateway: jest.Mocked<PaymentGateway>;
-  let mail: { send: jest.Mock };
+  let recorded: { name: string; payload: Record<string, unknown> }[];
   let service: PaymentsService;
 
   const paid: CheckoutState = { id: 'cs_1', status: 'complete', paymentStatus: 'paid', amountTotal: 1500, currency: 'gbp', paymentIntentId: 'pi_1' };
@@ -68,19 +67,27 @@ describe('PaymentsService', () => {
       recordStatusChange: jest.fn(async () => undefined),
     };
     gateway = { name: 'stripe', method: 'stripe_card', refund: jest.fn(async () => ({ refundId: 're_1' })) } as unknown as jest.Mocked<PaymentGateway>;
-    mail = { send: jest.fn(async () => undefined) };
-    const users = { findById: jest.fn(async () => ({ id: 'student-1', name: 'Sam', email: 'sam@example.com' })) };
+    recorded = [];
+    // The outbox: events recorded in a transaction are handed to Payments' own subscriber after it "commits".
+    const bus = {
+      transaction: async <T>(work: (tx: unknown) => Promise<T>): Promise<T> => {
+        const before = recorded.length;
+        const result = await work('tx');
+        for (const event of recorded.slice(before)) if (event.name === 'payment.unclaimed') await service.refundUnclaimed(event.payload as { paymentId: string });
+        return result;
+      },
+      record: async (_tx: unknown, name: string, payload: Record<string, unknown>) => void recorded.push({ name, payload }),
+    };
     const config = { nodeEnv: 'test', webOrigin: 'http://web', payments: { platformCommissionPercent: 20 } } as AppConfig;
-    service = new PaymentsService(repository as unknown as PaymentsRepository, items, gateway, config, { now: () => NOW } as Clock, users as unknown as UsersService, mail as unknown as MailService, { destination: async () => null } as unknown as PayoutAccounts);
+    service = new PaymentsService(repository as unknown as PaymentsRepository, items, gateway, config, { now: () => NOW } as Clock, bus as unknown as DomainEvents, { destination: async () => null } as unknown as PayoutAccounts);
   });
 
-  it('tells the item "paid" once however often the paid state arrives, and queues one receipt', async () => {
+  it('tells the item "paid" once however often the paid state arrives, and records one receipt', async () => {
     await service.settleCheckout(paid, { source: 'test', event: { id: 'evt_1', type: 'checkout.session.completed' } });
     await service.settleCheckout(paid, { source: 'test', event: { id: 'evt_1', type: 'checkout.session.completed' } });
     await service.settleCheckout(paid, { source: 'test', event: { id: 'evt_2', type: 'checkout.session.async_payment_succeeded' } });
     expect(resolver.markPaid).toHaveBeenCalledTimes(1);
-    expect(mail.send).toHaveBeenCalledTimes(1);
-    expect(mail.send.mock.calls[0]![0]).toMatchObject({ template: 'payments.receipt', data: { kind: 'payment', reference: 'pay-1', amount: '£15.00' } });
+    expect(recorded).toEqual([{ name: 'payment.completed', payload: { paymentId: 'pay-1', userId: 'student-1', amountPence: 1500, description: 'Essay review', at: NOW.toISOString() } }]);
     expect(ledger.status).toBe('completed');
   });
 
@@ -105,6 +112,10 @@ describe('PaymentsService', () => {
     expect(gateway.refund).toHaveBeenCalledWith(expect.objectContaining({ paymentId: 'pay-1', amountPence: 1500, paymentIntentId: 'pi_1' }));
     expect(ledger.status).toBe('refunded');
     expect(resolver.markRefunded).toHaveBeenCalledTimes(1);
+    expect(recorded.map((e) => e.name)).toEqual(['payment.completed', 'payment.unclaimed', 'payment.refunded']);
+    // A replay of the unclaimed payment's event (the relay) refunds nothing twice.
+    await service.refundUnclaimed({ paymentId: 'pay-1' });
+    expect(gateway.refund).toHaveBeenCalledTimes(1);
   });
 
   it('asks the item whether its refund window is open, and refunds only once', async () => {

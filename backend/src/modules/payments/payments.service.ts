@@ -3,24 +3,15 @@ import { coded } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import type { DbOrTx } from '../../infra/database/database.types.js';
+import type { DbOrTx, Transaction } from '../../infra/database/database.types.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
+import { OnEvent } from '../../infra/events/on-event.decorator.js';
 import type { PaymentRow } from '../../infra/database/schema/index.js';
-import { MailService } from '../../infra/mail/mail.service.js';
-import { ukDateTime } from '../../shared/dates.js';
-import { formatPounds, splitCommission } from '../../shared/pricing.js';
-import { UsersService } from '../users/users.service.js';
+import { splitCommission } from '../../shared/pricing.js';
 import { PAYOUT_TYPE, PayableItems, type PayableItemResolver } from './payable-items.service.js';
 import { PAYMENT_GATEWAY, type CheckoutState, type PaymentGateway } from './payment-gateway.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PayoutAccounts } from './payout-accounts.service.js';
-
-/** What happened inside a transaction that must be followed up after it commits (mail, a refund). */
-interface Effects {
-  receipts: { payment: PaymentRow; kind: 'payment' | 'refund' | 'payout' }[];
-  refunds: PaymentRow[];
-}
-
-const noEffects = (): Effects => ({ receipts: [], refunds: [] });
 
 /** A checkout pending this long is settled from the gateway by the sweeper (Stripe's own expire after 24 h). */
 export const STALE_CHECKOUT_MS = 60 * 60 * 1000;
@@ -49,8 +40,7 @@ export class PaymentsService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly users: UsersService,
-    private readonly mail: MailService,
+    private readonly events: DomainEvents,
     private readonly accounts: PayoutAccounts,
   ) {}
 
@@ -80,7 +70,6 @@ export class PaymentsService {
   async checkoutUrl(student: { id: string; email: string }, kind: string, itemId: string): Promise<string> {
     this.assertAvailable();
     const resolver = this.resolver(kind);
-    const effects = noEffects();
     const alreadyPaid = () => new ConflictException(coded('PAYMENT_ALREADY_PAID', 'This has already been paid for'));
     // Reusing a checkout: ask the gateway about it BEFORE taking the item's row lock. The question is a network call
     // (Stripe) or a read of its own (the local gateway); made under the lock, concurrent calls queued on the lock
@@ -90,7 +79,7 @@ export class PaymentsService {
       open?.status === 'pending' && open.stripeSessionId && open.payerId === student.id
         ? { sessionId: open.stripeSessionId, state: await this.gateway.retrieveCheckout(open.stripeSessionId) }
         : undefined;
-    const outcome = await this.repository.transaction(async (tx): Promise<{ url: string } | { paid: true }> => {
+    const outcome = await this.events.transaction(async (tx): Promise<{ url: string } | { paid: true }> => {
       const item = await resolver.load(itemId, tx, { lock: true });
       if (!item || item.studentId !== student.id) throw itemNotFound(kind);
       let payment = await this.repository.findLiveCharge(kind, itemId, tx, true);
@@ -100,7 +89,7 @@ export class PaymentsService {
         // the gateway → a dead link, so fail it and start afresh.
         const state = asked.state;
         if (state?.status === 'complete' && state.paymentStatus === 'paid') {
-          await this.applyCheckoutState(state, { source: `${this.gateway.name}:checkout` }, tx, effects);
+          await this.applyCheckoutState(state, { source: `${this.gateway.name}:checkout` }, tx);
           return { paid: true };
         }
         if (state?.status === 'expired' || !state) {
@@ -151,7 +140,6 @@ export class PaymentsService {
       await this.repository.setCheckout(payment.id, session.id, session.url, tx);
       return { url: session.url };
     });
-    await this.followUp(effects);
     if ('paid' in outcome) throw alreadyPaid();
     return outcome.url;
   }
@@ -189,17 +177,15 @@ export class PaymentsService {
    * same transaction (a repeated event changes nothing). Returns false when the event had been applied before.
    */
   async settleCheckout(state: CheckoutState, options: { source: string; event?: { id: string; type: string }; failIfUnpaid?: boolean; declined?: boolean }): Promise<boolean> {
-    const effects = noEffects();
-    const applied = await this.repository.transaction(async (tx) => {
+    const applied = await this.events.transaction(async (tx) => {
       if (options.event && !(await this.repository.recordEvent(options.event.id, options.event.type, tx))) return false;
-      await this.applyCheckoutState(state, options, tx, effects);
+      await this.applyCheckoutState(state, options, tx);
       return true;
     });
-    await this.followUp(effects);
     return applied;
   }
 
-  private async applyCheckoutState(state: CheckoutState, options: { source: string; failIfUnpaid?: boolean; declined?: boolean }, tx: DbOrTx, effects: Effects): Promise<void> {
+  private async applyCheckoutState(state: CheckoutState, options: { source: string; failIfUnpaid?: boolean; declined?: boolean }, tx: Transaction): Promise<void> {
     const row = await this.repository.findBySessionId(state.id, tx);
     if (!row) return; // Not one of ours (another integration on the same Stripe account).
     const now = this.clock.now();
@@ -212,10 +198,10 @@ export class PaymentsService {
       const completed = await this.repository.completeCharge(state.id, { paidAt: now, paymentIntentId: state.paymentIntentId }, tx);
       if (!completed) return;
       await this.repository.recordStatusChange({ paymentId: completed.id, changedBy: null, source: options.source, fromStatus: 'pending', toStatus: 'completed' }, tx);
-      effects.receipts.push({ payment: completed, kind: 'payment' });
+      await this.recordReceipt('payment.completed', completed, tx);
       const resolver = this.items.find(completed.itemKind);
       const taken = resolver ? await resolver.markPaid(completed.itemId, completed, tx) : false;
-      if (!taken) effects.refunds.push(completed);
+      if (!taken) await this.events.record(tx, 'payment.unclaimed', { paymentId: completed.id });
       return;
     }
     if (state.status === 'expired' || options.failIfUnpaid || options.declined) {
@@ -243,8 +229,7 @@ export class PaymentsService {
 
   /** A refund made at the gateway (Stripe's `charge.refunded`), applied once with its event id. */
   async settleGatewayRefund(input: { paymentIntentId: string; amountRefunded: number; fully: boolean }, event: { id: string; type: string }): Promise<void> {
-    const effects = noEffects();
-    await this.repository.transaction(async (tx) => {
+    await this.events.transaction(async (tx) => {
       if (!(await this.repository.recordEvent(event.id, event.type, tx))) return;
       const row = await this.repository.findByPaymentIntent(input.paymentIntentId, tx);
       if (!row) return;
@@ -254,12 +239,11 @@ export class PaymentsService {
         if (!refunded) return;
         await this.repository.recordStatusChange({ paymentId: row.id, changedBy: null, source: 'stripe:charge.refunded', fromStatus: 'completed', toStatus: 'refunded' }, tx);
         await this.items.find(row.itemKind)?.markRefunded(row.itemId, refunded, tx);
-        effects.receipts.push({ payment: refunded, kind: 'refund' });
+        await this.recordReceipt('payment.refunded', refunded, tx);
       } else {
         await this.repository.recordPartialRefund(row.id, input.amountRefunded, now, tx);
       }
     });
-    await this.followUp(effects);
   }
 
   // ── Refunds ──────────────────────────────────────────────────────────────────────────────────────────
@@ -272,7 +256,7 @@ export class PaymentsService {
     const resolver = this.resolver(kind);
     const charge = await this.repository.findCompletedCharge(kind, itemId);
     if (!charge) throw new ConflictException(coded('REFUND_NOT_ALLOWED', 'There is no completed payment to refund'));
-    const item = await this.repository.transaction((tx) => resolver.load(itemId, tx));
+    const item = await this.events.transaction((tx) => resolver.load(itemId, tx));
     if (item?.refundBlockedReason) throw new UnprocessableEntityException(coded('REFUND_NOT_ALLOWED', item.refundBlockedReason));
     return this.refundPayment(charge.id, options);
   }
@@ -288,16 +272,14 @@ export class PaymentsService {
       await this.repository.releaseRefundClaim(paymentId);
       throw error;
     }
-    const effects = noEffects();
-    const refunded = await this.repository.transaction(async (tx) => {
+    const refunded = await this.events.transaction(async (tx) => {
       const row = await this.repository.markRefunded(paymentId, { at: this.clock.now(), reference: refundId }, tx);
       if (!row) return this.repository.findById(paymentId, tx);
       await this.repository.recordStatusChange({ paymentId, changedBy: options.requestedBy, source: 'refund', fromStatus: 'completed', toStatus: 'refunded', notes: options.reason }, tx);
       await this.items.find(row.itemKind)?.markRefunded(row.itemId, row, tx);
-      effects.receipts.push({ payment: row, kind: 'refund' });
+      await this.recordReceipt('payment.refunded', row, tx);
       return row;
     });
-    await this.followUp(effects);
     return refunded!;
   }
 
@@ -315,7 +297,7 @@ export class PaymentsService {
       if (existing.recipientId !== tutorId) throw itemNotFound(kind);
       return existing;
     }
-    const created = await this.repository.transaction(async (tx) => {
+    const created = await this.events.transaction(async (tx) => {
       const item = await resolver.load(itemId, tx, { lock: true });
       if (!item || item.tutorId !== tutorId) throw itemNotFound(kind);
       const charge = await this.repository.findCompletedCharge(kind, itemId, tx);
@@ -364,15 +346,13 @@ export class PaymentsService {
       this.logger.error(`Payout ${payout.id} failed at the gateway: ${(error as Error).message}`);
       outcome = { status: 'failed', reference: null, method: payout.paymentMethod };
     }
-    const effects = noEffects();
-    const settled = await this.repository.transaction(async (tx) => {
+    const settled = await this.events.transaction(async (tx) => {
       const row = await this.repository.settlePayout(payout.id, { ...outcome, at: this.clock.now() }, tx);
       if (!row) return this.repository.findById(payout.id, tx);
       await this.repository.recordStatusChange({ paymentId: row.id, changedBy: null, source: `${this.gateway.name}:payout`, fromStatus: 'pending', toStatus: row.status }, tx);
-      if (row.status === 'completed') effects.receipts.push({ payment: row, kind: 'payout' });
+      if (row.status === 'completed') await this.recordReceipt('payout.completed', row, tx);
       return row;
     });
-    await this.followUp(effects);
     return settled!;
   }
 
@@ -385,40 +365,32 @@ export class PaymentsService {
     return row;
   }
 
-  // ── After commit ─────────────────────────────────────────────────────────────────────────────────────
+  // ── Events ───────────────────────────────────────────────────────────────────────────────────────────
 
-  private async followUp(effects: Effects): Promise<void> {
-    for (const { payment, kind } of effects.receipts) {
-      await this.sendReceipt(payment, kind).catch((error: Error) => this.logger.error(`Receipt for ${payment.id} not queued: ${error.message}`));
-    }
-    for (const payment of effects.refunds) {
-      // The item could not take the payment (its hold ended): the student gets it all back.
-      await this.refundPayment(payment.id, { requestedBy: null, reason: 'The item was no longer available when the payment arrived' }).catch((error: Error) =>
-        this.logger.error(`Automatic refund of ${payment.id} failed: ${error.message}`),
-      );
-    }
+  /** The receipt's event, in the ledger row's transaction (Notifications mails it). */
+  private async recordReceipt(name: 'payment.completed' | 'payment.refunded' | 'payout.completed', payment: PaymentRow, tx: Transaction): Promise<void> {
+    const userId = name === 'payout.completed' ? payment.recipientId : payment.payerId;
+    if (!userId) return;
+    const refund = name === 'payment.refunded';
+    const at = (refund ? payment.refundedAt : payment.paidAt) ?? this.clock.now();
+    await this.events.record(tx, name, {
+      paymentId: payment.id,
+      userId,
+      amountPence: refund ? payment.refundedAmountPence || payment.amountPence : payment.amountPence,
+      description: payment.description,
+      at: at.toISOString(),
+    });
   }
 
-  private async sendReceipt(payment: PaymentRow, kind: 'payment' | 'refund' | 'payout'): Promise<void> {
-    const userId = kind === 'payout' ? payment.recipientId : payment.payerId;
-    if (!userId) return;
-    const user = await this.users.findById(userId);
-    if (!user) return;
-    const at = (kind === 'refund' ? payment.refundedAt : payment.paidAt) ?? this.clock.now();
-    await this.mail.send(
-      {
-        to: user.email,
-        template: 'payments.receipt',
-        data: {
-          name: user.name,
-          kind,
-          reference: payment.id,
-          amount: formatPounds(kind === 'refund' ? payment.refundedAmountPence || payment.amountPence : payment.amountPence),
-          description: payment.description,
-          date: ukDateTime(at),
-        },
-      },
-      { jobId: `receipt.${kind}.${payment.id}` },
-    );
+  /** The item could not take the payment (its hold ended): the student gets it all back, once (the ledger's claim). */
+  @OnEvent('payment.unclaimed')
+  async refundUnclaimed(event: { paymentId: string }): Promise<void> {
+    try {
+      await this.refundPayment(event.paymentId, { requestedBy: null, reason: 'The item was no longer available when the payment arrived' });
+    } catch (error) {
+      // Already refunded (a replay after the refund went through) is the end of it; anything else is retried.
+      if (error instanceof ConflictException) return;
+      throw error;
+    }
   }
 }

@@ -6,3 +6,4 @@ export * from './chat.js';
 export * from './payments.js';
 export * from './essays.js';
 export * from './ratings.js';
+export * from './events.js';

@@ -1,0 +1,39 @@
+/**
+ * What happens to an essay, as other modules hear of it (docs/architecture.md "Domain events"). Recorded by the
+ * essays module in the transaction of the change; Notifications mails people, Chat opens and closes the
+ * conversation's context, the essay timers schedule and cancel their jobs. Times are ISO strings (the outbox
+ * stores JSON). Nothing here is imported at run time: the names and payloads join the registry by declaration
+ * merging.
+ */
+interface EssayRef {
+  essayId: string;
+  title: string;
+  studentId: string;
+}
+
+declare module '../../infra/events/domain-event-registry.js' {
+  interface DomainEventPayloads {
+    /** A tutor won the atomic accept: the 24 h word-count discussion starts. */
+    'essay.accepted': EssayRef & { tutorId: string; acceptedAt: string };
+    /** An accepted, unpaid essay went back to the pool: its discussion expired, or its tutor cancelled the review. */
+    'essay.returnedToPool': EssayRef & { tutorId: string; acceptedAt: string; reason: 'expired' | 'cancelled' };
+    /** The student's payment completed: the marking deadline starts (24 h when expedited). */
+    'essay.paid': EssayRef & { tutorId: string; acceptedAt: string | null; paidAt: string; expedited: boolean };
+    /** The tutor marked it (the first time, or again after a revision): the payout and revision clocks start. */
+    'essay.completed': EssayRef & { tutorId: string; completedAt: string; score: number };
+    /** The student asked for a revision: the resubmission is due a marking deadline later. */
+    'essay.revisionRequested': EssayRef & { tutorId: string; requestedAt: string; dueBy: string };
+    /** A paid essay passed its marking deadline unmarked. */
+    'essay.markingOverdue': EssayRef & { tutorId: string };
+    /** A requested revision passed its deadline. */
+    'essay.revisionOverdue': EssayRef & { tutorId: string; requestedAt: string };
+    /** The payout became eligible by time (48 h after the completion). */
+    'essay.payoutEligible': EssayRef & { tutorId: string; completedAt: string; tutorEarningsPence: number };
+    /** The revision window passed unused: the review is final. */
+    'essay.revisionWindowClosed': EssayRef & { completedAt: string };
+    /** The essay was cancelled (unpaid by the student, or refunded): whoever held it is freed. */
+    'essay.cancelled': EssayRef & { tutorId: string | null; refunded: boolean };
+  }
+}
+
+export {};

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { DomainEventPayloads } from '../../infra/events/domain-event-registry.js';
+import type { EventContext } from '../../infra/events/domain-events.service.js';
+import { OnEvent } from '../../infra/events/on-event.decorator.js';
+import { ukDateTime } from '../../shared/dates.js';
+import { formatPounds } from '../../shared/pricing.js';
+import { Recipients } from './recipients.service.js';
+
+type Receipt = DomainEventPayloads['payment.completed'];
+
+/** A receipt for every movement of money (the template is Payments': payments.mails.ts), once per ledger row. */
+@Injectable()
+export class PaymentNotifications {
+  constructor(private readonly to: Recipients) {}
+
+  @OnEvent('payment.completed')
+  async paid(event: Receipt, { tx }: EventContext): Promise<void> {
+    await this.receipt(event, 'payment', tx);
+  }
+
+  @OnEvent('payment.refunded')
+  async refunded(event: Receipt, { tx }: EventContext): Promise<void> {
+    await this.receipt(event, 'refund', tx);
+  }
+
+  @OnEvent('payout.completed')
+  async paidOut(event: Receipt, { tx }: EventContext): Promise<void> {
+    await this.receipt(event, 'payout', tx);
+  }
+
+  private async receipt(event: Receipt, kind: 'payment' | 'refund' | 'payout', tx: EventContext['tx']): Promise<void> {
+    const [user] = await this.to.people([event.userId], tx);
+    if (!user) return;
+    await this.to.mail(
+      {
+        to: user.email,
+        template: 'payments.receipt',
+        data: { name: user.name, kind, reference: event.paymentId, amount: formatPounds(event.amountPence), description: event.description, date: ukDateTime(new Date(event.at)) },
+      },
+      `receipt.${kind}.${event.paymentId}`,
+    );
+  }
+}
