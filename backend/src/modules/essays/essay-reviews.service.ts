@@ -19,7 +19,8 @@ import { bandMessage, essayTotalPence, isWithinBand } from './essay-rules.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayTimers } from './essay-timers.service.js';
-import { HELD_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
+import { acceptOutcome, canCancelReview, canConfirmWordCount, canMark, canPreviewEssay, holdsEssay } from './essays.access.js';
+import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { essayNotFound } from './essay-errors.js';
 
 /** The most essays one pool request lists. */
@@ -74,12 +75,9 @@ export class EssayReviewsService {
     const levels = await this.ceiling(tutor.id);
     const won = await this.essays.accept(essayId, tutor.id, levels, this.clock.now());
     const essay = won ?? (await this.essays.findById(essayId));
-    if (!essay || !levels.includes(essay.academicLevel) || essay.status === 'awaiting_confirmation') {
-      throw essayNotFound();
-    }
-    if (essay.tutorId !== tutor.id || !HELD_STATES.includes(essay.status)) {
-      throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
-    }
+    const outcome = acceptOutcome(tutor, essay, levels);
+    if (!essay || outcome === 'not-found') throw essayNotFound();
+    if (outcome === 'taken') throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
     await this.chat.openConversation(essay.studentId, tutor.id, { kind: 'essay', id: essay.id });
     // The 24 h discussion (again on a repeat: the same job id, so a lost enqueue heals and a live one is not doubled).
     // Redis down does not undo the accept: the sweeper finds the essay once its window has passed.
@@ -92,8 +90,8 @@ export class EssayReviewsService {
   /** An essay the tutor holds (with its files), or an open one they could accept (without). */
   async get(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
-    if (essay && essay.tutorId === tutor.id) return this.presenter.present(essay);
-    if (essay?.status === 'open' && (await this.ceiling(tutor.id)).includes(essay.academicLevel)) return this.presenter.present(essay, { links: false });
+    if (holdsEssay(tutor, essay)) return this.presenter.present(essay);
+    if (essay && canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, { links: false });
     throw essayNotFound();
   }
 
@@ -109,7 +107,7 @@ export class EssayReviewsService {
     const released = await this.timers.release(essayId, { tutorId: tutor.id }, 'cancelled');
     if (released) return this.presenter.present(released, { links: false });
     const essay = await this.essays.findById(essayId);
-    if (essay && essay.tutorId === tutor.id) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'The review can no longer be cancelled: the essay has been paid for.'));
+    if (canCancelReview(tutor, essay)) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'The review can no longer be cancelled: the essay has been paid for.'));
     throw essayNotFound();
   }
 
@@ -122,7 +120,7 @@ export class EssayReviewsService {
   async confirm(tutor: AuthenticatedUser, essayId: string, wordCount: number | undefined): Promise<EssayDto> {
     const confirmed = await this.essays.transaction(async (tx) => {
       const essay = await this.essays.findById(essayId, tx, { lock: true });
-      if (!essay || essay.tutorId !== tutor.id) throw essayNotFound();
+      if (!canConfirmWordCount(tutor, essay)) throw essayNotFound();
       const newCount = wordCount !== undefined && wordCount !== essay.wordCount ? wordCount : undefined;
       if (newCount !== undefined) {
         if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
@@ -159,7 +157,7 @@ export class EssayReviewsService {
   async mark(tutor: AuthenticatedUser, form: ReceivedUpload<MarkEssayFormDto>): Promise<EssayDto> {
     const { essayID, score, feedback } = form.fields;
     const essay = await this.essays.findById(essayID);
-    if (!essay || essay.tutorId !== tutor.id) throw essayNotFound();
+    if (!canMark(tutor, essay)) throw essayNotFound();
     const file = form.file('modelAnswerFile');
     if (essay.requestType === 'feedback_model' && !file && !essay.modelFileKey) {
       throw new ValidationFailedException([{ field: 'modelAnswerFile', message: 'You must upload a marked essay file to continue.' }]);
