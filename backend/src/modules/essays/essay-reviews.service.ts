@@ -91,7 +91,7 @@ export class EssayReviewsService {
   async get(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
     if (holdsEssay(tutor, essay)) return this.presenter.present(essay);
-    if (essay && canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, { links: false });
+    if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, { links: false });
     throw essayNotFound();
   }
 

@@ -55,7 +55,7 @@ export function canRate(essay: Pick<EssayRow, 'rated' | 'status' | 'studentAccep
  * A tutor may look at an open essay within their StudyLevel's ceiling before accepting it (without its files);
  * `levels` is that ceiling.
  */
-export function canPreviewEssay(essay: Pick<EssayRow, 'status' | 'academicLevel'> | undefined, levels: readonly AcademicLevel[]): boolean {
+export function canPreviewEssay<E extends Pick<EssayRow, 'status' | 'academicLevel'>>(essay: E | undefined, levels: readonly AcademicLevel[]): essay is E {
   return essay?.status === 'open' && levels.includes(essay.academicLevel);
 }
 
