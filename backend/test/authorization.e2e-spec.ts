@@ -49,6 +49,8 @@ interface Entry {
   path?: (actor: Actor, accounts: Record<Exclude<Actor, 'none'>, TestAccount>) => string;
   /** A valid body, where validation would otherwise answer 400 before ownership is checked (a function: read after setup). */
   body?: Record<string, unknown> | (() => Record<string, unknown>);
+  /** Text fields sent as multipart/form-data instead of a JSON body, for upload routes whose owner is named in the form. */
+  form?: () => Record<string, string>;
 }
 
 /** METHOD /api/path (Nest's `:param` syntax) → expectations. */
@@ -126,7 +128,8 @@ const TABLE: Record<string, Entry> = {
   'POST /api/tutor/getEssay': { expect: TUTOR_OWN_ITEM, body: () => ({ essayID: essay.heldId }) },
   'GET /api/tutor/getAllEssays': { expect: TUTOR },
   'GET /api/tutor/getCompletedEssays': { expect: TUTOR },
-  'POST /api/tutor/markEssay': { expect: TUTOR },
+  // marking names the essay in the form: another tutor hears 404; its holder gets past (409: not paid yet)
+  'POST /api/tutor/markEssay': { expect: TUTOR_OWN_ITEM, form: () => ({ essayID: essay.heldId, score: '7', feedback: 'Matrix feedback. '.repeat(20) }) },
   // the discussion: the essay's student and the tutor holding it; anyone else learns nothing (404)
   'GET /api/essays/:essayId': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}` },
   'POST /api/essays/:essayId/messages': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}/messages`, body: { content: 'matrix' } },
@@ -241,7 +244,8 @@ describe('authorisation matrix', () => {
           req = req.set(bearer(token));
         }
         const body = typeof entry.body === 'function' ? entry.body() : entry.body;
-        const response = method === 'GET' ? await req : await req.send(body ?? {});
+        if (entry.form) for (const [field, value] of Object.entries(entry.form())) req = req.field(field, value);
+        const response = method === 'GET' || entry.form ? await req : await req.send(body ?? {});
         const want = entry.expect[actor];
         // Where the table tells owners from strangers by 404, the owner's 'ok' must not be a 404 either.
         const denied = Object.values(entry.expect).includes(404) ? [401, 403, 404] : [401, 403];
@@ -257,6 +261,7 @@ describe('authorisation matrix', () => {
     type SocketOutcome = 'ok' | 'refused';
     const EVENTS: Record<string, { payload: (a: Record<Exclude<Actor, 'none'>, TestAccount>, actor: Exclude<Actor, 'none'>) => unknown; expect: Record<Exclude<Actor, 'none'>, SocketOutcome> }> = {
       'join (own id)': { payload: (a, actor) => a[actor].user.id, expect: { student: 'ok', otherStudent: 'ok', tutor: 'ok', otherTutor: 'ok', admin: 'ok' } },
+"join ({ userId: own id })": { payload: (a, actor) => ({ userId: a[actor].user.id }), expect: { student: 'ok', otherStudent: 'ok', tutor: 'ok', otherTutor: 'ok', admin: 'ok' } },
       "join (someone else's id)": { payload: (a, actor) => (actor === 'student' ? a.tutor : a.student).user.id, expect: { student: 'refused', otherStudent: 'refused', tutor: 'refused', otherTutor: 'refused', admin: 'refused' } },
       'sendMessage to the thread’s other side': {
         payload: (a, actor) => ({ recipient: (actor.toLowerCase().includes('student') ? a.tutor : a.student).user.id, content: 'matrix' }),

@@ -8,7 +8,6 @@ import {
   ChatDoneDto,
   ChatHistoryQueryDto,
   ChatMessagesDto,
-  ChatModerationDto,
   ChatReportDto,
   StudentContactsDto,
   TutorContactsDto,
@@ -86,20 +85,5 @@ export class TutorChatController {
   async report(@CurrentUser() user: AuthenticatedUser, @Param('studentId') studentId: string, @Body() body: ChatReportDto): Promise<ChatDoneDto> {
     await this.chat.report(user.id, 'tutor', studentId, body.reason);
     return { message: 'Thank you. Our team will review this conversation.' };
-  }
-}
-
-/** Safeguarding for the admins: flagged messages, reports and blocks (the moderation screen comes with the admin area). */
-@ApiTags('admin')
-@ApiBearerAuth()
-@Roles('admin')
-@Controller('admin/chat')
-export class AdminChatController {
-  constructor(private readonly chat: ChatService) {}
-
-  @Get('moderation')
-  @ApiOkResponse({ type: ChatModerationDto })
-  moderation(): Promise<ChatModerationDto> {
-    return this.chat.moderation();
   }
 }

@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { CHAT_SEND_RATE } from '../../shared/chat-rules.js';
 import type { ErrorCode } from '../../shared/error-codes.js';
+import { canJoinRoom } from './chat.access.js';
 import { ChatRealtime, type ChatSocketData } from './chat-realtime.service.js';
 import { ChatService } from './chat.service.js';
 import { SocketAuth, SocketAuthError } from './socket-auth.service.js';
@@ -124,7 +125,7 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<C
 
   private onJoin(socket: ChatSocket, room: unknown, ack?: Ack): void {
     const requested = typeof room === 'object' && room !== null ? (room as { userId?: unknown }).userId : room;
-    if (requested === socket.data.userId) return ack?.({ ok: true });
+    if (canJoinRoom({ id: socket.data.userId }, requested)) return ack?.({ ok: true });
     this.fail(socket, ack, { message: 'You can only join your own room.', code: 'FORBIDDEN' });
   }
 

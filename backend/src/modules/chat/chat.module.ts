@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthTokensModule } from '../auth/auth-tokens.module.js';
-import { AdminChatController, StudentChatController, TutorChatController } from './chat.controller.js';
+import { AdminChatController } from './chat.admin.controller.js';
+import { StudentChatController, TutorChatController } from './chat.controller.js';
+import { ChatAdminService } from './chat-admin.service.js';
 import { ChatContextsSubscriber } from './chat-contexts.subscriber.js';
 import { ChatGateway } from './chat.gateway.js';
 import { ChatRealtime } from './chat-realtime.service.js';
@@ -9,14 +11,15 @@ import { ChatService } from './chat.service.js';
 import { SocketAuth } from './socket-auth.service.js';
 
 /**
- * Chat: the one message store, the socket gateway at /api/socket.io and the contacts/messages routes.
- * Conversations open and close on the essays' domain events (ChatContextsSubscriber). Exports `ChatService`:
- * whatever bans a user calls `disconnectUser`; the discussion sends through `sendMessage`.
+ * Chat: the one message store, the socket gateway at /api/socket.io, the contacts/messages routes, and its admin
+ * slice (`chat.admin.controller.ts` + `ChatAdminService`: the moderation view). Conversations open and close on the
+ * essays' domain events (ChatContextsSubscriber). Exports `ChatService`: whatever bans a user calls
+ * `disconnectUser`; the discussion sends through `sendMessage`.
  */
 @Module({
   imports: [AuthTokensModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
-  providers: [ChatRepository, ChatService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber],
+  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber],
   exports: [ChatService],
 })
 export class ChatModule {}

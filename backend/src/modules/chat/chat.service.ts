@@ -4,9 +4,10 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { ChatMessageRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '../../shared/chat-rules.js';
+import { canMarkRead, canReadConversation, canSendMessage, writesOnlyAboutHeldEssays } from './chat.access.js';
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';
-import type { ChatContactDto, ChatMessageDto, ChatMessagesDto, ChatModerationDto } from './dto/chat.dto.js';
+import type { ChatContactDto, ChatMessageDto, ChatMessagesDto } from './dto/chat.dto.js';
 import { maskContactDetails, type MaskKind } from './safeguarding.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,13 +84,12 @@ export class ChatService {
       throw new ValidationFailedException([{ field: 'essayId', message: 'essayId must be an essay id' }]);
     }
     const thread = await this.repository.findThread(sender.id, input.recipient, sender.role === 'admin' ? undefined : sender.role);
-    if (!thread || !thread.active) throw notContact();
-    if (thread.conversation.blockedAt) throw new ForbiddenException(coded('CHAT_BLOCKED', 'This conversation is blocked.'));
-    if (thread.side === 'tutor' && !thread.tutorHasDbs) {
-      // Without a verified DBS a tutor talks to a student only about an essay they hold.
-      if (!essayId || !(await this.repository.hasEssayContext(thread.conversation.id, essayId))) {
-        throw new ForbiddenException(coded('CHAT_DBS_REQUIRED', 'Without a verified DBS check you can only message a student about an essay you hold.'));
-      }
+    const aboutHeldEssay = Boolean(thread && essayId && writesOnlyAboutHeldEssays(thread) && (await this.repository.hasEssayContext(thread.conversation.id, essayId)));
+    const access = canSendMessage(thread, aboutHeldEssay);
+    if (!thread || access === 'not-a-contact') throw notContact();
+    if (access === 'blocked') throw new ForbiddenException(coded('CHAT_BLOCKED', 'This conversation is blocked.'));
+    if (access === 'dbs-required') {
+      throw new ForbiddenException(coded('CHAT_DBS_REQUIRED', 'Without a verified DBS check you can only message a student about an essay you hold.'));
     }
     const masked = maskContactDetails(content);
     const row = await this.repository.insertMessage({
@@ -134,7 +134,7 @@ export class ChatService {
   async markRead(sender: ChatSender, contactId: unknown): Promise<{ contactId: string; readAt: string }> {
     if (typeof contactId !== 'string' || !UUID.test(contactId)) throw new ValidationFailedException([{ field: 'contactId', message: 'contactId is required' }]);
     const thread = await this.repository.findThread(sender.id, contactId, sender.role === 'admin' ? undefined : sender.role);
-    if (!thread) throw notContact();
+    if (!canMarkRead(thread)) throw notContact();
     const readAt = (await this.repository.markRead(thread.conversation.id, thread.side, this.clock.now())).toISOString();
     this.realtime.emitTo([thread.contactId], 'messagesRead', { readerId: sender.id, contactId: thread.contactId, readAt });
     this.realtime.emitTo([sender.id], 'messagesRead', { readerId: sender.id, contactId: thread.contactId, readAt });
@@ -152,22 +152,6 @@ export class ChatService {
     await this.repository.setBlocked(thread.conversation.id, blocked ? this.clock.now() : null);
   }
 
-  async moderation(): Promise<ChatModerationDto> {
-    const { flagged, reports, blocks } = await this.repository.moderation(200);
-    return {
-      flaggedMessages: flagged.map((row) => ({ ...presentMessage(row.message), studentId: row.studentId, tutorId: row.tutorId })),
-      reports: reports.map((row) => ({
-        _id: row.report.id,
-        reporter: row.report.reporterId,
-        studentId: row.studentId,
-        tutorId: row.tutorId,
-        reason: row.report.reason,
-        createdAt: row.report.createdAt.toISOString(),
-      })),
-      blocks: blocks.map((row) => ({ studentId: row.studentId, tutorId: row.tutorId, blockedAt: row.blockedAt!.toISOString() })),
-    };
-  }
-
   /** User ids who should hear this user's presence. */
   async presenceAudience(userId: string): Promise<string[]> {
     return this.repository.contactIds(userId);
@@ -177,7 +161,7 @@ export class ChatService {
   private async thread(userId: string, side: ChatSide, contactId: string): Promise<ThreadView> {
     if (!UUID.test(contactId)) throw new NotFoundException(coded('NOT_FOUND', 'Conversation not found.'));
     const thread = await this.repository.findThread(userId, contactId, side);
-    if (!thread || thread.side !== side) throw notContact();
+    if (!canReadConversation(side, thread)) throw notContact();
     return thread;
   }
 }

@@ -16,7 +16,8 @@ import { bandMessage, essayTotalPence, isWithinBand } from './essay-rules.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayTimers, essayRef } from './essay-timers.service.js';
-import { HELD_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
+import { acceptOutcome, canCancelReview, canConfirmWordCount, canMark, canPreviewEssay, holdsEssay } from './essays.access.js';
+import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { essayNotFound } from './essay-errors.js';
 
 /** The most essays one pool request lists. */
@@ -73,20 +74,17 @@ export class EssayReviewsService {
       return row;
     });
     const essay = won ?? (await this.essays.findById(essayId));
-    if (!essay || !levels.includes(essay.academicLevel) || essay.status === 'awaiting_confirmation') {
-      throw essayNotFound();
-    }
-    if (essay.tutorId !== tutor.id || !HELD_STATES.includes(essay.status)) {
-      throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
-    }
+    const outcome = acceptOutcome(tutor, essay, levels);
+    if (!essay || outcome === 'not-found') throw essayNotFound();
+    if (outcome === 'taken') throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
     return this.presenter.present(essay);
   }
 
   /** An essay the tutor holds (with its files), or an open one they could accept (without). */
   async get(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
-    if (essay && essay.tutorId === tutor.id) return this.presenter.present(essay);
-    if (essay?.status === 'open' && (await this.ceiling(tutor.id)).includes(essay.academicLevel)) return this.presenter.present(essay, { links: false });
+    if (holdsEssay(tutor, essay)) return this.presenter.present(essay);
+    if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, { links: false });
     throw essayNotFound();
   }
 
@@ -102,7 +100,7 @@ export class EssayReviewsService {
     const released = await this.timers.release(essayId, { tutorId: tutor.id }, 'cancelled');
     if (released) return this.presenter.present(released, { links: false });
     const essay = await this.essays.findById(essayId);
-    if (essay && essay.tutorId === tutor.id) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'The review can no longer be cancelled: the essay has been paid for.'));
+    if (canCancelReview(tutor, essay)) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'The review can no longer be cancelled: the essay has been paid for.'));
     throw essayNotFound();
   }
 
@@ -115,7 +113,7 @@ export class EssayReviewsService {
   async confirm(tutor: AuthenticatedUser, essayId: string, wordCount: number | undefined): Promise<EssayDto> {
     const confirmed = await this.essays.transaction(async (tx) => {
       const essay = await this.essays.findById(essayId, tx, { lock: true });
-      if (!essay || essay.tutorId !== tutor.id) throw essayNotFound();
+      if (!canConfirmWordCount(tutor, essay)) throw essayNotFound();
       const newCount = wordCount !== undefined && wordCount !== essay.wordCount ? wordCount : undefined;
       if (newCount !== undefined) {
         if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
@@ -153,7 +151,7 @@ export class EssayReviewsService {
   async mark(tutor: AuthenticatedUser, form: ReceivedUpload<MarkEssayFormDto>): Promise<EssayDto> {
     const { essayID, score, feedback } = form.fields;
     const essay = await this.essays.findById(essayID);
-    if (!essay || essay.tutorId !== tutor.id) throw essayNotFound();
+    if (!canMark(tutor, essay)) throw essayNotFound();
     const file = form.file('modelAnswerFile');
     if (essay.requestType === 'feedback_model' && !file && !essay.modelFileKey) {
       throw new ValidationFailedException([{ field: 'modelAnswerFile', message: 'You must upload a marked essay file to continue.' }]);

@@ -18,7 +18,8 @@ import { EssayPresenter } from './essay.presenter.js';
 import { essayRef } from './essay-timers.service.js';
 import { essayNotFound } from './essay-errors.js';
 import { bandMessage, essayTotalPence, essayWindows, isWithinBand, markingDueAt, wordCountBand, type EssayWindows } from './essay-rules.js';
-import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
+import { canRate, canReadEssay, canUpdateWordCount, discussionSide, isEssayStudent } from './essays.access.js';
+import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';
 import { isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
 import { FileBytes } from './word-count/file-bytes.js';
@@ -142,7 +143,7 @@ export class EssaysService {
   /** Confirm or adjust the count within ±10 % of the original, repriced here; only before a tutor accepts. */
   async updateWordCount(student: AuthenticatedUser, body: UpdateWordCountDto): Promise<EssayDto> {
     const essay = await this.owned(student, body.essayId);
-    if (!EDITABLE_STATES.includes(essay.status)) throw notEditable();
+    if (!canUpdateWordCount(student, essay)) throw notEditable();
     if (!isWithinBand(essay.originalWordCount, body.wordCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
     const price = essayTotalPence(body.wordCount, essay);
     const updated = await this.essays.confirmWordCount(essay.id, student.id, body.wordCount, price, this.clock.now());
@@ -216,7 +217,9 @@ export class EssaysService {
    */
   async giveRating(student: AuthenticatedUser, body: GiveRatingDto): Promise<EssayDto> {
     const essay = await this.owned(student, body.essayId);
-    if (essay.rated) throw alreadyRated();
+    const access = canRate(essay);
+    if (access === 'already-rated') throw alreadyRated();
+    if (access === 'not-rateable') throw notRateable();
     const rated = await this.essays.transaction(async (tx) => {
       const updated = await this.essays.markRated(essay.id, student.id, this.clock.now(), tx);
       if (!updated) return undefined;
@@ -228,7 +231,7 @@ export class EssaysService {
     if (!rated) {
       const current = await this.owned(student, essay.id);
       if (current.rated) throw alreadyRated();
-      throw new ConflictException(coded('ESSAY_NOT_RATEABLE', 'You can rate your tutor once you have accepted their feedback.'));
+      throw notRateable();
     }
     return this.presenter.present(rated);
   }
@@ -254,7 +257,7 @@ export class EssaysService {
   /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */
   async getForParticipant(user: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
-    if (!essay || (essay.studentId !== user.id && essay.tutorId !== user.id)) throw essayNotFound();
+    if (!canReadEssay(user, essay)) throw essayNotFound();
     return this.presenter.present(essay);
   }
 
@@ -264,7 +267,7 @@ export class EssaysService {
    */
   async sendDiscussionMessage(user: AuthenticatedUser, essayId: string, content: string): Promise<ChatMessageDto> {
     const essay = await this.essays.findById(essayId);
-    const side = !essay?.tutorId ? null : essay.studentId === user.id ? 'student' : essay.tutorId === user.id ? 'tutor' : null;
+    const side = discussionSide(user, essay);
     if (!essay || !side) throw essayNotFound();
     const recipient = side === 'student' ? essay.tutorId : essay.studentId;
     return this.chat.sendMessage({ id: user.id, role: side }, { recipient, content, essayId: essay.id });
@@ -272,11 +275,12 @@ export class EssaysService {
 
   /** The student's own essay; another student's is "not found" (nothing is learnt about it). */
   private async owned(student: AuthenticatedUser, essayId: string): Promise<EssayRow> {
-    const essay = await this.essays.findForStudent(essayId, student.id);
-    if (!essay) throw essayNotFound();
+    const essay = await this.essays.findById(essayId);
+    if (!isEssayStudent(student, essay)) throw essayNotFound();
     return essay;
   }
 }
 
+const notRateable = () => new ConflictException(coded('ESSAY_NOT_RATEABLE', 'You can rate your tutor once you have accepted their feedback.'));
 const alreadyRated = () => new ConflictException(coded('ESSAY_ALREADY_RATED', 'You have already rated this review.'));
 const notEditable = () => new ConflictException(coded('ESSAY_NOT_EDITABLE', 'The word count can no longer be changed: a tutor has accepted this essay.'));

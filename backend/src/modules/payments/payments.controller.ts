@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiExcludeEndpoint, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Req, Res, type RawBodyRequest } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsIn } from 'class-validator';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
@@ -8,11 +8,6 @@ import { Roles } from '../../common/decorators/roles.decorator.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import {
   GeneratePaymentUrlDto,
-  PaymentDetailDto,
-  PaymentListDto,
-  PaymentListQueryDto,
-  PaymentResponseDto,
-  PaymentStatsDto,
   PaymentStatusDto,
   PaymentUrlDto,
   PayoutAccountLinkDto,
@@ -21,14 +16,12 @@ import {
   TutorPaymentStatusDto,
   TutorPaymentStatusResultDto,
   TutorSessionPayoutDto,
-  UpdatePaymentByAdminDto,
   UpdatePaymentStatusDto,
 } from './dto/payments.dto.js';
 import { LocalCheckout, type LocalCheckoutAction } from './local-checkout.service.js';
 import { ITEM_KINDS } from './payable-items.service.js';
 import { itemPaymentStatus } from './payment.presenter.js';
 import { PaymentWebhooks } from './payment-webhooks.service.js';
-import { PaymentsAdminService } from './payments-admin.service.js';
 import { PaymentsService } from './payments.service.js';
 import { PayoutAccounts } from './payout-accounts.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -139,47 +132,6 @@ export class TutorPaymentsController {
           ? 'Payment is being processed'
           : 'Payment processing error. Please contact support.';
     return { message, status: payout.status, payoutId: payout.id, amount: payout.amountPence };
-  }
-}
-
-/** The admins' payment calls (spec part 2 §7). */
-@ApiTags('admin')
-@ApiBearerAuth()
-@Roles('admin')
-@Controller('admin/payments')
-export class AdminPaymentsController {
-  constructor(private readonly admin: PaymentsAdminService) {}
-
-  @Get()
-  @ApiOkResponse({ type: PaymentListDto })
-  list(@Query() query: PaymentListQueryDto): Promise<PaymentListDto> {
-    return this.admin.list(query);
-  }
-
-  @Get('stats')
-  @ApiOkResponse({ type: PaymentStatsDto })
-  stats(): Promise<PaymentStatsDto> {
-    return this.admin.stats();
-  }
-
-  @Get(':id')
-  @ApiOkResponse({ type: PaymentResponseDto })
-  @ApiNotFoundResponse({ description: 'No such payment' })
-  async get(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string): Promise<PaymentResponseDto> {
-    return { payment: await this.admin.get(id) };
-  }
-
-  @Put(':id/status')
-  @ApiOkResponse({ type: PaymentResponseDto })
-  @ApiNotFoundResponse({ description: 'No such payment' })
-  @ApiForbiddenResponse({ description: 'Admins only' })
-  async setStatus(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
-    @Body() body: UpdatePaymentByAdminDto,
-  ): Promise<PaymentResponseDto> {
-    const payment: PaymentDetailDto = await this.admin.updateStatus(user.id, id, body);
-    return { payment };
   }
 }
 

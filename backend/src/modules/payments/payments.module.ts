@@ -7,7 +7,8 @@ import { LocalGateway } from './local.gateway.js';
 import { PayableItems } from './payable-items.service.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.js';
 import { PaymentWebhooks } from './payment-webhooks.service.js';
-import { AdminPaymentsController, PaymentGatewayController, StudentPaymentsController, TutorPaymentsController } from './payments.controller.js';
+import { AdminPaymentsController } from './payments.admin.controller.js';
+import { PaymentGatewayController, StudentPaymentsController, TutorPaymentsController } from './payments.controller.js';
 import { PaymentsAdminService } from './payments-admin.service.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
@@ -19,7 +20,8 @@ import './payments.jobs.js';
 
 /**
  * Payments (issue 11): the ledger, checkouts through the configured gateway (Stripe when STRIPE_SECRET_KEY is
- * set, else the local test gateway), the webhook, refunds, payouts and the admin views. Exports `PayableItems`
+ * set, else the local test gateway), the webhook, refunds, payouts, and its admin slice (`payments.admin.controller.ts`
+ * + `PaymentsAdminService`: the ledger's list, stats, details and status changes). Exports `PayableItems`
  * (the port Essays and Tutoring register their items with) and `PaymentsService` (refunds; docs/architecture.md).
  */
 @Module({

@@ -10,6 +10,7 @@ import type { PaymentRow } from '../../infra/database/schema/index.js';
 import { splitCommission } from '../../shared/pricing.js';
 import { PAYOUT_TYPE, PayableItems, type PayableItemResolver } from './payable-items.service.js';
 import { PAYMENT_GATEWAY, type CheckoutState, type PaymentGateway } from './payment-gateway.js';
+import { canPay, canReadCheckout, canReadPayout, canRequestPayout } from './payments.access.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PayoutAccounts } from './payout-accounts.service.js';
 
@@ -81,7 +82,7 @@ export class PaymentsService {
         : undefined;
     const outcome = await this.events.transaction(async (tx): Promise<{ url: string } | { paid: true }> => {
       const item = await resolver.load(itemId, tx, { lock: true });
-      if (!item || item.studentId !== student.id) throw itemNotFound(kind);
+      if (!canPay(student, item)) throw itemNotFound(kind);
       let payment = await this.repository.findLiveCharge(kind, itemId, tx, true);
       // A checkout opened since we asked (by a concurrent call) is fresh: it is reused as it is.
       if (payment?.status === 'pending' && payment.stripeSessionId && asked?.sessionId === payment.stripeSessionId) {
@@ -164,7 +165,7 @@ export class PaymentsService {
    */
   async checkoutStatus(studentId: string, sessionId: string): Promise<PaymentRow> {
     const row = await this.repository.findBySessionId(sessionId);
-    if (!row || row.payerId !== studentId) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment session not found'));
+    if (!canReadCheckout({ id: studentId }, row)) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment session not found'));
     if (row.status === 'pending') {
       const state = await this.gateway.retrieveCheckout(sessionId);
       if (state) await this.settleCheckout(state, { source: `${this.gateway.name}:return` });
@@ -294,12 +295,12 @@ export class PaymentsService {
     const resolver = this.resolver(kind);
     const existing = await this.repository.findPayout(kind, itemId);
     if (existing) {
-      if (existing.recipientId !== tutorId) throw itemNotFound(kind);
+      if (!canReadPayout({ id: tutorId }, existing)) throw itemNotFound(kind);
       return existing;
     }
     const created = await this.events.transaction(async (tx) => {
       const item = await resolver.load(itemId, tx, { lock: true });
-      if (!item || item.tutorId !== tutorId) throw itemNotFound(kind);
+      if (!canRequestPayout({ id: tutorId }, item)) throw itemNotFound(kind);
       const charge = await this.repository.findCompletedCharge(kind, itemId, tx);
       if (!charge) throw new UnprocessableEntityException(coded('PAYOUT_NOT_ELIGIBLE', 'The student has not paid for this yet'));
       if (item.payoutBlockedReason) throw new UnprocessableEntityException(coded('PAYOUT_NOT_ELIGIBLE', item.payoutBlockedReason));
@@ -330,7 +331,7 @@ export class PaymentsService {
       return { payout, created: true };
     });
     if (!created.created) {
-      if (created.payout.recipientId !== tutorId) throw itemNotFound(kind);
+      if (!canReadPayout({ id: tutorId }, created.payout)) throw itemNotFound(kind);
       return created.payout;
     }
     return this.settlePayout(created.payout);
@@ -359,7 +360,7 @@ export class PaymentsService {
   /** A payout as its tutor may see it. */
   async payoutFor(tutorId: string, payoutId: string): Promise<PaymentRow> {
     const row = await this.repository.findById(payoutId);
-    if (!row || row.recipientId !== tutorId || row.payerType !== 'platform') {
+    if (!canReadPayout({ id: tutorId }, row)) {
       throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment session not found. Please try again.'));
     }
     return row;

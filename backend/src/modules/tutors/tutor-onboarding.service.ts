@@ -10,6 +10,7 @@ import { presentUser } from '../auth/user.presenter.js';
 import type { OnboardingResultDto, TutorOnboardingFormDto } from './dto/tutor.dto.js';
 import { RIGHT_TO_WORK_FILE_FIELDS, validateOnboarding } from './onboarding-submission.validator.js';
 import { UsersService } from '../users/users.service.js';
+import { canSubmitOnboarding } from './tutors.access.js';
 import { TutorsRepository } from './tutors.repository.js';
 
 export const ONBOARDING_MESSAGE = 'Onboarding submitted. Your profile is awaiting admin approval.';
@@ -33,9 +34,9 @@ export class TutorOnboardingService {
 
   /** Checked before the upload is read. Admin is a separate role and never becomes a tutor. */
   async assertCanSubmit(user: AuthenticatedUser): Promise<void> {
-    if (user.role === 'admin') throw new ForbiddenException('Admins cannot become tutors.');
-    const profile = await this.repository.find(user.id);
-    if (profile && isSubmitted(profile)) throw alreadySubmitted();
+    const access = canSubmitOnboarding(user, await this.repository.find(user.id));
+    if (access === 'admin') throw new ForbiddenException('Admins cannot become tutors.');
+    if (access === 'already-submitted') throw alreadySubmitted();
   }
 
   async submit(user: AuthenticatedUser, form: ReceivedUpload<TutorOnboardingFormDto>): Promise<OnboardingResultDto> {
@@ -65,7 +66,7 @@ export class TutorOnboardingService {
     };
     const { updated, previous } = await this.repository.transaction(async (tx) => {
       const previous = await this.repository.findForUpdate(user.id, tx);
-      if (previous && isSubmitted(previous)) throw alreadySubmitted();
+      if (canSubmitOnboarding(user, previous) === 'already-submitted') throw alreadySubmitted();
       const accepted = await this.repository.submitOnboarding(
         user.id,
         {
@@ -106,8 +107,6 @@ export class TutorOnboardingService {
 
 const textFields = (dto: object): Record<string, string> =>
   Object.fromEntries(Object.entries(dto).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-
-const isSubmitted = (profile: TutorProfileRow) => profile.onboardingSubmittedAt !== null || profile.approved;
 
 const alreadySubmitted = () => new ConflictException(coded('ONBOARDING_ALREADY_SUBMITTED', ONBOARDING_ALREADY_SUBMITTED));
 

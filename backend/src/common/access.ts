@@ -1,0 +1,11 @@
+/**
+ * A policy's answer when the API tells refusals apart (docs/architecture.md "Access policies and admin slices"):
+ * `'allowed'`, or the name of the refusal, which the caller maps to its status and code (404 for what the caller
+ * may not know exists, 409 for a state, 403 for a rule). Policies with one way to refuse return a boolean.
+ */
+export type Access<Refusal extends string> = 'allowed' | Refusal;
+
+/** Whom a policy is asked about: the signed-in user (`AuthenticatedUser`), or the socket's caller; only the id decides. */
+export interface Caller {
+  id: string;
+}
