@@ -59,11 +59,6 @@ export class EssaysRepository {
     return row;
   }
 
-  async findForStudent(id: string, studentId: string, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
-    const [row] = await tx.select().from(essays).where(and(eq(essays.id, id), eq(essays.studentId, studentId)));
-    return row;
-  }
-
   /** The student's essays, newest first; `states` narrows them (the spec's pending / in-progress / completed lists). */
   async listForStudent(studentId: string, states?: readonly EssayState[], tx: DbOrTx = this.db): Promise<EssayRow[]> {
     const where = states ? and(eq(essays.studentId, studentId), inArray(essays.status, [...states])) : eq(essays.studentId, studentId);
