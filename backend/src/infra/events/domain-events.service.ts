@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { Clock } from '../clock/clock.service.js';
 import type { Transaction } from '../database/database.types.js';
+import { decoratedMethods } from '../discovery/decorated-methods.js';
 import type { DomainEventPayloads, EventMeta, EventName } from './domain-event-registry.js';
 import { EventOutboxRepository } from './event-outbox.repository.js';
 import { onEventName } from './on-event.decorator.js';
@@ -47,19 +48,8 @@ export class DomainEvents implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance: unknown = wrapper.instance;
-      if (!wrapper.metatype || wrapper.inject || !wrapper.isDependencyTreeStatic()) continue;
-      if (!instance || typeof instance !== 'object') continue;
-      const prototype = Object.getPrototypeOf(instance) as object;
-      for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const fn = (instance as Record<string, unknown>)[method];
-        const name = onEventName(fn);
-        if (!name) continue;
-        const list = this.subscribers.get(name) ?? [];
-        list.push({ label: `${instance.constructor.name}.${method}`, handle: (payload, context) => (fn as Subscriber['handle']).call(instance, payload, context) });
-        this.subscribers.set(name, list);
-      }
+    for (const { metadata: name, label, call } of decoratedMethods(this.discovery, this.scanner, onEventName)) {
+      this.subscribers.set(name, [...(this.subscribers.get(name) ?? []), { label, handle: call }]);
     }
   }
 

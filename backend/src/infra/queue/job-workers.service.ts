@@ -3,6 +3,7 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { Worker, type Job } from 'bullmq';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
+import { decoratedMethods } from '../discovery/decorated-methods.js';
 import { checkJobCoverage, dispatchJob, type JobHandler } from './job-handler.js';
 import { JobQueue } from './job-queue.service.js';
 import { QUEUE_CONCURRENCY, registeredJobs, registeredQueues, registeredSchedulers, type QueueName } from './job-registry.js';
@@ -101,26 +102,11 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   private discoverHandlers(): JobHandler[] {
-    const handlers: JobHandler[] = [];
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance: unknown = wrapper.instance;
-      // Class providers only (values and factories carry no @OnJob), and settled singletons: a
-      // request-scoped provider has no instance a worker could call.
-      if (!wrapper.metatype || wrapper.inject || !wrapper.isDependencyTreeStatic()) continue;
-      if (!instance || typeof instance !== 'object') continue;
-      const prototype = Object.getPrototypeOf(instance) as object;
-      for (const method of this.scanner.getAllMethodNames(prototype)) {
-        const fn = (instance as Record<string, unknown>)[method];
-        const options = onJobOptions(fn);
-        if (!options) continue;
-        handlers.push({
-          name: options.name,
-          queue: options.queue,
-          label: `${instance.constructor.name}.${method}`,
-          run: (job: Job) => (fn as (job: Job) => Promise<unknown>).call(instance, job),
-        });
-      }
-    }
-    return handlers;
+    return decoratedMethods(this.discovery, this.scanner, onJobOptions).map(({ metadata, label, call }) => ({
+      name: metadata.name,
+      queue: metadata.queue,
+      label,
+      run: (job: Job) => call(job),
+    }));
   }
 }
