@@ -7,15 +7,15 @@
  * - base `/api`, `Authorization: Bearer <token>` when a token is stored; 30 000 ms timeout for JSON calls,
  *   300 000 ms for uploads; a 401 clears `token`, `user` and `currentRole`;
  * - failures throw `ApiError` carrying the status and the server body `{ message, code?, errors? }`;
- *   callers branch on `code` (`@shared/error-codes`), never on the message text.
+ *   callers branch on `code` (`@redpen/shared/error-codes`), never on the message text.
  *
  * Functions, not a class, so unused helpers tree-shake.
  */
 import createClient from 'openapi-fetch';
 import { clearSession, readToken } from '../lib/session';
 import type { components, paths } from './schema';
-import type { ErrorCode } from '@shared/error-codes';
-import { UPLOAD_TIMEOUT_MS } from '@shared/uploads';
+import type { ErrorCode } from '@redpen/shared/error-codes';
+import { UPLOAD_TIMEOUT_MS } from '@redpen/shared/uploads';
 
 export type { components, paths } from './schema';
 

@@ -9,7 +9,7 @@ import { PreparedJson } from '../../infra/http/prepared-json.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
-import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type AcademicLevel } from '../../shared/essay-levels.js';
+import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type AcademicLevel } from '@redpen/shared/essay-levels';
 import { ChatService } from '../chat/chat.service.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';

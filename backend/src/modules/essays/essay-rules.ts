@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/env.schema.js';
-import { essayPricePence, WORD_COUNT_ADJUST_PERCENT } from '../../shared/pricing.js';
+import { essayPricePence, WORD_COUNT_ADJUST_PERCENT } from '@redpen/shared/pricing';
 
 /**
  * The essay rules that are numbers (DESIGN.md §4: one place): the ±10 % word-count band, the price with its

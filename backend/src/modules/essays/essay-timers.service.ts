@@ -7,7 +7,7 @@ import type { EssayRow } from '../../infra/database/schema/index.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import { JobQueue } from '../../infra/queue/job-queue.service.js';
 import type { JobPayloads } from '../../infra/queue/job-registry.js';
-import { formatPounds, splitCommission } from '../../shared/pricing.js';
+import { formatPounds, splitCommission } from '@redpen/shared/pricing';
 import { ChatService } from '../chat/chat.service.js';
 import { clockEnds, essayWindows, markingWindows, type EssayWindows } from './essay-rules.js';
 import { EssaysRepository } from './essays.repository.js';

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzl
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { essays, users, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
-import type { AcademicLevel } from '../../shared/essay-levels.js';
+import type { AcademicLevel } from '@redpen/shared/essay-levels';
 
 export type EssayState = EssayRow['status'];
 

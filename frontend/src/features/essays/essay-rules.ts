@@ -3,7 +3,7 @@
  * the essay and the clock, so the cards, the detail page and the tests agree. The server decides again on every
  * call (a guard here only hides a button that would certainly be refused).
  */
-import { essayPricePence } from '@shared/pricing';
+import { essayPricePence } from '@redpen/shared/pricing';
 import type { Schema } from '../../api/client';
 
 export type Essay = Schema<'EssayDto'>;

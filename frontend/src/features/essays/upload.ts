@@ -2,7 +2,7 @@
  * The essay upload's client-side checks and its multipart body (spec part 1 §5, §7, §9; the API's rule is
  * `backend/src/modules/essays/essays.uploads.ts` with `ESSAY_TYPES`). The API checks everything again, by content.
  */
-import { ACADEMIC_LEVELS, ESSAY_SUBJECTS, type AcademicLevel } from '@shared/essay-levels';
+import { ACADEMIC_LEVELS, ESSAY_SUBJECTS, type AcademicLevel } from '@redpen/shared/essay-levels';
 
 /** Spec part 1 §9: 10 MB per file (the API's ESSAY_FILE_MAX_BYTES). */
 export const ESSAY_FILE_MAX_BYTES = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { FormText } from '../../../common/uploads/upload-rule.js';
-import { ACADEMIC_LEVELS } from '../../../shared/essay-levels.js';
+import { ACADEMIC_LEVELS } from '@redpen/shared/essay-levels';
 import { ChatMessageDto } from '../../chat/dto/chat.dto.js';
 import { ESSAY_NOT_FOUND } from '../essay-errors.js';
 

@@ -1,5 +1,5 @@
 import { Button, Flex, Textarea } from '@chakra-ui/react';
-import { CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@shared/chat-rules';
+import { CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
 import { useState, type KeyboardEvent } from 'react';
 
 interface ComposerProps {

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { EMAIL_PATTERN } from '@shared/account-rules';
+import { EMAIL_PATTERN } from '@redpen/shared/account-rules';
 import { api, isApiError, unwrap } from '../../../api/client';
 import { BRAND } from '../brand';
 import { FiCheckCircle } from './contact-icons';

@@ -3,8 +3,8 @@ import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../content/proofreading';
-import { MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL } from '@shared/account-rules';
-import { ONBOARDING_MESSAGES } from '@shared/onboarding-fields';
+import { MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL } from '@redpen/shared/account-rules';
+import { ONBOARDING_MESSAGES } from '@redpen/shared/onboarding-fields';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 

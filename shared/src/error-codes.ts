@@ -1,7 +1,7 @@
 /**
  * Stable, machine-readable error codes (DESIGN.md §9). An error body may carry one beside its
  * `message`; clients branch on the code, never on the message text, which may be reworded.
- * Shared with the web app through `@shared`. Add a code only for an error a client acts on.
+ * Both sides import it as `@redpen/shared/error-codes`. Add a code only for an error a client acts on.
  */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
