@@ -18,8 +18,9 @@ import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, 
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayTimers } from './essay-timers.service.js';
 import { essayNotFound } from './essay-errors.js';
-import { bandMessage, essayTotalPence, essayWindows, isWithinBand, markingDueAt, wordCountBand, type EssayWindows } from './essay-rules.js';
-import { EDITABLE_STATES, EssaysRepository, type EssayState } from './essays.repository.js';
+import { bandMessage, EDITABLE_ESSAY_STATES, isWithinBand, wordCountBand } from '@redpen/shared/essay-rules';
+import { essayTotalPence, essayWindows, markingDueAt, type EssayWindows } from './essay-rules.js';
+import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';
 import { isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
 import { FileBytes } from './word-count/file-bytes.js';
@@ -144,7 +145,7 @@ export class EssaysService {
   /** Confirm or adjust the count within ±10 % of the original, repriced here; only before a tutor accepts. */
   async updateWordCount(student: AuthenticatedUser, body: UpdateWordCountDto): Promise<EssayDto> {
     const essay = await this.owned(student, body.essayId);
-    if (!EDITABLE_STATES.includes(essay.status)) throw notEditable();
+    if (!EDITABLE_ESSAY_STATES.includes(essay.status)) throw notEditable();
     if (!isWithinBand(essay.originalWordCount, body.wordCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
     const price = essayTotalPence(body.wordCount, essay);
     const updated = await this.essays.confirmWordCount(essay.id, student.id, body.wordCount, price, this.clock.now());
