@@ -1,4 +1,10 @@
-import { Box, Button, Flex, Heading, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Flex } from '@chakra-ui/react/flex';
+import { Heading } from '@chakra-ui/react/heading';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessagesReadEvent, PresenceEvent, SendMessageAck } from '@redpen/shared/chat-events';
