@@ -39,7 +39,6 @@ export type ResponseOf<P extends PathsWith<M>, M extends HttpMethod> = paths[P][
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
 export { UPLOAD_TIMEOUT_MS };
-export const CONNECTIVITY_TIMEOUT_MS = 5_000;
 
 export type ApiFieldError = Schema<'FieldError'>;
 /** The stable error codes: the backend's one list (`shared/error-codes.ts`), which the OpenAPI document also enumerates. */
@@ -223,16 +222,6 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   const { data, error, response } = await call;
   if (!response.ok || error !== undefined) throw new ApiError(response.status, toErrorBody(response.status, error));
   return data as T;
-}
-
-/** Start-up connectivity test: GET the API root with a 5 000 ms timeout (part 1 §7). */
-export async function checkApiReachable(): Promise<boolean> {
-  try {
-    const response = await apiFetch(apiUrl('/'), { method: 'GET', timeoutMs: CONNECTIVITY_TIMEOUT_MS });
-    return response.status < 500;
-  } catch {
-    return false;
-  }
 }
 
 export interface UploadOptions {

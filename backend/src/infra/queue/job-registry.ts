@@ -5,13 +5,12 @@ import type { MailJobData } from '../mail/mail.types.js';
  * The one registry of background work: stable job names (never class names: renaming a class must not
  * orphan delayed jobs already in Redis) mapped to their queue and payload type. Enqueueing is typed
  * against it; each name is served by one `@OnJob` method, and start-up fails when a name has no handler,
- * or two. The queues below are the ones the app creates (producers, Bull Board) and runs workers on.
+ * or two. The queues below are the ones the app creates (producers, Bull Board) and runs workers on; a queue is
+ * added with its first job (tutoring brings its own).
  */
 export const QUEUES = {
   mail: 'mail',
   essays: 'essays',
-  payouts: 'payouts',
-  sessions: 'sessions',
   maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
