@@ -11,12 +11,14 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY shared/package.json shared/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 RUN npm ci --no-audit --no-fund
 
 # ---- build both workspaces -------------------------------------------------------------------
 FROM deps AS build
+COPY shared shared
 COPY backend backend
 COPY frontend frontend
 RUN npm run build -w frontend && npm run build -w backend
@@ -25,6 +27,7 @@ RUN npm run build -w frontend && npm run build -w backend
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY shared/package.json shared/
 COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 RUN npm ci --omit=dev --workspace backend --no-audit --no-fund \
@@ -39,6 +42,10 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules node_modules
 COPY --from=prod-deps /app/backend/node_modules backend/node_modules
 COPY package.json ./
+# The shared rules (node_modules/@redpen/shared links here): TypeScript sources, which Node 24 runs by
+# stripping the types (they are outside node_modules, so Node agrees to).
+COPY shared/package.json shared/
+COPY shared/src shared/src
 COPY backend/package.json backend/
 COPY backend/drizzle backend/drizzle
 COPY --from=build /app/backend/dist backend/dist

@@ -3,22 +3,90 @@
 // boundary means and why is in docs/architecture.md ("Enforced boundaries"). scripts/lint-boundaries.test.mjs
 // proves every boundary rule fires.
 import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import { builtinRules } from 'eslint/use-at-your-own-risk';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const SOURCE = '{ts,tsx,mts,cts,js,jsx,mjs}';
 
-// Each boundary is ESLint's own `no-restricted-imports`, registered under its own name so that the boundaries
-// never overwrite each other's options (a file can fall under several) and each can be switched off alone.
-const restricted = /** @type {import('eslint').Rule.RuleModule} */ (builtinRules.get('no-restricted-imports'));
-const BOUNDARY_RULES = ['drizzle-only-in-repositories', 'infra-common-not-modules', 'module-public-api', 'feature-isolation', 'shared-not-features'];
+/**
+ * Which paths one boundary forbids: `no-restricted-imports`' patterns (a `regex` and a `message`), read on the
+ * import as it means, not as it is spelled: a relative specifier is normalised first (`../.././modules/x` is
+ * `../../modules/x`), a root-absolute `/src/…` (Vite resolves it; so might a slip) is rewritten relative to the
+ * importing file, and dynamic `import()`, `typeof import()` and re-exports are checked like static imports. A
+ * pattern may give `target` instead of `regex`: a regex over the repository path a relative specifier reaches
+ * (`frontend/src/lib/session`), for boundaries that name a place rather than a folder depth.
+ * @typedef {{ regex?: string, target?: string, message?: string }} BoundaryPattern
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const importBoundary = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Import boundaries of DESIGN.md §10 (docs/architecture.md, "Enforced boundaries")' },
+    schema: [{
+      type: 'object',
+      properties: {
+        patterns: {
+          type: 'array',
+          items: { type: 'object', properties: { regex: { type: 'string' }, target: { type: 'string' }, message: { type: 'string' } }, additionalProperties: false },
+        },
+      },
+      additionalProperties: false,
+    }],
+    messages: { restricted: "'{{specifier}}' is restricted here. {{message}}" },
+  },
+  create(context) {
+    const patterns = /** @type {BoundaryPattern[]} */ (context.options[0]?.patterns ?? []).map((p) => ({
+      regex: p.regex === undefined ? null : new RegExp(p.regex),
+      target: p.target === undefined ? null : new RegExp(p.target),
+      message: p.message ?? '',
+    }));
+    const file = relative(ROOT, context.filename).split(sep).join('/');
+    const dir = posix.dirname(file);
+    const workspace = file.split('/')[0];
+    /** @param {string} raw @returns {{ specifier: string, target: string | null }} */
+    const read = (raw) => {
+      const local = raw.startsWith('/src/') ? posix.relative(dir, posix.join(workspace, raw)) : raw;
+      if (local !== '.' && local !== '..' && !local.startsWith('./') && !local.startsWith('../')) return { specifier: local, target: null };
+      const normal = posix.normalize(local);
+      return { specifier: normal === '..' || normal.startsWith('../') ? normal : `./${normal}`, target: posix.join(dir, local) };
+    };
+    /** @param {import('estree').Node} node @param {any} source a string literal or a template without expressions */
+    const check = (node, source) => {
+      const raw = source?.type === 'Literal' ? source.value : source?.type === 'TemplateLiteral' && source.expressions.length === 0 ? source.quasis[0].value.cooked : null;
+      if (typeof raw !== 'string') return;
+      const { specifier, target } = read(raw);
+      const broken = patterns.find((p) => (p.regex && p.regex.test(specifier)) || (p.target && target !== null && p.target.test(target)));
+      if (broken) context.report({ node, messageId: 'restricted', data: { specifier: raw, message: broken.message } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+      /** @param {any} node `typeof import('x')` in a type (typescript-eslint's TSImportType) */
+      TSImportType: (node) => check(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+    };
+  },
+};
+
+// Each boundary is that rule registered under its own name, so that the boundaries never overwrite each other's
+// options (a file can fall under several) and each can be switched off alone.
+const BOUNDARY_RULES = [
+  'drizzle-only-in-repositories',
+  'infra-common-not-modules',
+  'module-public-api',
+  'feature-isolation',
+  'shared-not-features',
+  'shared-only-shared',
+  'shared-by-package-name',
+  'public-no-app-code',
+];
 /** @type {import('eslint').ESLint.Plugin} */
-const boundaries = { meta: { name: 'redpen-boundaries' }, rules: Object.fromEntries(BOUNDARY_RULES.map((r) => [r, restricted])) };
+const boundaries = { meta: { name: 'redpen-boundaries' }, rules: Object.fromEntries(BOUNDARY_RULES.map((r) => [r, importBoundary])) };
 
 // ── Known violations, being fixed on other branches ────────────────────────────────────────────────────────
 // TEMPORARY: one block per rule. The rule stays on everywhere else; the lead deletes a block once its branch
@@ -120,7 +188,7 @@ export default tseslint.config(
     ignores: ['backend/src/**/*.repository.ts', 'backend/src/infra/database/**', ...(TEMPORARY_IGNORES['drizzle-only-in-repositories'] ?? [])],
     rules: {
       'boundaries/drizzle-only-in-repositories': ['error', {
-        patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'drizzle-kit'], message: 'Only *.repository.ts and infra/database/ import Drizzle (DESIGN.md §10): put the query in a repository.' }],
+        patterns: [{ regex: '^drizzle-(?:orm|kit)(?:/|$)', message: 'Only *.repository.ts and infra/database/ import Drizzle (DESIGN.md §10): put the query in a repository.' }],
       }],
     },
   },
@@ -166,4 +234,66 @@ export default tseslint.config(
       message: 'api/, components/ and lib/ are shared by the features and never import features/.',
     }),
   ),
+
+  // 6. shared/ is below both sides: it imports only itself, by its package name (no Node, DOM or UI package, no
+  // relative path: Node runs these files by stripping types, so `@redpen/shared/x` avoids any .ts/.js question).
+  // Its tests may use jest and fast-check. Node's and the DOM's globals are kept out by shared/tsconfig.json.
+  {
+    files: [`shared/**/*.${SOURCE}`],
+    ignores: ['shared/**/*.spec.ts', ...(TEMPORARY_IGNORES['shared-only-shared'] ?? [])],
+    rules: {
+      'boundaries/shared-only-shared': ['error', { patterns: [{ regex: '^(?!@redpen/shared/)', message: 'shared/ imports only shared/, as @redpen/shared/<file> (DESIGN.md §10).' }] }],
+    },
+  },
+  {
+    files: ['shared/**/*.spec.ts'],
+    rules: {
+      'boundaries/shared-only-shared': ['error', {
+        patterns: [{ regex: '^(?!@redpen/shared/|@jest/globals$|fast-check$)', message: "shared/'s tests import shared/ (as @redpen/shared/<file>), @jest/globals and fast-check only." }],
+      }],
+    },
+  },
+
+  // 7. Both sides reach shared/ through its package name, never by a path into it (nor the old `@shared` alias).
+  {
+    files: [`backend/**/*.${SOURCE}`, `frontend/**/*.${SOURCE}`, `scripts/**/*.${SOURCE}`],
+    ignores: TEMPORARY_IGNORES['shared-by-package-name'] ?? [],
+    rules: {
+      'boundaries/shared-by-package-name': ['error', {
+        patterns: [
+          { target: '^shared(?:/|$)', message: 'Import the shared rules as @redpen/shared/<file>, not by a path.' },
+          { regex: '^@shared/', message: 'The @shared alias is gone: import @redpen/shared/<file>.' },
+        ],
+      }],
+    },
+  },
+
+  // 8. The public site (prerendered, the first thing a visitor loads) uses no signed-in machinery: not the session,
+  // the query client, the chat socket or the auth calls. It may use components/, lib/'s page helpers, the theme and
+  // api/client (the contact form's one call). Its tests may render the whole app.
+  {
+    files: [`frontend/src/features/public/**/*.${SOURCE}`],
+    ignores: ['frontend/src/features/public/**/*.test.{ts,tsx}', 'frontend/src/features/public/test/**', ...(TEMPORARY_IGNORES['public-no-app-code'] ?? [])],
+    rules: {
+      'boundaries/public-no-app-code': ['error', {
+        patterns: [
+          {
+            target: String.raw`^frontend/src/(?:lib/(?:session|useLogout|query-client|chat[^/]*)|api/auth|router|routes|App|boot|main)(?:\.[jt]sx?)?(?:/|$)`,
+            message: 'features/public imports no app code (session, query client, chat socket, auth calls, router): keep the public pages light.',
+          },
+          { regex: String.raw`^(?:socket\.io-client|@tanstack/react-query)(?:/|$)`, message: 'features/public loads neither the chat socket nor TanStack Query.' },
+        ],
+      }],
+    },
+  },
+
+  // Chakra is imported per component (`@chakra-ui/react/<component>`), so each route chunk brings only what it uses.
+  {
+    files: [`frontend/**/*.${SOURCE}`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@chakra-ui/react', message: "Import Chakra per component: '@chakra-ui/react/<component>' (e.g. { Box } from '@chakra-ui/react/box')." }],
+      }],
+    },
+  },
 );

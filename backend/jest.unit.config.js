@@ -1,6 +1,8 @@
-// Unit tests: one class at a time, collaborators replaced. Lives beside the code as *.spec.ts.
+// Unit tests: one class at a time, collaborators replaced. Lives beside the code as *.spec.ts. The shared
+// package's rules (../shared/src, imported as `@redpen/shared/<file>`) are tested here too.
 export default {
   rootDir: 'src',
+  roots: ['<rootDir>', '<rootDir>/../../shared/src'],
   testRegex: '.*\\.spec\\.ts$',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],

@@ -53,8 +53,6 @@ const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // Pure rules shared with the API (pricing, account rules): one definition for both sides.
-  resolve: { alias: { '@shared': fileURLToPath(new URL('../backend/src/shared', import.meta.url)) } },
   plugins: [
     // Must run before react(): it generates src/routeTree.gen.ts and splits each route's component.
     tanstackRouter({

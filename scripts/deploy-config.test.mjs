@@ -1,7 +1,7 @@
 // Checks docker-compose.yml and the Dockerfile's nginx config against the backend's own rules, since no Docker
 // engine runs here: the compose api's environment passes the backend's production config, secrets have no
-// published fallback, only the proxy hop is trusted for client addresses, and the web tier sends the API's
-// security headers. Run by `npm test` (scripts step); on its own: node --test scripts/deploy-config.test.mjs
+// published fallback, only the proxy hop is trusted for client addresses, the web tier sends the API's
+// security headers, and every image stage has the workspaces it needs (shared/ included). Run by `npm test` (scripts step); on its own: node --test scripts/deploy-config.test.mjs
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -151,4 +151,32 @@ test('the image runs the API and the worker with the same V8 flags as npm start 
   assert.equal(nodeOptions, BACKEND_NODE_FLAGS.join(' '), 'the app stage sets NODE_OPTIONS to scripts/lib/node-flags.mjs');
   // The worker service runs the same image, so it inherits them; compose must not override NODE_OPTIONS.
   for (const service of ['api', 'worker']) assert.equal(compose.services[service].environment.NODE_OPTIONS, undefined, `${service} keeps the image's NODE_OPTIONS`);
+});
+
+test("each npm ci stage sees every workspace's package.json; the image ships the workspaces the API loads", () => {
+  /** @type {{ workspaces: string[] }} */
+  const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const stages = [...dockerfile.matchAll(/^FROM \S+ AS (\S+)\n([\s\S]*?)(?=\nFROM |(?![\s\S]))/gm)].map(([, name, body]) => ({ name, body }));
+  const ciStages = stages.filter((s) => /\bnpm ci\b/.test(s.body));
+  assert.deepEqual(ciStages.map((s) => s.name), ['deps', 'prod-deps']);
+  for (const { name, body } of ciStages) {
+    const ci = body.search(/\bnpm ci\b/);
+    for (const ws of root.workspaces) {
+      const copy = body.indexOf(`COPY ${ws}/package.json ${ws}/`);
+      assert.ok(copy >= 0 && copy < ci, `stage ${name} copies ${ws}/package.json before npm ci (npm ci refuses a lock file naming a missing workspace)`);
+    }
+  }
+  const build = stages.find((s) => s.name === 'build')?.body ?? '';
+  for (const ws of root.workspaces) assert.match(build, new RegExp(`^COPY ${ws} ${ws}$`, 'm'), `the build stage copies ${ws}/`);
+  // A workspace the backend depends on is linked from node_modules and loaded from its sources at run time.
+  /** @type {{ dependencies: Record<string, string> }} */
+  const backendPackage = JSON.parse(readFileSync(join(ROOT, 'backend', 'package.json'), 'utf8'));
+  const app = stages.find((s) => s.name === 'app')?.body ?? '';
+  for (const ws of root.workspaces) {
+    /** @type {{ name: string }} */
+    const pkg = JSON.parse(readFileSync(join(ROOT, ws, 'package.json'), 'utf8'));
+    if (!(pkg.name in backendPackage.dependencies)) continue;
+    assert.match(app, new RegExp(`^COPY ${ws}/package\\.json ${ws}/$`, 'm'), `the app stage copies ${ws}/package.json`);
+    assert.match(app, new RegExp(`^COPY ${ws}/src ${ws}/src$`, 'm'), `the app stage copies ${ws}/src (the API imports ${pkg.name})`);
+  }
 });

@@ -8,7 +8,8 @@ import { ROOT } from './lib/env.mjs';
 const eslint = new ESLint({ cwd: ROOT });
 
 /**
- * The boundary rules that report on `source` placed at `filePath` (relative to the repository root).
+ * The boundary rules (and the Chakra import rule) that report on `source` placed at `filePath` (relative to the
+ * repository root).
  * @param {string} filePath
  * @param {string} source
  */
@@ -16,7 +17,7 @@ async function boundaryErrors(filePath, source) {
   const [result] = await eslint.lintText(source, { filePath: `${ROOT}/${filePath}` });
   const fatal = result.messages.filter((m) => m.fatal);
   assert.deepEqual(fatal, [], `${filePath} did not parse`);
-  return result.messages.filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.ruleId);
+  return result.messages.filter((m) => m.ruleId?.startsWith('boundaries/') || m.ruleId === 'no-restricted-imports').map((m) => m.ruleId);
 }
 
 /** @param {string} rule @param {string} filePath @param {string} specifier */
@@ -25,6 +26,9 @@ const fires = async (rule, filePath, specifier) =>
 /** @param {string} filePath @param {string} specifier */
 const allowed = async (filePath, specifier) =>
   assert.deepEqual(await boundaryErrors(filePath, `import x from '${specifier}';\nexport default x;\n`), [], `${filePath}: import '${specifier}' should be allowed`);
+/** The same as `fires`, for a whole source (dynamic imports, re-exports). @param {string} rule @param {string} filePath @param {string} source */
+const firesIn = async (rule, filePath, source) =>
+  assert.deepEqual(await boundaryErrors(filePath, source), [`boundaries/${rule}`], `${filePath}: ${source.trim()} should break ${rule}`);
 
 test('only repositories and infra/database/ import Drizzle', async () => {
   await fires('drizzle-only-in-repositories', 'backend/src/modules/tutors/tutors.service.ts', 'drizzle-orm');
@@ -72,4 +76,74 @@ test('api/, components/ and lib/ never import features/', async () => {
   await fires('shared-not-features', 'frontend/src/components/layouts/NewLayout.tsx', '../../features/public/components/SiteHeader');
   await allowed('frontend/src/components/layouts/NewLayout.tsx', '../../lib/useAppReady');
   await allowed('frontend/src/routes/new.tsx', '../features/auth/session');
+});
+
+test('paths are read as they resolve: ./ and ../ segments normalised, root-absolute /src/ paths, dynamic import(), re-exports', async () => {
+  await fires('infra-common-not-modules', 'backend/src/infra/mail/new.ts', '../.././modules/auth/auth.service.js');
+  await fires('infra-common-not-modules', 'backend/src/infra/mail/new.ts', './../../modules/auth/auth.service.js');
+  await fires('infra-common-not-modules', 'backend/src/infra/mail/new.ts', '../../common/../modules/auth/auth.service.js');
+  await fires('infra-common-not-modules', 'backend/src/infra/mail/new.ts', '/src/modules/auth/auth.service.js');
+  await fires('module-public-api', 'backend/src/modules/tutors/tutors.service.ts', './.././auth/auth.repository.js');
+  await fires('module-public-api', 'backend/src/modules/tutors/tutors.service.ts', '/src/modules/auth/auth.repository.js');
+  await fires('feature-isolation', 'frontend/src/features/public/components/New.tsx', '/src/features/auth/session');
+  await fires('feature-isolation', 'frontend/src/features/public/New.tsx', '.././auth/session');
+  await fires('shared-not-features', 'frontend/src/lib/new.ts', '/src/features/auth/session');
+  await firesIn('infra-common-not-modules', 'backend/src/infra/mail/new.ts', "export const load = () => import('../../modules/auth/auth.service.js');\n");
+  await firesIn('infra-common-not-modules', 'backend/src/infra/mail/new.ts', 'export const load = () => import(`../../modules/auth/auth.service.js`);\n');
+  await firesIn('feature-isolation', 'frontend/src/features/public/New.tsx', "export type Session = typeof import('../auth/session');\n");
+  await firesIn('module-public-api', 'backend/src/modules/tutors/new.ts', "export { x } from '../auth/auth.repository.js';\n");
+  await firesIn('module-public-api', 'backend/src/modules/tutors/new.ts', "export * from '../auth/auth.repository.js';\n");
+  await firesIn('drizzle-only-in-repositories', 'backend/src/modules/tutors/tutors.service.ts', "export const orm = () => import('drizzle-orm');\n");
+  // What stays allowed after normalising: its own folder, the layers below.
+  await allowed('backend/src/modules/tutors/tutors.service.ts', './../tutors/tutors.repository.js');
+  await allowed('backend/src/infra/mail/new.ts', '/src/common/errors.js');
+  await allowed('frontend/src/features/public/components/New.tsx', '/src/lib/useHydrated');
+  assert.deepEqual(await boundaryErrors('backend/src/infra/mail/new.ts', 'export const load = (name: string) => import(name);\n'), [], 'a computed import() cannot be read and is left alone');
+});
+
+test('shared/ imports only shared/, by its package name; its tests may also use jest and fast-check', async () => {
+  await fires('shared-only-shared', 'shared/src/new.ts', 'node:fs');
+  await fires('shared-only-shared', 'shared/src/new.ts', 'react');
+  await fires('shared-only-shared', 'shared/src/new.ts', 'socket.io-client');
+  await fires('shared-only-shared', 'shared/src/new.ts', './pricing.js');
+  await fires('shared-only-shared', 'shared/src/new.ts', '../../backend/src/common/errors.js');
+  await firesIn('shared-only-shared', 'shared/src/new.ts', "export const fs = () => import('node:fs');\n");
+  await fires('shared-only-shared', 'shared/src/new.spec.ts', 'node:fs');
+  await allowed('shared/src/new.ts', '@redpen/shared/pricing');
+  await allowed('shared/src/new.spec.ts', '@redpen/shared/pricing');
+  await allowed('shared/src/new.spec.ts', '@jest/globals');
+  await allowed('shared/src/new.spec.ts', 'fast-check');
+});
+
+test('both sides import shared/ by its package name, never by a path or the old alias', async () => {
+  await fires('shared-by-package-name', 'backend/src/modules/essays/new.ts', '../../../../shared/src/pricing.js');
+  await fires('shared-by-package-name', 'frontend/src/lib/new.ts', '../../../shared/src/pricing');
+  await fires('shared-by-package-name', 'frontend/src/lib/new.ts', '@shared/pricing');
+  await fires('shared-by-package-name', 'scripts/new.mjs', '../shared/src/essay-levels.ts');
+  await allowed('backend/src/modules/essays/new.ts', '@redpen/shared/pricing');
+  await allowed('frontend/src/lib/new.ts', '@redpen/shared/pricing');
+});
+
+test('features/public imports no app code: no session, query client, chat socket, auth calls or router', async () => {
+  await fires('public-no-app-code', 'frontend/src/features/public/components/New.tsx', '../../../lib/session');
+  await fires('public-no-app-code', 'frontend/src/features/public/components/New.tsx', '../../../lib/useLogout');
+  await fires('public-no-app-code', 'frontend/src/features/public/components/New.tsx', '../../../lib/query-client');
+  await fires('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', '../../../lib/chat-socket');
+  await fires('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', '../../../api/auth');
+  await fires('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', '../../../router');
+  await fires('public-no-app-code', 'frontend/src/features/public/New.tsx', '/src/lib/session');
+  await fires('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', 'socket.io-client');
+  await fires('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', '@tanstack/react-query');
+  await firesIn('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', "export const chat = () => import('../../../lib/chat-socket');\n");
+  await allowed('frontend/src/features/public/components/New.tsx', '../../../api/client');
+  await allowed('frontend/src/features/public/components/New.tsx', '../../../lib/page-head');
+  await allowed('frontend/src/features/public/components/New.tsx', '../../../components/form/SubmitButton');
+  await allowed('frontend/src/features/public/pages/New.test.tsx', '../../../router');
+  await allowed('frontend/src/features/auth/pages/New.tsx', '../../../lib/session');
+});
+
+test('Chakra is imported per component', async () => {
+  assert.deepEqual(await boundaryErrors('frontend/src/components/ui/New.tsx', "import { Box } from '@chakra-ui/react';\nexport default Box;\n"), ['no-restricted-imports']);
+  assert.deepEqual(await boundaryErrors('frontend/src/features/public/New.tsx', "import { Box } from '@chakra-ui/react';\nexport default Box;\n"), ['no-restricted-imports']);
+  await allowed('frontend/src/components/ui/New.tsx', '@chakra-ui/react/box');
 });

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { tutorProfiles } from '../src/infra/database/schema/index.js';
 import { StorageService } from '../src/infra/storage/storage.service.js';
-import { ukIsoDate } from '../src/shared/dates.js';
+import { ukIsoDate } from '@redpen/shared/dates';
 import { bearer, createAccount, db, resetLimits } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';

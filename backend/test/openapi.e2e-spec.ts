@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
-import { ERROR_CODES } from '../src/shared/error-codes.js';
+import { ERROR_CODES } from '@redpen/shared/error-codes';
 import { bootApp } from './support/app.js';
 
 // The served OpenAPI document describes the error body on every route (the frontend's types come from it).

@@ -22,7 +22,8 @@ function newestMtime(path) {
 export const WORKSPACES = {
   frontend: {
     output: join(ROOT, 'frontend', 'dist', 'index.html'),
-    sources: ['src', 'public', 'index.html', 'vite.config.ts', 'vite.config.mts', 'tsconfig.json', 'package.json'].map((p) => join(ROOT, 'frontend', p)),
+    // The bundle includes the shared rules (shared/src, imported as @redpen/shared/…).
+    sources: [...['src', 'public', 'index.html', 'vite.config.ts', 'vite.config.mts', 'tsconfig.json', 'package.json'].map((p) => join(ROOT, 'frontend', p)), join(ROOT, 'shared', 'src')],
   },
   backend: {
     output: join(ROOT, 'backend', 'dist', 'main.js'),

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
-import type { ErrorCode } from '../shared/error-codes.js';
+import type { ErrorCode } from '@redpen/shared/error-codes';
 
 /** One field's problem, as the API returns it in `errors`. */
 export interface FieldError {

@@ -7,15 +7,15 @@
  * - base `/api`, `Authorization: Bearer <token>` when a token is stored; 30 000 ms timeout for JSON calls,
  *   300 000 ms for uploads; a 401 clears `token`, `user` and `currentRole`;
  * - failures throw `ApiError` carrying the status and the server body `{ message, code?, errors? }`;
- *   callers branch on `code` (`@shared/error-codes`), never on the message text.
+ *   callers branch on `code` (`@redpen/shared/error-codes`), never on the message text.
  *
  * Functions, not a class, so unused helpers tree-shake.
  */
 import createClient from 'openapi-fetch';
 import { clearSession, readToken } from '../lib/session';
 import type { components, paths } from './schema';
-import type { ErrorCode } from '@shared/error-codes';
-import { UPLOAD_TIMEOUT_MS } from '@shared/uploads';
+import type { ErrorCode } from '@redpen/shared/error-codes';
+import { UPLOAD_TIMEOUT_MS } from '@redpen/shared/uploads';
 
 export type { components, paths } from './schema';
 
@@ -39,7 +39,6 @@ export type ResponseOf<P extends PathsWith<M>, M extends HttpMethod> = paths[P][
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
 export { UPLOAD_TIMEOUT_MS };
-export const CONNECTIVITY_TIMEOUT_MS = 5_000;
 
 export type ApiFieldError = Schema<'FieldError'>;
 /** The stable error codes: the backend's one list (`shared/error-codes.ts`), which the OpenAPI document also enumerates. */
@@ -223,16 +222,6 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   const { data, error, response } = await call;
   if (!response.ok || error !== undefined) throw new ApiError(response.status, toErrorBody(response.status, error));
   return data as T;
-}
-
-/** Start-up connectivity test: GET the API root with a 5 000 ms timeout (part 1 §7). */
-export async function checkApiReachable(): Promise<boolean> {
-  try {
-    const response = await apiFetch(apiUrl('/'), { method: 'GET', timeoutMs: CONNECTIVITY_TIMEOUT_MS });
-    return response.status < 500;
-  } catch {
-    return false;
-  }
 }
 
 export interface UploadOptions {

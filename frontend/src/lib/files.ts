@@ -2,7 +2,7 @@
  * The client-side check of an uploaded file (onboarding documents, profile pictures): PDF, JPEG or PNG
  * of at most 5 MB. The API checks again by content (magic bytes); this only saves a wasted upload.
  */
-import { ONBOARDING_FILE_MAX_BYTES as MAX_FILE_BYTES } from '@shared/account-rules';
+import { ONBOARDING_FILE_MAX_BYTES as MAX_FILE_BYTES } from '@redpen/shared/account-rules';
 
 export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const ALLOWED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;

@@ -2,7 +2,7 @@
  * A tutor's subject rows (onboarding step 1 and the tutor profile's edit form): the row rule and the JSON
  * the API takes. Shared by both features, so it lives here.
  */
-import { ONBOARDING_MESSAGES } from '@shared/onboarding-fields';
+import { ONBOARDING_MESSAGES } from '@redpen/shared/onboarding-fields';
 
 /** Field path → message (`aLevels.1`, `subjects.0`, `profilePicture`, …). */
 export type StepErrors = Record<string, string>;

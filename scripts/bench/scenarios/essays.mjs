@@ -268,9 +268,9 @@ async function postSlowly(url, token, doc, bytesPerSecond) {
 /** @param {Context} ctx */
 async function measurePool(ctx) {
   const { log, pg, url, users } = ctx;
-  const { ESSAY_SUBJECTS } = await backend('shared/essay-levels.js');
+  const { ESSAY_SUBJECTS } = await import('@redpen/shared/essay-levels');
   /** @type {[string, string][]} */
-  const pairs = Object.entries(/** @type {Record<string, string[]>} */ (ESSAY_SUBJECTS)).flatMap(([level, subjects]) => subjects.map((s) => /** @type {[string, string]} */ ([level, s])));
+  const pairs = Object.entries(ESSAY_SUBJECTS).flatMap(([level, subjects]) => subjects.map((s) => /** @type {[string, string]} */ ([level, s])));
   const started = Date.now();
   // Open essays of several students over the last 30 days, every (level, subject) pair of the upload form in turn.
   await pg.query(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ERROR_CODES } from '../../shared/error-codes.js';
+import { ERROR_CODES } from '@redpen/shared/error-codes';
 import { withErrorResponses } from './error-responses.js';
 
 const REF = { $ref: '#/components/schemas/ErrorBody' };

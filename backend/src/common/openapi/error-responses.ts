@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ERROR_CODES } from '../../shared/error-codes.js';
+import { ERROR_CODES } from '@redpen/shared/error-codes';
 
 const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
 type Schemas = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>;

@@ -1,3 +1,4 @@
+import { ESSAY_FILE_TYPES_LABEL, MARKED_FILE_TYPES_LABEL } from '@redpen/shared/essay-rules';
 import { fileTypeFromBuffer } from 'file-type';
 
 /** A set of file types a route accepts: detected MIME type → the extension its stored key gets. */
@@ -24,7 +25,7 @@ export const DOCUMENT_TYPES: FileTypeSet = {
 
 /** An essay and its mark scheme (spec part 1 §9): documents whose words are counted, or images (counted by the student). */
 export const ESSAY_TYPES: FileTypeSet = {
-  label: 'PDF, DOC, DOCX, TXT, JPEG, PNG, GIF, WebP, BMP',
+  label: ESSAY_FILE_TYPES_LABEL,
   types: {
     'application/pdf': 'pdf',
     // A Word 97–2003 file is an OLE compound file; the word counter refuses one that is not Word.
@@ -40,7 +41,7 @@ export const ESSAY_TYPES: FileTypeSet = {
 };
 /** A tutor's marked essay or model answer (spec part 2 §9). */
 export const MARKED_ESSAY_TYPES: FileTypeSet = {
-  label: 'PDF, DOC, DOCX, RTF',
+  label: MARKED_FILE_TYPES_LABEL,
   types: {
     'application/pdf': 'pdf',
     'application/x-cfb': 'doc',

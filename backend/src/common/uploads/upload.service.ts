@@ -16,7 +16,7 @@ import { StorageService } from '../../infra/storage/storage.service.js';
 import { ValidationFailedException } from '../errors.js';
 import { flattenValidationErrors } from '../pipes/validation.pipe.js';
 import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service.js';
-import { UPLOAD_TIMEOUT_MS } from '../../shared/uploads.js';
+import { UPLOAD_TIMEOUT_MS } from '@redpen/shared/uploads';
 import { ClientPace, type PaceLimits } from './client-pace.js';
 import { detectFileType, MB, SNIFF_BYTES } from './file-types.js';
 import { SlotHold } from './slot-hold.js';

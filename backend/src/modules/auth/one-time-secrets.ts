@@ -1,5 +1,5 @@
 import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { RESEND_COOLDOWN_SECONDS, VERIFICATION_CODE_LENGTH } from '../../shared/account-rules.js';
+import { RESEND_COOLDOWN_SECONDS, VERIFICATION_CODE_LENGTH } from '@redpen/shared/account-rules';
 
 export const CODE_LENGTH = VERIFICATION_CODE_LENGTH;
 export const CODE_TTL_MS = 10 * 60 * 1000;

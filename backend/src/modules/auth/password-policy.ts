@@ -1,5 +1,5 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { PASSWORD_RULES } from '../../shared/account-rules.js';
+import { PASSWORD_RULES } from '@redpen/shared/account-rules';
 import { COMMON_PASSWORDS_TEXT } from './common-passwords/common-passwords.js';
 
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Server } from 'socket.io';
+import type { ChatClientEvents, ChatServerEvents } from '@redpen/shared/chat-events';
 import type { ChatMessageDto } from './dto/chat.dto.js';
 
 /** Socket data set by the handshake (chat.gateway.ts). */
@@ -9,15 +10,18 @@ export interface ChatSocketData {
   role: 'student' | 'tutor' | 'admin';
 }
 
+/** The socket.io server typed by the chat's event contract (shared/src/chat-events.ts), as the web client's socket is. */
+export type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
+
 /**
  * The socket.io server as the rest of the module reaches it: emits to users' rooms and asks who is online.
  * Every call goes through the Redis adapter, so it covers the sockets of every API instance.
  */
 @Injectable()
 export class ChatRealtime {
-  private server: Server | undefined;
+  private server: ChatServer | undefined;
 
-  attach(server: Server): void {
+  attach(server: ChatServer): void {
     this.server = server;
   }
 
@@ -25,8 +29,8 @@ export class ChatRealtime {
     this.server?.to([message.sender, message.recipient]).emit('receiveMessage', message);
   }
 
-  emitTo(userIds: string[], event: string, payload: unknown): void {
-    if (userIds.length) this.server?.to(userIds).emit(event, payload);
+  emitTo<E extends keyof ChatServerEvents>(userIds: string[], event: E, ...payload: Parameters<ChatServerEvents[E]>): void {
+    if (userIds.length) this.server?.to(userIds).emit(event, ...payload);
   }
 
   /** Which of `userIds` have at least one socket open on any instance (one request across the adapter). */

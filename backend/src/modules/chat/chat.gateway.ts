@@ -2,26 +2,22 @@ import { HttpException, Inject, Logger, type OnApplicationShutdown } from '@nest
 import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import type { Server, Socket } from 'socket.io';
+import type { Socket } from 'socket.io';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
-import { CHAT_SEND_RATE } from '../../shared/chat-rules.js';
-import type { ErrorCode } from '../../shared/error-codes.js';
+import { CHAT_SOCKET_PATH, type ChatClientEvents, type ChatEventFailure, type ChatServerEvents, type JoinAck, type MarkReadAck, type SendMessageAck } from '@redpen/shared/chat-events';
+import { CHAT_SEND_RATE } from '@redpen/shared/chat-rules';
+import type { ErrorCode } from '@redpen/shared/error-codes';
 import { canJoinRoom } from './chat.access.js';
-import { ChatRealtime, type ChatSocketData } from './chat-realtime.service.js';
+import { ChatRealtime, type ChatServer, type ChatSocketData } from './chat-realtime.service.js';
 import { ChatService } from './chat.service.js';
 import { SocketAuth, SocketAuthError } from './socket-auth.service.js';
 import { TokenBucket } from './token-bucket.js';
 
-type Ack = (answer: unknown) => void;
-interface ChatSocket extends Socket {
-  data: ChatSocketData & { bucket: TokenBucket };
-}
-
-export const SOCKET_PATH = '/api/socket.io';
+type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData & { bucket: TokenBucket }>;
 
 /** An error as a client can show it: `{ message, code }`, like the HTTP error body. */
-function toClientError(error: unknown): { message: string; code?: ErrorCode } {
+function toClientError(error: unknown): Omit<ChatEventFailure, 'ok'> {
   if (error instanceof SocketAuthError) return { message: error.message, code: error.code };
   if (error instanceof HttpException) {
     const body = error.getResponse() as { message?: unknown; code?: ErrorCode };
@@ -54,8 +50,8 @@ function settleQuietly(client: Redis, commands: readonly ('punsubscribe' | 'unsu
  * the thread. Events are plain socket.io handlers (not @SubscribeMessage) so an event without an ack
  * callback can be answered with an `error` event instead.
  */
-@WebSocketGateway({ path: SOCKET_PATH, serveClient: false, pingTimeout: 20000 })
-export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<ChatSocket>, OnGatewayDisconnect<ChatSocket>, OnApplicationShutdown {
+@WebSocketGateway({ path: CHAT_SOCKET_PATH, serveClient: false, pingTimeout: 20000 })
+export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnection<ChatSocket>, OnGatewayDisconnect<ChatSocket>, OnApplicationShutdown {
   private readonly logger = new Logger('ChatGateway');
   private pub?: Redis;
   private sub?: Redis;
@@ -69,7 +65,7 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<C
     private readonly auth: SocketAuth,
   ) {}
 
-  afterInit(server: Server): void {
+  afterInit(server: ChatServer): void {
     // Several API instances share rooms through Redis: a message sent on one reaches sockets on the others.
     // Pub/sub ignores Redis database numbers, so the channel names carry it.
     const db = new URL(this.config.redis.url).pathname.slice(1) || '0';
@@ -97,9 +93,9 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<C
   async handleConnection(socket: ChatSocket): Promise<void> {
     const { userId } = socket.data;
     // Listeners first, synchronously: a client may emit the moment it is connected.
-    socket.on('join', (room: unknown, ack?: Ack) => this.onJoin(socket, room, ack));
-    socket.on('sendMessage', (payload: unknown, ack?: Ack) => void this.onSendMessage(socket, payload, ack));
-    socket.on('markRead', (payload: unknown, ack?: Ack) => void this.onMarkRead(socket, payload, ack));
+    socket.on('join', (room, ack) => this.onJoin(socket, room, ack));
+    socket.on('sendMessage', (payload, ack) => void this.onSendMessage(socket, payload, ack));
+    socket.on('markRead', (payload, ack) => void this.onMarkRead(socket, payload, ack));
     await socket.join(userId);
     // Every (re)connection announces the user online; the clients keep one flag per person, so tabs count once.
     await this.announcePresence(userId, true);
@@ -123,13 +119,14 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<C
     this.sub?.disconnect();
   }
 
-  private onJoin(socket: ChatSocket, room: unknown, ack?: Ack): void {
+  // Payloads are typed by the contract but checked as unknown: a client may send anything.
+  private onJoin(socket: ChatSocket, room: unknown, ack?: (answer: JoinAck) => void): void {
     const requested = typeof room === 'object' && room !== null ? (room as { userId?: unknown }).userId : room;
     if (canJoinRoom({ id: socket.data.userId }, requested)) return ack?.({ ok: true });
     this.fail(socket, ack, { message: 'You can only join your own room.', code: 'FORBIDDEN' });
   }
 
-  private async onSendMessage(socket: ChatSocket, payload: unknown, ack?: Ack): Promise<void> {
+  private async onSendMessage(socket: ChatSocket, payload: unknown, ack?: (answer: SendMessageAck) => void): Promise<void> {
     if (!socket.data.bucket.take()) {
       return this.fail(socket, ack, { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
     }
@@ -144,7 +141,7 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<C
     }
   }
 
-  private async onMarkRead(socket: ChatSocket, payload: unknown, ack?: Ack): Promise<void> {
+  private async onMarkRead(socket: ChatSocket, payload: unknown, ack?: (answer: MarkReadAck) => void): Promise<void> {
     try {
       const caller = await this.auth.recheck(socket.data);
       const contactId = typeof payload === 'object' && payload !== null ? (payload as { contactId?: unknown }).contactId : payload;
@@ -156,7 +153,7 @@ export class ChatGateway implements OnGatewayInit<Server>, OnGatewayConnection<C
   }
 
   /** Answers through the ack when the client gave one, else with an `error` event; a dead session closes the socket. */
-  private fail(socket: ChatSocket, ack: Ack | undefined, error: { message: string; code?: ErrorCode }, cause?: unknown): void {
+  private fail(socket: ChatSocket, ack: ((answer: ChatEventFailure) => void) | undefined, error: Omit<ChatEventFailure, 'ok'>, cause?: unknown): void {
     if (ack) ack({ ok: false, ...error });
     else socket.emit('error', error);
     if (cause instanceof SocketAuthError) socket.disconnect(true);

@@ -3,7 +3,7 @@ import { ValidationFailedException, coded } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { ChatMessageRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
-import { CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '../../shared/chat-rules.js';
+import { CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
 import { canMarkRead, canReadConversation, canSendMessage, writesOnlyAboutHeldEssays } from './chat.access.js';
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';

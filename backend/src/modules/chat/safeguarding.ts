@@ -1,4 +1,4 @@
-import { CHAT_MASK } from '../../shared/chat-rules.js';
+import { CHAT_MASK } from '@redpen/shared/chat-rules';
 
 /** Kinds of contact detail masked out of chat messages (students may be 16–17: contact stays on Redpen). */
 export type MaskKind = 'email' | 'phone' | 'link' | 'handle';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ErrorCode } from '../../shared/error-codes.js';
+import type { ErrorCode } from '@redpen/shared/error-codes';
 import { AuthTokens, BANNED_MESSAGE, SESSION_ENDED_MESSAGE } from '../auth/auth-tokens.service.js';
 import type { ChatSocketData } from './chat-realtime.service.js';
 

@@ -1,30 +1,12 @@
 import type { AppConfig } from '../../config/env.schema.js';
-import { essayPricePence, WORD_COUNT_ADJUST_PERCENT } from '../../shared/pricing.js';
+import { essayPricePence } from '@redpen/shared/pricing';
 
 /**
- * The essay rules that are numbers (DESIGN.md §4: one place): the ±10 % word-count band, the price with its
- * surcharges, and the windows of the essay's clocks. The lifecycle's state checks live in the repository's
- * guarded statements.
+ * The essay rules bound to the API (DESIGN.md §4: one place): the price with the surcharges recorded on the essay,
+ * and the windows of the essay's clocks, which come from config. The rules the web app applies too (the ±10 %
+ * word-count band, the editable states, feedback and file limits) are in shared/src/essay-rules.ts; the lifecycle's
+ * state checks live in the repository's guarded statements.
  */
-
-/** The counts a student may confirm: 90 %–110 % of the original, the low end rounded down, the high end up. */
-export function wordCountBand(originalWordCount: number): { min: number; max: number } {
-  return {
-    min: Math.floor((originalWordCount * (100 - WORD_COUNT_ADJUST_PERCENT)) / 100),
-    max: Math.ceil((originalWordCount * (100 + WORD_COUNT_ADJUST_PERCENT)) / 100),
-  };
-}
-
-export function isWithinBand(originalWordCount: number, wordCount: number): boolean {
-  const { min, max } = wordCountBand(originalWordCount);
-  return Number.isSafeInteger(wordCount) && wordCount >= 1 && wordCount >= min && wordCount <= max;
-}
-
-/** Spec part 1 §5, verbatim. */
-export function bandMessage(originalWordCount: number): string {
-  const { min, max } = wordCountBand(originalWordCount);
-  return `Word count must be within ±${WORD_COUNT_ADJUST_PERCENT}% of the original (${min}-${max})`;
-}
 
 export interface Surcharges {
   modelAnswerSurchargePence: number;

@@ -7,7 +7,7 @@ import type { EssayRow } from '../../infra/database/schema/index.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { JobQueue } from '../../infra/queue/job-queue.service.js';
 import type { JobPayloads } from '../../infra/queue/job-registry.js';
-import { splitCommission } from '../../shared/pricing.js';
+import { splitCommission } from '@redpen/shared/pricing';
 import { clockEnds, essayWindows, markingWindows, type EssayWindows } from './essay-rules.js';
 import type { EssayTimerJob } from './essays.jobs.js';
 import { EssaysRepository } from './essays.repository.js';

@@ -5,7 +5,8 @@ import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
-import { discussionEndsAt, essayWindows, type EssayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil, wordCountBand } from './essay-rules.js';
+import { discussionEndsAt, essayWindows, type EssayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil } from './essay-rules.js';
+import { wordCountBand } from '@redpen/shared/essay-rules';
 import { EssaysRepository } from './essays.repository.js';
 
 const STATUS_LABEL: Record<EssayRow['status'], string> = {

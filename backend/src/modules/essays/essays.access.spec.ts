@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { EssayRow } from '../../infra/database/schema/index.js';
-import type { AcademicLevel } from '../../shared/essay-levels.js';
+import type { AcademicLevel } from '@redpen/shared/essay-levels';
 import {
   acceptOutcome,
   canCancelReview,

@@ -1,7 +1,8 @@
 import type { Access, Caller } from '../../common/access.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
-import type { AcademicLevel } from '../../shared/essay-levels.js';
-import { EDITABLE_STATES, HELD_STATES } from './essays.repository.js';
+import type { AcademicLevel } from '@redpen/shared/essay-levels';
+import { EDITABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
+import { HELD_STATES } from './essays.repository.js';
 
 /**
  * Who may do what with an essay (docs/architecture.md "Access policies and admin slices"). Pure functions of the
@@ -39,7 +40,7 @@ export function discussionSide(user: Caller, essay: Parties | undefined): 'stude
 
 /** The student confirms or adjusts the count (±10 % is checked apart): only their own, only before a tutor accepts. */
 export function canUpdateWordCount(student: Caller, essay: Parties & Pick<EssayRow, 'status'>): boolean {
-  return isEssayStudent(student, essay) && EDITABLE_STATES.includes(essay.status);
+  return isEssayStudent(student, essay) && EDITABLE_ESSAY_STATES.includes(essay.status);
 }
 
 /**

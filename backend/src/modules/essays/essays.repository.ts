@@ -3,12 +3,11 @@ import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzl
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx, Transaction } from '../../infra/database/database.types.js';
 import { essays, users, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
-import type { AcademicLevel } from '../../shared/essay-levels.js';
+import type { AcademicLevel } from '@redpen/shared/essay-levels';
+import { EDITABLE_ESSAY_STATES, UNPAID_CANCELLABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
 
 export type EssayState = EssayRow['status'];
 
-/** States in which the student may still change the count (before a tutor accepts). */
-export const EDITABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open'];
 /** States in which a tutor holds the essay. */
 export const HELD_STATES: readonly EssayState[] = ['accepted', 'paid', 'completed', 'revision_requested'];
 
@@ -73,7 +72,7 @@ export class EssaysRepository {
     const [row] = await tx
       .update(essays)
       .set({ wordCount, pricePence, status: 'open', confirmedAt: sql`coalesce(${essays.confirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
-      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), inArray(essays.status, [...EDITABLE_STATES])))
+      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), inArray(essays.status, [...EDITABLE_ESSAY_STATES])))
       .returning();
     return row;
   }
@@ -204,7 +203,7 @@ export class EssaysRepository {
     const [row] = await tx
       .update(essays)
       .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), inArray(essays.status, ['awaiting_confirmation', 'open', 'accepted'])))
+      .where(and(eq(essays.id, id), eq(essays.studentId, studentId), inArray(essays.status, [...UNPAID_CANCELLABLE_ESSAY_STATES])))
       .returning();
     return row;
   }

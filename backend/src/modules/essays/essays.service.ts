@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
-import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '../../shared/essay-levels.js';
+import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '@redpen/shared/essay-levels';
 import { ChatService } from '../chat/chat.service.js';
 import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
@@ -17,7 +17,8 @@ import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, 
 import { EssayPresenter } from './essay.presenter.js';
 import { essayRef } from './essay-timers.service.js';
 import { essayNotFound } from './essay-errors.js';
-import { bandMessage, essayTotalPence, essayWindows, isWithinBand, markingDueAt, wordCountBand, type EssayWindows } from './essay-rules.js';
+import { bandMessage, isWithinBand, wordCountBand } from '@redpen/shared/essay-rules';
+import { essayTotalPence, essayWindows, markingDueAt, type EssayWindows } from './essay-rules.js';
 import { canRate, canReadEssay, canUpdateWordCount, discussionSide, isEssayStudent } from './essays.access.js';
 import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';

@@ -1,10 +1,8 @@
-import { ESSAY_TYPES, MARKED_ESSAY_TYPES, MB } from '../../common/uploads/file-types.js';
+import { ESSAY_FILE_MAX_BYTES } from '@redpen/shared/essay-rules';
+import { ESSAY_TYPES, MARKED_ESSAY_TYPES } from '../../common/uploads/file-types.js';
 import type { UploadRule } from '../../common/uploads/upload-rule.js';
 import { MarkEssayFormDto, UploadEssayFormDto } from './dto/essay.dto.js';
 import { essayCountTap } from './word-count/count-tap.js';
-
-/** Spec part 1 §9: each essay file at most 10 MB, two files in all. */
-export const ESSAY_FILE_MAX_BYTES = 10 * MB;
 
 /**
  * `POST /student/uploadEssay`: the essay as `file` (its words counted from the upload's stream: essayCountTap), the

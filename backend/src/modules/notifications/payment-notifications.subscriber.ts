@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { DomainEventPayloads } from '../../infra/events/domain-event-registry.js';
 import type { EventContext } from '../../infra/events/domain-events.service.js';
 import { OnEvent } from '../../infra/events/on-event.decorator.js';
-import { ukDateTime } from '../../shared/dates.js';
-import { formatPounds } from '../../shared/pricing.js';
+import { ukDateTime } from '@redpen/shared/dates';
+import { formatPounds } from '@redpen/shared/pricing';
 import { Recipients } from './recipients.service.js';
 
 type Receipt = DomainEventPayloads['payment.completed'];

@@ -2,7 +2,7 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { coded } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
-import { formatPounds } from '../../shared/pricing.js';
+import { formatPounds } from '@redpen/shared/pricing';
 import { renderLocalCheckout } from './local-checkout.page.js';
 import { LOCAL_SESSION_PREFIX } from './local.gateway.js';
 import { PayableItems } from './payable-items.service.js';

@@ -7,7 +7,7 @@ import type { DbOrTx, Transaction } from '../../infra/database/database.types.js
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { OnEvent } from '../../infra/events/on-event.decorator.js';
 import type { PaymentRow } from '../../infra/database/schema/index.js';
-import { splitCommission } from '../../shared/pricing.js';
+import { splitCommission } from '@redpen/shared/pricing';
 import { PAYOUT_TYPE, PayableItems, type PayableItemResolver } from './payable-items.service.js';
 import { PAYMENT_GATEWAY, type CheckoutState, type PaymentGateway } from './payment-gateway.js';
 import { canPay, canReadCheckout, canReadPayout, canRequestPayout } from './payments.access.js';

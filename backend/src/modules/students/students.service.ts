@@ -5,8 +5,8 @@ import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { StudentProfileRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
-import { STUDENT_MIN_AGE } from '../../shared/account-rules.js';
-import { ageOn, parseDate, ukIsoDate } from '../../shared/dates.js';
+import { STUDENT_MIN_AGE } from '@redpen/shared/account-rules';
+import { ageOn, parseDate, ukIsoDate } from '@redpen/shared/dates';
 import type { StudentProfileDto, StudentProfileFormDto } from './dto/student.dto.js';
 import { StudentsRepository, type StudentProfileValues } from './students.repository.js';
 

@@ -1,6 +1,6 @@
 import { IMAGE_TYPES } from '../../common/uploads/file-types.js';
 import type { UploadRule } from '../../common/uploads/upload-rule.js';
-import { ONBOARDING_FILE_MAX_BYTES } from '../../shared/account-rules.js';
+import { ONBOARDING_FILE_MAX_BYTES } from '@redpen/shared/account-rules';
 import { StudentProfileFormDto } from './dto/student.dto.js';
 
 export const STUDENT_PICTURE_MAX_BYTES = ONBOARDING_FILE_MAX_BYTES;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ageOn, parseDate, ukIsoDate } from '../../shared/dates.js';
-import { RIGHT_TO_WORK_REFUSAL, TUTOR_MAX_AGE as MAX_AGE, TUTOR_MIN_AGE as MIN_AGE } from '../../shared/account-rules.js';
+import { ageOn, parseDate, ukIsoDate } from '@redpen/shared/dates';
+import { RIGHT_TO_WORK_REFUSAL, TUTOR_MAX_AGE as MAX_AGE, TUTOR_MIN_AGE as MIN_AGE } from '@redpen/shared/account-rules';
 import { parseBool, validateOnboarding, validateSubjects } from './onboarding-submission.validator.js';
 
 // Layer 1: the pure onboarding rules, no Nest, no database.

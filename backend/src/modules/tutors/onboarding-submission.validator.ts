@@ -2,8 +2,8 @@ import {
   EMAIL_PATTERN,
   NATIONALITIES,
   SUBJECT_LEVELS,
-} from '../../shared/account-rules.js';
-import { ageOn, parseDate, ukIsoDate } from '../../shared/dates.js';
+} from '@redpen/shared/account-rules';
+import { ageOn, parseDate, ukIsoDate } from '@redpen/shared/dates';
 import {
   DBS_CERTIFICATE_PATTERN,
   NI_NUMBER_PATTERN,
@@ -11,7 +11,7 @@ import {
   SHARE_CODE_PATTERN,
   isTutorAge,
   normaliseReference,
-} from '../../shared/onboarding-fields.js';
+} from '@redpen/shared/onboarding-fields';
 import type { FieldError } from '../../common/errors.js';
 
 /** Document types per nationality (spec part 1 §5), with the file field each one is stored under. */

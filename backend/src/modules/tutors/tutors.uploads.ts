@@ -1,6 +1,6 @@
 import { DOCUMENT_TYPES, PICTURE_TYPES } from '../../common/uploads/file-types.js';
 import type { FileFieldRule, UploadRule } from '../../common/uploads/upload-rule.js';
-import { ONBOARDING_FILE_MAX_BYTES } from '../../shared/account-rules.js';
+import { ONBOARDING_FILE_MAX_BYTES } from '@redpen/shared/account-rules';
 import { TutorOnboardingFormDto, TutorProfileUpdateFormDto } from './dto/tutor.dto.js';
 
 /** Onboarding documents and pictures: 5 MB each (spec part 1 §9). */

@@ -1,7 +1,7 @@
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Fieldset } from '@chakra-ui/react/fieldset';
 import { HStack } from '@chakra-ui/react/stack';
-import { SUBJECT_LEVELS as ACADEMIC_LEVELS } from '@shared/account-rules';
+import { SUBJECT_LEVELS as ACADEMIC_LEVELS } from '@redpen/shared/account-rules';
 
 /** The levels a subject is taught at, as one labelled group of checkboxes (onboarding and tutor profile). */
 export function LevelCheckboxes({

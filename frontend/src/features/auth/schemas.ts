@@ -3,10 +3,10 @@
  * unit-tested without rendering.
  */
 
-import { EMAIL_PATTERN, PASSWORD_RULES, type PasswordRuleId } from '@shared/account-rules';
+import { EMAIL_PATTERN, PASSWORD_RULES, type PasswordRuleId } from '@redpen/shared/account-rules';
 
 // The rules the API enforces too live in one shared module.
-export { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, RESEND_COOLDOWN_SECONDS, VERIFICATION_CODE_LENGTH } from '@shared/account-rules';
+export { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, RESEND_COOLDOWN_SECONDS, VERIFICATION_CODE_LENGTH } from '@redpen/shared/account-rules';
 /** Reset password: redirect to /login after this delay (part 1 §9). */
 export const RESET_REDIRECT_MS = 3000;
 

@@ -1,4 +1,4 @@
-import { CHAT_DUPLICATE_WINDOW_MS } from '@shared/chat-rules';
+import { CHAT_DUPLICATE_WINDOW_MS } from '@redpen/shared/chat-rules';
 import type { ChatMessage } from './queries';
 
 /** A message on screen: saved ones from the server, and the sender's own while they are on their way. */

@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiUpload, unwrap, type Schema, type UploadOptions } from '../../api/client';
-import type { AcademicLevel } from '@shared/essay-levels';
+import type { AcademicLevel } from '@redpen/shared/essay-levels';
 import type { TutorEssay } from './rules';
 
 export interface PoolFilters {

@@ -3,6 +3,14 @@
  * card badge, payout eligibility and the marking form's checks. Pure functions of an essay and "now", so the
  * pages and their tests share one definition. The API enforces every one of them again.
  */
+import {
+  bandRangeMessage,
+  ESSAY_FILE_MAX_BYTES as MARKED_FILE_MAX_BYTES,
+  FEEDBACK_MIN_LENGTH,
+  MARKED_FILE_TYPES_LABEL,
+  SCORE_MAX,
+  SCORE_MIN,
+} from '@redpen/shared/essay-rules';
 import type { Schema } from '../../api/client';
 
 export type TutorEssay = Schema<'EssayDto'>;
@@ -17,10 +25,6 @@ const HOUR_MS = 60 * MINUTE_MS;
  */
 export const DISCUSSION_WARNING_MS = HOUR_MS;
 
-export const FEEDBACK_MIN_LENGTH = 250;
-export const SCORE_MIN = 1;
-export const SCORE_MAX = 10;
-export const MARKED_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const MARKED_FILE_EXTENSIONS = ['.pdf', '.doc', '.docx', '.rtf'] as const;
 export const MARKED_FILE_ACCEPT = [
   ...MARKED_FILE_EXTENSIONS,
@@ -36,7 +40,7 @@ export const MESSAGES = {
   feedbackTooShort: `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters long.`,
   score: `Score must be between ${SCORE_MIN} and ${SCORE_MAX}`,
   fileRequired: 'You must upload a marked essay file to continue.',
-  fileType: 'Allowed file types: PDF, DOC, DOCX, RTF',
+  fileType: `Allowed file types: ${MARKED_FILE_TYPES_LABEL}`,
   fileSize: 'File size must be less than 10 MB',
   submitFailed: 'Failed to submit feedback. Please try again.',
   acceptFailed: 'Failed to accept essay. Please try again.',
@@ -180,7 +184,7 @@ export function agreedWordCountProblem(value: string, essay: Pick<TutorEssay, 'm
   const count = Number(text);
   if (!/^\d+$/.test(text) || count < 1) return MESSAGES.wordCountWhole;
   if (count < essay.minWordCount || count > essay.maxWordCount) {
-    return `Word count must be within ±10% of the original (${essay.minWordCount}-${essay.maxWordCount})`;
+    return bandRangeMessage({ min: essay.minWordCount, max: essay.maxWordCount });
   }
   return null;
 }

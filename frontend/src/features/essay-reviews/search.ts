@@ -2,7 +2,7 @@
  * The URL search params of the pool and the essay reviews (STYLE: a filtered list is a URL). Anything unknown is
  * dropped rather than refused, so an old or hand-edited link still opens the page.
  */
-import { academicLevelOf, subjectOf, type AcademicLevel } from '@shared/essay-levels';
+import { academicLevelOf, subjectOf, type AcademicLevel } from '@redpen/shared/essay-levels';
 import type { ReviewsFilter } from './rules';
 
 const SEARCH_MAX = 200;

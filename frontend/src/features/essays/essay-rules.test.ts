@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { essayPricePence } from '@shared/pricing';
+import { essayPricePence } from '@redpen/shared/pricing';
 import { describe, expect, it } from 'vitest';
 import { confirmRangeMessage, essayActions, inlineRangeMessage, priceAtCount, tutorCheckNote, wordCountProblem } from './essay-rules';
 import { validateEssaysSearch, visibleEssays } from './schemas';

@@ -3,7 +3,8 @@
  * the essay and the clock, so the cards, the detail page and the tests agree. The server decides again on every
  * call (a guard here only hides a button that would certainly be refused).
  */
-import { essayPricePence } from '@shared/pricing';
+import { bandRangeMessage, EDITABLE_ESSAY_STATES, UNPAID_CANCELLABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
+import { essayPricePence } from '@redpen/shared/pricing';
 import type { Schema } from '../../api/client';
 
 export type Essay = Schema<'EssayDto'>;
@@ -40,11 +41,6 @@ export function tutorCheckNote(essay: Essay): string | null {
     : 'Your tutor is checking the word count; the price may change within ±10% of the original count.';
 }
 
-/** The word count may change until a tutor accepts (the server's editable states). */
-const EDITABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open'];
-/** Cancelled at once, without a payment to refund. */
-const UNPAID_CANCELLABLE_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open', 'accepted'];
-
 /** `now` is at or before the server's instant (null: the clock does not run in this state). */
 function until(instant: string | null, now: number): boolean {
   if (!instant) return false;
@@ -71,13 +67,14 @@ export function essayActions(essay: Essay, now: number = Date.now()): EssayActio
   // The server says until when (24 h after paying, while not marked); the windows are its configuration.
   const paidRecently = essay.state === 'paid' && until(essay.refundableUntil, now);
   return {
-    editWordCount: EDITABLE_STATES.includes(essay.state),
+    // The word count may change until a tutor accepts (the server's editable states).
+    editWordCount: EDITABLE_ESSAY_STATES.includes(essay.state),
     needsConfirmation: essay.state === 'awaiting_confirmation',
     pay: essay.state === 'accepted' && essay.paymentStatus === 'Pending',
     acceptFeedback: completed && !essay.student_accept,
     // The server says until when (7 days after the review, while not accepted and the tutor not paid).
     requestRevision: completed && !!essay.revisionAvailableUntil && new Date(essay.revisionAvailableUntil).getTime() > now,
-    cancel: UNPAID_CANCELLABLE_STATES.includes(essay.state) || paidRecently,
+    cancel: UNPAID_CANCELLABLE_ESSAY_STATES.includes(essay.state) || paidRecently,
     refund: paidRecently,
     rate: completed && essay.student_accept && !essay.rated,
   };
@@ -101,7 +98,7 @@ export const inlineRangeMessage = (band: { minWordCount: number; maxWordCount: n
 
 /** Spec part 1 §5, the upload's confirm step (the server's own wording for the same band). */
 export const confirmRangeMessage = (band: { minWordCount: number; maxWordCount: number }) =>
-  `Word count must be within ±10% of the original (${band.minWordCount}-${band.maxWordCount})`;
+  bandRangeMessage({ min: band.minWordCount, max: band.maxWordCount });
 
 /**
  * The price of the essay at another word count, in pence: the tiers of the new count plus the surcharges the

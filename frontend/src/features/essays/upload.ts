@@ -2,10 +2,8 @@
  * The essay upload's client-side checks and its multipart body (spec part 1 §5, §7, §9; the API's rule is
  * `backend/src/modules/essays/essays.uploads.ts` with `ESSAY_TYPES`). The API checks everything again, by content.
  */
-import { ACADEMIC_LEVELS, ESSAY_SUBJECTS, type AcademicLevel } from '@shared/essay-levels';
-
-/** Spec part 1 §9: 10 MB per file (the API's ESSAY_FILE_MAX_BYTES). */
-export const ESSAY_FILE_MAX_BYTES = 10 * 1024 * 1024;
+import { ACADEMIC_LEVELS, ESSAY_SUBJECTS, type AcademicLevel } from '@redpen/shared/essay-levels';
+import { ESSAY_FILE_MAX_BYTES, ESSAY_FILE_TYPES_LABEL } from '@redpen/shared/essay-rules';
 
 /** Spec part 1 §9's list, in the order the API names them. */
 export const ESSAY_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp'] as const;
@@ -20,7 +18,7 @@ export const UPLOAD_MESSAGES = {
   file: 'Please upload a file',
   fileSize: 'File size must be less than 10 MB',
   // The API's label for ESSAY_TYPES, so both sides say the same.
-  fileType: 'Allowed file types: PDF, DOC, DOCX, TXT, JPEG, PNG, GIF, WebP, BMP',
+  fileType: `Allowed file types: ${ESSAY_FILE_TYPES_LABEL}`,
   wordCount: 'Please enter the word count of your essay',
   wordCountWhole: 'Word count must be a whole number above 0',
   failed: 'Failed to upload essay. Please try again.',

@@ -10,7 +10,7 @@ import {
   validateVerification,
   type OnboardingValues,
 } from './schemas';
-import { ageOn, ukIsoDate } from '@shared/dates';
+import { ageOn, ukIsoDate } from '@redpen/shared/dates';
 
 const TODAY = new Date('2026-06-15T12:00:00Z');
 const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });

@@ -8,8 +8,8 @@ import {
   MOTIVATION_MAX,
   SUBJECT_LEVELS as ACADEMIC_LEVELS,
   type Nationality,
-} from '@shared/account-rules';
-import { ageOn, parseDate, ukIsoDate } from '@shared/dates';
+} from '@redpen/shared/account-rules';
+import { ageOn, parseDate, ukIsoDate } from '@redpen/shared/dates';
 import {
   DBS_CERTIFICATE_PATTERN,
   NI_NUMBER_PATTERN,
@@ -17,7 +17,7 @@ import {
   SHARE_CODE_PATTERN,
   isTutorAge,
   normaliseReference,
-} from '@shared/onboarding-fields';
+} from '@redpen/shared/onboarding-fields';
 
 import { FILE_MESSAGES, validateFile } from '../../lib/files';
 import { blank, rowErrors, subjectErrors, subjectsJson, type StepErrors, type SubjectEntry } from '../../lib/subjects';

@@ -5,7 +5,6 @@
  */
 export const CURRENT_ESSAY_ID_KEY = 'currentEssayId';
 export const PAYMENT_TYPE_KEY = 'paymentType';
-export const PAYMENT_KEYS = { currentEssayId: CURRENT_ESSAY_ID_KEY, paymentType: PAYMENT_TYPE_KEY } as const;
 
 export type PaymentType = 'essay' | 'tutoring';
 

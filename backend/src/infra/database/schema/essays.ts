@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ACADEMIC_LEVELS } from '@redpen/shared/essay-levels';
+import { ESSAY_STATES } from '@redpen/shared/essay-rules';
 import { users } from './users.js';
 
 /** Spec part 1 §9: the levels a student picks on upload (the tutor pool's level filter uses the same names). */
-export const essayAcademicLevel = pgEnum('essay_academic_level', ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD']);
+export const essayAcademicLevel = pgEnum('essay_academic_level', ACADEMIC_LEVELS);
 /** Spec part 2 §3 `requestType`: feedback only, or feedback and a model answer (a marked file is then required). */
 export const essayRequestType = pgEnum('essay_request_type', ['feedback-only', 'feedback_model']);
 /**
  * DESIGN.md §9's lifecycle. The spec's labels (Pending, In Progress, Completed), `accepted` and `paymentStatus`
  * are derived from it by the presenter; `student_accept`, `rated` and `tutor_paid` are flags beside it.
  */
-export const essayStatus = pgEnum('essay_status', ['awaiting_confirmation', 'open', 'accepted', 'paid', 'completed', 'revision_requested', 'cancelled']);
+export const essayStatus = pgEnum('essay_status', ESSAY_STATES);
 
 /** An essay a student uploaded for review (spec part 1 §3 Essay, part 2 §3 tutor view). Money in integer pence. */
 export const essays = pgTable(

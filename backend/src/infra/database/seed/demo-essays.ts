@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { essayPricePence, splitCommission } from '../../../shared/pricing.js';
+import { essayPricePence, splitCommission } from '@redpen/shared/pricing';
 import type { Transaction } from '../database.types.js';
 import { chatConversationContexts, chatConversations, chatMessages, essays, payments, ratings, tutorProfiles, type NewEssayRow } from '../schema/index.js';
 import { demoPdf } from './demo-pdf.js';

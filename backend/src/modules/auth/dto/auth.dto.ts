@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { EMAIL_PATTERN, VERIFICATION_CODE_LENGTH } from '../../../shared/account-rules.js';
+import { EMAIL_PATTERN, VERIFICATION_CODE_LENGTH } from '@redpen/shared/account-rules';
 import { IsStrongPassword } from '../password-policy.js';
 import { UserDto } from '../user.presenter.js';
 

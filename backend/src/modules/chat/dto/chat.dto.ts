@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { CHAT_HISTORY_PAGE } from '../../../shared/chat-rules.js';
+import { CHAT_HISTORY_PAGE } from '@redpen/shared/chat-rules';
 
 /** One message as the spec's client reads it (part 2 §3), plus what the safeguarding masked. */
 export class ChatMessageDto {

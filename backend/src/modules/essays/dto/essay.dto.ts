@@ -2,13 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { FormText } from '../../../common/uploads/upload-rule.js';
-import { ACADEMIC_LEVELS } from '../../../shared/essay-levels.js';
+import { ACADEMIC_LEVELS } from '@redpen/shared/essay-levels';
+import { ESSAY_STATES, FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, SCORE_MAX, SCORE_MIN } from '@redpen/shared/essay-rules';
 import { ChatMessageDto } from '../../chat/dto/chat.dto.js';
 import { ESSAY_NOT_FOUND } from '../essay-errors.js';
 
 export const REQUEST_TYPES = ['feedback-only', 'feedback_model'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
-export const ESSAY_STATES = ['awaiting_confirmation', 'open', 'accepted', 'paid', 'completed', 'revision_requested', 'cancelled'] as const;
 
 const WORD_COUNT_MESSAGE = 'Word count must be a whole number above 0';
 
@@ -254,9 +254,8 @@ export class EssayMessageSentDto {
   @ApiProperty({ type: ChatMessageDto }) message: ChatMessageDto;
 }
 
-/** Spec part 2 §5: feedback of at least 250 characters, a score out of 10. */
-export const FEEDBACK_MIN_LENGTH = 250;
-const SCORE_MESSAGE = 'Score must be a whole number from 1 to 10';
+/** Spec part 2 §5: feedback of at least 250 characters, a score out of 10 (shared/src/essay-rules.ts). */
+const SCORE_MESSAGE = `Score must be a whole number from ${SCORE_MIN} to ${SCORE_MAX}`;
 
 /** The text fields of `POST /tutor/markEssay` (multipart: essayID, score, feedback, modelAnswerFile?). */
 export class MarkEssayFormDto {
@@ -264,13 +263,13 @@ export class MarkEssayFormDto {
   @FormText() @IsUUID('all', { message: ESSAY_NOT_FOUND })
   essayID: string;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 10 })
-  @FormInt() @Max(10, { message: SCORE_MESSAGE }) @Min(1, { message: SCORE_MESSAGE }) @IsInt({ message: SCORE_MESSAGE })
+  @ApiProperty({ type: 'integer', minimum: SCORE_MIN, maximum: SCORE_MAX })
+  @FormInt() @Max(SCORE_MAX, { message: SCORE_MESSAGE }) @Min(SCORE_MIN, { message: SCORE_MESSAGE }) @IsInt({ message: SCORE_MESSAGE })
   score: number;
 
-  @ApiProperty({ minLength: FEEDBACK_MIN_LENGTH, maxLength: 20000 })
+  @ApiProperty({ minLength: FEEDBACK_MIN_LENGTH, maxLength: FEEDBACK_MAX_LENGTH })
   @FormText()
-  @MaxLength(20000, { message: 'Feedback must be at most 20000 characters' })
+  @MaxLength(FEEDBACK_MAX_LENGTH, { message: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters` })
   @MinLength(FEEDBACK_MIN_LENGTH, { message: `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters` })
   @IsString({ message: 'Feedback is required' })
   feedback: string;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FormText } from '../../../common/uploads/upload-rule.js';
-import { MOTIVATION_MAX, STUDY_LEVELS } from '../../../shared/account-rules.js';
-import { ONBOARDING_MESSAGES } from '../../../shared/onboarding-fields.js';
+import { MOTIVATION_MAX, STUDY_LEVELS } from '@redpen/shared/account-rules';
+import { ONBOARDING_MESSAGES } from '@redpen/shared/onboarding-fields';
 import { UserDto } from '../../auth/user.presenter.js';
 
 class SubjectDto {

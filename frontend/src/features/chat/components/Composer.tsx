@@ -1,5 +1,7 @@
-import { Button, Flex, Textarea } from '@chakra-ui/react';
-import { CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@shared/chat-rules';
+import { Button } from '@chakra-ui/react/button';
+import { Flex } from '@chakra-ui/react/flex';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
 import { useState, type KeyboardEvent } from 'react';
 
 interface ComposerProps {

@@ -1,4 +1,11 @@
-import { Box, Button, Flex, Heading, IconButton, Image, Input, Stack, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Flex } from '@chakra-ui/react/flex';
+import { Heading } from '@chakra-ui/react/heading';
+import { Image } from '@chakra-ui/react/image';
+import { Input } from '@chakra-ui/react/input';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 import { useMemo, useState } from 'react';
 import { FiRefreshCw } from 'react-icons/fi';
 import type { ChatContact } from '../queries';

@@ -1,4 +1,8 @@
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Flex } from '@chakra-ui/react/flex';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ThreadMessage } from '../thread-state';
 

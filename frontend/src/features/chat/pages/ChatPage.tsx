@@ -1,6 +1,13 @@
-import { Box, Button, Flex, Heading, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Flex } from '@chakra-ui/react/flex';
+import { Heading } from '@chakra-ui/react/heading';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MessagesReadEvent, PresenceEvent, SendMessageAck } from '@redpen/shared/chat-events';
 import { FiArrowLeft, FiMoreVertical } from 'react-icons/fi';
 import { errorMessage } from '../../../api/client';
 import { useSession } from '../../../lib/session';
@@ -11,8 +18,6 @@ import { addIncoming, addPending, confirm, fail, prependOlder, retrying, type Th
 import { Composer } from '../components/Composer';
 import { ContactList } from '../components/ContactList';
 import { MessageList } from '../components/MessageList';
-
-type Ack = { ok: true; _id: string; timestamp: string; message: ChatMessage } | { ok: false; message: string; code?: string };
 
 export interface ChatPageProps {
   role: ChatRole;
@@ -124,8 +129,8 @@ export function ChatPage({ role, createSocket = connectChatSocket, contactId }: 
       });
       if (open && message.sender !== myId && document.visibilityState === 'visible') socket.emit('markRead', { contactId });
     };
-    const onPresence = ({ userId, online }: { userId: string; online: boolean }) => patchContact(userId, () => ({ online }));
-    const onRead = ({ readerId, contactId, readAt: at }: { readerId: string; contactId: string; readAt: string }) => {
+    const onPresence = ({ userId, online }: PresenceEvent) => patchContact(userId, () => ({ online }));
+    const onRead = ({ readerId, contactId, readAt: at }: MessagesReadEvent) => {
       if (readerId === myId) patchContact(contactId, () => ({ unreadCount: 0 }));
       else setReadAt((current) => ({ ...current, [readerId]: at }));
     };
@@ -153,7 +158,7 @@ export function ChatPage({ role, createSocket = connectChatSocket, contactId }: 
   const emitMessage = useCallback(
     (clientId: string, recipient: string, content: string) => {
       if (!socket) return;
-      socket.timeout(20_000).emit('sendMessage', { sender: myId, recipient, content, senderRole: role }, (err: Error | null, ack?: Ack) => {
+      socket.timeout(20_000).emit('sendMessage', { sender: myId, recipient, content, senderRole: role }, (err: Error | null, ack?: SendMessageAck) => {
         if (err || !ack) setThread((current) => fail(current, clientId, 'no answer from the server'));
         else if (ack.ok) setThread((current) => confirm(current, clientId, ack.message));
         else setThread((current) => fail(current, clientId, ack.message));

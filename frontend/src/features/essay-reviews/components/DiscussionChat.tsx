@@ -5,7 +5,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { CHAT_MASK, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@shared/chat-rules';
+import { CHAT_MASK, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DiscussionMessage } from '../queries';
 import { Bone } from './Skeletons';

@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FEEDBACK_MIN_LENGTH, SCORE_MAX, SCORE_MIN } from '@redpen/shared/essay-rules';
 import { errorCode, errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
@@ -16,11 +17,8 @@ import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { formatBytes } from '../../../lib/format';
 import { essayReviewsApi, essayReviewsKeys } from '../queries';
 import {
-  FEEDBACK_MIN_LENGTH,
   MARKED_FILE_ACCEPT,
   MESSAGES,
-  SCORE_MAX,
-  SCORE_MIN,
   feedbackProblem,
   markedFileProblem,
   markedFileRequired,

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ChatMessagePayload } from '@redpen/shared/chat-events';
 import { connectChatSocket } from '../../../lib/chat-socket';
 
 /**
@@ -10,7 +11,7 @@ export function useThreadUpdates(token: string | undefined, fromUserId: string |
   useEffect(() => {
     if (!token || !fromUserId) return;
     const socket = connectChatSocket(token);
-    const onReceive = (message: { sender?: string } | undefined) => {
+    const onReceive = (message: ChatMessagePayload | undefined) => {
       if (message?.sender === fromUserId) onMessage();
     };
     socket.on('receiveMessage', onReceive);

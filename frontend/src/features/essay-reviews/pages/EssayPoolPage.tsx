@@ -9,7 +9,7 @@ import { Text } from '@chakra-ui/react/text';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { ACADEMIC_LEVELS, ESSAY_SUBJECTS, LEVELS_FOR_STUDY_LEVEL, academicLevelOf, studyLevelOf, type AcademicLevel } from '@shared/essay-levels';
+import { ACADEMIC_LEVELS, ESSAY_SUBJECTS, LEVELS_FOR_STUDY_LEVEL, academicLevelOf, studyLevelOf, type AcademicLevel } from '@redpen/shared/essay-levels';
 import { errorCode, errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';

@@ -9,7 +9,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '@shared/pricing';
+import { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '@redpen/shared/pricing';
 import { errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';

@@ -4,7 +4,7 @@ import { Wrap } from '@chakra-ui/react/wrap';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatPounds } from '@shared/pricing';
+import { formatPounds } from '@redpen/shared/pricing';
 import { errorMessage } from '../../../api/client';
 import { formatDateTime } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';

@@ -4,7 +4,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { formatPounds } from '@shared/pricing';
+import { formatPounds } from '@redpen/shared/pricing';
 import { Tag } from '../../../components/ui/Tag';
 import { formatDate } from '../../../lib/format';
 import { PAYMENT_NOTES, essayActions, tutorCheckNote, type Essay } from '../essay-rules';

@@ -9,7 +9,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useId, useRef, useState } from 'react';
-import { ACADEMIC_LEVELS } from '@shared/essay-levels';
+import { ACADEMIC_LEVELS } from '@redpen/shared/essay-levels';
 import { apiUpload, errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';

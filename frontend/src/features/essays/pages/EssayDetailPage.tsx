@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FiArrowLeft, FiDownload, FiEye } from 'react-icons/fi';
-import { formatPounds } from '@shared/pricing';
+import { formatPounds } from '@redpen/shared/pricing';
 import { isApiError } from '../../../api/client';
 import { Card, InfoGrid } from '../../../components/ui/Card';
 import { Tag } from '../../../components/ui/Tag';

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorCode } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { formatPounds } from '@shared/pricing';
+import { formatPounds } from '@redpen/shared/pricing';
 import { paymentsApi } from '../queries';
 
 type State = { kind: 'processing' } | { kind: 'success'; amount?: number; note?: string } | { kind: 'error'; message: string };

@@ -25,7 +25,7 @@ import { IMAGE_ACCEPT } from '../../../lib/files';
 import { subjectErrors, subjectsJson, type StepErrors } from '../../../lib/subjects';
 import { ProfileHeader, ProfilePageFrame, SecurityCard } from '../components/ProfileBits';
 import { profileKeys, tutorProfileQuery, type TutorProfile } from '../queries';
-import { MOTIVATION_MAX, STUDY_LEVELS } from '@shared/account-rules';
+import { MOTIVATION_MAX, STUDY_LEVELS } from '@redpen/shared/account-rules';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 
 export const PICTURE_PENDING_NOTICE = 'Your new profile picture is awaiting admin approval.';

@@ -1,4 +1,5 @@
-import { Table, Text } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react/table';
+import { Text } from '@chakra-ui/react/text';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { ContentPage, Section } from '../components/ContentPage';

@@ -1,11 +1,14 @@
-import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Heading } from '@chakra-ui/react/heading';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../content/proofreading';
 import { LOCATION, SUPPORT_EMAIL } from '../content/site';
 import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT } from '../pricing';
-import { STUDENT_MIN_AGE } from '@shared/account-rules';
+import { STUDENT_MIN_AGE } from '@redpen/shared/account-rules';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 

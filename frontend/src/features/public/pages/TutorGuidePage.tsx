@@ -1,10 +1,13 @@
-import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Heading } from '@chakra-ui/react/heading';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PROOFREADER_MAY, PROOFREADER_MAY_NOT } from '../content/proofreading';
-import { MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL } from '@shared/account-rules';
-import { ONBOARDING_MESSAGES } from '@shared/onboarding-fields';
+import { MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL } from '@redpen/shared/account-rules';
+import { ONBOARDING_MESSAGES } from '@redpen/shared/onboarding-fields';
 
 const link = { color: BRAND.primaryStrong, textDecoration: 'underline' } as const;
 

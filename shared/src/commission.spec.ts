@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { splitCommission } from './pricing.js';
+import { splitCommission } from '@redpen/shared/pricing';
 
 describe('splitCommission', () => {
   it('adds up exactly, in whole pence, for every amount from 1p to £1,000 at every percent', () => {

@@ -1,7 +1,7 @@
 /**
  * Stable, machine-readable error codes (DESIGN.md §9). An error body may carry one beside its
  * `message`; clients branch on the code, never on the message text, which may be reworded.
- * Shared with the web app through `@shared`. Add a code only for an error a client acts on.
+ * Both sides import it as `@redpen/shared/error-codes`. Add a code only for an error a client acts on.
  */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
@@ -45,8 +45,3 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-/** Narrows an unknown value (e.g. a parsed error body's `code`) to a known code. */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
-}

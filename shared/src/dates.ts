@@ -1,5 +1,5 @@
-// Calendar dates as `YYYY-MM-DD` text, checked the same way by the browser and the API (imported by the web
-// app as `@shared/dates`). Pure TypeScript with no imports.
+// Calendar dates as `YYYY-MM-DD` text, checked the same way by the browser and the API (both import it as
+// `@redpen/shared/dates`). Pure TypeScript with no imports.
 
 /** `YYYY-MM-DD` (a full ISO timestamp is cut to its date); undefined when not a real calendar date. */
 export function parseDate(value: string | undefined): string | undefined {

@@ -1,4 +1,4 @@
-/** Chat limits both sides check (spec part 2 §5, §9; issue 10). Shared with the web app through `@shared`. */
+/** Chat limits both sides check (spec part 2 §5, §9; issue 10). Both sides import it as `@redpen/shared/chat-rules`. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** A second copy of the same text within this window is a duplicate (spec part 2 §9). */
 export const CHAT_DUPLICATE_WINDOW_MS = 1000;

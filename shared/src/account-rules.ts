@@ -1,7 +1,7 @@
 /**
  * Account and onboarding rules that the browser checks as you type and the API enforces: one definition for
- * both, so the two can never disagree. Pure TypeScript with no imports (the frontend imports it as
- * `@shared/account-rules`).
+ * both, so the two can never disagree. Pure TypeScript with no imports (both import it as
+ * `@redpen/shared/account-rules`).
  */
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from './pricing.js';
+import { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '@redpen/shared/pricing';
 
 describe('essayPricePence', () => {
   it('charges nothing for no words', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EMAIL_PATTERN } from './account-rules.js';
+import { EMAIL_PATTERN } from '@redpen/shared/account-rules';
 
 describe('EMAIL_PATTERN', () => {
   it.each(['jane@example.com', 'jane.doe+essays@mail.example.co.uk', "o'brien@example.ie", 'a_b-c@sub-domain.example.org'])('accepts %s', (email) => {

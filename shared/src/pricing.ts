@@ -2,8 +2,8 @@
  * Essay pricing — the single source of truth for the per-word tiers.
  *
  * Shared by the backend (which decides every amount it charges) and the frontend
- * (which only shows estimates). Pure TypeScript with no imports, so both sides can
- * import it by path.
+ * (which only shows estimates). Pure TypeScript with no imports; both sides
+ * import it as `@redpen/shared/pricing`.
  *
  * Tiers (spec part 1 §9):
  *   words 1–1000      1.5p per word

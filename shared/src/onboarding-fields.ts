@@ -2,7 +2,7 @@
 // submit (the API's whole-submission check is modules/tutors/onboarding-submission.validator.ts). One wording
 // per problem, so a tutor reads the same message whichever side caught it. The spec fixes only
 // "Profile picture is required" and the right-to-work refusal; the rest is worded here (docs/decisions.md).
-import { MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL, TUTOR_MAX_AGE, TUTOR_MIN_AGE } from './account-rules.js';
+import { MOTIVATION_MAX, RIGHT_TO_WORK_REFUSAL, TUTOR_MAX_AGE, TUTOR_MIN_AGE } from '@redpen/shared/account-rules';
 
 /** National Insurance number: two prefix letters (never D, F, I, Q, U or V), six digits, a suffix A–D. */
 export const NI_NUMBER_PATTERN = /^[A-CEGHJ-PR-TW-Z]{2}\d{6}[A-D]$/;

@@ -1,4 +1,4 @@
-// Upload rules the browser and the API share (imported by the web app as `@shared/uploads`). Pure TypeScript with
+// Upload rules the browser and the API share (both import it as `@redpen/shared/uploads`). Pure TypeScript with
 // no imports.
 
 /**

@@ -1,0 +1,83 @@
+// The chat socket's contract (spec part 2 §7 "Real-time socket"; docs/architecture.md "Chat"): its path, every
+// event's name and payload, and each acknowledgement. The gateway types its socket.io server with these maps and
+// the web client its socket with the same two, so a renamed event or a changed payload fails the typecheck on
+// both sides. Types only (and the path): socket.io is each side's own dependency.
+import type { ErrorCode } from '@redpen/shared/error-codes';
+
+/** Where socket.io listens, under the API's prefix. */
+export const CHAT_SOCKET_PATH = '/api/socket.io';
+
+/** One saved message, as `receiveMessage` and the send acknowledgement carry it (the HTTP history's `ChatMessageDto`). */
+export interface ChatMessagePayload {
+  _id: string;
+  sender: string;
+  recipient: string;
+  senderModel: 'Student' | 'Tutor';
+  senderRole: 'student' | 'tutor';
+  /** Already masked (safeguarding); `masked` lists the kinds of contact detail taken out. */
+  content: string;
+  timestamp: string;
+  essayId: string | null;
+  masked: ('phone' | 'email' | 'link' | 'handle')[];
+}
+
+/** A refused event, like the HTTP error body: answered through the ack, or as an `error` event when there is none. */
+export interface ChatEventFailure {
+  ok: false;
+  message: string;
+  code?: ErrorCode;
+}
+
+/** `join`: a socket may join only its own user's room (it already has at connection); kept for the spec's client. */
+export type JoinRequest = string | { userId: string };
+export type JoinAck = { ok: true } | ChatEventFailure;
+
+/** `sendMessage`. The spec's client also sends `sender` and `senderRole`: ignored, the token decides who writes. */
+export interface SendMessageRequest {
+  recipient: string;
+  content: string;
+  /** The essay the message is about (a tutor without a verified DBS may write only in an essay's thread). */
+  essayId?: string;
+  sender?: string;
+  senderRole?: string;
+}
+export type SendMessageAck = { ok: true; _id: string; timestamp: string; message: ChatMessagePayload } | ChatEventFailure;
+
+/** `markRead`: the reader's thread with `contactId` is read up to now. */
+export interface MarkReadRequest {
+  contactId: string;
+}
+export type MarkReadAck = { ok: true; contactId: string; readAt: string } | ChatEventFailure;
+
+/** `presence`: someone the receiver talks to came online or went offline (on any API instance). */
+export interface PresenceEvent {
+  userId: string;
+  online: boolean;
+}
+
+/** `messagesRead`: `readerId` has read the thread with `contactId` up to `readAt` (sent to both people). */
+export interface MessagesReadEvent {
+  readerId: string;
+  contactId: string;
+  readAt: string;
+}
+
+/**
+ * What the client emits (socket.io's "emit events" of the client, "listen events" of the server). `sendMessage`
+ * declares its ack as required so that `socket.timeout(ms).emit(…)` types the answer (socket.io's typings give an
+ * optional ack no timeout error); the gateway still answers one sent without, by an `error` event.
+ */
+export interface ChatClientEvents {
+  join: (room: JoinRequest, ack?: (answer: JoinAck) => void) => void;
+  sendMessage: (message: SendMessageRequest, ack: (answer: SendMessageAck) => void) => void;
+  markRead: (request: MarkReadRequest, ack?: (answer: MarkReadAck) => void) => void;
+}
+
+/** What the server emits to users' rooms. */
+export interface ChatServerEvents {
+  receiveMessage: (message: ChatMessagePayload) => void;
+  presence: (event: PresenceEvent) => void;
+  messagesRead: (event: MessagesReadEvent) => void;
+  /** A refused event that came without an ack callback. */
+  error: (failure: Omit<ChatEventFailure, 'ok'>) => void;
+}

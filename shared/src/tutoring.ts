@@ -1,0 +1,26 @@
+// Tutoring's fixed rules (DESIGN.md §9 "Availability and booking", "Paying"), for the booking screens and the API's
+// tutoring module alike. Durations are whole minutes, hours or seconds as the design states them; `…_MS` twins
+// are what code compares with instants.
+
+const MINUTE_MS = 60_000;
+
+/** A session starts at a slot's start and lasts 30 or 60 minutes. */
+export const SESSION_LENGTHS_MINUTES = [30, 60] as const;
+export type SessionLengthMinutes = (typeof SESSION_LENGTHS_MINUTES)[number];
+export const isSessionLength = (minutes: number): minutes is SessionLengthMinutes =>
+  (SESSION_LENGTHS_MINUTES as readonly number[]).includes(minutes);
+
+/** A tutor's interview lasts at least 30 and at most 60 minutes. */
+export const INTERVIEW_MIN_MINUTES = 30;
+export const INTERVIEW_MAX_MINUTES = 60;
+
+/** The booking lead time (the spec's "buffer 15"): a slot starting sooner than this is neither offered nor accepted. */
+export const BOOKING_LEAD_MINUTES = 15;
+export const BOOKING_LEAD_MS = BOOKING_LEAD_MINUTES * MINUTE_MS;
+
+/** A student may cancel a confirmed session (full refund) up to 24 h before it starts; a tutor any time before. */
+export const STUDENT_CANCELLATION_WINDOW_HOURS = 24;
+export const STUDENT_CANCELLATION_WINDOW_MS = STUDENT_CANCELLATION_WINDOW_HOURS * 60 * MINUTE_MS;
+
+/** How long a booking is held unpaid before it expires: BOOKING_HOLD_SECONDS's default. */
+export const DEFAULT_BOOKING_HOLD_SECONDS = 900;
