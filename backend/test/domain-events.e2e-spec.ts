@@ -93,4 +93,27 @@ describe('domain events (transactional outbox)', () => {
     await Promise.all([events.dispatch(id), events.dispatch(id), events.dispatch(id)]);
     expect(await counts(run)).toEqual({ first: '1', second: '1' });
   });
+
+  it('runs an inTransaction subscriber inside the recording transaction: before the commit, and its failure undoes the change', async () => {
+    const run = randomUUID();
+    let seenInside: Record<string, string> | undefined;
+    const id = await events.transaction(async (tx) => {
+      const recorded = await events.record(tx, 'test.pingedInside', { run, fail: false });
+      seenInside = await counts(run);
+      return recorded;
+    });
+    expect(seenInside).toEqual({ inside: '1' });
+    expect((await outbox.find(id))?.dispatchedAt).toBeInstanceOf(Date);
+    await events.dispatch(id);
+    expect(await counts(run)).toEqual({ inside: '1' });
+
+    let failedId = '';
+    await expect(
+      events.transaction(async (tx) => {
+        failedId = await outbox.insert('test.placeholder', {}, new Date(), tx);
+        await events.record(tx, 'test.pingedInside', { run, fail: true });
+      }),
+    ).rejects.toThrow('the context could not be written');
+    expect(await outbox.find(failedId)).toBeUndefined();
+  });
 });

@@ -8,6 +8,8 @@ import { REDIS } from '../../src/infra/redis/redis.module.js';
 declare module '../../src/infra/events/domain-event-registry.js' {
   interface DomainEventPayloads {
     'test.pinged': { run: string };
+    /** Its subscriber runs inside the recording transaction; `fail: true` makes it throw. */
+    'test.pingedInside': { run: string; fail: boolean };
   }
 }
 
@@ -26,6 +28,12 @@ export class PingSubscribers {
   async second(event: { run: string }): Promise<void> {
     if ((await this.redis.decr(pingKeys(event.run).failures)) >= 0) throw new Error('SMTP is down');
     await this.redis.hincrby(pingKeys(event.run).counts, 'second', 1);
+  }
+
+  @OnEvent('test.pingedInside', { phase: 'inTransaction' })
+  async inside(event: { run: string; fail: boolean }): Promise<void> {
+    if (event.fail) throw new Error('the context could not be written');
+    await this.redis.hincrby(pingKeys(event.run).counts, 'inside', 1);
   }
 }
 

@@ -5,7 +5,7 @@ import type { Transaction } from '../database/database.types.js';
 import { decoratedMethods } from '../discovery/decorated-methods.js';
 import type { DomainEventPayloads, EventMeta, EventName } from './domain-event-registry.js';
 import { EventOutboxRepository } from './event-outbox.repository.js';
-import { onEventName } from './on-event.decorator.js';
+import { onEventMetadata } from './on-event.decorator.js';
 
 /** What a subscriber method receives beside the payload. */
 export interface EventContext {
@@ -17,6 +17,7 @@ export interface EventContext {
 interface Subscriber {
   /** `Class.method`: the delivery's name in the outbox (stable while the method keeps its name). */
   label: string;
+  phase: 'afterCommit' | 'inTransaction';
   handle: (payload: unknown, context: EventContext) => Promise<unknown>;
 }
 
@@ -48,8 +49,8 @@ export class DomainEvents implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    for (const { metadata: name, label, call } of decoratedMethods(this.discovery, this.scanner, onEventName)) {
-      this.subscribers.set(name, [...(this.subscribers.get(name) ?? []), { label, handle: call }]);
+    for (const { metadata, label, call } of decoratedMethods(this.discovery, this.scanner, onEventMetadata)) {
+      this.subscribers.set(metadata.name, [...(this.subscribers.get(metadata.name) ?? []), { label, phase: metadata.phase, handle: call }]);
     }
   }
 
@@ -72,9 +73,18 @@ export class DomainEvents implements OnApplicationBootstrap {
     return result;
   }
 
-  /** Records an event in `tx` (the transaction of the change it reports). */
+  /**
+   * Records an event in `tx` (the transaction of the change it reports), and runs its `inTransaction` subscribers
+   * there and then (their failure fails the change).
+   */
   async record<N extends EventName>(tx: Transaction, name: N, payload: DomainEventPayloads[N]): Promise<string> {
-    const id = await this.outbox.insert(name, payload, this.clock.now(), tx);
+    const occurredAt = this.clock.now();
+    const id = await this.outbox.insert(name, payload, occurredAt, tx);
+    for (const subscriber of this.subscribers.get(name) ?? []) {
+      if (subscriber.phase !== 'inTransaction') continue;
+      await this.outbox.claimDelivery(id, subscriber.label, occurredAt, tx);
+      await subscriber.handle(payload, { tx, event: { id, name, occurredAt } });
+    }
     // Outside a transaction of ours (e.g. a savepoint, or another module's transaction), the relay dispatches it.
     this.pending.get(tx)?.push(id);
     return id;
@@ -82,7 +92,8 @@ export class DomainEvents implements OnApplicationBootstrap {
 
   /**
    * Hands one event to each of its subscribers that has not taken it yet, each in its own transaction with its
-   * delivery row. True when every subscriber has now taken it (the event is marked dispatched).
+   * delivery row (an `inTransaction` subscriber has taken it with the change; a replay finds its row and skips it).
+   * True when every subscriber has now taken it (the event is marked dispatched).
    */
   async dispatch(id: string): Promise<boolean> {
     const row = await this.outbox.find(id);
