@@ -9,6 +9,10 @@ import type { TutorEssay } from '../rules';
 const withMessage = (message: DiscussionMessage) => (list: DiscussionMessage[] | undefined) =>
   list === undefined || list.some((m) => m._id === message._id) ? list : [...list, message];
 
+/** A message from one of the two people to the other. */
+const isBetween = (message: DiscussionMessage, one: string, other: string) =>
+  (message.sender === one && message.recipient === other) || (message.sender === other && message.recipient === one);
+
 /**
  * The discussion's thread with the student: the chats' thread (one message store), sent through the essay's own
  * route (`POST /essays/{id}/messages`, which scopes it to the essay). Messages between the two arrive live on the
@@ -21,8 +25,7 @@ export function useDiscussionThread(essay: Pick<TutorEssay, '_id' | 'studentId'>
   const messages = useQuery({ ...discussionMessagesQuery(studentId), enabled: Boolean(studentId) });
 
   useChatSocketEvent('receiveMessage', (message) => {
-    const between = (message.sender === studentId && message.recipient === myId) || (message.sender === myId && message.recipient === studentId);
-    if (studentId && between) queryClient.setQueryData<DiscussionMessage[]>(messagesKey, withMessage(message));
+    if (studentId && isBetween(message, myId, studentId)) queryClient.setQueryData<DiscussionMessage[]>(messagesKey, withMessage(message));
   });
   useChatReconnected(() => void queryClient.invalidateQueries({ queryKey: messagesKey }));
 
