@@ -2,6 +2,7 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { routeTree } from '../routeTree.gen';
+import { stubApi } from '../test/fetch';
 import { renderApp } from '../test/render';
 
 /** Every route in the spec's route tables (part 1 §2, part 2 §2 and §6) and the layout that guards it. */
@@ -121,6 +122,7 @@ describe('navigation and guards', () => {
   it('a signed-in student sees the page inside the dashboard layout', async () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('user', JSON.stringify({ _id: 's1', name: 'Sam', role: 'student' }));
+    stubApi({});
     renderApp('/student/essays');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Essays' })).toBeInTheDocument();
     // jsdom applies no media queries, so the desktop sidebar (display: none below lg) is "hidden" here.

@@ -1,19 +1,28 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetChatSockets } from './chat-socket-double';
+import { blockNetwork, failOnNetworkAttempts } from './network-guard';
 import { settleRouters } from './routers';
 
 const noop = () => {};
 
-// No component test opens a real socket: the chat socket is a silent fake that never connects (ChatPage's tests pass
-// fakes of their own; a test that needs socket events mocks `connectChatSocket` itself).
+// No component test reaches the network (network-guard.ts): socket.io-client itself refuses to open anything, and
+// the app's chat socket is the test double (chat-socket-double.ts), one per provider, which a test takes with
+// `await chatSocket()` to play the server.
+vi.mock('socket.io-client', async () => (await import('./network-guard')).blockedSocketIoClient());
 vi.mock('../lib/chat-socket', async (importOriginal) => {
   const original = await importOriginal<typeof import('../lib/chat-socket')>();
-  const silentSocket = () => {
-    const socket = { on: () => socket, off: () => socket, emit: () => socket, connect: () => socket, disconnect: () => socket, connected: false, timeout: () => socket, io: { on: noop, off: noop } };
-    return socket;
-  };
-  return { ...original, connectChatSocket: vi.fn(() => silentSocket()) };
+  const { createChatSocketDouble } = await import('./chat-socket-double');
+  return { ...original, connectChatSocket: vi.fn((token: string) => createChatSocketDouble(token)) };
+});
+blockNetwork();
+
+// Every file, either environment: a test that tried to reach the network fails, even if the app swallowed the
+// refusal into an error state. Registered first, so it runs after the routers settled (after-each hooks run last first).
+afterEach(() => {
+  forgetChatSockets();
+  failOnNetworkAttempts();
 });
 
 // Lazy route chunks load on first render; under a full parallel run that can exceed the 1 s default.

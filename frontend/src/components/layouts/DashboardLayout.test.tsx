@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { chatSocket, chatSocketsCreated } from '../../test/chat-socket-double';
+import { jsonResponse, stubApi } from '../../test/fetch';
 import { renderApp } from '../../test/render';
 
 function signInAs(user: Record<string, unknown>, currentRole?: string) {
@@ -16,6 +18,11 @@ const admin = { _id: 'a1', name: 'Ada', role: 'admin', onboardingCompleted: true
 // jsdom applies no media queries: the desktop sidebar (display: none below lg) counts as hidden, so its
 // elements are queried with `hidden: true`; the mobile menu button is visible.
 describe('DashboardLayout', () => {
+  // The pages' own data does not matter here: every call answers 404 (no test reaches a server, test/network-guard.ts).
+  beforeEach(() => {
+    stubApi({});
+  });
+
   it('collapses and expands the desktop sidebar, keeping accessible link names', async () => {
     signInAs(student);
     const user = userEvent.setup();
@@ -122,5 +129,32 @@ describe('DashboardLayout', () => {
     renderApp('/student/profile');
     await screen.findByRole('heading', { level: 1, name: 'My Profile' });
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Redpen`);
+  });
+
+  it('holds one chat socket for the session: opened by the first page that chats, kept across pages, closed at logout', async () => {
+    signInAs(student, 'student');
+    stubApi({ 'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [] }) });
+    const user = userEvent.setup();
+    const { router } = renderApp('/student/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // A page without chat opens nothing (and downloads no socket.io-client).
+    expect(chatSocketsCreated()).toHaveLength(0);
+
+    await router.navigate({ to: '/student/chats' });
+    const socket = await chatSocket();
+    expect(socket.token).toBe('test-token');
+    socket.serverAccepts();
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+
+    await router.navigate({ to: '/student/essays' });
+    await screen.findByRole('heading', { level: 1, name: 'My Essays' });
+    await router.navigate({ to: '/student/chats' });
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    expect(chatSocketsCreated()).toHaveLength(1);
+    expect(socket.disconnectCalls).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(socket.disconnectCalls).toBe(1);
   });
 });

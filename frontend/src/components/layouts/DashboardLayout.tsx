@@ -8,6 +8,7 @@ import { Link as RouterLink, useNavigate, useRouterState } from '@tanstack/react
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FiChevronsLeft, FiChevronsRight, FiMenu } from 'react-icons/fi';
 import { dashboardPath, useSession, type Role, type SwitchableRole } from '../../lib/session';
+import { ChatSocketProvider } from '../chat/ChatSocketProvider';
 import { Logo } from '../Logo';
 import { AppToaster } from '../ui/toaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
@@ -31,7 +32,8 @@ export interface DashboardLayoutProps {
 
 /**
  * Signed-in shell for the student, tutor and admin groups: collapsible sidebar on desktop (≥ lg),
- * slide-in drawer on mobile, header with menu button, role switch and Logout, footer.
+ * slide-in drawer on mobile, header with menu button, role switch and Logout, footer. It holds the session's one
+ * chat socket (`ChatSocketProvider`; students and tutors only), opened when a page first uses it.
  */
 export function DashboardLayout({ role, badges, children }: DashboardLayoutProps) {
   useAppReady();
@@ -47,119 +49,121 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
   const width = collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED;
 
   return (
-    <Flex minH="100dvh" bg="bg" color="fg">
-      <SkipLink />
+    <ChatSocketProvider enabled={role !== 'admin'}>
+      <Flex minH="100dvh" bg="bg" color="fg">
+        <SkipLink />
 
-      {/* Desktop sidebar: in the flow with a fixed width from the first paint, so nothing shifts. */}
-      <Box
-        as="aside"
-        aria-label="Sidebar"
-        data-testid="desktop-sidebar"
-        data-collapsed={collapsed ? 'true' : 'false'}
-        display={{ base: 'none', lg: 'flex' }}
-        flexDirection="column"
-        flexShrink={0}
-        w={`${width}px`}
-        position="sticky"
-        top="0"
-        h="100dvh"
-        bg="white"
-        borderRightWidth="1px"
-        borderColor="gray.200"
-        transition="width 0.2s ease"
-        overflowX="hidden"
-        overflowY="auto"
-      >
-        <Flex
-          h={HEADER_HEIGHT}
+        {/* Desktop sidebar: in the flow with a fixed width from the first paint, so nothing shifts. */}
+        <Box
+          as="aside"
+          aria-label="Sidebar"
+          data-testid="desktop-sidebar"
+          data-collapsed={collapsed ? 'true' : 'false'}
+          display={{ base: 'none', lg: 'flex' }}
+          flexDirection="column"
           flexShrink={0}
-          align="center"
-          justify={collapsed ? 'center' : 'space-between'}
-          px={collapsed ? '2' : '5'}
-          borderBottomWidth="1px"
-          borderColor="gray.200"
-        >
-          <Logo compact={collapsed} />
-        </Flex>
-        <SidebarNav id={navId} navigation={navigation} collapsed={collapsed} badges={badges} />
-        <Box p="3" borderTopWidth="1px" borderColor="gray.200">
-          <Button
-            variant="ghost"
-            size="sm"
-            w="full"
-            justifyContent={collapsed ? 'center' : 'flex-start'}
-            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            aria-controls={navId}
-            onClick={() => setCollapsed((value) => !value)}
-          >
-            {collapsed ? <FiChevronsRight aria-hidden /> : <FiChevronsLeft aria-hidden />}
-            {!collapsed && <span aria-hidden="true">Collapse</span>}
-          </Button>
-        </Box>
-      </Box>
-
-      <Flex direction="column" flex="1" minW="0">
-        <Flex
-          as="header"
-          h={HEADER_HEIGHT}
-          flexShrink={0}
-          align="center"
-          gap="3"
-          px={{ base: '4', md: '6' }}
-          bg="white"
-          borderBottomWidth="1px"
-          borderColor="gray.200"
+          w={`${width}px`}
           position="sticky"
           top="0"
-          zIndex="sticky"
+          h="100dvh"
+          bg="white"
+          borderRightWidth="1px"
+          borderColor="gray.200"
+          transition="width 0.2s ease"
+          overflowX="hidden"
+          overflowY="auto"
         >
-          <IconButton
-            hideFrom="lg"
-            variant="ghost"
-            aria-label="Open navigation menu"
-            aria-haspopup="dialog"
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
+          <Flex
+            h={HEADER_HEIGHT}
+            flexShrink={0}
+            align="center"
+            justify={collapsed ? 'center' : 'space-between'}
+            px={collapsed ? '2' : '5'}
+            borderBottomWidth="1px"
+            borderColor="gray.200"
           >
-            <FiMenu aria-hidden />
-          </IconButton>
-          <Box hideFrom="lg">
-            <Logo />
+            <Logo compact={collapsed} />
+          </Flex>
+          <SidebarNav id={navId} navigation={navigation} collapsed={collapsed} badges={badges} />
+          <Box p="3" borderTopWidth="1px" borderColor="gray.200">
+            <Button
+              variant="ghost"
+              size="sm"
+              w="full"
+              justifyContent={collapsed ? 'center' : 'flex-start'}
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              aria-controls={navId}
+              onClick={() => setCollapsed((value) => !value)}
+            >
+              {collapsed ? <FiChevronsRight aria-hidden /> : <FiChevronsLeft aria-hidden />}
+              {!collapsed && <span aria-hidden="true">Collapse</span>}
+            </Button>
           </Box>
-          <Box flex="1" />
-          <RoleSwitch activeRole={role} />
-          <LogoutButton />
-        </Flex>
-
-        <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" p={{ base: '4', md: '6', lg: '8' }} outline="none">
-          {children}
-          <AppToaster />
         </Box>
 
-        <AppFooter />
-      </Flex>
+        <Flex direction="column" flex="1" minW="0">
+          <Flex
+            as="header"
+            h={HEADER_HEIGHT}
+            flexShrink={0}
+            align="center"
+            gap="3"
+            px={{ base: '4', md: '6' }}
+            bg="white"
+            borderBottomWidth="1px"
+            borderColor="gray.200"
+            position="sticky"
+            top="0"
+            zIndex="sticky"
+          >
+            <IconButton
+              hideFrom="lg"
+              variant="ghost"
+              aria-label="Open navigation menu"
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <FiMenu aria-hidden />
+            </IconButton>
+            <Box hideFrom="lg">
+              <Logo />
+            </Box>
+            <Box flex="1" />
+            <RoleSwitch activeRole={role} />
+            <LogoutButton />
+          </Flex>
 
-      {/* Mobile drawer (below lg). */}
-      <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start" size="xs">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW={`${SIDEBAR_WIDTH_EXPANDED}px`}>
-              <Drawer.Header borderBottomWidth="1px" borderColor="gray.200" py="4">
-                <Logo onClick={() => setDrawerOpen(false)} />
-                <Drawer.Title srOnly>Navigation menu</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body p="0">
-                <SidebarNav navigation={navigation} collapsed={false} badges={badges} onNavigate={() => setDrawerOpen(false)} />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close navigation menu" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
-    </Flex>
+          <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" p={{ base: '4', md: '6', lg: '8' }} outline="none">
+            {children}
+            <AppToaster />
+          </Box>
+
+          <AppFooter />
+        </Flex>
+
+        {/* Mobile drawer (below lg). */}
+        <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start" size="xs">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW={`${SIDEBAR_WIDTH_EXPANDED}px`}>
+                <Drawer.Header borderBottomWidth="1px" borderColor="gray.200" py="4">
+                  <Logo onClick={() => setDrawerOpen(false)} />
+                  <Drawer.Title srOnly>Navigation menu</Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body p="0">
+                  <SidebarNav navigation={navigation} collapsed={false} badges={badges} onNavigate={() => setDrawerOpen(false)} />
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Close navigation menu" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      </Flex>
+    </ChatSocketProvider>
   );
 }
 

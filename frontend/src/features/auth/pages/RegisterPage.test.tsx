@@ -72,6 +72,7 @@ describe('RegisterPage', () => {
   it('redirects a signed-in user to their dashboard', async () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student' }));
+    stubApi({});
     const { router } = renderApp('/register');
     await waitFor(() => expect(router.state.location.pathname).toBe('/student/dashboard'));
   });

@@ -1,50 +1,12 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- socket payloads in tests are whatever the server sent; each test asserts on their fields */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TestProviders } from '../../../test/render';
 import { jsonResponse, stubApi } from '../../../test/fetch';
+import { ChatSocketProvider } from '../../../components/chat/ChatSocketProvider';
+import { chatSocket, chatSocketsCreated } from '../../../test/chat-socket-double';
 import type { ChatMessage } from '../queries';
-import type { ChatSocket } from '../../../lib/chat-socket';
 import { ChatPage, validateChatSearch } from './ChatPage';
-
-type Listener = (payload: any) => void;
-
-/** Stands in for socket.io: records emits with their ack callbacks and lets the test fire server events. */
-class FakeSocket {
-  connected = false;
-  private listeners = new Map<string, Set<Listener>>();
-  sent: { event: string; payload: any; ack?: (err: Error | null, answer?: unknown) => void }[] = [];
-  io = { on: () => undefined, off: () => undefined };
-  on(event: string, listener: Listener) {
-    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
-    this.listeners.get(event)!.add(listener);
-    return this;
-  }
-  off(event: string, listener: Listener) {
-    this.listeners.get(event)?.delete(listener);
-    return this;
-  }
-  fire(event: string, payload?: unknown) {
-    act(() => {
-      if (event === 'connect') this.connected = true;
-      for (const listener of [...(this.listeners.get(event) ?? [])]) listener(payload);
-    });
-  }
-  emit(event: string, payload: unknown, ack?: (err: Error | null, answer?: unknown) => void) {
-    this.sent.push({ event, payload, ack });
-    return this;
-  }
-  timeout() {
-    return { emit: (event: string, payload: unknown, ack: (err: Error | null, answer?: unknown) => void) => this.emit(event, payload, ack) };
-  }
-  connect() {
-    return this;
-  }
-  disconnect() {
-    return this;
-  }
-}
 
 const ME = 'student-1';
 const TUTOR = { _id: 'tutor-1', name: 'Theo Tutor', profilePicture: null, lastMessage: null, unreadCount: 0, online: true, blocked: false };
@@ -61,14 +23,17 @@ const saved = (over: Partial<ChatMessage>): ChatMessage => ({
   ...over,
 });
 
-function renderChat(contactId?: string) {
-  const socket = new FakeSocket();
+/** The page inside the session's socket provider (the dashboard layout's, in the app); the server accepts the socket. */
+async function renderChat(contactId?: string) {
   render(
     <TestProviders>
-      <ChatPage role="student" createSocket={() => socket as unknown as ChatSocket} contactId={contactId} />
+      <ChatSocketProvider>
+        <ChatPage role="student" contactId={contactId} />
+      </ChatSocketProvider>
     </TestProviders>,
   );
-  socket.fire('connect');
+  const socket = await chatSocket();
+  socket.serverAccepts();
   return socket;
 }
 
@@ -91,7 +56,7 @@ beforeEach(() => {
 // Generous timeouts: Chakra renders slowly under jsdom on a loaded machine.
 describe('ChatPage', { timeout: 30_000 }, () => {
   it('selects the first contact and shows the thread', async () => {
-    renderChat();
+    await renderChat();
     expect(await screen.findByText('Welcome!')).toBeInTheDocument();
     await openThread(userEvent.setup());
     expect(screen.getByRole('heading', { name: 'Theo Tutor' })).toBeInTheDocument();
@@ -100,38 +65,38 @@ describe('ChatPage', { timeout: 30_000 }, () => {
 
   it('shows a sent message at once, confirms it with the ack, and skips the echoed broadcast', async () => {
     const user = userEvent.setup();
-    const socket = renderChat();
+    const socket = await renderChat();
     await screen.findByText('Welcome!');
     const log = await openThread(user);
     await user.type(screen.getByPlaceholderText('Type your message...'), 'Can we meet?{Enter}');
     expect(screen.getByText('Can we meet?')).toBeInTheDocument();
     expect(screen.getByText('Sending…')).toBeInTheDocument();
-    const send = socket.sent.find((s) => s.event === 'sendMessage')!;
+    const send = socket.sentOf('sendMessage')[0]!;
     expect(send.payload).toMatchObject({ recipient: TUTOR._id, content: 'Can we meet?', sender: ME, senderRole: 'student' });
     const message = saved({ _id: 'm-9', content: 'Can we meet?' });
-    socket.fire('receiveMessage', message);
-    act(() => send.ack!(null, { ok: true, _id: message._id, timestamp: message.timestamp, message }));
+    socket.serverEmits('receiveMessage', message);
+    await socket.serverAnswers(send, { ok: true, _id: message._id, timestamp: message.timestamp, message });
     await waitFor(() => expect(screen.queryByText('Sending…')).not.toBeInTheDocument());
     expect(within(log).getAllByText('Can we meet?')).toHaveLength(1);
     // The same text again from the server within a second under another id is a duplicate too.
-    socket.fire('receiveMessage', { ...message, _id: 'm-10' });
+    socket.serverEmits('receiveMessage', { ...message, _id: 'm-10' });
     expect(within(log).getAllByText('Can we meet?')).toHaveLength(1);
   });
 
   it('marks a refused send as failed with Retry, and Retry sends it again', async () => {
     const user = userEvent.setup();
-    const socket = renderChat();
+    const socket = await renderChat();
     await screen.findByText('Welcome!');
     const log = await openThread(user);
     await user.type(screen.getByPlaceholderText('Type your message...'), 'Hello?{Enter}');
-    const first = socket.sent.filter((s) => s.event === 'sendMessage')[0]!;
-    act(() => first.ack!(new Error('operation has timed out')));
+    const first = socket.sentOf('sendMessage')[0]!;
+    await socket.answerTimesOut(first);
     expect(await screen.findByText(/Not sent/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    const second = socket.sent.filter((s) => s.event === 'sendMessage')[1]!;
+    const second = socket.sentOf('sendMessage')[1]!;
     expect(second.payload).toMatchObject({ content: 'Hello?', recipient: TUTOR._id });
     const message = saved({ _id: 'm-2', content: 'Hello?' });
-    act(() => second.ack!(null, { ok: true, _id: message._id, timestamp: message.timestamp, message }));
+    await socket.serverAnswers(second, { ok: true, _id: message._id, timestamp: message.timestamp, message });
     await waitFor(() => expect(screen.queryByText(/Not sent/)).not.toBeInTheDocument());
     expect(within(log).getAllByText('Hello?')).toHaveLength(1);
   });
@@ -142,17 +107,17 @@ describe('ChatPage', { timeout: 30_000 }, () => {
       'GET /api/student/messages/tutor-1': () => jsonResponse(200, { messages: [], hasMore: false }),
     });
     const user = userEvent.setup();
-    const socket = renderChat();
+    const socket = await renderChat();
     const contacts = await screen.findByRole('list', { name: 'Contacts' });
     await screen.findByText('Connected');
-    socket.fire('receiveMessage', saved({ _id: 'n1', sender: 'tutor-2', recipient: ME, content: 'Ping from Tina' }));
+    socket.serverEmits('receiveMessage', saved({ _id: 'n1', sender: 'tutor-2', recipient: ME, content: 'Ping from Tina' }));
     expect(await within(contacts).findByText('Ping from Tina')).toBeInTheDocument();
     expect(within(contacts).getByLabelText('1 unread')).toBeInTheDocument();
-    socket.fire('presence', { userId: 'tutor-2', online: true });
+    socket.serverEmits('presence', { userId: 'tutor-2', online: true });
     // TanStack Query notifies its observers on the next tick.
     await waitFor(() => expect(within(contacts).getAllByText(', online')).toHaveLength(2));
     await openThread(user);
-    socket.fire('disconnect');
+    socket.serverDrops();
     await user.type(screen.getByPlaceholderText('Type your message...'), 'hi');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
@@ -163,7 +128,7 @@ describe('ChatPage', { timeout: 30_000 }, () => {
       'GET /api/student/messages/tutor-1': () => jsonResponse(200, { messages: [], hasMore: false }),
     });
     const user = userEvent.setup();
-    renderChat();
+    await renderChat();
     const contacts = await screen.findByRole('list', { name: 'Contacts' });
     await user.type(screen.getByLabelText('Search contacts'), 'tina');
     expect(within(contacts).queryByText('Theo Tutor')).not.toBeInTheDocument();
@@ -176,7 +141,7 @@ describe('ChatPage', { timeout: 30_000 }, () => {
       'GET /api/student/messages/tutor-1': () => jsonResponse(200, { messages: [], hasMore: false }),
       'GET /api/student/messages/tutor-2': () => jsonResponse(200, { messages: [saved({ _id: 't2', sender: 'tutor-2', recipient: ME, content: 'Hi from Tina' })], hasMore: false }),
     });
-    renderChat('tutor-2');
+    await renderChat('tutor-2');
     expect(await screen.findByRole('heading', { name: 'Tina Tutor' })).toBeInTheDocument();
     expect(await screen.findByText('Hi from Tina')).toBeInTheDocument();
   });
@@ -190,8 +155,55 @@ describe('ChatPage', { timeout: 30_000 }, () => {
 
   it('says so when the contacts fail to load, with Try Again', async () => {
     stubApi({ 'GET /api/student/getAllContacts': () => jsonResponse(500, { message: 'Database down' }) });
-    renderChat();
+    await renderChat();
     expect(await screen.findByText('Failed to load contacts')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('says Offline with Reconnect once socket.io gives up; Reconnect connects again and the reconnection reloads the contacts', async () => {
+    const { calls } = stubApi({
+      'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [TUTOR] }),
+      'GET /api/student/messages/tutor-1': () => jsonResponse(200, { messages: [], hasMore: false }),
+    });
+    const user = userEvent.setup();
+    const socket = await renderChat();
+    await openThread(user);
+    await screen.findByText('Connected');
+    const contactLoads = () => calls.filter((c) => c.key === 'GET /api/student/getAllContacts').length;
+    const before = contactLoads();
+    socket.serverDrops();
+    expect(await screen.findByText('Connecting…')).toBeInTheDocument();
+    socket.reconnectionGivesUp();
+    expect(await screen.findByText('Offline')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reconnect' }));
+    expect(socket.connectCalls).toBe(1);
+    socket.serverAccepts();
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    // Whatever was sent while the socket was down was missed: the contacts (and threads) load again.
+    await waitFor(() => expect(contactLoads()).toBeGreaterThan(before));
+    expect(chatSocketsCreated()).toHaveLength(1);
+  });
+
+  it('opening a thread with unread messages marks it read; the other side reading it shows Seen', async () => {
+    stubApi({
+      'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [{ ...TUTOR, unreadCount: 2 }] }),
+      'GET /api/student/messages/tutor-1': () => jsonResponse(200, { messages: [saved({ _id: 'mine', content: 'Did you read it?' })], hasMore: false }),
+    });
+    const socket = await renderChat();
+    const contacts = await screen.findByRole('list', { name: 'Contacts' });
+    await waitFor(() => expect(socket.sentOf('markRead').map((s) => s.payload)).toEqual([{ contactId: TUTOR._id }]));
+    await waitFor(() => expect(within(contacts).queryByLabelText('2 unread')).not.toBeInTheDocument());
+    await screen.findByText('Did you read it?');
+    expect(screen.queryByText(/Seen/)).not.toBeInTheDocument();
+    socket.serverEmits('messagesRead', { readerId: TUTOR._id, contactId: ME, readAt: new Date(Date.now() + 1000).toISOString() });
+    expect(await screen.findByText(/· Seen/)).toBeInTheDocument();
+  });
+
+  it('shows the server’s error event above the thread', async () => {
+    const socket = await renderChat();
+    await screen.findByText('Welcome!');
+    await openThread(userEvent.setup());
+    socket.serverEmits('error', { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are sending messages too quickly. Please slow down.');
   });
 });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectChatSocket, type ChatSocket } from '../../../lib/chat-socket';
+import { chatSocket } from '../../../test/chat-socket-double';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
 import { STUDENT_ID, contact, essay, signInTutor } from '../test-fixtures';
@@ -191,29 +191,57 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
   });
 
   it('shows a message from the student as it arrives on the chat socket, without waiting for the poll', async () => {
-    const handlers = new Map<string, (payload: unknown) => void>();
-    const socket = {
-      on: (event: string, handler: (payload: unknown) => void) => void handlers.set(event, handler),
-      off: (event: string) => void handlers.delete(event),
-      disconnect: vi.fn(),
-    };
-    vi.mocked(connectChatSocket).mockImplementation(() => socket as unknown as ChatSocket);
-    let thread = [message({})];
-    stubApi({ [GET]: () => jsonResponse(200, { essay: held() }), ...CONTACTS, [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: thread, hasMore: false }) });
+    stubApi({ [GET]: () => jsonResponse(200, { essay: held() }), ...CONTACTS, [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [message({})], hasMore: false }) });
     const { unmount } = renderApp('/tutor/chat/e1');
     const log = await screen.findByRole('log', { name: 'Messages' });
     expect(await within(log).findByText('Hello!')).toBeInTheDocument();
-    await waitFor(() => expect(handlers.has('receiveMessage')).toBe(true));
+    // The dashboard layout's provider opened the session's socket for the discussion.
+    const socket = await chatSocket();
+    socket.serverAccepts();
+    await waitFor(() => expect(socket.listenerCount('receiveMessage')).toBe(1));
 
-    const reply = message({ _id: 'm3', content: 'Yes, 1,600 is right.', timestamp: ago(0) });
-    thread = [...thread, reply];
-    // Another person's message changes nothing; the student's is fetched at once.
-    act(() => handlers.get('receiveMessage')!({ ...message({ _id: 'm4', content: 'Not for this page' }), sender: 'someone-else' }));
-    act(() => handlers.get('receiveMessage')!(reply));
+    // Another person's message changes nothing; the student's shows at once.
+    socket.serverEmits('receiveMessage', { ...message({ _id: 'm4', content: 'Not for this page' }), sender: 'someone-else' });
+    socket.serverEmits('receiveMessage', message({ _id: 'm3', content: 'Yes, 1,600 is right.', timestamp: ago(0) }));
     expect(await within(log).findByText('Yes, 1,600 is right.')).toBeInTheDocument();
+    expect(within(log).queryByText('Not for this page')).not.toBeInTheDocument();
+    // Sent twice (a repeat after a reconnection) it still shows once.
+    socket.serverEmits('receiveMessage', message({ _id: 'm3', content: 'Yes, 1,600 is right.', timestamp: ago(0) }));
+    expect(within(log).getAllByText('Yes, 1,600 is right.')).toHaveLength(1);
     unmount();
-    expect(socket.disconnect).toHaveBeenCalled();
-    vi.mocked(connectChatSocket).mockRestore();
+    expect(socket.disconnectCalls).toBe(1);
+  });
+
+  it('reloads the thread when the socket connects again (messages sent meanwhile were missed)', async () => {
+    let thread = [message({})];
+    const { calls } = stubApi({ [GET]: () => jsonResponse(200, { essay: held() }), ...CONTACTS, [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: thread, hasMore: false }) });
+    renderApp('/tutor/chat/e1');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Hello!');
+    const socket = await chatSocket();
+    socket.serverAccepts();
+    socket.serverDrops();
+    thread = [...thread, message({ _id: 'm5', content: 'Sent while you were away' })];
+    expect(within(log).queryByText('Sent while you were away')).not.toBeInTheDocument();
+    socket.serverAccepts();
+    expect(await within(log).findByText('Sent while you were away')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === `GET /api/tutor/messages/${STUDENT_ID}`)).toHaveLength(2);
+  });
+
+  it('keeps the text in the box when the message is refused', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      [GET]: () => jsonResponse(200, { essay: held() }),
+      ...CONTACTS,
+      [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [], hasMore: false }),
+      'POST /api/essays/e1/messages': () => jsonResponse(403, { message: 'You cannot message this student.' }),
+    });
+    renderApp('/tutor/chat/e1');
+    expect(await screen.findByText('No messages yet. Say hello and agree the word count with the student.')).toBeInTheDocument();
+    const box = screen.getByPlaceholderText('Type your message...');
+    await user.type(box, 'Hello?{Enter}');
+    expect(await screen.findByText('Message not sent')).toBeInTheDocument();
+    expect(box).toHaveValue('Hello?');
   });
 
   it('says when the essay is no longer the tutor’s', async () => {

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { CURRENT_ESSAY_ID_KEY, PAYMENT_TYPE_KEY } from '../storage';
+import { CHATS_REDIRECT_MS } from './PaymentSuccessPage';
 
 beforeEach(() => installPointerEvent());
 afterEach(() => vi.useRealTimers());
@@ -57,9 +58,16 @@ describe('student payment success', () => {
       'POST /api/student/updatePaymentStatus': () => jsonResponse(200, { ...paid, essayId: null, tutoringSessionId: 's1' }),
       'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [] }),
     });
+    // The redirect's timer runs on the fake clock (Testing Library's async helpers advance it only when they see `jest`).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
     const { router } = renderApp('/payment-success/tutoring?session_id=cs_9');
     expect(await screen.findByText('Session booked successfully! Redirecting to chats...')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/student/chats'), { timeout: 5000 });
+    await act(() => vi.advanceTimersByTimeAsync(CHATS_REDIRECT_MS - 1));
+    expect(router.state.location.pathname).toBe('/payment-success/tutoring');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/chats'));
   });
 });
 

@@ -5,27 +5,39 @@ import { CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-
 import { useState, type KeyboardEvent } from 'react';
 
 interface ComposerProps {
-  /** Sending needs a connected socket and a selected contact (spec part 2 §5). */
-  disabled: boolean;
-  onSend: (text: string) => void;
+  /** Nothing can be sent (no connection, no contact: spec part 2 §5); the text can still be typed. */
+  disabled?: boolean;
+  /** A send in progress: the button spins and another send waits. */
+  sending?: boolean;
+  /**
+   * Gets the trimmed text. The box clears at once; when `onSend` returns a promise, it clears only once that
+   * resolves and keeps the text for another try when it rejects (the caller reports the error).
+   */
+  onSend: (text: string) => void | Promise<unknown>;
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line; blank text is never sent. */
-export function Composer({ disabled, onSend }: ComposerProps) {
+export function Composer({ disabled = false, sending = false, onSend }: ComposerProps) {
   const [text, setText] = useState('');
   const content = normaliseChatText(text);
   const canSend = !disabled && content !== null;
 
-  const send = () => {
-    if (!canSend) return;
-    onSend(content);
-    setText('');
+  const send = async () => {
+    if (!canSend || sending) return;
+    const pending = onSend(content);
+    if (!pending) return setText('');
+    try {
+      await pending;
+      setText('');
+    } catch {
+      /* the caller reports it; the text stays for another try */
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      send();
+      void send();
     }
   };
 
@@ -38,7 +50,7 @@ export function Composer({ disabled, onSend }: ComposerProps) {
       align="flex-end"
       onSubmit={(event) => {
         event.preventDefault();
-        send();
+        void send();
       }}
     >
       <Textarea
@@ -53,7 +65,7 @@ export function Composer({ disabled, onSend }: ComposerProps) {
         maxH="40"
         resize="none"
       />
-      <Button type="submit" colorPalette="brand" disabled={!canSend}>
+      <Button type="submit" colorPalette="brand" disabled={!canSend} loading={sending}>
         Send
       </Button>
     </Flex>

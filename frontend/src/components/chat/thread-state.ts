@@ -1,5 +1,5 @@
 import { CHAT_DUPLICATE_WINDOW_MS } from '@redpen/shared/chat-rules';
-import type { ChatMessage } from './queries';
+import type { ChatMessage } from './chat-events';
 
 /** A message on screen: saved ones from the server, and the sender's own while they are on their way. */
 export interface ThreadMessage extends ChatMessage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from './queries';
+import type { ChatMessage } from './chat-events';
 import { addIncoming, addPending, confirm, fail, fromServer, isDuplicate, retrying } from './thread-state';
 
 const message = (over: Partial<ChatMessage> = {}): ChatMessage => ({

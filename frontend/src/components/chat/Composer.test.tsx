@@ -1,11 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TestProviders } from '../../../test/render';
+import { TestProviders } from '../../test/render';
 import { Composer } from './Composer';
 
-function setup(disabled = false) {
-  const onSend = vi.fn();
+function setup(disabled = false, onSend = vi.fn<(text: string) => void | Promise<unknown>>()) {
   render(
     <TestProviders>
       <Composer disabled={disabled} onSend={onSend} />
@@ -49,5 +48,21 @@ describe('Composer', () => {
     await user.type(box, 'hello{Enter}');
     expect(onSend).not.toHaveBeenCalled();
     expect(button).toBeDisabled();
+  });
+
+  it('with an asynchronous send, clears the box once it is stored and keeps the text when it fails', async () => {
+    const user = userEvent.setup();
+    let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+    const onSend = vi.fn((_text: string) => new Promise<void>((resolve, reject) => void (settle = { resolve, reject })));
+    const { box } = setup(false, onSend);
+    await user.type(box, 'first try{Enter}');
+    expect(onSend).toHaveBeenCalledWith('first try');
+    expect(box).toHaveValue('first try');
+    await act(async () => settle!.reject(new Error('refused')));
+    expect(box).toHaveValue('first try');
+    await user.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledTimes(2);
+    await act(async () => settle!.resolve());
+    expect(box).toHaveValue('');
   });
 });
