@@ -31,14 +31,16 @@ describe('mail through the queue', () => {
     const to = uniqueAddress('delayed');
     const job = { to, template: 'contact.acknowledgement' as const, data: { name: 'Bo', subject: 'Delayed' } };
     const jobId = `test-delayed.${to}`;
-    await mail.send(job, { jobId, delayMs: 1500 });
-    await mail.send(job, { jobId, delayMs: 1500 });
+    // An hour: long enough that it cannot come due by itself however slow the machine (it is promoted below).
+    const delayMs = 3_600_000;
+    await mail.send(job, { jobId, delayMs });
+    await mail.send(job, { jobId, delayMs });
 
-    // One job, held by BullMQ until 1.5 s after it was queued; nothing sent meanwhile. (That BullMQ then releases
-    // it by itself is shown on real time once, by the essay timers' smoke test.)
+    // One job, held by BullMQ until its delay ends; nothing sent meanwhile. (That BullMQ then releases it by itself
+    // is shown on real time once, by the essay timers' smoke test.)
     const queue = app.get(JobQueue).queue(QUEUES.mail);
     const queued = await queue.getJob(jobId);
-    expect(queued?.delay).toBe(1500);
+    expect(queued?.delay).toBe(delayMs);
     expect(await queued!.getState()).toBe('delayed');
     expect((await queue.getJobs(['delayed', 'waiting', 'active', 'completed'])).filter((j) => j.data.to === to)).toHaveLength(1);
     expect(await mailsTo(to)).toHaveLength(0);

@@ -16,7 +16,7 @@ export function clockOf(app: NestFastifyApplication): FakeClock {
 }
 
 /** Polls `check` every 50 ms until it answers a value (bounded: a stuck job fails the test instead of hanging it). */
-async function poll<T>(what: string, check: () => Promise<T | undefined>, boundMs = 15_000): Promise<T> {
+async function poll<T>(what: string, check: () => Promise<T | undefined>, boundMs = 30_000): Promise<T> {
   const end = Date.now() + boundMs;
   for (;;) {
     const value = await check();
