@@ -5,6 +5,9 @@ export default {
   roots: ['<rootDir>', '<rootDir>/../../shared/src'],
   testRegex: '.*\\.spec\\.ts$',
   testEnvironment: 'node',
+  // A bound for a stuck test, not a speed check: on a 2-core machine that is also building, a test that starts
+  // worker threads (the document word counter) took more than jest's default 5 s and failed `npm test`.
+  testTimeout: 20000,
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {

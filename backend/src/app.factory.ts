@@ -12,6 +12,7 @@ import { withErrorResponses } from './common/openapi/error-responses.js';
 import { createValidationPipe } from './common/pipes/validation.pipe.js';
 import { streamedMultipart } from './common/uploads/streamed-multipart.js';
 import type { AppConfig } from './config/env.schema.js';
+import type { Clock } from './infra/clock/clock.service.js';
 import { Cors } from './infra/http/cors.js';
 import { securityHeaders } from './infra/http/security-headers.js';
 import { loadWebPages, sendHtml } from './infra/http/web-pages.js';
@@ -35,6 +36,8 @@ export interface CreateAppOptions {
   modules?: Type[];
   /** Quiet logs (tests). */
   logger?: boolean;
+  /** The clock the application reads (tests: a `FakeClock` they move); the real one by default. */
+  clock?: Clock;
 }
 
 /**
@@ -59,7 +62,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.register({ config, workers: options.workers ?? config.workers === 'inline', modules: options.modules }),
+    AppModule.register({ config, workers: options.workers ?? config.workers === 'inline', modules: options.modules, clock: options.clock }),
     adapter,
     // rawBody: Stripe signs the exact bytes it sent, so the webhook verifies `request.rawBody` (JSON bodies, within bodyLimit).
     { logger: new PinoNestLogger(rootLogger), bufferLogs: false, abortOnError: false, rawBody: true },

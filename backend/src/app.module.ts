@@ -6,6 +6,7 @@ import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.schema.js';
 import { ClockModule } from './infra/clock/clock.module.js';
+import type { Clock } from './infra/clock/clock.service.js';
 import { DatabaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
@@ -27,8 +28,8 @@ import { TutoringModule } from './modules/tutoring/tutoring.module.js';
 import { TutorsModule } from './modules/tutors/tutors.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
-/** Infrastructure shared by the API and the worker processes. */
-const INFRA_MODULES = [DatabaseModule, RedisModule, StorageModule, MailModule, ClockModule, QueueModule, EventsModule];
+/** Infrastructure shared by the API and the worker processes (`clock`: the tests' FakeClock, else the real one). */
+const infraModules = (clock?: Clock) => [DatabaseModule, RedisModule, StorageModule, MailModule, ClockModule.forRoot(clock), QueueModule, EventsModule];
 
 const FEATURE_MODULES = [
   RateLimitModule,
@@ -51,15 +52,17 @@ export interface AppModuleOptions {
   config: AppConfig;
   /** Extra modules beside the features (tests add job handlers of their own this way). */
   modules?: Type[];
+  /** The clock every provider reads "now" from; the real one unless a test binds its `FakeClock`. */
+  clock?: Clock;
 }
 
 @Module({})
 export class AppModule {
   /** The HTTP application; with `workers` it also runs every job handler in the same process. */
-  static register({ config, workers, modules = [] }: AppModuleOptions & { workers: boolean }): DynamicModule {
+  static register({ config, workers, modules = [], clock }: AppModuleOptions & { workers: boolean }): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), ...INFRA_MODULES, ...FEATURE_MODULES, ...modules, ...(workers ? [WorkersModule] : [])],
+      imports: [ConfigModule.forRoot(config), ...infraModules(clock), ...FEATURE_MODULES, ...modules, ...(workers ? [WorkersModule] : [])],
       // The global guards, in order: authentication (every route unless `@Public()`; the strategy comes from
       // AuthModule), then roles (`@Roles()`). Here rather than in a feature module, so importing one never adds them.
       providers: [
@@ -76,7 +79,7 @@ export class AppModule {
  */
 @Module({})
 export class WorkerAppModule {
-  static register({ config, modules = [] }: AppModuleOptions): DynamicModule {
-    return { module: WorkerAppModule, imports: [ConfigModule.forRoot(config), ...INFRA_MODULES, ...FEATURE_MODULES, ...modules, WorkersModule] };
+  static register({ config, modules = [], clock }: AppModuleOptions): DynamicModule {
+    return { module: WorkerAppModule, imports: [ConfigModule.forRoot(config), ...infraModules(clock), ...FEATURE_MODULES, ...modules, WorkersModule] };
   }
 }

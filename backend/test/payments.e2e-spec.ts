@@ -330,23 +330,47 @@ describe('payments (Stripe gateway)', () => {
     const backdate = (sessionId: string) =>
       db(app).update(payments).set({ updatedAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(payments.stripeSessionId, sessionId));
 
-    it('settles from the gateway what no webhook reported, once, however often it runs; asks again about open ones only later', async () => {
+    it('settles from the gateway what no webhook reported and skips what is not stale; a second run changes nothing; asks again about open ones only later', async () => {
       const paidOne = newItem();
       const expiredOne = newItem();
       const openOne = newItem();
+      const freshOne = newItem();
       const s1 = stripe.pay((await checkout(paidOne)).id);
       const s2 = stripe.expire((await checkout(expiredOne)).id);
       const s3 = await checkout(openOne);
+      // Paid at Stripe a moment ago: its webhook is on the way, so the sweeper leaves it alone.
+      stripe.pay((await checkout(freshOne)).id);
       for (const s of [s1, s2, s3]) await backdate(s.id);
+      const all = [paidOne, expiredOne, openOne, freshOne];
+      /** Everything a run can change: the ledger rows, their status history, what each item was told. */
+      const state = async () => {
+        const rows = await db(app).select().from(payments).where(inArray(payments.itemId, all.map((i) => i.id)));
+        const history = await db(app).select().from(paymentStatusChanges).where(inArray(paymentStatusChanges.paymentId, rows.map((r) => r.id)));
+        return {
+          rows: rows.sort((a, b) => a.id.localeCompare(b.id)),
+          history: history.sort((a, b) => a.id.localeCompare(b.id)),
+          items: all.map((i) => ({ paid: i.paid, refunded: i.refunded })),
+        };
+      };
+
       const handler = app.get(StaleCheckoutsHandler);
-      await handler.settleStaleCheckouts();
-      await handler.settleStaleCheckouts();
+      // The three backdated checkouts are asked about; the fresh one is not.
+      expect(await handler.settleStaleCheckouts()).toEqual({ checked: 3 });
+      const afterFirst = await state();
       expect((await ledgerFor(paidOne.id))[0]!.status).toBe('completed');
       expect(paidOne.paid).toBe(1);
       expect((await ledgerFor(expiredOne.id))[0]).toMatchObject({ status: 'failed', metadata: { failureReason: 'checkout_expired' } });
       const [open] = await ledgerFor(openOne.id);
       expect(open!.status).toBe('pending');
+      // Marked as just asked about: the next runs skip it until it is stale again.
       expect(Date.now() - open!.updatedAt.getTime()).toBeLessThan(60_000);
+      expect((await ledgerFor(freshOne.id))[0]!.status).toBe('pending');
+      expect(freshOne.paid).toBe(0);
+      expect(afterFirst.history.filter((h) => h.fromStatus === 'pending').map((h) => h.toStatus).sort()).toEqual(['completed', 'failed']);
+
+      // A second run finds nothing stale and changes nothing.
+      expect(await handler.settleStaleCheckouts()).toEqual({ checked: 0 });
+      expect(await state()).toEqual(afterFirst);
     });
   });
 

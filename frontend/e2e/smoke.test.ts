@@ -19,18 +19,32 @@ import {
 
 let browser: Browser;
 let page: Page;
+/** Pages the route checks borrow, two at a time (see `every spec route renders its layout`). */
+const idlePages: Page[] = [];
+const waitingForPage: ((p: Page) => void)[] = [];
 
 before(async () => {
   browser = await launchBrowser();
   page = await newPage(browser);
+  idlePages.push(page, await newPage(browser));
 });
 
 after(async () => {
   await browser?.close();
 });
 
-function assertNoProblems(where: string) {
-  const problems = takeProblems(page);
+async function borrowPage(): Promise<Page> {
+  return idlePages.pop() ?? new Promise((resolve) => waitingForPage.push(resolve));
+}
+
+function returnPage(p: Page): void {
+  const next = waitingForPage.shift();
+  if (next) next(p);
+  else idlePages.push(p);
+}
+
+function assertNoProblems(where: string, p: Page = page) {
+  const problems = takeProblems(p);
   assert.deepEqual(problems, [], `${where}: the page reported errors:\n${problems.map((p) => `  [${p.kind}] ${p.text}`).join('\n')}`);
 }
 
@@ -80,36 +94,47 @@ describe('smoke', () => {
     assertNoProblems('/no-such-page');
   });
 
-  describe('every spec route renders its layout', () => {
+  // Two routes at a time, each on a page (own context, so no shared storage) of its own: a route's check is mostly
+  // waiting for its load and screenshot, and one page at a time left the second core idle.
+  describe('every spec route renders its layout', { concurrency: 2 }, () => {
     for (const route of ALL_ROUTES) {
       test(`${route.group} ${route.path}`, async () => {
-        const res = await gotoApp(page, route.path);
-        assert.equal(res?.status(), 200, `GET ${route.path} answers 200 (the app shell)`);
-        if (GUARDED_GROUPS.has(route.group)) {
-          await page.waitForURL((url) => url.pathname === '/login');
-          const redirect = new URL(page.url()).searchParams.get('redirect');
-          assert.equal(redirect, route.path, `signed out, ${route.path} redirects to /login?redirect=${route.path} (got ${pathOf(page)})`);
-          await firstHeading(page);
-        } else if (route.group === 'onboarding') {
-          // No role guard; signed out it may ask for a sign-in first.
-          await page.waitForLoadState('load');
-          await firstHeading(page);
-        } else {
-          assert.equal(new URL(page.url()).pathname, route.path, `${route.path} stays on its own path`);
-          await firstHeading(page);
-          if (route.group === 'public') {
-            assert.ok(await page.locator('header, [role="banner"]').first().isVisible(), `${route.path} shows the top bar`);
-            assert.ok(await page.locator('footer, [role="contentinfo"]').first().isVisible(), `${route.path} shows the footer`);
-          } else {
-            assert.ok(await page.locator('a[href="/privacy"]').count(), `${route.path} (auth layout) links to /privacy`);
-            assert.ok(await page.locator('a[href="/terms"]').count(), `${route.path} (auth layout) links to /terms`);
-          }
+        const page = await borrowPage();
+        try {
+          await checkRoute(page, route);
+        } finally {
+          returnPage(page);
         }
-        await screenshot(page, `route-${route.group}${route.path}`);
-        assertNoProblems(route.path);
       });
     }
   });
+
+  async function checkRoute(page: Page, route: (typeof ALL_ROUTES)[number]): Promise<void> {
+    const res = await gotoApp(page, route.path);
+    assert.equal(res?.status(), 200, `GET ${route.path} answers 200 (the app shell)`);
+    if (GUARDED_GROUPS.has(route.group)) {
+      await page.waitForURL((url) => url.pathname === '/login');
+      const redirect = new URL(page.url()).searchParams.get('redirect');
+      assert.equal(redirect, route.path, `signed out, ${route.path} redirects to /login?redirect=${route.path} (got ${pathOf(page)})`);
+      await firstHeading(page);
+    } else if (route.group === 'onboarding') {
+      // No role guard; signed out it may ask for a sign-in first.
+      await page.waitForLoadState('load');
+      await firstHeading(page);
+    } else {
+      assert.equal(new URL(page.url()).pathname, route.path, `${route.path} stays on its own path`);
+      await firstHeading(page);
+      if (route.group === 'public') {
+        assert.ok(await page.locator('header, [role="banner"]').first().isVisible(), `${route.path} shows the top bar`);
+        assert.ok(await page.locator('footer, [role="contentinfo"]').first().isVisible(), `${route.path} shows the footer`);
+      } else {
+        assert.ok(await page.locator('a[href="/privacy"]').count(), `${route.path} (auth layout) links to /privacy`);
+        assert.ok(await page.locator('a[href="/terms"]').count(), `${route.path} (auth layout) links to /terms`);
+      }
+    }
+    await screenshot(page, `route-${route.group}${route.path}`);
+    assertNoProblems(route.path, page);
+  }
 
   test('the platform serves the API beside the web app', async () => {
     const res = await fetch(`${baseUrl}/api/health`);
