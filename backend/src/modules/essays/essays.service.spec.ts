@@ -59,7 +59,7 @@ describe('EssaysService.upload', () => {
   it("hands a document's kept bytes, whole, to the document counter", async () => {
     const bytes = Buffer.from('%PDF-1.7 pretend document bytes');
     const { upload, documents } = setup(async (kept) => (Buffer.from(kept).equals(bytes) ? 1001 : -1));
-    expect(await upload(READABLE_DOCUMENT_TYPES.pdf, bytes)).toMatchObject({ originalWordCount: 1001, price: 1501 });
+    expect(await upload(READABLE_DOCUMENT_TYPES.pdf, bytes)).toMatchObject({ originalWordCount: 1001, price: 15.01, pricePence: 1501 });
     expect(documents.count).toHaveBeenCalledWith(expect.any(ArrayBuffer), READABLE_DOCUMENT_TYPES.pdf);
   });
 

@@ -34,6 +34,7 @@ import { PayoutAccounts } from './payout-accounts.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Inject } from '@nestjs/common';
+import { poundsFromPence } from '../../shared/money.js';
 
 const PAYMENT_MESSAGES = {
   completed: 'Payment successful',
@@ -74,7 +75,8 @@ export class StudentPaymentsController {
       paymentId: row.id,
       essayId: row.itemKind === ITEM_KINDS.essay ? row.itemId : null,
       tutoringSessionId: row.itemKind === ITEM_KINDS.tutoringSession ? row.itemId : null,
-      amount: row.amountPence,
+      amount: poundsFromPence(row.amountPence),
+      amountPence: row.amountPence,
     };
   }
 }
@@ -138,7 +140,7 @@ export class TutorPaymentsController {
         : payout.status === 'pending'
           ? 'Payment is being processed'
           : 'Payment processing error. Please contact support.';
-    return { message, status: payout.status, payoutId: payout.id, amount: payout.amountPence };
+    return { message, status: payout.status, payoutId: payout.id, amount: poundsFromPence(payout.amountPence), amountPence: payout.amountPence };
   }
 }
 
