@@ -133,7 +133,11 @@ export class TutorPaymentsController {
   @ApiOkResponse({ type: TutorPaymentStatusResultDto })
   @ApiNotFoundResponse({ description: '"Payment session not found. Please try again." (PAYMENT_NOT_FOUND)' })
   async payoutStatus(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorPaymentStatusDto): Promise<TutorPaymentStatusResultDto> {
-    const payout = await this.payments.payoutFor(user.id, body.payoutId);
+    const payout = body.payoutId
+      ? await this.payments.payoutFor(user.id, body.payoutId)
+      : body.sessionId
+        ? await this.payments.payoutForReference(user.id, body.sessionId, ITEM_KINDS.tutoringSession)
+        : await this.payments.payoutForItem(user.id, ITEM_KINDS.essay, body.essayId!);
     const message =
       payout.status === 'completed'
         ? 'Payment successful'

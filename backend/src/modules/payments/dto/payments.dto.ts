@@ -66,15 +66,30 @@ export class TutorSessionPayoutDto {
   tutoringSessionID: string;
 }
 
-/** `POST /tutor/updateTutorPaymentStatus`: the payout id from `/tutor/payment-success?payout_id=…`. */
-export class TutorPaymentStatusDto {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'Payment session not found. Please try again.' })
-  payoutId: string;
+const PAYOUT_NOT_FOUND = 'Payment session not found. Please try again.';
+const noPayoutNamed = (o: TutorPaymentStatusDto) => o.payoutId === undefined && o.sessionId === undefined && o.essayId === undefined;
 
-  @ApiPropertyOptional({ description: 'Ignored (the spec client sends it)' }) @IsOptional() essayId?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored (the spec client sends it)' }) @IsOptional() sessionId?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored (the spec client sends it)' }) @IsOptional() amount?: unknown;
+/**
+ * `POST /tutor/updateTutorPaymentStatus` (spec part 2 §7: "essayId (the tutor profile calls also name sessionId and
+ * amount)"): names the payout by its id (`payoutId`, or `sessionId`: the return page's `session_id`/`payout_id`), by
+ * the tutoring session it paid (`sessionId`), or by the essay it paid (`essayId`); the first of these that is given
+ * is used. `amount` is read by nobody: the ledger's amount is answered.
+ */
+export class TutorPaymentStatusDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'The payout, from /tutor/payment-success?payout_id=…' })
+  @ValidateIf((o: TutorPaymentStatusDto) => o.payoutId !== undefined || noPayoutNamed(o))
+  @IsUUID('all', { message: PAYOUT_NOT_FOUND })
+  payoutId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "The return page's session_id (the payout's id), or the tutoring session paid out" })
+  @IsOptional() @IsUUID('all', { message: PAYOUT_NOT_FOUND })
+  sessionId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'The essay paid out' })
+  @IsOptional() @IsUUID('all', { message: PAYOUT_NOT_FOUND })
+  essayId?: string;
+
+  @ApiPropertyOptional({ description: 'Ignored: the amount comes from the ledger' }) @IsOptional() amount?: unknown;
 }
 
 export class TutorPaymentStatusResultDto {
