@@ -29,14 +29,30 @@ class DbsApplicationDetailsDto {
   @ApiProperty() email: string;
   @ApiProperty() phone: string;
 }
-class RightToWorkDocumentsDto {
-  @ApiPropertyOptional({ type: String, nullable: true }) passportURL?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) UkBornOrAdoptedCertificateURL?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) NINumber?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) shareCode?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) DOB?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) biometricResidencePermitURL?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) validVisaURL?: string | null;
+const SIGNED = 'Presigned link, short-lived';
+
+export class BritishIrishDocumentsDto {
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) passportURL: string | null;
+  @ApiProperty({ type: String, nullable: true }) NINumber: string | null;
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) UkBornOrAdoptedCertificateURL: string | null;
+}
+
+export class EuEeaSwissDocumentsDto {
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) passportURL: string | null;
+  @ApiProperty({ type: String, nullable: true }) shareCode: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date' }) DOB: string | null;
+}
+
+export class NonEuEeaDocumentsDto {
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) biometricResidencePermitURL: string | null;
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) validVisaURL: string | null;
+}
+
+/** Spec part 2 §3 "documents": grouped by nationality; only the tutor's own eligibility's group is filled, the others are null. */
+export class RightToWorkDocumentsDto {
+  @ApiProperty({ type: BritishIrishDocumentsDto, nullable: true }) BritishIrish: BritishIrishDocumentsDto | null;
+  @ApiProperty({ type: EuEeaSwissDocumentsDto, nullable: true }) EuEeaSwiss: EuEeaSwissDocumentsDto | null;
+  @ApiProperty({ type: NonEuEeaDocumentsDto, nullable: true }) NonEuEea: NonEuEeaDocumentsDto | null;
 }
 
 /** The tutor profile (spec part 2 §3), files as short-lived presigned URLs. */
