@@ -1123,6 +1123,13 @@ export interface components {
             /** @example 1.0.0 */
             version: string;
         };
+        BritishIrishDocumentsDto: {
+            NINumber: string | null;
+            /** @description Presigned link, short-lived */
+            passportURL: string | null;
+            /** @description Presigned link, short-lived */
+            UkBornOrAdoptedCertificateURL: string | null;
+        };
         ChatBlockRowDto: {
             /** Format: date-time */
             blockedAt: string;
@@ -1387,6 +1394,13 @@ export interface components {
             /** Format: date-time */
             ratingDate: string;
         };
+        EuEeaSwissDocumentsDto: {
+            /** Format: date */
+            DOB: string | null;
+            /** @description Presigned link, short-lived */
+            passportURL: string | null;
+            shareCode: string | null;
+        };
         FeedbackAcceptedDto: {
             essay: components["schemas"]["EssayDto"];
             /** @example Essay feedback accepted successfully! */
@@ -1463,6 +1477,12 @@ export interface components {
         };
         MessageDto: {
             message: string;
+        };
+        NonEuEeaDocumentsDto: {
+            /** @description Presigned link, short-lived */
+            biometricResidencePermitURL: string | null;
+            /** @description Presigned link, short-lived */
+            validVisaURL: string | null;
         };
         OnboardingResultDto: {
             /** @example Onboarding submitted. Your profile is awaiting admin approval. */
@@ -1726,13 +1746,9 @@ export interface components {
             message: string;
         };
         RightToWorkDocumentsDto: {
-            biometricResidencePermitURL?: string | null;
-            DOB?: string | null;
-            NINumber?: string | null;
-            passportURL?: string | null;
-            shareCode?: string | null;
-            UkBornOrAdoptedCertificateURL?: string | null;
-            validVisaURL?: string | null;
+            BritishIrish: components["schemas"]["BritishIrishDocumentsDto"] | null;
+            EuEeaSwiss: components["schemas"]["EuEeaSwissDocumentsDto"] | null;
+            NonEuEea: components["schemas"]["NonEuEeaDocumentsDto"] | null;
         };
         SignInCodeDto: {
             signInCode: string;
@@ -1875,8 +1891,16 @@ export interface components {
              * @description The right-to-work document (PDF, JPEG or PNG, ≤ 5 MB)
              */
             documentFile: string;
-            /** @enum {string} */
-            documentType: "passport" | "ukBirthCertificate" | "ukAdoptionCertificate" | "residencePermit" | "validVisa";
+            /**
+             * @description birth-cert, adoption-cert and brp are the short codes of ukBirthCertificate, ukAdoptionCertificate and residencePermit
+             * @enum {string}
+             */
+            documentType: "passport" | "ukBirthCertificate" | "ukAdoptionCertificate" | "residencePermit" | "validVisa" | "birth-cert" | "adoption-cert" | "brp";
+            /**
+             * @description The spec's name of nationality (part 2 §3)
+             * @enum {string}
+             */
+            eligibility?: "BritishIrish" | "EuEeaSwiss" | "NonEuEea";
             /** Format: date */
             expectedGraduationDate: string;
             fullNameDBS?: string;
@@ -1887,7 +1911,10 @@ export interface components {
             /** @description "yes"/"no" (or "true"/"false"); "no" is refused */
             hasRight: string;
             motivation: string;
-            /** @enum {string} */
+            /**
+             * @description Or under its spec name, eligibility
+             * @enum {string}
+             */
             nationality: "BritishIrish" | "EuEeaSwiss" | "NonEuEea";
             /** @description BritishIrish with a birth or adoption certificate */
             niNumber?: string;
@@ -2006,8 +2033,11 @@ export interface components {
              * @description JPEG or PNG by content, ≤ 5 MB; held for admin approval
              */
             profilePicture?: string;
-            /** @enum {string} */
-            StudyLevel?: "PhD" | "Masters" | "Bachelors";
+            /**
+             * @description Bachelor and Master (the spec's level names) are Bachelors and Masters
+             * @enum {string}
+             */
+            StudyLevel?: "PhD" | "Masters" | "Bachelors" | "Bachelor" | "Master";
             /** @description JSON text: [{ name, levels }] */
             subjects?: string;
             university?: string;
