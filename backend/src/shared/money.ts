@@ -29,5 +29,6 @@ export function penceFromPounds(pounds: unknown): number | undefined {
   if (!m) return undefined;
   const pence = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
   const signed = m[1] ? -pence : pence;
+  // `+ 0` turns "-0" into 0: no amount is negative zero.
   return Number.isSafeInteger(signed) ? signed + 0 : undefined;
 }

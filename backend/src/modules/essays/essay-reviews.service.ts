@@ -54,9 +54,10 @@ export class EssayReviewsService {
     // subject is matched in its list's spelling, any other text (uploads take free text) in any letter case.
     const wanted = query.subject?.trim();
     const listed = level && wanted ? subjectOf(level, wanted) : undefined;
-    const subject = level && wanted ? (listed ? { listed } : { freeText: wanted }) : undefined;
+    const subject = level && wanted ? (listed ? { listed } : { freeText: wanted.toLowerCase() }) : undefined;
+    const subjectKey = subject && ('listed' in subject ? subject.listed : `free text: ${subject.freeText}`);
     const search = query.search?.trim() || undefined;
-    return this.poolAnswers.read({ levels, subject: listed ?? (subject ? `text:${wanted!.toLowerCase()}` : undefined), search }, async () => {
+    return this.poolAnswers.read({ levels, subject: subjectKey, search }, async () => {
       const rows = await this.essays.pool({ levels, subject, search, limit: POOL_LIMIT });
       const essays: EssayDto[] = await this.presenter.presentAll(rows, { links: false, people: false });
       return PreparedJson.of({ essays });
