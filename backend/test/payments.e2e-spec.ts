@@ -288,7 +288,7 @@ describe('payments (Stripe gateway)', () => {
       const session = await checkout(item);
       const response = await status(session.id, student, { essayId: item.id, paymentStatus: 'Paid', amount: 15 });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ paymentStatus: 'Pending', status: 'pending', essayId: item.id, amount: 1500 });
+      expect(response.body).toMatchObject({ paymentStatus: 'Pending', status: 'pending', essayId: item.id, amount: 15, amountPence: 1500 });
       expect((await ledgerFor(item.id))[0]!.status).toBe('pending');
       expect(item.paid).toBe(0);
     });
@@ -462,7 +462,7 @@ describe('payments (Stripe gateway)', () => {
       expect(item.tutorPaid).toBe(1);
       const payoutId = new URL(responses[0]!.body.paymentUrl, 'http://x').searchParams.get('payout_id');
       const status = await http().post('/api/tutor/updateTutorPaymentStatus').set(bearer(tutor.token)).send({ payoutId, essayId: item.id });
-      expect(status.body).toMatchObject({ status: 'completed', message: 'Payment successful', amount: 1200 });
+      expect(status.body).toMatchObject({ status: 'completed', message: 'Payment successful', amount: 12, amountPence: 1200 });
       const foreign = await http().post('/api/tutor/updateTutorPaymentStatus').set(bearer(otherTutor.token)).send({ payoutId });
       expect(foreign).toMatchObject({ status: 404, body: { message: 'Payment session not found. Please try again.' } });
       expect(await mailsMatching(tutor.user.email, (m) => m.subject.startsWith('Payout') && m.text.includes(payouts[0]!.id) && m.text.includes('£12.00'))).toHaveLength(1);
@@ -549,7 +549,7 @@ describe('payments (Stripe gateway)', () => {
       const student = sum((r) => r.type.startsWith('student') && r.status === 'completed');
       const tutorPaid = sum((r) => r.type.startsWith('tutor') && r.status === 'completed');
       const stats = await asAdmin('/api/admin/payments/stats');
-      expect(stats.body.overall).toMatchObject({ studentPayments: student, tutorPayments: tutorPaid, netProfit: student - tutorPaid });
+      expect(stats.body.overall).toMatchObject({ studentPaymentsPence: student, tutorPaymentsPence: tutorPaid, netProfitPence: student - tutorPaid, studentPayments: student / 100, netProfit: (student - tutorPaid) / 100 });
       expect(stats.body.overall.studentPaymentsCount).toBe(rows.filter((r) => r.type.startsWith('student') && r.status === 'completed').length);
     });
 
@@ -558,9 +558,12 @@ describe('payments (Stripe gateway)', () => {
       const detail = await asAdmin(`/api/admin/payments/${charge.id}`);
       expect(detail.body.payment).toMatchObject({
         _id: charge.id,
-        amount: 1500,
-        platformCommission: 300,
-        tutorEarnings: 1200,
+        amount: 15,
+        amountPence: 1500,
+        platformCommission: 3,
+        platformCommissionPence: 300,
+        tutorEarnings: 12,
+        tutorEarningsPence: 1200,
         paymentMethod: 'stripe_card',
         essay: { title: 'Admin view', academicLevel: 'A-Level' },
         payer: { userType: 'student', userId: { _id: student.user.id, email: student.user.email } },

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, gotoApp, launchBrowser, newPage, pathOf, screenshot, takeProblems } from './support/index.ts';
 
 let browser: Browser;
@@ -87,6 +87,16 @@ const FEEDBACK =
   'but each quotation needs a sentence of analysis that ties it back to the question. Weigh the counter-arguments in ' +
   'the third section and finish with a conclusion that answers the question as set.';
 
+/**
+ * A money screen shows `pence` as £ with two decimals, never the pence as pounds (issue 24: the API's amounts are
+ * pounds with pence twins, and the screens read the twins; £9.80 must not become £980.00).
+ */
+async function assertShowsPounds(scope: Locator, pence: number, where: string): Promise<void> {
+  const pounds = `£${(pence / 100).toFixed(2)}`;
+  await scope.getByText(pounds, { exact: false }).first().waitFor();
+  assert.ok(!(await scope.innerText()).includes(`£${pence.toLocaleString('en-GB')}.00`), `${where} shows the pence as pounds`);
+}
+
 describe('essays', () => {
   test('upload, accept, discuss, pay, mark, view, accept, rate, and the tutor is paid once', async () => {
     const [studentSession, tutorSession] = await Promise.all([signIn('student'), signIn('tutor')]);
@@ -104,19 +114,26 @@ describe('essays', () => {
     await student.getByRole('button', { name: 'Upload Essay' }).click();
     await student.getByRole('button', { name: 'Confirm Word Count' }).waitFor();
     assert.match(await student.getByText('320', { exact: true }).first().textContent() ?? '', /320/, 'the detected count is shown');
+    const estimate = await student.getByTestId('estimated-price').textContent();
     await screenshot(student, 'essay-confirm-details');
     await student.getByRole('button', { name: 'Confirm Word Count' }).click();
     await student.waitForURL((url) => url.pathname === '/student/essays');
     await student.getByText(title).first().waitFor();
-    const mine = (await api(studentSession.token, '/student/essays')).body.essays as { _id: string; title: string; state: string }[];
+    const mine = (await api(studentSession.token, '/student/essays')).body.essays as { _id: string; title: string; state: string; price: number; pricePence: number }[];
     const essay = mine.find((e) => e.title === title);
     assert.ok(essay, 'the essay is the student’s');
     assert.equal(essay.state, 'open', 'confirming put it in the pool');
     const essayId = essay._id;
+    // The API answers pounds with the pence twin; every money screen below shows the same £ amount.
+    const pricePence = essay.pricePence;
+    assert.equal(essay.price, pricePence / 100, 'price is pounds, pricePence its twin');
+    assert.equal(estimate, `£${(pricePence / 100).toFixed(2)}`, 'the confirm step estimated the price charged');
+    await assertShowsPounds(student.getByRole('article', { name: title }), pricePence, 'My Essays card');
 
     // The demo tutor accepts it from the pool and lands in the chats with the student selected.
     await gotoApp(tutor, '/tutor/essay-pool');
     const poolCard = tutor.getByRole('listitem').filter({ has: tutor.getByRole('heading', { name: title }) });
+    await assertShowsPounds(poolCard, pricePence, 'pool card');
     await poolCard.getByRole('button', { name: 'Accept Essay' }).click();
     await tutor.waitForURL((url) => url.pathname === '/tutor/chats');
     assert.match(new URL(tutor.url()).search, /contact=/, 'the chats open on the student');
@@ -124,6 +141,7 @@ describe('essays', () => {
     // They talk in the discussion: the tutor writes there, the student reads it in their chats.
     await gotoApp(tutor, `/tutor/chat/${essayId}`);
     await tutor.getByRole('timer', { name: 'Time left' }).waitFor();
+    await assertShowsPounds(tutor.locator('main'), pricePence, 'word-count discussion');
     // No digits: Chat masks long numbers as possible phone numbers.
     const nonce = Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
     const line = `Does the count look right to you, ${nonce}?`;
@@ -147,12 +165,13 @@ describe('essays', () => {
     await gotoApp(student, '/student/essays');
     await student.getByRole('article', { name: title }).getByRole('button', { name: 'Make Payment' }).click();
     await student.getByText(/test mode/i).first().waitFor();
-    await student.getByRole('button', { name: /^Pay £/ }).click();
+    await student.getByRole('button', { name: `Pay £${(pricePence / 100).toFixed(2)}` }).click();
     await student.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     assert.equal(((await api(studentSession.token, `/student/essay/${essayId}`)).body.essay as { paymentStatus: string }).paymentStatus, 'Paid');
 
     // The tutor marks it with feedback and a model answer.
     await gotoApp(tutor, `/tutor/essay-feedback/${essayId}`);
+    await assertShowsPounds(tutor.locator('main'), pricePence, 'marking page');
     await tutor.getByLabel('Score (1-10)').fill('8');
     await tutor.getByRole('form', { name: 'Submit feedback' }).locator('textarea').fill(FEEDBACK);
     await tutor.locator('input[type="file"]').setInputFiles({ name: 'model-answer.pdf', mimeType: 'application/pdf', buffer: await essayPdf(120) });
@@ -162,6 +181,7 @@ describe('essays', () => {
     // The student opens the model answer in the viewer, accepts the feedback and rates the tutor.
     await gotoApp(student, `/student/essay/${essayId}`);
     await student.getByText(FEEDBACK.slice(0, 40)).first().waitFor();
+    await assertShowsPounds(student.locator('main'), pricePence, 'essay detail');
     await student.getByRole('button', { name: 'View Model answer' }).click();
     const frame = student.getByRole('dialog').locator('iframe');
     await frame.waitFor();
@@ -196,7 +216,9 @@ describe('essays', () => {
     // The tutor is paid, once: Get Paid, confirm, and the button is gone.
     await gotoApp(tutor, '/tutor/essay-feedback');
     const reviewCard = tutor.getByRole('listitem').filter({ has: tutor.getByRole('heading', { name: title }) });
+    await assertShowsPounds(reviewCard, pricePence, 'essay reviews card');
     await reviewCard.getByRole('button', { name: 'Get Paid' }).click();
+    await assertShowsPounds(tutor.getByRole('alertdialog').or(tutor.getByRole('dialog')).first(), pricePence, 'payout confirmation');
     await tutor.getByRole('button', { name: 'Yes, get paid' }).click();
     await tutor.getByRole('dialog').getByText('Payout requested!').waitFor();
     await screenshot(tutor, 'essay-payout-requested');
@@ -207,6 +229,11 @@ describe('essays', () => {
     await gotoApp(tutor, '/tutor/essay-feedback');
     await reviewCard.getByText('Paid out').waitFor();
     assert.equal(await reviewCard.getByRole('button', { name: 'Get Paid' }).count(), 0, 'Get Paid is no longer offered for it');
+    // The dashboard's Earnings: what the ledger paid out, in £.
+    const stats = (await api(tutorSession.token, '/tutor/getDashboard')).body as { earnings: number; earningsPence: number };
+    assert.equal(stats.earnings, stats.earningsPence / 100, 'earnings is pounds, earningsPence its twin');
+    await gotoApp(tutor, '/tutor/dashboard');
+    await assertShowsPounds(tutor.locator('main'), stats.earningsPence, 'tutor dashboard');
 
     assert.equal(pathOf(student), `/student/essay/${essayId}`);
     assertNoErrors(student, 'student pages');

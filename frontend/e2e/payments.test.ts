@@ -90,6 +90,15 @@ describe('payments', () => {
       return String(answer.body.paymentUrl);
     };
 
+    // Issue 24: the API answers pounds with the pence twin; the screens show £ with two decimals from the twin.
+    const quoted = (await api(student.token, `/student/essay/${essayId}`)).body.essay as { price: number; pricePence: number };
+    assert.equal(quoted.price, quoted.pricePence / 100, 'price is pounds, pricePence its twin');
+    const pounds = `£${(quoted.pricePence / 100).toFixed(2)}`;
+    await gotoApp(page, '/student/essays');
+    const card = page.getByRole('article').filter({ hasText: pounds });
+    await card.first().waitFor();
+    assert.ok(!(await page.locator('main').innerText()).includes(`£${quoted.pricePence.toLocaleString('en-GB')}.00`), 'My Essays never shows the pence as pounds');
+
     const first = await checkout();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
@@ -98,7 +107,7 @@ describe('payments', () => {
 
     const again = await checkout();
     assert.equal(again, first, 'trying again reaches the same checkout: one per item');
-    await page.getByRole('button', { name: /^Pay £/ }).click();
+    await page.getByRole('button', { name: `Pay ${pounds}` }).click();
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     assert.match(pathOf(page), /^\/payment-success\/essay\?session_id=local_/);
     await screenshot(page, 'payment-success');
@@ -106,6 +115,8 @@ describe('payments', () => {
     const essay = await api(student.token, `/student/essay/${essayId}`);
     const paid = (essay.body.essay ?? essay.body) as { paymentStatus?: string };
     assert.equal(paid.paymentStatus, 'Paid');
+    await gotoApp(page, `/student/essay/${essayId}`);
+    await page.locator('main').getByText(pounds, { exact: false }).first().waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('currentEssayId')), null, 'the round-trip keys are forgotten');
     assertNoErrors(page, 'payment pages');
   });

@@ -61,10 +61,12 @@ import { Route as StudentStudentTutorsRouteImport } from './routes/_student/stud
 import { Route as TutorTutorChatsRouteImport } from './routes/_tutor/tutor/chats'
 import { Route as TutorTutorDashboardRouteImport } from './routes/_tutor/tutor/dashboard'
 import { Route as TutorTutorEssayPoolRouteImport } from './routes/_tutor/tutor/essay-pool'
+import { Route as TutorTutorEssaysRouteImport } from './routes/_tutor/tutor/essays'
 import { Route as TutorTutorInterviewsRouteImport } from './routes/_tutor/tutor/interviews'
 import { Route as TutorTutorPaymentFailedRouteImport } from './routes/_tutor/tutor/payment-failed'
 import { Route as TutorTutorPaymentSuccessRouteImport } from './routes/_tutor/tutor/payment-success'
 import { Route as TutorTutorProfileRouteImport } from './routes/_tutor/tutor/profile'
+import { Route as TutorTutorSupportRouteImport } from './routes/_tutor/tutor/support'
 import { Route as TutorTutorTutoringProfileRouteImport } from './routes/_tutor/tutor/tutoring-profile'
 import { Route as StudentStudentEssayEssayIdRouteImport } from './routes/_student/student/essay.$essayId'
 import { Route as TutorTutorChatEssayIdRouteImport } from './routes/_tutor/tutor/chat.$essayId'
@@ -333,6 +335,11 @@ const TutorTutorEssayPoolRoute = TutorTutorEssayPoolRouteImport.update({
   path: '/tutor/essay-pool',
   getParentRoute: () => TutorRoute,
 } as any)
+const TutorTutorEssaysRoute = TutorTutorEssaysRouteImport.update({
+  id: '/tutor/essays',
+  path: '/tutor/essays',
+  getParentRoute: () => TutorRoute,
+} as any)
 const TutorTutorInterviewsRoute = TutorTutorInterviewsRouteImport.update({
   id: '/tutor/interviews',
   path: '/tutor/interviews',
@@ -352,6 +359,11 @@ const TutorTutorPaymentSuccessRoute =
 const TutorTutorProfileRoute = TutorTutorProfileRouteImport.update({
   id: '/tutor/profile',
   path: '/tutor/profile',
+  getParentRoute: () => TutorRoute,
+} as any)
+const TutorTutorSupportRoute = TutorTutorSupportRouteImport.update({
+  id: '/tutor/support',
+  path: '/tutor/support',
   getParentRoute: () => TutorRoute,
 } as any)
 const TutorTutorTutoringProfileRoute =
@@ -432,10 +444,12 @@ export interface FileRoutesByFullPath {
   '/tutor/chats': typeof TutorTutorChatsRoute
   '/tutor/dashboard': typeof TutorTutorDashboardRoute
   '/tutor/essay-pool': typeof TutorTutorEssayPoolRoute
+  '/tutor/essays': typeof TutorTutorEssaysRoute
   '/tutor/interviews': typeof TutorTutorInterviewsRoute
   '/tutor/payment-failed': typeof TutorTutorPaymentFailedRoute
   '/tutor/payment-success': typeof TutorTutorPaymentSuccessRoute
   '/tutor/profile': typeof TutorTutorProfileRoute
+  '/tutor/support': typeof TutorTutorSupportRoute
   '/tutor/tutoring-profile': typeof TutorTutorTutoringProfileRoute
   '/student/essay/$essayId': typeof StudentStudentEssayEssayIdRoute
   '/tutor/chat/$essayId': typeof TutorTutorChatEssayIdRoute
@@ -490,10 +504,12 @@ export interface FileRoutesByTo {
   '/tutor/chats': typeof TutorTutorChatsRoute
   '/tutor/dashboard': typeof TutorTutorDashboardRoute
   '/tutor/essay-pool': typeof TutorTutorEssayPoolRoute
+  '/tutor/essays': typeof TutorTutorEssaysRoute
   '/tutor/interviews': typeof TutorTutorInterviewsRoute
   '/tutor/payment-failed': typeof TutorTutorPaymentFailedRoute
   '/tutor/payment-success': typeof TutorTutorPaymentSuccessRoute
   '/tutor/profile': typeof TutorTutorProfileRoute
+  '/tutor/support': typeof TutorTutorSupportRoute
   '/tutor/tutoring-profile': typeof TutorTutorTutoringProfileRoute
   '/student/essay/$essayId': typeof StudentStudentEssayEssayIdRoute
   '/tutor/chat/$essayId': typeof TutorTutorChatEssayIdRoute
@@ -554,10 +570,12 @@ export interface FileRoutesById {
   '/_tutor/tutor/chats': typeof TutorTutorChatsRoute
   '/_tutor/tutor/dashboard': typeof TutorTutorDashboardRoute
   '/_tutor/tutor/essay-pool': typeof TutorTutorEssayPoolRoute
+  '/_tutor/tutor/essays': typeof TutorTutorEssaysRoute
   '/_tutor/tutor/interviews': typeof TutorTutorInterviewsRoute
   '/_tutor/tutor/payment-failed': typeof TutorTutorPaymentFailedRoute
   '/_tutor/tutor/payment-success': typeof TutorTutorPaymentSuccessRoute
   '/_tutor/tutor/profile': typeof TutorTutorProfileRoute
+  '/_tutor/tutor/support': typeof TutorTutorSupportRoute
   '/_tutor/tutor/tutoring-profile': typeof TutorTutorTutoringProfileRoute
   '/_student/student/essay/$essayId': typeof StudentStudentEssayEssayIdRoute
   '/_tutor/tutor/chat/$essayId': typeof TutorTutorChatEssayIdRoute
@@ -614,10 +632,12 @@ export interface FileRouteTypes {
     | '/tutor/chats'
     | '/tutor/dashboard'
     | '/tutor/essay-pool'
+    | '/tutor/essays'
     | '/tutor/interviews'
     | '/tutor/payment-failed'
     | '/tutor/payment-success'
     | '/tutor/profile'
+    | '/tutor/support'
     | '/tutor/tutoring-profile'
     | '/student/essay/$essayId'
     | '/tutor/chat/$essayId'
@@ -672,10 +692,12 @@ export interface FileRouteTypes {
     | '/tutor/chats'
     | '/tutor/dashboard'
     | '/tutor/essay-pool'
+    | '/tutor/essays'
     | '/tutor/interviews'
     | '/tutor/payment-failed'
     | '/tutor/payment-success'
     | '/tutor/profile'
+    | '/tutor/support'
     | '/tutor/tutoring-profile'
     | '/student/essay/$essayId'
     | '/tutor/chat/$essayId'
@@ -735,10 +757,12 @@ export interface FileRouteTypes {
     | '/_tutor/tutor/chats'
     | '/_tutor/tutor/dashboard'
     | '/_tutor/tutor/essay-pool'
+    | '/_tutor/tutor/essays'
     | '/_tutor/tutor/interviews'
     | '/_tutor/tutor/payment-failed'
     | '/_tutor/tutor/payment-success'
     | '/_tutor/tutor/profile'
+    | '/_tutor/tutor/support'
     | '/_tutor/tutor/tutoring-profile'
     | '/_student/student/essay/$essayId'
     | '/_tutor/tutor/chat/$essayId'
@@ -1121,6 +1145,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TutorTutorEssayPoolRouteImport
       parentRoute: typeof TutorRoute
     }
+    '/_tutor/tutor/essays': {
+      id: '/_tutor/tutor/essays'
+      path: '/tutor/essays'
+      fullPath: '/tutor/essays'
+      preLoaderRoute: typeof TutorTutorEssaysRouteImport
+      parentRoute: typeof TutorRoute
+    }
     '/_tutor/tutor/interviews': {
       id: '/_tutor/tutor/interviews'
       path: '/tutor/interviews'
@@ -1147,6 +1178,13 @@ declare module '@tanstack/react-router' {
       path: '/tutor/profile'
       fullPath: '/tutor/profile'
       preLoaderRoute: typeof TutorTutorProfileRouteImport
+      parentRoute: typeof TutorRoute
+    }
+    '/_tutor/tutor/support': {
+      id: '/_tutor/tutor/support'
+      path: '/tutor/support'
+      fullPath: '/tutor/support'
+      preLoaderRoute: typeof TutorTutorSupportRouteImport
       parentRoute: typeof TutorRoute
     }
     '/_tutor/tutor/tutoring-profile': {
@@ -1313,10 +1351,12 @@ interface TutorRouteChildren {
   TutorTutorChatsRoute: typeof TutorTutorChatsRoute
   TutorTutorDashboardRoute: typeof TutorTutorDashboardRoute
   TutorTutorEssayPoolRoute: typeof TutorTutorEssayPoolRoute
+  TutorTutorEssaysRoute: typeof TutorTutorEssaysRoute
   TutorTutorInterviewsRoute: typeof TutorTutorInterviewsRoute
   TutorTutorPaymentFailedRoute: typeof TutorTutorPaymentFailedRoute
   TutorTutorPaymentSuccessRoute: typeof TutorTutorPaymentSuccessRoute
   TutorTutorProfileRoute: typeof TutorTutorProfileRoute
+  TutorTutorSupportRoute: typeof TutorTutorSupportRoute
   TutorTutorTutoringProfileRoute: typeof TutorTutorTutoringProfileRoute
   TutorTutorChatEssayIdRoute: typeof TutorTutorChatEssayIdRoute
   TutorTutorEssayFeedbackEssayIdRoute: typeof TutorTutorEssayFeedbackEssayIdRoute
@@ -1327,10 +1367,12 @@ const TutorRouteChildren: TutorRouteChildren = {
   TutorTutorChatsRoute: TutorTutorChatsRoute,
   TutorTutorDashboardRoute: TutorTutorDashboardRoute,
   TutorTutorEssayPoolRoute: TutorTutorEssayPoolRoute,
+  TutorTutorEssaysRoute: TutorTutorEssaysRoute,
   TutorTutorInterviewsRoute: TutorTutorInterviewsRoute,
   TutorTutorPaymentFailedRoute: TutorTutorPaymentFailedRoute,
   TutorTutorPaymentSuccessRoute: TutorTutorPaymentSuccessRoute,
   TutorTutorProfileRoute: TutorTutorProfileRoute,
+  TutorTutorSupportRoute: TutorTutorSupportRoute,
   TutorTutorTutoringProfileRoute: TutorTutorTutoringProfileRoute,
   TutorTutorChatEssayIdRoute: TutorTutorChatEssayIdRoute,
   TutorTutorEssayFeedbackEssayIdRoute: TutorTutorEssayFeedbackEssayIdRoute,

@@ -55,3 +55,7 @@ export function bandRangeMessage({ min, max }: WordCountBand): string {
 export function bandMessage(originalWordCount: number): string {
   return bandRangeMessage(wordCountBand(originalWordCount));
 }
+
+/** Spec part 2 §5, word for word: the marking form and the API answer the same messages. */
+export const SCORE_MESSAGE = `Score must be between ${SCORE_MIN} and ${SCORE_MAX}`;
+export const FEEDBACK_TOO_SHORT_MESSAGE = `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters long.`;

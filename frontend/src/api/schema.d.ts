@@ -1123,6 +1123,13 @@ export interface components {
             /** @example 1.0.0 */
             version: string;
         };
+        BritishIrishDocumentsDto: {
+            NINumber: string | null;
+            /** @description Presigned link, short-lived */
+            passportURL: string | null;
+            /** @description Presigned link, short-lived */
+            UkBornOrAdoptedCertificateURL: string | null;
+        };
         ChatBlockRowDto: {
             /** Format: date-time */
             blockedAt: string;
@@ -1300,8 +1307,10 @@ export interface components {
              * @description From when the tutor may be paid without the student accepting (completed, not accepted, not paid out: completedAt + PAYOUT_ELIGIBILITY_SECONDS, 48 h); null when not completed, accepted (payable at once) or paid out
              */
             payoutAvailableAt: string | null;
-            /** @description Pence, surcharges included */
+            /** @description Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)") */
             price: number;
+            /** @description The same amount in integer pence (1815) */
+            pricePence: number;
             /**
              * @description Same as academicLevel (tutor view)
              * @enum {string}
@@ -1353,6 +1362,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             wordCount: number;
+            /** @description The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion */
+            wordCountToBeAgreed: boolean;
         };
         EssayEnvelopeDto: {
             essay: components["schemas"]["EssayDto"];
@@ -1382,6 +1393,13 @@ export interface components {
             rating: number;
             /** Format: date-time */
             ratingDate: string;
+        };
+        EuEeaSwissDocumentsDto: {
+            /** Format: date */
+            DOB: string | null;
+            /** @description Presigned link, short-lived */
+            passportURL: string | null;
+            shareCode: string | null;
         };
         FeedbackAcceptedDto: {
             essay: components["schemas"]["EssayDto"];
@@ -1460,6 +1478,12 @@ export interface components {
         MessageDto: {
             message: string;
         };
+        NonEuEeaDocumentsDto: {
+            /** @description Presigned link, short-lived */
+            biometricResidencePermitURL: string | null;
+            /** @description Presigned link, short-lived */
+            validVisaURL: string | null;
+        };
         OnboardingResultDto: {
             /** @example Onboarding submitted. Your profile is awaiting admin approval. */
             message: string;
@@ -1468,17 +1492,25 @@ export interface components {
             user: components["schemas"]["UserDto"];
         };
         OverallStatsDto: {
-            /** @description studentPayments − tutorPayments, pence */
+            /** @description studentPayments − tutorPayments, pounds with at most 2 decimals */
             netProfit: number;
-            /** @description Refunded student payments, pence */
+            /** @description The same amount in integer pence */
+            netProfitPence: number;
+            /** @description Refunded student payments, pounds with at most 2 decimals */
             refunds: number;
             refundsCount: number;
-            /** @description Completed student payments, pence (refunded ones excluded) */
+            /** @description The same amount in integer pence */
+            refundsPence: number;
+            /** @description Completed student payments, pounds with at most 2 decimals (refunded ones excluded) */
             studentPayments: number;
             studentPaymentsCount: number;
-            /** @description Completed tutor payouts, pence */
+            /** @description The same amount in integer pence */
+            studentPaymentsPence: number;
+            /** @description Completed tutor payouts, pounds with at most 2 decimals */
             tutorPayments: number;
             tutorPaymentsCount: number;
+            /** @description The same amount in integer pence */
+            tutorPaymentsPence: number;
         };
         PaginationDto: {
             currentPage: number;
@@ -1491,8 +1523,10 @@ export interface components {
             /** Format: uuid */
             _id: string;
             adminNotes: string | null;
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             amount: number;
+            /** @description The same amount in integer pence */
+            amountPence: number;
             /** Format: date-time */
             createdAt: string;
             /** @example GBP */
@@ -1513,20 +1547,26 @@ export interface components {
             payerType: "student" | "tutor" | "platform";
             /** @enum {string} */
             paymentMethod: "stripe_card" | "local_test" | "stripe_transfer" | "recorded_payout";
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             platformCommission: number;
+            /** @description The same amount in integer pence */
+            platformCommissionPence: number;
             recipient: components["schemas"]["PaymentPartyDto"];
             /** @enum {string} */
             recipientType: "student" | "tutor" | "platform";
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             refundedAmount: number;
+            /** @description The same amount in integer pence */
+            refundedAmountPence: number;
             /** Format: date-time */
             refundedAt: string | null;
             /** @enum {string} */
             status: "pending" | "completed" | "failed" | "refunded";
             stripeSessionId: string | null;
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             tutorEarnings: number;
+            /** @description The same amount in integer pence */
+            tutorEarningsPence: number;
             /** Format: uuid */
             tutoringSessionId: string | null;
             /** @enum {string} */
@@ -1538,8 +1578,10 @@ export interface components {
             /** Format: uuid */
             _id: string;
             adminNotes: string | null;
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             amount: number;
+            /** @description The same amount in integer pence */
+            amountPence: number;
             /** Format: date-time */
             createdAt: string;
             /** @example GBP */
@@ -1558,20 +1600,26 @@ export interface components {
             payerType: "student" | "tutor" | "platform";
             /** @enum {string} */
             paymentMethod: "stripe_card" | "local_test" | "stripe_transfer" | "recorded_payout";
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             platformCommission: number;
+            /** @description The same amount in integer pence */
+            platformCommissionPence: number;
             recipient: components["schemas"]["PaymentPartyDto"];
             /** @enum {string} */
             recipientType: "student" | "tutor" | "platform";
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             refundedAmount: number;
+            /** @description The same amount in integer pence */
+            refundedAmountPence: number;
             /** Format: date-time */
             refundedAt: string | null;
             /** @enum {string} */
             status: "pending" | "completed" | "failed" | "refunded";
             stripeSessionId: string | null;
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             tutorEarnings: number;
+            /** @description The same amount in integer pence */
+            tutorEarningsPence: number;
             /** Format: uuid */
             tutoringSessionId: string | null;
             /** @enum {string} */
@@ -1612,8 +1660,10 @@ export interface components {
             to: "pending" | "completed" | "failed" | "refunded";
         };
         PaymentStatusDto: {
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             amount: number;
+            /** @description The same amount in integer pence */
+            amountPence: number;
             /** Format: uuid */
             essayId: string | null;
             message: string;
@@ -1696,13 +1746,9 @@ export interface components {
             message: string;
         };
         RightToWorkDocumentsDto: {
-            biometricResidencePermitURL?: string | null;
-            DOB?: string | null;
-            NINumber?: string | null;
-            passportURL?: string | null;
-            shareCode?: string | null;
-            UkBornOrAdoptedCertificateURL?: string | null;
-            validVisaURL?: string | null;
+            BritishIrish: components["schemas"]["BritishIrishDocumentsDto"] | null;
+            EuEeaSwiss: components["schemas"]["EuEeaSwissDocumentsDto"] | null;
+            NonEuEea: components["schemas"]["NonEuEeaDocumentsDto"] | null;
         };
         SignInCodeDto: {
             signInCode: string;
@@ -1781,8 +1827,10 @@ export interface components {
             students: components["schemas"]["ChatContactDto"][];
         };
         TutorDashboardDto: {
-            /** @description Paid out to the tutor, in pence (completed payouts in the ledger) */
+            /** @description Paid out to the tutor (completed payouts in the ledger), pounds with at most 2 decimals */
             earnings: number;
+            /** @description The same amount in integer pence */
+            earningsPence: number;
             /** @description Essays marked (completed) */
             essaysReviewed: number;
             /** @description Tutoring sessions conducted */
@@ -1843,8 +1891,16 @@ export interface components {
              * @description The right-to-work document (PDF, JPEG or PNG, ≤ 5 MB)
              */
             documentFile: string;
-            /** @enum {string} */
-            documentType: "passport" | "ukBirthCertificate" | "ukAdoptionCertificate" | "residencePermit" | "validVisa";
+            /**
+             * @description birth-cert, adoption-cert and brp are the short codes of ukBirthCertificate, ukAdoptionCertificate and residencePermit
+             * @enum {string}
+             */
+            documentType: "passport" | "ukBirthCertificate" | "ukAdoptionCertificate" | "residencePermit" | "validVisa" | "birth-cert" | "adoption-cert" | "brp";
+            /**
+             * @description The spec's name of nationality (part 2 §3)
+             * @enum {string}
+             */
+            eligibility?: "BritishIrish" | "EuEeaSwiss" | "NonEuEea";
             /** Format: date */
             expectedGraduationDate: string;
             fullNameDBS?: string;
@@ -1855,7 +1911,10 @@ export interface components {
             /** @description "yes"/"no" (or "true"/"false"); "no" is refused */
             hasRight: string;
             motivation: string;
-            /** @enum {string} */
+            /**
+             * @description Or under its spec name, eligibility
+             * @enum {string}
+             */
             nationality: "BritishIrish" | "EuEeaSwiss" | "NonEuEea";
             /** @description BritishIrish with a birth or adoption certificate */
             niNumber?: string;
@@ -1901,18 +1960,29 @@ export interface components {
             validVisa?: string;
         };
         TutorPaymentStatusDto: {
-            /** @description Ignored (the spec client sends it) */
+            /** @description Ignored: the amount comes from the ledger */
             amount?: Record<string, never>;
-            /** @description Ignored (the spec client sends it) */
-            essayId?: Record<string, never>;
-            /** Format: uuid */
-            payoutId: string;
-            /** @description Ignored (the spec client sends it) */
-            sessionId?: Record<string, never>;
+            /**
+             * Format: uuid
+             * @description The essay paid out
+             */
+            essayId?: string;
+            /**
+             * Format: uuid
+             * @description The payout, from /tutor/payment-success?payout_id=…
+             */
+            payoutId?: string;
+            /**
+             * Format: uuid
+             * @description The return page's session_id (the payout's id), or the tutoring session paid out
+             */
+            sessionId?: string;
         };
         TutorPaymentStatusResultDto: {
-            /** @description Pence */
+            /** @description Pounds with at most 2 decimals */
             amount: number;
+            /** @description The same amount in integer pence */
+            amountPence: number;
             message: string;
             /** Format: uuid */
             payoutId: string;
@@ -1963,8 +2033,11 @@ export interface components {
              * @description JPEG or PNG by content, ≤ 5 MB; held for admin approval
              */
             profilePicture?: string;
-            /** @enum {string} */
-            StudyLevel?: "PhD" | "Masters" | "Bachelors";
+            /**
+             * @description Bachelor and Master (the spec's level names) are Bachelors and Masters
+             * @enum {string}
+             */
+            StudyLevel?: "PhD" | "Masters" | "Bachelors" | "Bachelor" | "Master";
             /** @description JSON text: [{ name, levels }] */
             subjects?: string;
             university?: string;
@@ -2026,14 +2099,15 @@ export interface components {
             /** @description Additional notes (the spec also calls them comments) */
             notes?: string;
             /**
+             * @description The code (feedback-only, feedback_model) or the label the API answers (Feedback Only, Feedback and Model Answer)
              * @default feedback-only
              * @enum {string}
              */
-            studentRequest: "feedback-only" | "feedback_model";
-            /** @description One of the level's subjects (shared/essay-levels.ts) */
+            studentRequest: "feedback-only" | "feedback_model" | "Feedback Only" | "Feedback and Model Answer";
+            /** @description Free text, trimmed; one of the level's listed subjects (shared/essay-levels.ts) is stored in the list's spelling */
             subject: string;
             title: string;
-            /** @description Only for an image: the student's count, which becomes the original */
+            /** @description Only for an image: the student's count, which becomes the original. Without it the count is to be agreed with the tutor (wordCountToBeAgreed) */
             wordCount?: number;
         };
         UploadEssayResultDto: {
@@ -2044,10 +2118,14 @@ export interface components {
             /** @description The lowest count the student may confirm */
             minWordCount: number;
             originalWordCount: number;
-            /** @description Pence, surcharges included */
+            /** @description Pounds with at most 2 decimals (18.15), surcharges included */
             price: number;
+            /** @description The same amount in integer pence (1815) */
+            pricePence: number;
             /** @description The detected count (or the student’s, for an image): the original */
             wordCount: number;
+            /** @description No count yet (an image uploaded without one): priced at the minimum, the tutor sets the count in the discussion */
+            wordCountToBeAgreed: boolean;
         };
         UserDto: {
             /** Format: uuid */

@@ -100,7 +100,7 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
 function notPayableReason(essay: EssayRow): string | null {
   switch (essay.status) {
     case 'accepted':
-      return null;
+      return essay.wordCountToBeAgreed ? 'Your tutor has not set the word count yet: it is agreed in the discussion before you pay' : null;
     case 'awaiting_confirmation':
     case 'open':
       return 'A tutor must accept this essay before it can be paid for';

@@ -9,6 +9,7 @@ import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type AcademicLevel } from '@redpen/shared/essay-levels';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
+import { poundsFromPence } from '@redpen/shared/money';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayPoolQueryDto, MarkEssayFormDto, TutorDashboardDto } from './dto/essay.dto.js';
@@ -51,10 +52,14 @@ export class EssayReviewsService {
     let levels = await this.ceiling(tutor.id);
     const level = query.level && query.level.toLowerCase() !== 'all' ? academicLevelOf(query.level) : undefined;
     if (query.level && query.level.toLowerCase() !== 'all') levels = level && levels.includes(level) ? [level] : [];
-    // The subject filter applies only with a level chosen (the pool disables it while the level is all).
-    const subject = level && query.subject ? (subjectOf(level, query.subject) ?? query.subject) : undefined;
+    // The subject filter applies only with a level chosen (the pool disables it while the level is all). A listed
+    // subject is matched in its list's spelling, any other text (uploads take free text) in any letter case.
+    const wanted = query.subject?.trim();
+    const listed = level && wanted ? subjectOf(level, wanted) : undefined;
+    const subject = level && wanted ? (listed ? { listed } : { freeText: wanted.toLowerCase() }) : undefined;
+    const subjectKey = subject && ('listed' in subject ? subject.listed : `free text: ${subject.freeText}`);
     const search = query.search?.trim() || undefined;
-    return this.poolAnswers.read({ levels, subject, search }, async () => {
+    return this.poolAnswers.read({ levels, subject: subjectKey, search }, async () => {
       const rows = await this.essays.pool({ levels, subject, search, limit: POOL_LIMIT });
       const essays: EssayDto[] = await this.presenter.presentAll(rows, { links: false, people: false });
       return PreparedJson.of({ essays });
@@ -110,6 +115,8 @@ export class EssayReviewsService {
    * with an agreed `wordCount` in the ±10 % band of the original, reprices the essay. Only the holder (else 404).
    * A new count is refused once paid, and while the student has a checkout open (its amount is fixed): the row lock
    * is the one Payments takes to open a checkout, so neither can slip past the other. Confirming again is harmless.
+   * An essay whose count is to be agreed (an image uploaded without one) takes the tutor's count once, outside the
+   * band (there is no original to hold it to): it becomes the original and the essay is repriced (issue 24).
    */
   async confirm(tutor: AuthenticatedUser, essayId: string, wordCount: number | undefined): Promise<EssayDto> {
     const confirmed = await this.essays.transaction(async (tx) => {
@@ -118,12 +125,16 @@ export class EssayReviewsService {
       const newCount = wordCount !== undefined && wordCount !== essay.wordCount ? wordCount : undefined;
       if (newCount !== undefined) {
         if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
-        if (!isWithinBand(essay.originalWordCount, newCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
+        if (!essay.wordCountToBeAgreed && !isWithinBand(essay.originalWordCount, newCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
         if (await this.payments.hasOpenCheckout(ITEM_KINDS.essay, essay.id, tx)) {
           throw new ConflictException(coded('PAYMENT_IN_PROGRESS', 'The student is paying for this essay now, so its word count cannot change. Try again if the payment does not go through.'));
         }
       }
-      const repriced = newCount !== undefined ? { wordCount: newCount, pricePence: essayTotalPence(newCount, essay) } : null;
+      const setsAgreedCount = newCount !== undefined && essay.wordCountToBeAgreed;
+      const repriced =
+        newCount === undefined
+          ? null
+          : { wordCount: newCount, pricePence: essayTotalPence(newCount, essay), ...(setsAgreedCount ? { originalWordCount: newCount, wordCountToBeAgreed: false as const } : {}) };
       const updated = await this.essays.tutorConfirm(essay.id, tutor.id, repriced, this.clock.now(), tx);
       if (!updated) throw notConfirmable();
       return updated;
@@ -133,7 +144,7 @@ export class EssayReviewsService {
 
   /**
    * The tutor dashboard (part 2 §3): essays reviewed, sessions conducted (Tutoring has none to count yet), the
-   * average rating out of 5.0 with its count, and what the ledger has paid out to them (pence).
+   * average rating out of 5.0 with its count, and what the ledger has paid out to them (pounds, with the pence twin).
    */
   async dashboard(tutor: AuthenticatedUser): Promise<TutorDashboardDto> {
     const [essaysReviewed, rating, earnings] = await Promise.all([
@@ -141,7 +152,7 @@ export class EssayReviewsService {
       this.ratings.tutorRating(tutor.id),
       this.payments.tutorEarningsPence(tutor.id),
     ]);
-    return { essaysReviewed, interviewsConducted: 0, rating: rating.average, totalRatings: rating.count, earnings };
+    return { essaysReviewed, interviewsConducted: 0, rating: rating.average, totalRatings: rating.count, earnings: poundsFromPence(earnings), earningsPence: earnings };
   }
 
   /**

@@ -13,6 +13,20 @@ export interface Surcharges {
   expeditedSurchargePence: number;
 }
 
+/**
+ * An image uploaded without a count (issue 24): both counts hold this until the accepting tutor sets the real one
+ * (the database wants counts above 0), and `wordCountToBeAgreed` says so.
+ */
+export const PLACEHOLDER_COUNT = 1;
+
+/** The smallest amount a card is charged in GBP (Stripe's minimum, DESIGN.md §9: no essay is priced below it). */
+export const MIN_CHARGE_PENCE = 30;
+
+/** The price of an essay whose count is to be agreed: the smallest charge plus the surcharges recorded on it. */
+export function minimumPricePence(surcharges: Surcharges): number {
+  return MIN_CHARGE_PENCE + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
+}
+
 /** What the student pays, in pence: the tiers of `wordCount` plus the surcharges recorded on the essay. */
 export function essayTotalPence(wordCount: number, surcharges: Surcharges): number {
   return essayPricePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;

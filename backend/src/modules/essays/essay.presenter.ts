@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
+import { poundsFromPence } from '@redpen/shared/money';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
 import { discussionEndsAt, essayWindows, type EssayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil } from './essay-rules.js';
@@ -103,7 +104,9 @@ export class EssayPresenter {
       originalWordCount: row.originalWordCount,
       minWordCount: Math.max(1, band.min),
       maxWordCount: band.max,
-      price: row.pricePence,
+      price: poundsFromPence(row.pricePence),
+      pricePence: row.pricePence,
+      wordCountToBeAgreed: row.wordCountToBeAgreed,
       studentRequest: row.requestType === 'feedback_model' ? 'Feedback and Model Answer' : 'Feedback Only',
       requestType: row.requestType,
       expedited: row.expedited,

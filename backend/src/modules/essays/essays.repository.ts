@@ -14,8 +14,11 @@ export const HELD_STATES: readonly EssayState[] = ['accepted', 'paid', 'complete
 export interface PoolFilter {
   /** The levels the tutor may see (their StudyLevel's ceiling), already narrowed by the level filter. */
   levels: readonly AcademicLevel[];
-  /** In its level's list spelling (shared/essay-levels.ts `subjectOf`), as uploads store it. */
-  subject?: string;
+  /**
+   * A listed subject in its level's list spelling (shared/essay-levels.ts `subjectOf`), as uploads store it and
+   * the pool index serves; any other text (uploads take free text, issue 24) is matched in any letter case.
+   */
+  subject?: { listed: string } | { freeText: string };
   search?: string;
   limit: number;
 }
@@ -85,7 +88,9 @@ export class EssaysRepository {
   async pool(filter: PoolFilter, tx: DbOrTx = this.db): Promise<EssayRow[]> {
     if (filter.levels.length === 0) return [];
     const conditions = [eq(essays.status, 'open'), inArray(essays.academicLevel, [...filter.levels])];
-    if (filter.subject) conditions.push(eq(essays.subject, filter.subject));
+    if (filter.subject) {
+      conditions.push('listed' in filter.subject ? eq(essays.subject, filter.subject.listed) : sql`lower(${essays.subject}) = lower(${filter.subject.freeText})`);
+    }
     if (filter.search) conditions.push(ilike(essays.title, `%${likeLiteral(filter.search)}%`));
     return tx
       .select()
@@ -231,7 +236,13 @@ export class EssaysRepository {
    * The holder's Confirm in the discussion (DESIGN.md §9): records the agreement; with `repriced` it also sets the
    * agreed count and price, which only an unpaid essay takes. Guarded on the holder and the state.
    */
-  async tutorConfirm(id: string, tutorId: string, repriced: { wordCount: number; pricePence: number } | null, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+  async tutorConfirm(
+    id: string,
+    tutorId: string,
+    repriced: { wordCount: number; pricePence: number; originalWordCount?: number; wordCountToBeAgreed?: false } | null,
+    now: Date,
+    tx: DbOrTx = this.db,
+  ): Promise<EssayRow | undefined> {
     const [row] = await tx
       .update(essays)
       .set({ ...(repriced ?? {}), tutorConfirmedAt: sql`coalesce(${essays.tutorConfirmedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })

@@ -59,7 +59,7 @@ describe('EssaysService.upload', () => {
   it("hands a document's kept bytes, whole, to the document counter", async () => {
     const bytes = Buffer.from('%PDF-1.7 pretend document bytes');
     const { upload, documents } = setup(async (kept) => (Buffer.from(kept).equals(bytes) ? 1001 : -1));
-    expect(await upload(READABLE_DOCUMENT_TYPES.pdf, bytes)).toMatchObject({ originalWordCount: 1001, price: 1501 });
+    expect(await upload(READABLE_DOCUMENT_TYPES.pdf, bytes)).toMatchObject({ originalWordCount: 1001, price: 15.01, pricePence: 1501 });
     expect(documents.count).toHaveBeenCalledWith(expect.any(ArrayBuffer), READABLE_DOCUMENT_TYPES.pdf);
   });
 
@@ -70,12 +70,13 @@ describe('EssaysService.upload', () => {
     await expect(upload(READABLE_DOCUMENT_TYPES.docx, Buffer.from('PK\u0003\u0004'))).rejects.toMatchObject({ status: 400, response: { code: 'ESSAY_FILE_UNREADABLE' } });
   });
 
-  it("takes the student's count for a document with no words (a scan) and for an image, else asks for it", async () => {
+  it("takes the student's count for a document with no words (a scan, else asks for it) and for an image (else the count is to be agreed)", async () => {
     const { upload, documents } = setup(async () => 0);
     expect(await upload(READABLE_DOCUMENT_TYPES.pdf, Buffer.from('%PDF scan'), 1200)).toMatchObject({ originalWordCount: 1200 });
     await expect(upload(READABLE_DOCUMENT_TYPES.pdf, Buffer.from('%PDF scan'))).rejects.toMatchObject({ status: 400, response: { code: 'ESSAY_FILE_UNREADABLE' } });
     expect(await upload(PNG_MIME, Buffer.from([0x89, 0x50]), 900)).toMatchObject({ originalWordCount: 900 });
-    await expect(upload(PNG_MIME, Buffer.from([0x89, 0x50]))).rejects.toMatchObject({ status: 400 });
+    // Without one (issue 24), the image's count is to be agreed with the tutor: priced at the minimum charge.
+    expect(await upload(PNG_MIME, Buffer.from([0x89, 0x50]))).toMatchObject({ wordCountToBeAgreed: true, pricePence: 30, price: 0.3 });
     expect(documents.count).toHaveBeenCalledTimes(2);
   });
 });

@@ -8,6 +8,7 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '@redpen/shared/essay-levels';
+import { poundsFromPence } from '@redpen/shared/money';
 import { ChatService } from '../chat/chat.service.js';
 import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
@@ -18,7 +19,7 @@ import { EssayPresenter } from './essay.presenter.js';
 import { essayRef } from './essay-timers.service.js';
 import { essayNotFound } from './essay-errors.js';
 import { bandMessage, isWithinBand, wordCountBand } from '@redpen/shared/essay-rules';
-import { essayTotalPence, essayWindows, markingDueAt, type EssayWindows } from './essay-rules.js';
+import { essayTotalPence, essayWindows, markingDueAt, minimumPricePence, PLACEHOLDER_COUNT, type EssayWindows } from './essay-rules.js';
 import { canRate, canReadEssay, canUpdateWordCount, discussionSide, isEssayStudent } from './essays.access.js';
 import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';
@@ -28,7 +29,8 @@ import { WordCounter } from './word-count/word-counter.js';
 
 const UNREADABLE_MESSAGE = 'We could not read the text of this document (it may be damaged or password-protected). Please upload another copy.';
 const NO_WORDS_MESSAGE = 'No words could be read from this file. Please enter its word count.';
-const IMAGE_COUNT_MESSAGE = 'Please enter the word count of your essay';
+/** An image uploaded without a count: stored with PLACEHOLDER_COUNT and `wordCountToBeAgreed`. */
+const COUNT_TO_BE_AGREED = Symbol('count to be agreed');
 
 /** The spec's student lists (part 1 §7): which lifecycle states each shows. */
 export const STUDENT_LISTS = {
@@ -65,10 +67,12 @@ export class EssaysService {
     if (!file) throw new ValidationFailedException([{ field: 'file', message: 'Please upload a file' }]);
     const academicLevel = academicLevelOf(fields.academicLevel);
     if (!academicLevel) throw new ValidationFailedException([{ field: 'academicLevel', message: `Academic level must be one of ${ACADEMIC_LEVELS.join(', ')}` }]);
-    const subject = subjectOf(academicLevel, fields.subject);
-    if (!subject) throw new ValidationFailedException([{ field: 'subject', message: `Please choose a ${academicLevel} subject` }]);
+    // Free text (spec part 1 §2); a subject the level lists keeps the list's spelling, so the pool's filter finds it.
+    const subject = subjectOf(academicLevel, fields.subject) ?? fields.subject;
 
-    const originalWordCount = await this.originalCount(file, fields.wordCount);
+    const counted = await this.originalCount(file, fields.wordCount);
+    const wordCountToBeAgreed = counted === COUNT_TO_BE_AGREED;
+    const originalWordCount = wordCountToBeAgreed ? PLACEHOLDER_COUNT : counted;
     const requestType = fields.studentRequest ?? 'feedback-only';
     const expedited = fields.expedited ?? false;
     const surcharges = {
@@ -87,7 +91,8 @@ export class EssaysService {
       notes: fields.notes ?? fields.comments ?? null,
       originalWordCount,
       wordCount: originalWordCount,
-      pricePence: essayTotalPence(originalWordCount, surcharges),
+      pricePence: wordCountToBeAgreed ? minimumPricePence(surcharges) : essayTotalPence(originalWordCount, surcharges),
+      wordCountToBeAgreed,
       ...surcharges,
       fileKey: file.key,
       fileName: file.filename,
@@ -102,7 +107,9 @@ export class EssaysService {
     return {
       essayId: row.id,
       wordCount: row.wordCount,
-      price: row.pricePence,
+      price: poundsFromPence(row.pricePence),
+      pricePence: row.pricePence,
+      wordCountToBeAgreed,
       originalWordCount,
       minWordCount: Math.max(1, band.min),
       maxWordCount: band.max,
@@ -111,13 +118,11 @@ export class EssaysService {
 
   /**
    * The document's own count, from what the upload kept of it on its way to storage (ESSAY_UPLOAD's essayCountTap:
-   * nothing is read back), or for an image (or a document with no text layer) the student's entry.
+   * nothing is read back), or for an image (or a document with no text layer) the student's entry. An image
+   * without one is COUNT_TO_BE_AGREED: the tutor sets its count in the discussion (issue 24, DESIGN.md §9).
    */
-  private async originalCount(file: StoredUpload, studentCount: number | undefined): Promise<number> {
-    if (!isReadableDocument(file.mime)) {
-      if (!studentCount) throw new ValidationFailedException([{ field: 'wordCount', message: IMAGE_COUNT_MESSAGE }]);
-      return studentCount;
-    }
+  private async originalCount(file: StoredUpload, studentCount: number | undefined): Promise<number | typeof COUNT_TO_BE_AGREED> {
+    if (!isReadableDocument(file.mime)) return studentCount ?? COUNT_TO_BE_AGREED;
     let detected: number;
     try {
       detected = await this.detectedCount(file);
@@ -145,9 +150,10 @@ export class EssaysService {
   async updateWordCount(student: AuthenticatedUser, body: UpdateWordCountDto): Promise<EssayDto> {
     const essay = await this.owned(student, body.essayId);
     if (!canUpdateWordCount(student, essay)) throw notEditable();
-    if (!isWithinBand(essay.originalWordCount, body.wordCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
-    const price = essayTotalPence(body.wordCount, essay);
-    const updated = await this.essays.confirmWordCount(essay.id, student.id, body.wordCount, price, this.clock.now());
+    // A count to be agreed is the tutor's to set: the student's confirmation puts the essay in the pool as it is.
+    const [count, price] = essay.wordCountToBeAgreed ? [essay.wordCount, essay.pricePence] : [body.wordCount, essayTotalPence(body.wordCount, essay)];
+    if (!essay.wordCountToBeAgreed && !isWithinBand(essay.originalWordCount, count)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
+    const updated = await this.essays.confirmWordCount(essay.id, student.id, count, price, this.clock.now());
     if (!updated) throw notEditable();
     return this.presenter.present(updated);
   }

@@ -1,6 +1,9 @@
 import type { PaymentRow, PaymentStatusChangeRow } from '../../infra/database/schema/index.js';
-import type { PaymentDetailDto, PaymentDto, PaymentPartyDto, PaymentStatusChangeDto } from './dto/payments.dto.js';
-import type { Party, PaymentWithParties } from './payments.repository.js';
+import { poundsFromPence } from '@redpen/shared/money';
+import type { OverallStatsDto, PaymentDetailDto, PaymentDto, PaymentPartyDto, PaymentStatusChangeDto } from './dto/payments.dto.js';
+import type { Party, PaymentsRepository, PaymentWithParties } from './payments.repository.js';
+
+type LedgerTotals = Awaited<ReturnType<PaymentsRepository['totals']>>;
 
 function party(user: Party | null, userType: PaymentRow['payerType']): PaymentPartyDto {
   return { userId: user && user.id ? { _id: user.id, name: user.name, email: user.email } : null, userType };
@@ -13,7 +16,8 @@ export function presentPayment({ payment: p, payer, recipient }: PaymentWithPart
     _id: p.id,
     description: p.description,
     type: p.type,
-    amount: p.amountPence,
+    amount: poundsFromPence(p.amountPence),
+    amountPence: p.amountPence,
     currency: p.currency,
     status: p.status,
     stripeSessionId: p.stripeSessionId,
@@ -22,14 +26,17 @@ export function presentPayment({ payment: p, payer, recipient }: PaymentWithPart
     recipient: party(recipient, p.recipientType),
     payerType: p.payerType,
     recipientType: p.recipientType,
-    platformCommission: p.platformCommissionPence,
-    tutorEarnings: p.tutorEarningsPence,
+    platformCommission: poundsFromPence(p.platformCommissionPence),
+    platformCommissionPence: p.platformCommissionPence,
+    tutorEarnings: poundsFromPence(p.tutorEarningsPence),
+    tutorEarningsPence: p.tutorEarningsPence,
     essay,
     essayId: p.itemKind === 'essay' ? p.itemId : null,
     tutoringSessionId: p.itemKind === 'tutoring_session' ? p.itemId : null,
     paidAt: p.paidAt?.toISOString() ?? null,
     refundedAt: p.refundedAt?.toISOString() ?? null,
-    refundedAmount: p.refundedAmountPence,
+    refundedAmount: poundsFromPence(p.refundedAmountPence),
+    refundedAmountPence: p.refundedAmountPence,
     metadata: p.metadata,
     adminNotes: p.adminNotes,
     createdAt: p.createdAt.toISOString(),
@@ -50,6 +57,24 @@ export function presentPaymentDetail(row: PaymentWithParties, history: PaymentSt
         at: change.createdAt.toISOString(),
       }),
     ),
+  };
+}
+
+/** The ledger's totals as the admin's payment stats (part 2 §3 "Payment stats": overall), in pounds with pence twins. */
+export function presentStats(t: LedgerTotals): OverallStatsDto {
+  const netPence = t.studentPence - t.tutorPence;
+  return {
+    netProfit: poundsFromPence(netPence),
+    netProfitPence: netPence,
+    studentPayments: poundsFromPence(t.studentPence),
+    studentPaymentsPence: t.studentPence,
+    tutorPayments: poundsFromPence(t.tutorPence),
+    tutorPaymentsPence: t.tutorPence,
+    studentPaymentsCount: t.studentCount,
+    tutorPaymentsCount: t.tutorCount,
+    refunds: poundsFromPence(t.refundedPence),
+    refundsPence: t.refundedPence,
+    refundsCount: t.refundedCount,
   };
 }
 

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { coded } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { ADMIN_PAGE_SIZE, type PaymentDetailDto, type PaymentListDto, type PaymentListQueryDto, type PaymentStatsDto, type UpdatePaymentByAdminDto } from './dto/payments.dto.js';
-import { presentPayment, presentPaymentDetail } from './payment.presenter.js';
+import { presentPayment, presentPaymentDetail, presentStats } from './payment.presenter.js';
 import { PaymentsRepository, type PaymentFilters } from './payments.repository.js';
 
 /** A date-only bound (`2026-11-23`) means that whole day in UTC; a date-time is taken as given. */
@@ -77,18 +77,7 @@ export class PaymentsAdminService {
   }
 
   private async computeStats(): Promise<PaymentStatsDto> {
-    const t = await this.repository.totals();
-    return {
-      overall: {
-        netProfit: t.studentPence - t.tutorPence,
-        studentPayments: t.studentPence,
-        tutorPayments: t.tutorPence,
-        studentPaymentsCount: t.studentCount,
-        tutorPaymentsCount: t.tutorCount,
-        refunds: t.refundedPence,
-        refundsCount: t.refundedCount,
-      },
-    };
+    return { overall: presentStats(await this.repository.totals()) };
   }
 
   async get(id: string): Promise<PaymentDetailDto> {

@@ -27,6 +27,7 @@ import { PayoutAccounts } from './payout-accounts.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Inject } from '@nestjs/common';
+import { poundsFromPence } from '@redpen/shared/money';
 
 const PAYMENT_MESSAGES = {
   completed: 'Payment successful',
@@ -67,7 +68,8 @@ export class StudentPaymentsController {
       paymentId: row.id,
       essayId: row.itemKind === ITEM_KINDS.essay ? row.itemId : null,
       tutoringSessionId: row.itemKind === ITEM_KINDS.tutoringSession ? row.itemId : null,
-      amount: row.amountPence,
+      amount: poundsFromPence(row.amountPence),
+      amountPence: row.amountPence,
     };
   }
 }
@@ -124,14 +126,18 @@ export class TutorPaymentsController {
   @ApiOkResponse({ type: TutorPaymentStatusResultDto })
   @ApiNotFoundResponse({ description: '"Payment session not found. Please try again." (PAYMENT_NOT_FOUND)' })
   async payoutStatus(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorPaymentStatusDto): Promise<TutorPaymentStatusResultDto> {
-    const payout = await this.payments.payoutFor(user.id, body.payoutId);
+    const payout = body.payoutId
+      ? await this.payments.payoutFor(user.id, body.payoutId)
+      : body.sessionId
+        ? await this.payments.payoutForReference(user.id, body.sessionId, ITEM_KINDS.tutoringSession)
+        : await this.payments.payoutForItem(user.id, ITEM_KINDS.essay, body.essayId!);
     const message =
       payout.status === 'completed'
         ? 'Payment successful'
         : payout.status === 'pending'
           ? 'Payment is being processed'
           : 'Payment processing error. Please contact support.';
-    return { message, status: payout.status, payoutId: payout.id, amount: payout.amountPence };
+    return { message, status: payout.status, payoutId: payout.id, amount: poundsFromPence(payout.amountPence), amountPence: payout.amountPence };
   }
 }
 

@@ -366,6 +366,22 @@ export class PaymentsService {
     return row;
   }
 
+  /**
+   * The spec's `sessionId` (issue 24): the return page's `session_id`, which is the payout's id, or else the id of
+   * the item of `kind` (a tutoring session) the payout is for.
+   */
+  async payoutForReference(tutorId: string, sessionId: string, kind: string): Promise<PaymentRow> {
+    if (await this.repository.findById(sessionId)) return this.payoutFor(tutorId, sessionId);
+    return this.payoutForItem(tutorId, kind, sessionId);
+  }
+
+  /** The payout of one item (an essay, a tutoring session) as its tutor may see it. */
+  async payoutForItem(tutorId: string, kind: string, itemId: string): Promise<PaymentRow> {
+    const row = await this.repository.findPayout(kind, itemId);
+    if (!row || row.recipientId !== tutorId) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment session not found. Please try again.'));
+    return row;
+  }
+
   // ── Events ───────────────────────────────────────────────────────────────────────────────────────────
 
   /** The receipt's event, in the ledger row's transaction (Notifications mails it). */

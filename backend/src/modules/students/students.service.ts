@@ -25,14 +25,15 @@ export class StudentsService {
   }
 
   /**
-   * Only the fields sent change; the date of birth can be set once. The new picture is already stored (the
+   * Only the fields sent change; the date of birth can be set once (sending the stored one again changes nothing:
+   * a client that sends the whole form back is not refused, issue 24). The new picture is already stored (the
    * upload helper deletes it if this throws); the one it replaces is deleted once the row points elsewhere.
    */
   async updateProfile(user: AuthenticatedUser, form: ReceivedUpload<StudentProfileFormDto>): Promise<StudentProfileDto> {
     const { major, university, bio, dateOfBirth: dobRaw } = form.fields;
     const current = await this.repository.findOrCreate(user.id);
     let dateOfBirth: string | undefined;
-    if (dobRaw) {
+    if (dobRaw && !(current.dateOfBirth && parseDate(dobRaw) === current.dateOfBirth)) {
       if (current.dateOfBirth) throw dobLocked();
       dateOfBirth = parseDate(dobRaw);
       const today = ukIsoDate(this.clock.now());

@@ -29,6 +29,8 @@ const DOCUMENT_TYPE_ALIASES: Record<string, string> = {
   ukbornoradoptedcertificate: 'ukBirthCertificate',
   residencepermit: 'residencePermit', biometricresidencepermit: 'residencePermit', 'residence permit': 'residencePermit',
   validvisa: 'validVisa', visa: 'validVisa', 'valid visa': 'validVisa',
+  // The spec's clients' short codes (issue 24).
+  'birth-cert': 'ukBirthCertificate', 'adoption-cert': 'ukAdoptionCertificate', brp: 'residencePermit',
 };
 /** File fields that may carry the right-to-work document. */
 export const RIGHT_TO_WORK_FILE_FIELDS = ['documentFile', 'passportURL', 'UkBornOrAdoptedCertificate', 'biometricResidencePermit', 'validVisa'];
@@ -202,7 +204,8 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
   } else if (!hasRight) {
     errors.push({ field: 'rightToWork', message: M.noRight });
   } else {
-    const nationality = pick('nationality');
+    // `eligibility` is the spec's name of the same answer (part 2 §3 Tutor profile).
+    const nationality = pick('nationality', 'eligibility');
     if (!nationality) errors.push({ field: 'nationality', message: M.nationality });
     else if (!(NATIONALITIES as readonly string[]).includes(nationality)) errors.push({ field: 'nationality', message: 'Please select a valid nationality' });
     else {

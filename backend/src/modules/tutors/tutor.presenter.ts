@@ -47,14 +47,11 @@ export async function presentTutor(profile: TutorProfileRow, user: UserRow, sign
       : null,
     eligibility: profile.eligibility,
     rightToWork: profile.rightToWork,
+    // Grouped by nationality as part 2 §3 writes it (issue 24): the tutor's own group, the others null.
     documents: {
-      passportURL: passport,
-      UkBornOrAdoptedCertificateURL: ukCert,
-      NINumber: docs.niNumber ?? null,
-      shareCode: docs.shareCode ?? null,
-      DOB: docs.dateOfBirth ?? null,
-      biometricResidencePermitURL: brp,
-      validVisaURL: visa,
+      BritishIrish: profile.eligibility === 'BritishIrish' ? { passportURL: passport, NINumber: docs.niNumber ?? null, UkBornOrAdoptedCertificateURL: ukCert } : null,
+      EuEeaSwiss: profile.eligibility === 'EuEeaSwiss' ? { passportURL: passport, shareCode: docs.shareCode ?? null, DOB: docs.dateOfBirth ?? null } : null,
+      NonEuEea: profile.eligibility === 'NonEuEea' ? { biometricResidencePermitURL: brp, validVisaURL: visa } : null,
     },
     aLevels: profile.aLevels,
     universityDocuments,

@@ -7,8 +7,10 @@ import {
   bandRangeMessage,
   ESSAY_FILE_MAX_BYTES as MARKED_FILE_MAX_BYTES,
   FEEDBACK_MIN_LENGTH,
+  FEEDBACK_TOO_SHORT_MESSAGE,
   MARKED_FILE_TYPES_LABEL,
   SCORE_MAX,
+  SCORE_MESSAGE,
   SCORE_MIN,
 } from '@redpen/shared/essay-rules';
 import type { Schema } from '../../api/client';
@@ -37,8 +39,8 @@ export const MARKED_FILE_ACCEPT = [
 
 /** The spec's texts (part 2 §5, §8) and the API's own where the spec gives none. */
 export const MESSAGES = {
-  feedbackTooShort: `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters long.`,
-  score: `Score must be between ${SCORE_MIN} and ${SCORE_MAX}`,
+  feedbackTooShort: FEEDBACK_TOO_SHORT_MESSAGE,
+  score: SCORE_MESSAGE,
   fileRequired: 'You must upload a marked essay file to continue.',
   fileType: `Allowed file types: ${MARKED_FILE_TYPES_LABEL}`,
   fileSize: 'File size must be less than 10 MB',

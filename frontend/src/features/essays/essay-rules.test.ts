@@ -71,9 +71,9 @@ describe('word counts and prices', () => {
   });
 
   it('reprices at the tiers of the new count plus the surcharges already in the price', () => {
-    const plain = { wordCount: 1000, price: essayPricePence(1000) };
+    const plain = { wordCount: 1000, pricePence: essayPricePence(1000) };
     expect(priceAtCount(plain, 1100)).toBe(essayPricePence(1100));
-    const withSurcharges = { wordCount: 1000, price: essayPricePence(1000) + 1500 };
+    const withSurcharges = { wordCount: 1000, pricePence: essayPricePence(1000) + 1500 };
     expect(priceAtCount(withSurcharges, 900)).toBe(essayPricePence(900) + 1500);
   });
 });

@@ -104,7 +104,7 @@ export const confirmRangeMessage = (band: { minWordCount: number; maxWordCount: 
  * The price of the essay at another word count, in pence: the tiers of the new count plus the surcharges the
  * server recorded at upload (model answer, expedited), which are whatever its price holds beyond its own tiers.
  */
-export function priceAtCount(essay: Pick<Essay, 'price' | 'wordCount'>, wordCount: number): number {
-  const surcharges = Math.max(0, essay.price - essayPricePence(essay.wordCount));
+export function priceAtCount(essay: Pick<Essay, 'pricePence' | 'wordCount'>, wordCount: number): number {
+  const surcharges = Math.max(0, essay.pricePence - essayPricePence(essay.wordCount));
   return essayPricePence(wordCount) + surcharges;
 }

@@ -12,7 +12,8 @@ export const paymentsApi = {
   essayPayout: (essayId: string) => unwrap(api.POST('/api/tutor/generateTutorPaymentUrl', { body: { essayId } })).then((r) => r.paymentUrl),
   sessionPayout: (tutoringSessionID: string) =>
     unwrap(api.POST('/api/tutor/getPaidTutoringSessions', { body: { tutoringSessionID } })).then((r) => r.paymentUrl),
-  updateTutorPaymentStatus: (payoutId: string) => unwrap(api.POST('/api/tutor/updateTutorPaymentStatus', { body: { payoutId } })),
+  /** The payout by its id (`payout_id`) or by the spec's `session_id` (issue 24). */
+  updateTutorPaymentStatus: (payout: { payoutId: string } | { sessionId: string }) => unwrap(api.POST('/api/tutor/updateTutorPaymentStatus', { body: payout })),
 };
 
 export type PayoutAccountStatus = Schema<'PayoutAccountStatusDto'>;

@@ -32,6 +32,11 @@ export const essays = pgTable(
     /** Detected from the document, or the student's first entry for an image; never changed afterwards. */
     originalWordCount: integer('original_word_count').notNull(),
     wordCount: integer('word_count').notNull(),
+    /**
+     * An image uploaded without a count (spec part 1 §7's payload has none): both counts hold 1 as a placeholder and
+     * the price is the minimum until the accepting tutor sets the count once in the discussion (docs/decisions.md).
+     */
+    wordCountToBeAgreed: boolean('word_count_to_be_agreed').notNull().default(false),
     /** What the student pays now: tiers of `wordCount` plus the surcharges fixed at upload. */
     pricePence: integer('price_pence').notNull(),
     /** Surcharges as they were when the essay was uploaded (a later config change does not reprice it). */

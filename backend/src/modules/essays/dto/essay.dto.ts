@@ -1,14 +1,34 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { FormText } from '../../../common/uploads/upload-rule.js';
 import { ACADEMIC_LEVELS } from '@redpen/shared/essay-levels';
-import { ESSAY_STATES, FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, SCORE_MAX, SCORE_MIN } from '@redpen/shared/essay-rules';
+import { ESSAY_STATES, FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, FEEDBACK_TOO_SHORT_MESSAGE, SCORE_MAX, SCORE_MESSAGE, SCORE_MIN } from '@redpen/shared/essay-rules';
 import { ChatMessageDto } from '../../chat/dto/chat.dto.js';
 import { ESSAY_NOT_FOUND } from '../essay-errors.js';
 
 export const REQUEST_TYPES = ['feedback-only', 'feedback_model'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
+/** The labels the API answers in `studentRequest` (spec part 1 §3, part 2 §3), accepted back on upload (issue 24). */
+export const STUDENT_REQUEST_LABELS: Readonly<Record<string, RequestType>> = {
+  'feedback only': 'feedback-only',
+  'feedback and model answer': 'feedback_model',
+};
+const STUDENT_REQUEST_VALUES = [...REQUEST_TYPES, 'Feedback Only', 'Feedback and Model Answer'];
+
+/** A request type by its code or by its label, any letter case; anything else is left for the validator to refuse. */
+const RequestTypeOf = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string') return value;
+    const v = value.trim();
+    if (v === '') return undefined;
+    return REQUEST_TYPES.find((t) => t === v.toLowerCase()) ?? STUDENT_REQUEST_LABELS[v.toLowerCase().replace(/\s+/g, ' ')] ?? v;
+  });
+
+/** Spec part 1 §2: the upload form's Subject is free text (a level's listed subjects are stored in the list's spelling). */
+export const SUBJECT_MIN_LENGTH = 2;
+export const SUBJECT_MAX_LENGTH = 100;
+const SUBJECT_LENGTH_MESSAGE = `Subject must be ${SUBJECT_MIN_LENGTH} to ${SUBJECT_MAX_LENGTH} characters`;
 
 const WORD_COUNT_MESSAGE = 'Word count must be a whole number above 0';
 
@@ -42,16 +62,18 @@ export class UploadEssayFormDto {
   @FormText() @MaxLength(200, { message: 'Title must be at most 200 characters' }) @IsString({ message: 'Title is required' }) @IsNotEmpty({ message: 'Title is required' })
   title: string;
 
-  @ApiProperty({ description: "One of the level's subjects (shared/essay-levels.ts)" })
-  @FormText() @MaxLength(100, { message: 'Please choose a subject from the list' }) @IsString({ message: 'Subject is required' }) @IsNotEmpty({ message: 'Subject is required' })
+  @ApiProperty({ minLength: SUBJECT_MIN_LENGTH, maxLength: SUBJECT_MAX_LENGTH, description: "Free text, trimmed; one of the level's listed subjects (shared/essay-levels.ts) is stored in the list's spelling" })
+  @FormText()
+  @Length(SUBJECT_MIN_LENGTH, SUBJECT_MAX_LENGTH, { message: SUBJECT_LENGTH_MESSAGE })
+  @IsString({ message: 'Subject is required' }) @IsNotEmpty({ message: 'Subject is required' })
   subject: string;
 
   @ApiProperty({ enum: ACADEMIC_LEVELS })
   @FormText() @MaxLength(20, { message: 'Please choose an academic level from the list' }) @IsString({ message: 'Academic level is required' }) @IsNotEmpty({ message: 'Academic level is required' })
   academicLevel: string;
 
-  @ApiPropertyOptional({ enum: REQUEST_TYPES, default: 'feedback-only' })
-  @FormText() @IsOptional() @IsIn(REQUEST_TYPES, { message: 'Student request must be feedback-only or feedback_model' })
+  @ApiPropertyOptional({ enum: STUDENT_REQUEST_VALUES, default: 'feedback-only', description: 'The code (feedback-only, feedback_model) or the label the API answers (Feedback Only, Feedback and Model Answer)' })
+  @RequestTypeOf() @IsOptional() @IsIn(REQUEST_TYPES, { message: 'Student request must be Feedback Only or Feedback and Model Answer' })
   studentRequest?: RequestType;
 
   @ApiPropertyOptional({ maxLength: 2000, description: 'Additional notes (the spec also calls them comments)' })
@@ -66,7 +88,7 @@ export class UploadEssayFormDto {
   @FormFlag() @IsOptional() @IsBoolean({ message: 'Expedited must be true or false' })
   expedited?: boolean;
 
-  @ApiPropertyOptional({ type: 'integer', description: "Only for an image: the student's count, which becomes the original" })
+  @ApiPropertyOptional({ type: 'integer', description: "Only for an image: the student's count, which becomes the original. Without it the count is to be agreed with the tutor (wordCountToBeAgreed)" })
   @FormInt() @IsOptional() @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE })
   wordCount?: number;
 
@@ -81,7 +103,9 @@ export class UploadEssayFormDto {
 export class UploadEssayResultDto {
   @ApiProperty({ format: 'uuid' }) essayId: string;
   @ApiProperty({ description: 'The detected count (or the student’s, for an image): the original' }) wordCount: number;
-  @ApiProperty({ description: 'Pence, surcharges included' }) price: number;
+  @ApiProperty({ description: 'Pounds with at most 2 decimals (18.15), surcharges included' }) price: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence (1815)' }) pricePence: number;
+  @ApiProperty({ description: 'No count yet (an image uploaded without one): priced at the minimum, the tutor sets the count in the discussion' }) wordCountToBeAgreed: boolean;
   @ApiProperty() originalWordCount: number;
   @ApiProperty({ description: 'The lowest count the student may confirm' }) minWordCount: number;
   @ApiProperty({ description: 'The highest count the student may confirm' }) maxWordCount: number;
@@ -127,7 +151,7 @@ export class EssayStudentRatingDto {
   @ApiProperty({ format: 'date-time' }) ratingDate: string;
 }
 
-/** An essay as the spec's screens read it (part 1 §3; part 2 §3 tutor view). Money in pence. */
+/** An essay as the spec's screens read it (part 1 §3; part 2 §3 tutor view). Money in pounds, with its pence twin. */
 export class EssayDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty() title: string;
@@ -138,7 +162,9 @@ export class EssayDto {
   @ApiProperty() originalWordCount: number;
   @ApiProperty({ description: 'The counts the student may confirm (±10 % of the original)' }) minWordCount: number;
   @ApiProperty() maxWordCount: number;
-  @ApiProperty({ description: 'Pence, surcharges included' }) price: number;
+  @ApiProperty({ description: 'Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)")' }) price: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence (1815)' }) pricePence: number;
+  @ApiProperty({ description: 'The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion' }) wordCountToBeAgreed: boolean;
   @ApiProperty({ enum: ['Feedback Only', 'Feedback and Model Answer'] }) studentRequest: string;
   @ApiProperty({ enum: REQUEST_TYPES }) requestType: RequestType;
   @ApiProperty() expedited: boolean;
@@ -223,7 +249,8 @@ export class TutorDashboardDto {
   @ApiProperty({ description: 'Tutoring sessions conducted' }) interviewsConducted: number;
   @ApiProperty({ description: 'Average of the students’ ratings out of 5.0, one decimal; 0 with none' }) rating: number;
   @ApiProperty({ description: 'How many ratings the average is of' }) totalRatings: number;
-  @ApiProperty({ description: 'Paid out to the tutor, in pence (completed payouts in the ledger)' }) earnings: number;
+  @ApiProperty({ description: 'Paid out to the tutor (completed payouts in the ledger), pounds with at most 2 decimals' }) earnings: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) earningsPence: number;
 }
 
 export class EssayEnvelopeDto {
@@ -254,8 +281,6 @@ export class EssayMessageSentDto {
   @ApiProperty({ type: ChatMessageDto }) message: ChatMessageDto;
 }
 
-/** Spec part 2 §5: feedback of at least 250 characters, a score out of 10 (shared/src/essay-rules.ts). */
-const SCORE_MESSAGE = `Score must be a whole number from ${SCORE_MIN} to ${SCORE_MAX}`;
 
 /** The text fields of `POST /tutor/markEssay` (multipart: essayID, score, feedback, modelAnswerFile?). */
 export class MarkEssayFormDto {
@@ -270,7 +295,7 @@ export class MarkEssayFormDto {
   @ApiProperty({ minLength: FEEDBACK_MIN_LENGTH, maxLength: FEEDBACK_MAX_LENGTH })
   @FormText()
   @MaxLength(FEEDBACK_MAX_LENGTH, { message: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters` })
-  @MinLength(FEEDBACK_MIN_LENGTH, { message: `Feedback must be at least ${FEEDBACK_MIN_LENGTH} characters` })
+  @MinLength(FEEDBACK_MIN_LENGTH, { message: FEEDBACK_TOO_SHORT_MESSAGE })
   @IsString({ message: 'Feedback is required' })
   feedback: string;
 

@@ -50,7 +50,8 @@ export class PaymentStatusDto {
   @ApiProperty({ format: 'uuid', description: 'The ledger row' }) paymentId: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) essayId: string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) tutoringSessionId: string | null;
-  @ApiProperty({ description: 'Pence' }) amount: number;
+  @ApiProperty({ description: 'Pounds with at most 2 decimals' }) amount: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) amountPence: number;
 }
 
 export class TutorEssayPayoutDto {
@@ -65,22 +66,38 @@ export class TutorSessionPayoutDto {
   tutoringSessionID: string;
 }
 
-/** `POST /tutor/updateTutorPaymentStatus`: the payout id from `/tutor/payment-success?payout_id=…`. */
-export class TutorPaymentStatusDto {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'Payment session not found. Please try again.' })
-  payoutId: string;
+const PAYOUT_NOT_FOUND = 'Payment session not found. Please try again.';
+const noPayoutNamed = (o: TutorPaymentStatusDto) => o.payoutId === undefined && o.sessionId === undefined && o.essayId === undefined;
 
-  @ApiPropertyOptional({ description: 'Ignored (the spec client sends it)' }) @IsOptional() essayId?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored (the spec client sends it)' }) @IsOptional() sessionId?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored (the spec client sends it)' }) @IsOptional() amount?: unknown;
+/**
+ * `POST /tutor/updateTutorPaymentStatus` (spec part 2 §7: "essayId (the tutor profile calls also name sessionId and
+ * amount)"): names the payout by its id (`payoutId`, or `sessionId`: the return page's `session_id`/`payout_id`), by
+ * the tutoring session it paid (`sessionId`), or by the essay it paid (`essayId`); the first of these that is given
+ * is used. `amount` is read by nobody: the ledger's amount is answered.
+ */
+export class TutorPaymentStatusDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'The payout, from /tutor/payment-success?payout_id=…' })
+  @ValidateIf((o: TutorPaymentStatusDto) => o.payoutId !== undefined || noPayoutNamed(o))
+  @IsUUID('all', { message: PAYOUT_NOT_FOUND })
+  payoutId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "The return page's session_id (the payout's id), or the tutoring session paid out" })
+  @IsOptional() @IsUUID('all', { message: PAYOUT_NOT_FOUND })
+  sessionId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'The essay paid out' })
+  @IsOptional() @IsUUID('all', { message: PAYOUT_NOT_FOUND })
+  essayId?: string;
+
+  @ApiPropertyOptional({ description: 'Ignored: the amount comes from the ledger' }) @IsOptional() amount?: unknown;
 }
 
 export class TutorPaymentStatusResultDto {
   @ApiProperty() message: string;
   @ApiProperty({ enum: PAYMENT_STATUSES }) status: (typeof PAYMENT_STATUSES)[number];
   @ApiProperty({ format: 'uuid' }) payoutId: string;
-  @ApiProperty({ description: 'Pence' }) amount: number;
+  @ApiProperty({ description: 'Pounds with at most 2 decimals' }) amount: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) amountPence: number;
 }
 
 export class PaymentUserDto {
@@ -108,12 +125,13 @@ export class PaymentStatusChangeDto {
   @ApiProperty({ format: 'date-time' }) at: string;
 }
 
-/** A ledger row as the spec's admin screens read it (part 2 §3 "Payment"); money in integer pence, GBP. */
+/** A ledger row as the spec's admin screens read it (part 2 §3 "Payment"); money in pounds (GBP), each amount with its pence twin. */
 export class PaymentDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty() description: string;
   @ApiProperty({ enum: PAYMENT_TYPES }) type: (typeof PAYMENT_TYPES)[number];
-  @ApiProperty({ description: 'Pence' }) amount: number;
+  @ApiProperty({ description: 'Pounds with at most 2 decimals' }) amount: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) amountPence: number;
   @ApiProperty({ example: 'GBP' }) currency: string;
   @ApiProperty({ enum: PAYMENT_STATUSES }) status: (typeof PAYMENT_STATUSES)[number];
   @ApiProperty({ type: String, nullable: true }) stripeSessionId: string | null;
@@ -122,14 +140,17 @@ export class PaymentDto {
   @ApiProperty({ type: PaymentPartyDto }) recipient: PaymentPartyDto;
   @ApiProperty({ enum: PARTY_TYPES }) payerType: (typeof PARTY_TYPES)[number];
   @ApiProperty({ enum: PARTY_TYPES }) recipientType: (typeof PARTY_TYPES)[number];
-  @ApiProperty({ description: 'Pence' }) platformCommission: number;
-  @ApiProperty({ description: 'Pence' }) tutorEarnings: number;
+  @ApiProperty({ description: 'Pounds with at most 2 decimals' }) platformCommission: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) platformCommissionPence: number;
+  @ApiProperty({ description: 'Pounds with at most 2 decimals' }) tutorEarnings: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) tutorEarningsPence: number;
   @ApiProperty({ type: PaymentEssayDto, nullable: true }) essay: PaymentEssayDto | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) essayId: string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) tutoringSessionId: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paidAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) refundedAt: string | null;
-  @ApiProperty({ description: 'Pence' }) refundedAmount: number;
+  @ApiProperty({ description: 'Pounds with at most 2 decimals' }) refundedAmount: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) refundedAmountPence: number;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' } }) metadata: Record<string, string>;
   @ApiProperty({ type: String, nullable: true }) adminNotes: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
@@ -158,12 +179,16 @@ export class PaymentResponseDto {
 }
 
 export class OverallStatsDto {
-  @ApiProperty({ description: 'studentPayments − tutorPayments, pence' }) netProfit: number;
-  @ApiProperty({ description: 'Completed student payments, pence (refunded ones excluded)' }) studentPayments: number;
-  @ApiProperty({ description: 'Completed tutor payouts, pence' }) tutorPayments: number;
+  @ApiProperty({ description: 'studentPayments − tutorPayments, pounds with at most 2 decimals' }) netProfit: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) netProfitPence: number;
+  @ApiProperty({ description: 'Completed student payments, pounds with at most 2 decimals (refunded ones excluded)' }) studentPayments: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) studentPaymentsPence: number;
+  @ApiProperty({ description: 'Completed tutor payouts, pounds with at most 2 decimals' }) tutorPayments: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) tutorPaymentsPence: number;
   @ApiProperty() studentPaymentsCount: number;
   @ApiProperty() tutorPaymentsCount: number;
-  @ApiProperty({ description: 'Refunded student payments, pence' }) refunds: number;
+  @ApiProperty({ description: 'Refunded student payments, pounds with at most 2 decimals' }) refunds: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) refundsPence: number;
   @ApiProperty() refundsCount: number;
 }
 

@@ -1,7 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FormText } from '../../../common/uploads/upload-rule.js';
 import { MOTIVATION_MAX, STUDY_LEVELS } from '@redpen/shared/account-rules';
+import { studyLevelOf } from '@redpen/shared/essay-levels';
 import { ONBOARDING_MESSAGES } from '@redpen/shared/onboarding-fields';
 import { UserDto } from '../../auth/user.presenter.js';
 
@@ -27,14 +29,30 @@ class DbsApplicationDetailsDto {
   @ApiProperty() email: string;
   @ApiProperty() phone: string;
 }
-class RightToWorkDocumentsDto {
-  @ApiPropertyOptional({ type: String, nullable: true }) passportURL?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) UkBornOrAdoptedCertificateURL?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) NINumber?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) shareCode?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) DOB?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) biometricResidencePermitURL?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) validVisaURL?: string | null;
+const SIGNED = 'Presigned link, short-lived';
+
+export class BritishIrishDocumentsDto {
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) passportURL: string | null;
+  @ApiProperty({ type: String, nullable: true }) NINumber: string | null;
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) UkBornOrAdoptedCertificateURL: string | null;
+}
+
+export class EuEeaSwissDocumentsDto {
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) passportURL: string | null;
+  @ApiProperty({ type: String, nullable: true }) shareCode: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date' }) DOB: string | null;
+}
+
+export class NonEuEeaDocumentsDto {
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) biometricResidencePermitURL: string | null;
+  @ApiProperty({ type: String, nullable: true, description: SIGNED }) validVisaURL: string | null;
+}
+
+/** Spec part 2 §3 "documents": grouped by nationality; only the tutor's own eligibility's group is filled, the others are null. */
+export class RightToWorkDocumentsDto {
+  @ApiProperty({ type: BritishIrishDocumentsDto, nullable: true }) BritishIrish: BritishIrishDocumentsDto | null;
+  @ApiProperty({ type: EuEeaSwissDocumentsDto, nullable: true }) EuEeaSwiss: EuEeaSwissDocumentsDto | null;
+  @ApiProperty({ type: NonEuEeaDocumentsDto, nullable: true }) NonEuEea: NonEuEeaDocumentsDto | null;
 }
 
 /** The tutor profile (spec part 2 §3), files as short-lived presigned URLs. */
@@ -118,8 +136,14 @@ export class TutorOnboardingFormDto {
   @Text(4000)
   rightToWork?: string;
   @ApiProperty({ description: '"yes"/"no" (or "true"/"false"); "no" is refused' }) @Text(10) hasRight: string;
-  @ApiProperty({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'] }) @Text(40) nationality: string;
-  @ApiProperty({ enum: ['passport', 'ukBirthCertificate', 'ukAdoptionCertificate', 'residencePermit', 'validVisa'] }) @Text(60) documentType: string;
+  @ApiProperty({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'], description: 'Or under its spec name, eligibility' }) @Text(40) nationality: string;
+  @ApiPropertyOptional({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'], description: "The spec's name of nationality (part 2 §3)" }) @Text(40) eligibility?: string;
+  @ApiProperty({
+    enum: ['passport', 'ukBirthCertificate', 'ukAdoptionCertificate', 'residencePermit', 'validVisa', 'birth-cert', 'adoption-cert', 'brp'],
+    description: 'birth-cert, adoption-cert and brp are the short codes of ukBirthCertificate, ukAdoptionCertificate and residencePermit',
+  })
+  @Text(60)
+  documentType: string;
   @ApiProperty({ type: 'string', format: 'binary', description: 'The right-to-work document (PDF, JPEG or PNG, ≤ 5 MB)' }) documentFile: unknown;
   @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Alternative to documentFile (spec document field)' }) passportURL?: unknown;
   @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Alternative to documentFile' }) UkBornOrAdoptedCertificate?: unknown;
@@ -145,8 +169,9 @@ export class TutorOnboardingFormDto {
 export class TutorProfileUpdateFormDto {
   @ApiPropertyOptional({ maxLength: 200 }) @Text(200, 'University must be at most 200 characters') university?: string;
 
-  @ApiPropertyOptional({ enum: STUDY_LEVELS })
-  @FormText() @IsOptional() @IsIn(STUDY_LEVELS, { message: `Study level must be one of ${STUDY_LEVELS.join(', ')}` })
+  @ApiPropertyOptional({ enum: [...STUDY_LEVELS, 'Bachelor', 'Master'], description: "Bachelor and Master (the spec's level names) are Bachelors and Masters" })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (value.trim() === '' ? undefined : (studyLevelOf(value) ?? value.trim())) : value))
+  @IsOptional() @IsIn(STUDY_LEVELS, { message: `Study level must be one of ${STUDY_LEVELS.join(', ')}` })
   StudyLevel?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 80 })

@@ -33,7 +33,7 @@ export function DiscussionEssayCard({ essay }: { essay: TutorEssay }) {
             { label: 'Word count', value: wordCount(essay.wordCount) },
             { label: 'Original count', value: wordCount(essay.originalWordCount) },
             { label: 'Agreeable range', value: `${essay.minWordCount}–${essay.maxWordCount} words` },
-            { label: 'Price', value: pounds(essay.price) },
+            { label: 'Price', value: pounds(essay.pricePence) },
             { label: 'Submitted', value: formatDate(essay.createdAt) },
             { label: 'Accepted', value: formatDateTime(essay.acceptedAt) },
           ]}

@@ -31,7 +31,7 @@ export function EssayDetailsDialog({ essay, now, onClose }: { essay: TutorEssay 
               { label: 'Request', value: essay.studentRequest },
               { label: 'Word count', value: wordCount(essay.wordCount) },
               { label: 'Original word count', value: `${wordCount(essay.originalWordCount)} (may be agreed between ${essay.minWordCount} and ${essay.maxWordCount})` },
-              { label: 'Price', value: pounds(essay.price) },
+              { label: 'Price', value: pounds(essay.pricePence) },
               { label: 'Expedited', value: essay.expedited ? 'Yes (marked within 24 hours of payment)' : 'No' },
               { label: 'Notes from the student', value: essay.notes },
               { label: 'Submitted', value: formatDate(essay.createdAt) },

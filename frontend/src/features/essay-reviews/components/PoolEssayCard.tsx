@@ -31,7 +31,7 @@ export function PoolEssayCard({ essay, accepting, disabled, onAccept }: { essay:
         <EssayFacts
           items={[
             { label: 'Word count', value: wordCount(essay.wordCount) },
-            { label: 'Price', value: pounds(essay.price) },
+            { label: 'Price', value: pounds(essay.pricePence) },
             { label: 'Submitted', value: formatDate(essay.createdAt) },
           ]}
           columns={3}

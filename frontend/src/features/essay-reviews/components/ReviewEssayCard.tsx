@@ -45,7 +45,7 @@ export function ReviewEssayCard({ essay, now, onDetails, onGetPaid }: ReviewEssa
         <EssayFacts
           items={[
             { label: 'Word count', value: wordCount(essay.wordCount) },
-            { label: 'Price', value: pounds(essay.price) },
+            { label: 'Price', value: pounds(essay.pricePence) },
             ...(essay.score !== null ? [{ label: 'Score', value: `${essay.score}/10` }] : []),
           ]}
           columns={3}

@@ -7,7 +7,7 @@ import { STUDENT_ID, contact, essay, requestedUrls, signInTutor } from '../test-
 
 const POOL = '/api/tutor/getAvailableEssays';
 const ww1 = essay();
-const maths = essay({ _id: 'e2', title: 'Proof by induction', subject: 'Mathematics', academicLevel: 'GCSE', qualification: 'GCSE', wordCount: 900, price: 1850, studentRequest: 'Feedback and Model Answer', requestType: 'feedback_model', expedited: true });
+const maths = essay({ _id: 'e2', title: 'Proof by induction', subject: 'Mathematics', academicLevel: 'GCSE', qualification: 'GCSE', wordCount: 900, price: 18.5, pricePence: 1850, studentRequest: 'Feedback and Model Answer', requestType: 'feedback_model', expedited: true });
 
 beforeEach(() => {
   installPointerEvent();

@@ -169,7 +169,7 @@ export function EssayReviewsPage({ search: urlSearch, payouts }: { search: Revie
       >
         <Stack gap="3">
           <Text>
-            Request your payout for “{payoutFor?.title}” (essay price {payoutFor ? pounds(payoutFor.price) : ''}; you receive your share after the
+            Request your payout for “{payoutFor?.title}” (essay price {payoutFor ? pounds(payoutFor.pricePence) : ''}; you receive your share after the
             platform commission). A payout is made once per essay.
           </Text>
           {accountNotReady && (

@@ -105,7 +105,7 @@ function EssaySummary({ essay, now }: { essay: TutorEssay; now: number }) {
           <EssayFacts
             items={[
               { label: 'Word count', value: wordCount(essay.wordCount) },
-              { label: 'Price', value: pounds(essay.price) },
+              { label: 'Price', value: pounds(essay.pricePence) },
               { label: 'Submitted', value: formatDateTime(essay.createdAt) },
             ]}
             columns={3}

@@ -14,7 +14,7 @@ const statValue = (label: string) => screen.getByText(label, { selector: 'dt' })
 
 describe('tutor dashboard', { timeout: 30_000 }, () => {
   it('welcomes the tutor and shows the four stats: rating out of 5.0 with one decimal and its count, earnings in £ from pence', async () => {
-    stubApi({ [DASHBOARD]: () => jsonResponse(200, { essaysReviewed: 12, interviewsConducted: 3, rating: 4.5, totalRatings: 8, earnings: 123456 }) });
+    stubApi({ [DASHBOARD]: () => jsonResponse(200, { essaysReviewed: 12, interviewsConducted: 3, rating: 4.5, totalRatings: 8, earnings: 1234.56, earningsPence: 123456 }) });
     renderApp('/tutor/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Theo!' })).toBeInTheDocument();
     await waitFor(() => expect(within(statValue('Essays Reviewed')).getByText('12')).toBeInTheDocument());
@@ -25,7 +25,7 @@ describe('tutor dashboard', { timeout: 30_000 }, () => {
   });
 
   it('shows a whole rating with its decimal, and a single rating', async () => {
-    stubApi({ [DASHBOARD]: () => jsonResponse(200, { essaysReviewed: 0, interviewsConducted: 0, rating: 4, totalRatings: 1, earnings: 0 }) });
+    stubApi({ [DASHBOARD]: () => jsonResponse(200, { essaysReviewed: 0, interviewsConducted: 0, rating: 4, totalRatings: 1, earnings: 0, earningsPence: 0 }) });
     renderApp('/tutor/dashboard');
     await waitFor(() => expect(within(statValue('Rating')).getByText('4.0 / 5.0')).toBeInTheDocument());
     expect(within(statValue('Rating')).getByText('from 1 rating')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('tutor dashboard', { timeout: 30_000 }, () => {
   it('says when the figures fail to load, and tries again', async () => {
     const user = userEvent.setup();
     let fail = true;
-    stubApi({ [DASHBOARD]: () => (fail ? jsonResponse(500, { message: 'Database down' }) : jsonResponse(200, { essaysReviewed: 2, interviewsConducted: 0, rating: 0, totalRatings: 0, earnings: 0 })) });
+    stubApi({ [DASHBOARD]: () => (fail ? jsonResponse(500, { message: 'Database down' }) : jsonResponse(200, { essaysReviewed: 2, interviewsConducted: 0, rating: 0, totalRatings: 0, earnings: 0, earningsPence: 0 })) });
     renderApp('/tutor/dashboard');
     expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();
     fail = false;

@@ -49,7 +49,7 @@ export function TutorDashboardPage() {
             value={stats && `${stats.rating.toFixed(1)} / 5.0`}
             note={stats && (stats.totalRatings === 1 ? 'from 1 rating' : `from ${stats.totalRatings} ratings`)}
           />
-          <Stat label="Earnings" value={stats && pounds(stats.earnings)} note={stats && 'paid out to you'} />
+          <Stat label="Earnings" value={stats && pounds(stats.earningsPence)} note={stats && 'paid out to you'} />
         </SimpleGrid>
       )}
 

@@ -78,7 +78,7 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
   const update = useUpdateWordCount();
   const problem = wordCountProblem(value, essay, confirmRangeMessage(essay));
   const count = Number(value.trim());
-  const surcharges = essay.price - essayPricePence(essay.wordCount);
+  const surcharges = essay.pricePence - essayPricePence(essay.wordCount);
   const extras = [essay.requestType === 'feedback_model' && 'the model answer', essay.expedited && 'the expedited review'].filter(Boolean).join(' and ');
 
   const confirm = () => {

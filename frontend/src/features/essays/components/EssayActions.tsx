@@ -142,7 +142,7 @@ export function EssayActions({ essay }: { essay: Essay }) {
         <Stack gap="2">
           {can.refund ? (
             <Text>
-              This essay has not been reviewed yet, so you will get a full refund of {formatPounds(essay.price)}. A full refund is
+              This essay has not been reviewed yet, so you will get a full refund of {formatPounds(essay.pricePence)}. A full refund is
               possible until {formatDateTime(essay.refundableUntil)}.
             </Text>
           ) : (

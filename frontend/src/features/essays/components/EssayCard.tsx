@@ -39,7 +39,7 @@ export function EssayCard({ essay }: { essay: Essay }) {
             <Text as="span" color="fg.muted">
               Price:
             </Text>{' '}
-            {formatPounds(essay.price)}
+            {formatPounds(essay.pricePence)}
             {PAYMENT_NOTES[essay.paymentStatus]}
           </Text>
           <Text>

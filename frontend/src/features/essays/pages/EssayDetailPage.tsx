@@ -121,7 +121,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
               { label: 'Submitted', value: formatDate(data.createdAt) },
               ...(completed && data.completedAt ? [{ label: 'Reviewed', value: formatDate(data.completedAt) }] : []),
               { label: 'Student Request', value: data.studentRequest },
-              { label: 'Price', value: `${formatPounds(data.price)}${PAYMENT_NOTES[data.paymentStatus]}` },
+              { label: 'Price', value: `${formatPounds(data.pricePence)}${PAYMENT_NOTES[data.paymentStatus]}` },
               ...(data.tutorName ? [{ label: 'Tutor', value: data.tutorName }] : []),
               ...(data.markingDueAt ? [{ label: 'Review due by', value: dateTime(data.markingDueAt) }] : []),
               ...(data.revisionAvailableUntil && can.requestRevision

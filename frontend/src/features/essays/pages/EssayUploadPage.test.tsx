@@ -144,7 +144,7 @@ describe('Essay upload: step one', () => {
     expect(screen.getByText('Uploading your essay...')).toBeInTheDocument();
     expect(screen.getByText(/Your essay will be recorded as uploaded on/)).toBeInTheDocument();
 
-    uploads.respond(200, { essayId: essay._id, wordCount: 1000, price: 1500, originalWordCount: 1000, minWordCount: 900, maxWordCount: 1100 });
+    uploads.respond(200, { essayId: essay._id, wordCount: 1000, price: 15, pricePence: 1500, originalWordCount: 1000, minWordCount: 900, maxWordCount: 1100 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirm Essay Details' })).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ essayId: essay._id });
   });
@@ -202,7 +202,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
     originalWordCount: 1000,
     minWordCount: 900,
     maxWordCount: 1100,
-    price: 2000,
+    price: 20, pricePence: 2000,
   });
 
   it('shows the guidelines and the details, prices the count live, and refuses a count outside ±10 %', async () => {

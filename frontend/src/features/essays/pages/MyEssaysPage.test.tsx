@@ -31,7 +31,7 @@ const card = (title: string) => screen.getByRole('article', { name: title });
 describe('My Essays: the list', () => {
   it('shows the essays latest first with their status labels, links and count', async () => {
     const older = essayIn.completed({ title: 'Older essay', createdAt: hoursAgo(100) });
-    const refunded = makeEssay({ title: 'Refunded essay', state: 'cancelled', status: 'Cancelled', paymentStatus: 'Refunded', price: 1234, createdAt: hoursAgo(200) });
+    const refunded = makeEssay({ title: 'Refunded essay', state: 'cancelled', status: 'Cancelled', paymentStatus: 'Refunded', price: 12.34, pricePence: 1234, createdAt: hoursAgo(200) });
     const newer = essayIn.accepted({ title: 'Newer essay', createdAt: hoursAgo(1) });
     const pending = essayIn.open({ title: 'Middle essay', createdAt: hoursAgo(10) });
     stubApi({ 'GET /api/student/essays': list([older, newer, pending, refunded]) });
@@ -264,7 +264,7 @@ describe('My Essays: card actions', () => {
   });
 
   it('cancels an unpaid essay, and says "Cancel and refund" for a paid one until the server\'s refundableUntil', async () => {
-    const paid = essayIn.paid({ title: 'Paid recently', price: 1650 });
+    const paid = essayIn.paid({ title: 'Paid recently', price: 16.5, pricePence: 1650 });
     const paidLongAgo = essayIn.paid({ title: 'Paid long ago', paid_time: hoursAgo(30), refundableUntil: hoursAgo(6) });
     const open = essayIn.open({ title: 'Not paid' });
     const { calls } = stubApi({

@@ -15,7 +15,7 @@ function signIn(role: 'student' | 'tutor') {
   localStorage.setItem('currentRole', role);
 }
 
-const paid = { message: 'Payment successful', paymentStatus: 'Paid', status: 'completed', paymentId: 'p1', essayId: 'e1', tutoringSessionId: null, amount: 1500 };
+const paid = { message: 'Payment successful', paymentStatus: 'Paid', status: 'completed', paymentId: 'p1', essayId: 'e1', tutoringSessionId: null, amount: 15, amountPence: 1500 };
 
 describe('student payment success', () => {
   it('asks the server with the session id only, shows Payment Successful! and forgets the round-trip keys', async () => {
@@ -91,7 +91,7 @@ describe('tutor payment result', () => {
   it('goes from processing to success with the amount paid out', async () => {
     signIn('tutor');
     const { calls } = stubApi({
-      'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(200, { message: 'Payment successful', status: 'completed', payoutId: 'po1', amount: 1200 }),
+      'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(200, { message: 'Payment successful', status: 'completed', payoutId: 'po1', amount: 12, amountPence: 1200 }),
     });
     renderApp('/tutor/payment-success?payout_id=po1');
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
@@ -100,9 +100,29 @@ describe('tutor payment result', () => {
     expect(screen.getByRole('link', { name: 'Back to Essays' })).toHaveAttribute('href', '/tutor/essay-feedback');
   });
 
+  it("reads the spec's session_id as well (issue 24), and never shows the pounds as pence", async () => {
+    signIn('tutor');
+    const { calls } = stubApi({
+      'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(200, { message: 'Payment successful', status: 'completed', payoutId: 'po1', amount: 18.15, amountPence: 1815 }),
+    });
+    renderApp('/tutor/payment-success?session_id=po1');
+    expect(await screen.findByText('£18.15 has been paid out to you.')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/tutor/updateTutorPaymentStatus')?.body).toEqual({ sessionId: 'po1' });
+  });
+
+  it("sends the spec's /tutor/essays and /tutor/support to the pages that exist", async () => {
+    signIn('tutor');
+    stubApi({});
+    const essays = renderApp('/tutor/essays');
+    await waitFor(() => expect(essays.router.state.location.pathname).toBe('/tutor/essay-feedback'));
+    essays.unmount();
+    const support = renderApp('/tutor/support');
+    await waitFor(() => expect(support.router.state.location.pathname).toBe('/support'));
+  });
+
   it('shows the spec errors: no payout id, a failed payout', async () => {
     signIn('tutor');
-    stubApi({ 'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(200, { message: 'x', status: 'failed', payoutId: 'po1', amount: 1200 }) });
+    stubApi({ 'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(200, { message: 'x', status: 'failed', payoutId: 'po1', amount: 12, amountPence: 1200 }) });
     const { unmount } = renderApp('/tutor/payment-success');
     expect(await screen.findByText('Payment session not found. Please try again.')).toBeInTheDocument();
     unmount();

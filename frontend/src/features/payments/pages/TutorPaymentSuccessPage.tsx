@@ -14,10 +14,10 @@ import { paymentsApi } from '../queries';
 type State = { kind: 'processing' } | { kind: 'success'; amount?: number; note?: string } | { kind: 'error'; message: string };
 
 /**
- * /tutor/payment-success?payout_id=… (spec part 2 §2, §4, §5, §8): processing, then success or error. A failed
+ * /tutor/payment-success?payout_id=… or ?session_id=… (spec part 2 §2, §4, §5, §8): processing, then success or error. A failed
  * status call still shows success with a note that the team will resolve the status update.
  */
-export function TutorPaymentSuccessPage({ payoutId }: { payoutId?: string }) {
+export function TutorPaymentSuccessPage({ payoutId, sessionId }: { payoutId?: string; sessionId?: string }) {
   const [state, setState] = useState<State>({ kind: 'processing' });
   const started = useRef(false);
   useDocumentTitle(state.kind === 'error' ? 'Payment Error' : 'Payment Successful!');
@@ -25,21 +25,22 @@ export function TutorPaymentSuccessPage({ payoutId }: { payoutId?: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!payoutId) {
+    const payout = payoutId ? { payoutId } : sessionId ? { sessionId } : undefined;
+    if (!payout) {
       setState({ kind: 'error', message: 'Payment session not found. Please try again.' });
       return;
     }
     paymentsApi
-      .updateTutorPaymentStatus(payoutId)
+      .updateTutorPaymentStatus(payout)
       .then((result) => {
         if (result.status === 'failed') setState({ kind: 'error', message: 'Payment processing error. Please contact support.' });
-        else setState({ kind: 'success', amount: result.amount, note: result.status === 'pending' ? 'Your payout is being processed.' : undefined });
+        else setState({ kind: 'success', amount: result.amountPence, note: result.status === 'pending' ? 'Your payout is being processed.' : undefined });
       })
       .catch((error: unknown) => {
         if (errorCode(error) === 'PAYMENT_NOT_FOUND') setState({ kind: 'error', message: 'Payment session not found. Please try again.' });
         else setState({ kind: 'success', note: 'Your payout was requested, but we could not update its status. Our team will resolve the status update.' });
       });
-  }, [payoutId]);
+  }, [payoutId, sessionId]);
 
   if (state.kind === 'processing') {
     return (

@@ -1,0 +1,1 @@
+ALTER TABLE "essays" ADD COLUMN "word_count_to_be_agreed" boolean DEFAULT false NOT NULL;
