@@ -17,8 +17,21 @@ export const STATUS_TONE_COLOURS: Record<StatusTone, { bg: string; color: string
   error: { bg: 'red.100', color: 'red.800' },
 };
 
-/** The one badge for a status label (an essay's state, a tutor's approval, a payout account's setup). */
-export function StatusBadge({ tone = 'neutral', children }: { tone?: StatusTone; children: ReactNode }) {
+/** A status as a feature's rules describe it: the words to show and what they mean. */
+export interface StatusLabel {
+  label: string;
+  tone: StatusTone;
+}
+
+export type StatusBadgeProps = { status: StatusLabel } | { tone?: StatusTone; children: ReactNode };
+
+/**
+ * The one badge for a status label (an essay's state, a tutor's approval, a payout account's setup): pass the
+ * rules' `{ label, tone }` as `status`, or a `tone` and the words.
+ */
+export function StatusBadge(props: StatusBadgeProps) {
+  const tone = 'status' in props ? props.status.tone : (props.tone ?? 'neutral');
+  const children = 'status' in props ? props.status.label : props.children;
   const colours = STATUS_TONE_COLOURS[tone];
   return (
     <Box

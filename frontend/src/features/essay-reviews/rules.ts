@@ -4,6 +4,7 @@
  * pages and their tests share one definition. The API enforces every one of them again.
  */
 import type { Schema } from '../../api/client';
+import type { StatusLabel } from '../../components/ui/StatusBadge';
 
 export type TutorEssay = Schema<'EssayDto'>;
 
@@ -105,11 +106,8 @@ export function formatCountdown(ms: number): string {
   return `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
 }
 
-export type BadgeTone = 'warning' | 'info' | 'primary' | 'error' | 'success' | 'neutral';
-export interface EssayBadge {
-  label: string;
-  tone: BadgeTone;
-}
+/** The card badge: the spec's label with its tone (the colours are `components/ui/StatusBadge`'s). */
+export type EssayBadge = StatusLabel;
 
 /**
  * The tutor card's badge (part 2 §4): Not Accepted until the tutor confirms the discussion, Payment Pending until

@@ -1,4 +1,4 @@
-import { Box, type BoxProps } from '@chakra-ui/react/box';
+import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { FiEdit2 } from 'react-icons/fi';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { Card } from '../../../components/ui/Card';
+import { Skeleton } from '../../../components/ui/Skeleton';
 import { TwoFactorToggle } from './TwoFactorToggle';
 
 export function initialsOf(name: string | undefined): string {
@@ -39,22 +40,18 @@ export function ProfileAvatar({ name, src }: { name?: string; src?: string | nul
   );
 }
 
-function Bone(props: BoxProps) {
-  return <Box bg="gray.200" rounded="md" animation="pulse 1.5s ease-in-out infinite" {...props} />;
-}
-
 export function ProfileSkeleton() {
   return (
     <Stack gap="6" aria-busy="true" aria-label="Loading profile">
       <HStack gap="4">
-        <Bone boxSize="20" rounded="full" />
+        <Skeleton boxSize="20" rounded="full" />
         <Stack flex="1">
-          <Bone h="6" w="40%" />
-          <Bone h="4" w="30%" />
+          <Skeleton h="6" w="40%" />
+          <Skeleton h="4" w="30%" />
         </Stack>
       </HStack>
-      <Bone h="24" />
-      <Bone h="40" />
+      <Skeleton h="24" />
+      <Skeleton h="40" />
     </Stack>
   );
 }

@@ -20,6 +20,7 @@ import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { FileField } from '../../../components/form/FileField';
 import { SubjectsEditor } from '../../../components/form/SubjectsEditor';
 import { Card, InfoGrid, NOT_PROVIDED, StatCard } from '../../../components/ui/Card';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { Tag } from '../../../components/ui/Tag';
 import { IMAGE_ACCEPT } from '../../../lib/files';
 import { subjectErrors, subjectsJson, type StepErrors } from '../../../lib/subjects';
@@ -59,7 +60,7 @@ export function TutorProfilePage() {
             onEdit={editing ? null : () => setEditing(true)}
           >
             <HStack gap="2" wrap="wrap">
-              <Tag tone={tutor?.approved ? 'green' : 'orange'}>{tutor?.approved ? 'Approved' : 'Awaiting approval'}</Tag>
+              <StatusBadge tone={tutor?.approved ? 'success' : 'warning'}>{tutor?.approved ? 'Approved' : 'Awaiting approval'}</StatusBadge>
               {tutor?.hasDBS && <Tag tone="blue">DBS checked</Tag>}
             </HStack>
           </ProfileHeader>
