@@ -8,7 +8,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Wrap } from '@chakra-ui/react/wrap';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiUpload, errorMessage } from '../../../api/client';
@@ -42,13 +42,14 @@ interface EditValues {
 export function TutorProfilePage() {
   useDocumentTitle('My Profile');
   const { user } = useSession();
-  const profile = useQuery(tutorProfileQuery());
+  // The route's loader has the profile (ensureQueryData): the page never renders without it.
+  const profile = useSuspenseQuery(tutorProfileQuery());
   const [editing, setEditing] = useState(false);
   const tutor = profile.data;
   const name = tutor?.name || user?.name || '';
 
   return (
-    <ProfilePageFrame status={profile.status} errorTitle="Could not load tutor profile.">
+    <ProfilePageFrame>
       <Card>
         <Stack gap="6">
           <ProfileHeader
