@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { captureUploads } from '../../../test/uploads';
-import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { installPointerEvent, jsonResponse, stubApi, type StubAnswer } from '../../../test/fetch';
 
 beforeEach(() => installPointerEvent());
 
 const FIGURES = { essaysSubmitted: 5, interviewsCompleted: 3, averagePercentage: '72%' };
 
-function signInStudent(student: Record<string, unknown>, figures: () => Response = () => jsonResponse(200, FIGURES)) {
+function signInStudent(student: Record<string, unknown>, figures: () => StubAnswer<'GET /api/student/getDashboard'> = () => jsonResponse(200, FIGURES)) {
   const api = stubApi({
     'GET /api/student/profile': () => jsonResponse(200, { student }),
     'GET /api/student/getDashboard': figures,
