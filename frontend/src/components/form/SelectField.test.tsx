@@ -20,7 +20,7 @@ function Controlled({ disabled = false, error, helper = 'Pick one' }: { disabled
   );
 }
 
-describe('SelectField', () => {
+describe('SelectField', { timeout: 20_000 }, () => {
   it('is a labelled select with its placeholder first and the chosen value reported', async () => {
     render(<Controlled />);
     const select = screen.getByLabelText(/Academic Level/);

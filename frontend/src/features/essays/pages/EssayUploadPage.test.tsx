@@ -45,7 +45,8 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, file: File = p
   await user.selectOptions(screen.getByLabelText(/^Subject/), 'English Literature');
 }
 
-describe('Essay upload: step one', () => {
+// Generous timeout: typing and uploading through Chakra under jsdom is slow on a loaded machine.
+describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('says what is missing, in the spec words, and sends nothing', async () => {
     const uploads = controlUploads();
     stubApi({});
