@@ -1,4 +1,4 @@
-import { Link as ChakraLink, type LinkProps as ChakraLinkProps } from '@chakra-ui/react';
+import { Link as ChakraLink, type LinkProps as ChakraLinkProps } from '@chakra-ui/react/link';
 import { Link as RouterLink, type LinkProps as RouterLinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,9 @@
-import { Box, Container, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Container } from '@chakra-ui/react/container';
+import { Heading } from '@chakra-ui/react/heading';
+import { List } from '@chakra-ui/react/list';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 import { BRAND } from '../brand';
 import { usePageMeta } from '../hooks/usePageMeta';

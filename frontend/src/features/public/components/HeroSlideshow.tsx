@@ -1,4 +1,7 @@
-import { Box, Flex, IconButton, VisuallyHidden } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { IconButton } from '@chakra-ui/react/button';
+import { Flex } from '@chakra-ui/react/flex';
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { useEffect, useRef, useState, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
 import { BRAND } from '../brand';
 import type { Slide } from '../content/slides';

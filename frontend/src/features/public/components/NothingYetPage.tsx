@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
 import { BRAND } from '../brand';
 import { AppLink } from './AppLink';

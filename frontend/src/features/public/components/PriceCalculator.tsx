@@ -1,4 +1,8 @@
-import { Box, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
 import { useId, useState } from 'react';
 import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT, essayPricePence, formatPounds } from '../pricing';
 import { BRAND } from '../brand';

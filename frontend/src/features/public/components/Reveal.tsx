@@ -1,4 +1,4 @@
-import { Box, type BoxProps } from '@chakra-ui/react';
+import { Box, type BoxProps } from '@chakra-ui/react/box';
 import { useInView } from '../hooks/useInView';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
 

@@ -1,4 +1,8 @@
-import { Box, Button, Container, Flex, HStack, Stack } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Container } from '@chakra-ui/react/container';
+import { Flex } from '@chakra-ui/react/flex';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { BRAND } from '../brand';

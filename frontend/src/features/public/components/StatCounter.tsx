@@ -1,4 +1,6 @@
-import { Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { useEffect, useState } from 'react';
 import { BRAND } from '../brand';
 import { useInView } from '../hooks/useInView';

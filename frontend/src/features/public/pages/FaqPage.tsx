@@ -1,4 +1,8 @@
-import { Accordion, Box, Span, Tabs, Text } from '@chakra-ui/react';
+import { Accordion } from '@chakra-ui/react/accordion';
+import { Box } from '@chakra-ui/react/box';
+import { Span } from '@chakra-ui/react/span';
+import { Tabs } from '@chakra-ui/react/tabs';
+import { Text } from '@chakra-ui/react/text';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { ContentPage } from '../components/ContentPage';

@@ -1,4 +1,5 @@
-import { Link, Text } from '@chakra-ui/react';
+import { Link } from '@chakra-ui/react/link';
+import { Text } from '@chakra-ui/react/text';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';

@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react/text';
 import { NothingYetPage } from '../components/NothingYetPage';
 
 export function NewsPage() {

@@ -1,4 +1,7 @@
-import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { Heading } from '@chakra-ui/react/heading';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Text } from '@chakra-ui/react/text';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';

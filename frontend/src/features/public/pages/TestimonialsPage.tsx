@@ -1,4 +1,6 @@
-import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react/box';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Text } from '@chakra-ui/react/text';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { ContentPage, Section } from '../components/ContentPage';
