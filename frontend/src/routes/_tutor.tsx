@@ -9,7 +9,7 @@ import { QueryProvider } from '../lib/query-client';
 function TutorDashboard({ children }: { children: ReactNode }) {
   const unread = useChatUnreadTotal('tutor');
   return (
-    <DashboardLayout role="student" badges={{ '/tutor/chats': unread }}>
+    <DashboardLayout role="tutor" badges={{ '/tutor/chats': unread }}>
       {children}
     </DashboardLayout>
   );
