@@ -1,23 +1,45 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { DashboardLayout } from '../components/layouts/DashboardLayout';
+import { RouteError, RoutePending } from '../components/ui/RouteStates';
 import { requireAccess } from '../features/auth/guards';
 import { useChatUnreadTotal } from '../features/chat/hooks/useChatUnreadTotal';
 import { QueryProvider } from '../lib/query-client';
 
-function TutorLayout() {
+function TutorDashboard({ children }: { children: ReactNode }) {
   const unread = useChatUnreadTotal('tutor');
   return (
     <DashboardLayout role="tutor" badges={{ '/tutor/chats': unread }}>
-      <Outlet />
+      {children}
     </DashboardLayout>
   );
 }
 
+function TutorLayout({ children }: { children: ReactNode }) {
+  return (
+    <QueryProvider>
+      <TutorDashboard>{children}</TutorDashboard>
+    </QueryProvider>
+  );
+}
+
+// The layout owns loading and errors: a page whose loader is slow or fails shows the placeholder or the error
+// line inside the dashboard (its menu stays), unless its own route gives a closer one.
 export const Route = createFileRoute('/_tutor')({
   beforeLoad: (ctx) => requireAccess('tutor', ctx),
   component: () => (
-    <QueryProvider>
-      <TutorLayout />
-    </QueryProvider>
+    <TutorLayout>
+      <Outlet />
+    </TutorLayout>
+  ),
+  pendingComponent: () => (
+    <TutorLayout>
+      <RoutePending />
+    </TutorLayout>
+  ),
+  errorComponent: (props: ErrorComponentProps) => (
+    <TutorLayout>
+      <RouteError {...props} />
+    </TutorLayout>
   ),
 });

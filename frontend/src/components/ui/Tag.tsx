@@ -1,11 +1,9 @@
-import { Box } from '@chakra-ui/react/box';
 import type { ReactNode } from 'react';
+import { StatusBadge, type StatusTone } from './StatusBadge';
 
-/** A small coloured label (the theme ships no Badge recipe). */
-export function Tag({ children, tone = 'gray' }: { children: ReactNode; tone?: 'gray' | 'green' | 'orange' | 'blue' }) {
-  return (
-    <Box as="span" display="inline-block" px="2" py="0.5" rounded="md" fontSize="xs" fontWeight="semibold" bg={`${tone}.100`} color={`${tone}.800`}>
-      {children}
-    </Box>
-  );
+const TAG_TONES = { gray: 'neutral', blue: 'info', green: 'success', orange: 'warning' } as const satisfies Record<string, StatusTone>;
+
+/** A small coloured label that is not a status (a request type, "Expedited"): the status badge's look and colours. */
+export function Tag({ children, tone = 'gray' }: { children: ReactNode; tone?: keyof typeof TAG_TONES }) {
+  return <StatusBadge tone={TAG_TONES[tone]}>{children}</StatusBadge>;
 }

@@ -77,3 +77,15 @@ export function validateEmail(value: string): string | true {
 }
 
 export const requiredText = (field: string) => (value: string) => value.trim() !== '' || `${field} is required`;
+
+export interface ResetPasswordValues {
+  password: string;
+  confirm: string;
+}
+
+/** The reset form's rules (spec part 1 §8): one problem at a time, shown above the fields. */
+export function resetPasswordRules({ password, confirm }: ResetPasswordValues): Partial<Record<keyof ResetPasswordValues, string>> {
+  if (!password || !confirm) return { password: AUTH_MESSAGES.fillAllFieldsDot };
+  if (password !== confirm) return { confirm: AUTH_MESSAGES.passwordsDoNotMatch };
+  return {};
+}

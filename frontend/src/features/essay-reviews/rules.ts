@@ -14,6 +14,7 @@ import {
   SCORE_MIN,
 } from '@redpen/shared/essay-rules';
 import type { Schema } from '../../api/client';
+import type { StatusLabel } from '../../components/ui/StatusBadge';
 
 export type TutorEssay = Schema<'EssayDto'>;
 
@@ -111,11 +112,8 @@ export function formatCountdown(ms: number): string {
   return `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
 }
 
-export type BadgeTone = 'warning' | 'info' | 'primary' | 'error' | 'success' | 'neutral';
-export interface EssayBadge {
-  label: string;
-  tone: BadgeTone;
-}
+/** The card badge: the spec's label with its tone (the colours are `components/ui/StatusBadge`'s). */
+export type EssayBadge = StatusLabel;
 
 /**
  * The tutor card's badge (part 2 §4): Not Accepted until the tutor confirms the discussion, Payment Pending until

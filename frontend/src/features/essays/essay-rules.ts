@@ -6,6 +6,7 @@
 import { bandRangeMessage, EDITABLE_ESSAY_STATES, UNPAID_CANCELLABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
 import { essayPricePence } from '@redpen/shared/pricing';
 import type { Schema } from '../../api/client';
+import type { StatusLabel, StatusTone } from '../../components/ui/StatusBadge';
 
 export type Essay = Schema<'EssayDto'>;
 export type EssayState = Essay['state'];
@@ -19,13 +20,16 @@ export const STATUS_LABELS: Record<Essay['status'], string> = {
   Cancelled: 'Cancelled',
 };
 
-export const STATUS_TONES: Record<Essay['status'], 'gray' | 'orange' | 'blue' | 'green'> = {
-  Pending: 'gray',
-  'In Progress': 'blue',
-  Completed: 'green',
-  'Revision Requested': 'orange',
-  Cancelled: 'gray',
+export const STATUS_TONES: Record<Essay['status'], StatusTone> = {
+  Pending: 'neutral',
+  'In Progress': 'info',
+  Completed: 'success',
+  'Revision Requested': 'warning',
+  Cancelled: 'neutral',
 };
+
+/** The status badge of an essay as the student sees it. */
+export const essayStatus = (status: Essay['status']): StatusLabel => ({ label: STATUS_LABELS[status], tone: STATUS_TONES[status] });
 
 /** What the price line adds after the amount: paid, refunded (a cancelled paid essay), or nothing yet. */
 export const PAYMENT_NOTES: Record<Essay['paymentStatus'], string> = { Pending: '', Paid: ' (paid)', Refunded: ' (refunded)' };

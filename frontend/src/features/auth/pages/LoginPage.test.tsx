@@ -14,7 +14,7 @@ async function logIn(email = 'ada@example.com', password = 'Secret1!') {
   return { user, router };
 }
 
-const student = { _id: 's1', id: 's1', name: 'Ada', email: 'ada@example.com', role: 'student', onboardingCompleted: true };
+const student = { _id: 's1', id: 's1', name: 'Ada', email: 'ada@example.com', role: 'student', onboardingCompleted: true } as const;
 
 describe('LoginPage', { timeout: 15_000 }, () => {
   it('asks for both fields', async () => {

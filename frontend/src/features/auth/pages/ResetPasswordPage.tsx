@@ -3,24 +3,29 @@ import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../api/client';
 import { authApi } from '../../../api/auth';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { FormField } from '../../../components/form/FormField';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { PasswordStrength } from '../components/PasswordStrength';
-import { AUTH_MESSAGES, RESET_REDIRECT_MS } from '../schemas';
+import { AUTH_MESSAGES, RESET_REDIRECT_MS, resetPasswordRules, type ResetPasswordValues } from '../schemas';
+
+const resolver = rulesResolver(resetPasswordRules);
 import { SubmitButton } from '../../../components/form/SubmitButton';
 
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const formId = useId();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { register, watch, handleSubmit, formState } = useForm<ResetPasswordValues>({ defaultValues: { password: '', confirm: '' }, resolver });
+  const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const password = watch('password');
+  // The rules' one problem, or the server's refusal: a single line above the fields.
+  const error = formState.errors.password?.message ?? formState.errors.confirm?.message ?? serverError;
 
   // On success: redirect to /login after 3 s (part 1 §2).
   useEffect(() => {
@@ -29,27 +34,18 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!password || !confirm) {
-      setError(AUTH_MESSAGES.fillAllFieldsDot);
-      return;
-    }
-    if (password !== confirm) {
-      setError(AUTH_MESSAGES.passwordsDoNotMatch);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const response = await authApi.resetPassword(resetToken, password);
-      setDone(response?.message || 'Your password has been reset.');
-    } catch (err) {
-      setError(errorMessage(err, AUTH_MESSAGES.resetFailed));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const submit = handleSubmit(
+    async (values) => {
+      setServerError(null);
+      try {
+        const response = await authApi.resetPassword(resetToken, values.password);
+        setDone(response?.message || 'Your password has been reset.');
+      } catch (err) {
+        setServerError(errorMessage(err, AUTH_MESSAGES.resetFailed));
+      }
+    },
+    () => setServerError(null),
+  );
 
   if (done) {
     return (
@@ -72,12 +68,12 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
       <form onSubmit={submit} noValidate aria-label="Reset password form">
         <Stack gap="4">
           <FormField id={`${formId}-password`} label="New Password" helper={<PasswordStrength password={password} />}>
-            <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Input type="password" autoComplete="new-password" {...register('password')} />
           </FormField>
           <FormField id={`${formId}-confirm`} label="Confirm Password">
-            <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <Input type="password" autoComplete="new-password" {...register('confirm')} />
           </FormField>
-          <SubmitButton loading={submitting} loadingText="Resetting...">
+          <SubmitButton loading={formState.isSubmitting} loadingText="Resetting...">
             Reset password
           </SubmitButton>
         </Stack>

@@ -33,7 +33,7 @@ describe('VerifyEmailPage', () => {
   });
 
   it('asks for the code, then without a token goes to /login with the success message', async () => {
-    stubApi({ 'POST /api/auth/verifyEmail': () => jsonResponse(200, { message: 'verified' }) });
+    stubApi({ 'POST /api/auth/verifyEmail': () => jsonResponse(200, {}) });
     const user = userEvent.setup();
     const { router } = renderApp('/verify-email?email=ada%40example.com');
     await user.click(await screen.findByRole('button', { name: 'Verify email' }));

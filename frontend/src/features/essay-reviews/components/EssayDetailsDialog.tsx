@@ -7,7 +7,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { pounds, wordCount } from '../format';
 import { essayBadge, markingDeadline, type TutorEssay } from '../rules';
 import { AppDialog } from '../../../components/ui/dialogs';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -18,7 +18,7 @@ export function EssayDetailsDialog({ essay, now, onClose }: { essay: TutorEssay 
       {essay && (
         <Stack gap="5">
           <HStack gap="2" wrap="wrap">
-            <StatusBadge badge={essayBadge(essay, now)} />
+            <StatusBadge status={essayBadge(essay, now)} />
             <Text fontSize="sm" color="fg.muted">
               {essay.status} · Payment {essay.paymentStatus}
             </Text>

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { pounds, wordCount } from '../format';
 import { discussionDeadline, essayBadge, isPayoutEligible, markingDeadline, payoutDate, type TutorEssay } from '../rules';
 import { EssayFacts } from './EssayFacts';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
 
 interface ReviewEssayCardProps {
   essay: TutorEssay;
@@ -35,7 +35,7 @@ export function ReviewEssayCard({ essay, now, onDetails, onGetPaid }: ReviewEssa
               {essay.subject} · {essay.academicLevel} · {essay.studentName}
             </Text>
           </Stack>
-          <StatusBadge badge={essayBadge(essay, now)} />
+          <StatusBadge status={essayBadge(essay, now)} />
         </HStack>
         <HStack gap="2" wrap="wrap">
           <Tag tone="blue">{essay.studentRequest}</Tag>

@@ -14,7 +14,7 @@ beforeEach(() => {
   signInTutor();
 });
 
-const profile = (StudyLevel: string | null) => () => jsonResponse(200, { tutor: { name: 'Theo', StudyLevel } });
+const profile = (StudyLevel: 'Bachelors' | 'Masters' | 'PhD' | null) => () => jsonResponse(200, { tutor: { name: 'Theo', StudyLevel } });
 
 // Generous timeouts: Chakra renders slowly under jsdom on a loaded machine.
 describe('essay pool', { timeout: 30_000 }, () => {
@@ -131,7 +131,7 @@ describe('essay pool', { timeout: 30_000 }, () => {
     let loads = 0;
     const { calls } = stubApi({
       // Later loads never answer, so what the page shows on coming back is what it kept in its cache.
-      [`GET ${POOL}`]: () => (loads++ === 0 ? jsonResponse(200, { essays: [ww1, maths] }) : new Promise<Response>(() => {})),
+      [`GET ${POOL}`]: () => (loads++ === 0 ? jsonResponse(200, { essays: [ww1, maths] }) : new Promise<never>(() => {})),
       'POST /api/tutor/acceptEssay': () => jsonResponse(200, { essay: { ...ww1, state: 'accepted', accepted: true } }),
       // The essay names its student; the chats take their id, found among the tutor's contacts.
       'GET /api/tutor/getAllContactsForTutor': () => jsonResponse(200, { students: [contact({ _id: 'other', name: 'Oscar Other' }), contact()] }),

@@ -1,40 +1,21 @@
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
-import { Link } from '@chakra-ui/react/link';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
-import { errorMessage, type Schema } from '../../../api/client';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
-import { toastError } from '../../../components/ui/toaster';
+import { CardGridSkeleton } from '../../../components/ui/Skeleton';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { AppDialog, ConfirmDialog } from '../../../components/ui/dialogs';
 import { EssayDetailsDialog } from '../components/EssayDetailsDialog';
+import { PayoutDialogs, PayoutLink, payoutNote } from '../components/PayoutDialogs';
 import { ReviewEssayCard } from '../components/ReviewEssayCard';
-import { CardGridSkeleton } from '../components/Skeletons';
-import { pounds } from '../format';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
-import { useNow } from '../hooks/useNow';
-import { essayReviewsKeys, myEssaysQuery } from '../queries';
-import { MESSAGES, isPayoutEligible, matchesReviewsFilter, matchesTitle, type ReviewsFilter, type TutorEssay } from '../rules';
-import { validateReviewsSearch, type ReviewsSearch } from '../search';
-
-type PayoutAccount = Schema<'PayoutAccountStatusDto'>;
-
-/** What the page needs from Payments (the route passes it in: a feature does not import another's files). */
-export interface PayoutsPort {
-  /** `generateTutorPaymentUrl {essayId}`: creates the payout once and answers `/tutor/payment-success?payout_id=…`. */
-  request: (essayId: string) => Promise<string>;
-  /** The tutor's Stripe payout account, when Payments could tell. */
-  account?: PayoutAccount;
-  /** Payments' own "Set up payouts" card, shown while a payout is waiting and the account cannot receive it. */
-  setup?: ReactNode;
-}
+import { useEssayReviewsData, type PayoutsPort } from '../hooks/useEssayReviewsData';
+import type { ReviewsFilter } from '../rules';
+import type { ReviewsSearch } from '../search';
 
 const FILTERS: { value: ReviewsFilter; label: string }[] = [
   { value: 'all', label: 'All Essays' },
@@ -42,46 +23,13 @@ const FILTERS: { value: ReviewsFilter; label: string }[] = [
   { value: 'completed', label: 'Completed' },
 ];
 
-/** The badges count down in minutes: a render a minute is enough. */
-const BADGE_TICK_MS = 60_000;
+export type { PayoutsPort };
 
 /** /tutor/essay-feedback (spec part 2 §2): the tutor's essays, filtered and searched, with details and Get Paid. */
 export function EssayReviewsPage({ search: urlSearch, payouts }: { search: ReviewsSearch; payouts: PayoutsPort }) {
   useDocumentTitle('Essay Reviews');
-  const search = validateReviewsSearch({ ...urlSearch });
-  const filter: ReviewsFilter = search.filter ?? 'all';
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const essays = useQuery(myEssaysQuery());
-  const now = useNow(BADGE_TICK_MS);
-
-  const [text, setText] = useState(search.search ?? '');
-  const settled = useDebouncedValue(text, 300);
-  useEffect(() => {
-    const next = settled.trim() ? settled : undefined;
-    if (next !== search.search) void navigate({ to: '/tutor/essay-feedback', search: (prev) => ({ ...prev, search: next }), replace: true });
-    // Only a settled change of the text moves the URL.
-  }, [settled]);
-
-  const [details, setDetails] = useState<TutorEssay | null>(null);
-  const [payoutFor, setPayoutFor] = useState<TutorEssay | null>(null);
-  const [paidOut, setPaidOut] = useState<{ essay: TutorEssay; url: string } | null>(null);
-  const [notice, setNotice] = useState<{ essay: TutorEssay; url: string } | null>(null);
-
-  const payout = useMutation({
-    mutationFn: (essay: TutorEssay) => payouts.request(essay._id),
-    onSuccess: (url, essay) => {
-      setPayoutFor(null);
-      setPaidOut({ essay, url });
-      void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.all });
-    },
-    onError: (error) => toastError(MESSAGES.payoutFailed, errorMessage(error, '')),
-  });
-
-  const shown = (essays.data ?? []).filter((e) => matchesReviewsFilter(e, filter) && matchesTitle(e, search.search ?? ''));
-  const waitingPayout = (essays.data ?? []).some((e) => isPayoutEligible(e, now));
-  const account = payouts.account;
-  const accountNotReady = Boolean(account?.available && !account.payoutsEnabled);
+  const data = useEssayReviewsData(urlSearch, payouts);
+  const { essays, now, filter, setFilter, text, setText, shown, waitingPayout, account, accountNotReady, notice, details, setDetails, setPayoutFor } = data;
 
   return (
     <Stack gap="6">
@@ -108,9 +56,7 @@ export function EssayReviewsPage({ search: urlSearch, payouts }: { search: Revie
               variant={filter === option.value ? 'solid' : 'outline'}
               colorPalette="brand"
               aria-pressed={filter === option.value}
-              onClick={() =>
-                void navigate({ to: '/tutor/essay-feedback', search: (prev) => ({ ...prev, filter: option.value === 'all' ? undefined : option.value }) })
-              }
+              onClick={() => setFilter(option.value)}
             >
               {option.label}
             </Button>
@@ -159,76 +105,7 @@ export function EssayReviewsPage({ search: urlSearch, payouts }: { search: Revie
 
       <EssayDetailsDialog essay={details} now={now} onClose={() => setDetails(null)} />
 
-      <ConfirmDialog
-        open={payoutFor !== null}
-        onClose={() => !payout.isPending && setPayoutFor(null)}
-        onConfirm={() => payoutFor && payout.mutate(payoutFor)}
-        pending={payout.isPending}
-        title="Get paid for this review?"
-        confirmLabel="Yes, get paid"
-      >
-        <Stack gap="3">
-          <Text>
-            Request your payout for “{payoutFor?.title}” (essay price {payoutFor ? pounds(payoutFor.pricePence) : ''}; you receive your share after the
-            platform commission). A payout is made once per essay.
-          </Text>
-          {accountNotReady && (
-            <FormAlert status="warning" title="Payouts are not set up">
-              Without a payout account this payout is recorded and paid to you by our team.{' '}
-              <Link asChild colorPalette="brand" fontWeight="semibold">
-                <RouterLink to="/tutor/profile">Set up payouts on your profile</RouterLink>
-              </Link>
-            </FormAlert>
-          )}
-        </Stack>
-      </ConfirmDialog>
-
-      <AppDialog
-        open={paidOut !== null}
-        onClose={() => {
-          setNotice(paidOut);
-          setPaidOut(null);
-        }}
-        title="Payout requested!"
-        footer={
-          <>
-            <Button
-              variant="outline"
-              onClick={() => {
-                setNotice(paidOut);
-                setPaidOut(null);
-              }}
-            >
-              Close
-            </Button>
-            {paidOut && (
-              <Button colorPalette="brand" onClick={() => void navigate({ to: '/tutor/payment-success', search: { payout_id: payoutIdOf(paidOut.url) } })}>
-                View payout status
-              </Button>
-            )}
-          </>
-        }
-      >
-        <Text>Your payout for “{paidOut?.essay.title}” has been created. Thank you for your review!</Text>
-      </AppDialog>
+      <PayoutDialogs data={data} />
     </Stack>
   );
 }
-
-/** The payout's status page (`/tutor/payment-success?payout_id=…`, Payments' page), as a router link. */
-function PayoutLink({ url, children }: { url: string; children: ReactNode }) {
-  return (
-    <RouterLink to="/tutor/payment-success" search={{ payout_id: payoutIdOf(url) }} style={{ textDecoration: 'underline', fontWeight: 600 }}>
-      {children}
-    </RouterLink>
-  );
-}
-
-/** Where the money goes (DESIGN.md §9): a Stripe transfer when the tutor's account takes payouts, else a recorded payout. */
-function payoutNote(account: PayoutAccount | undefined): string {
-  if (account?.available && account.payoutsEnabled) return 'It is on its way to your bank account through Stripe; transfers usually arrive within a few business days.';
-  if (account?.available) return 'It is recorded and our team will pay it to you. Set up payouts on your profile to be paid straight to your bank account next time.';
-  return 'It is recorded and our team will pay it to you.';
-}
-
-const payoutIdOf = (url: string): string | undefined => new URL(url, 'http://localhost').searchParams.get('payout_id') ?? undefined;

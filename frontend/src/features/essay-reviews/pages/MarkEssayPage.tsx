@@ -14,12 +14,12 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { EssayFacts } from '../components/EssayFacts';
 import { EssayFiles } from '../components/EssayDetailsDialog';
 import { MarkingForm } from '../components/MarkingForm';
-import { Bone } from '../components/Skeletons';
-import { StatusBadge } from '../components/StatusBadge';
+import { Skeleton } from '../../../components/ui/Skeleton';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { StudentNotes } from '../components/StudentNotes';
 import { formatDateTime } from '../../../lib/format';
 import { pounds, wordCount } from '../format';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '../../../lib/hooks/useNow';
 import { tutorEssayQuery } from '../queries';
 import { essayBadge, isMarkable, markingDeadline, type TutorEssay } from '../rules';
 
@@ -38,9 +38,9 @@ export function MarkEssayPage({ essayId }: { essayId: string }) {
       </Link>
       {essay.isPending ? (
         <Stack gap="4" aria-busy="true" aria-label="Loading the essay">
-          <Bone h="9" w="60%" />
-          <Bone h="40" />
-          <Bone h="72" />
+          <Skeleton h="9" w="60%" />
+          <Skeleton h="40" />
+          <Skeleton h="72" />
         </Stack>
       ) : essay.isError ? (
         <Stack gap="4">
@@ -84,7 +84,7 @@ function EssaySummary({ essay, now }: { essay: TutorEssay; now: number }) {
           <Heading as="h1" size="2xl">
             {essay.title}
           </Heading>
-          <StatusBadge badge={essayBadge(essay, now)} />
+          <StatusBadge status={essayBadge(essay, now)} />
         </HStack>
         <Text color="fg.muted">
           {essay.subject} · {essay.academicLevel} · {essay.studentName}

@@ -33,7 +33,7 @@ describe('tutor dashboard', { timeout: 30_000 }, () => {
   });
 
   it('holds the cards’ places while loading, and links to the pool and the essay reviews', async () => {
-    stubApi({ [DASHBOARD]: () => new Promise<Response>(() => {}) });
+    stubApi({ [DASHBOARD]: () => new Promise<never>(() => {}) });
     renderApp('/tutor/dashboard');
     expect(await screen.findByLabelText('Your statistics')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('link', { name: 'Browse the Essay Pool' })).toHaveAttribute('href', '/tutor/essay-pool');

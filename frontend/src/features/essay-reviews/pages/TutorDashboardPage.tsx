@@ -12,7 +12,7 @@ import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSession } from '../../../lib/session';
-import { Bone } from '../components/Skeletons';
+import { Skeleton } from '../../../components/ui/Skeleton';
 import { pounds } from '../format';
 import { tutorDashboardQuery } from '../queries';
 
@@ -80,8 +80,8 @@ function Stat({ label, value, note }: { label: string; value: ReactNode; note?: 
       <Box as="dd" m="0">
         {loading ? (
           <>
-            <Bone h="9" w="24" mt="2" />
-            <Bone h="4" w="20" mt="2" />
+            <Skeleton h="9" w="24" mt="2" />
+            <Skeleton h="4" w="20" mt="2" />
           </>
         ) : (
           <>

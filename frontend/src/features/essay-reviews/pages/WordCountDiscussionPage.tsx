@@ -17,8 +17,8 @@ import { DiscussionActions } from '../components/DiscussionActions';
 import { DiscussionChat } from '../components/DiscussionChat';
 import { DiscussionCountdown } from '../components/DiscussionCountdown';
 import { DiscussionEssayCard } from '../components/DiscussionEssayCard';
-import { Bone } from '../components/Skeletons';
-import { useNow } from '../hooks/useNow';
+import { Skeleton as Bone } from '../../../components/ui/Skeleton';
+import { useNow } from '../../../lib/hooks/useNow';
 import { discussionEssayQuery, essayReviewsKeys } from '../queries';
 import { discussionDeadline, isPaid, markingDeadline, type TutorEssay } from '../rules';
 

@@ -3,7 +3,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { List } from '@chakra-ui/react/list';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { Skeleton } from '@chakra-ui/react/skeleton';
+import { Skeleton } from '../../../components/ui/Skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ import { toastSuccess } from '../../../components/ui/toaster';
 import { confirmRangeMessage, essayActions, priceAtCount, wordCountProblem, type Essay } from '../essay-rules';
 import { useUpdateWordCount } from '../hooks/useEssayMutations';
 import { studentEssayQuery } from '../queries';
-import { LoadError } from './LoadError';
+import { LoadError } from '../../../components/ui/LoadError';
 
 /** What a proof-reader may and may not do (spec part 1 §2, the Terms' lists), handed in by the route. */
 export interface ProofreadingGuidelines {

@@ -7,9 +7,9 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { formatPounds } from '@redpen/shared/pricing';
 import { Tag } from '../../../components/ui/Tag';
 import { formatDate } from '../../../lib/format';
-import { PAYMENT_NOTES, essayActions, tutorCheckNote, type Essay } from '../essay-rules';
+import { PAYMENT_NOTES, essayActions, essayStatus, tutorCheckNote, type Essay } from '../essay-rules';
 import { EssayActions } from './EssayActions';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { WordCountInlineEdit } from './WordCountInlineEdit';
 
 /** One essay on My Essays (spec part 1 §2): its facts, the actions its state allows, and View Details. */
@@ -29,7 +29,7 @@ export function EssayCard({ essay }: { essay: Essay }) {
           </Stack>
           <HStack gap="2" flexShrink={0}>
             {essay.expedited && <Tag tone="orange">Expedited</Tag>}
-            <StatusBadge status={essay.status} />
+            <StatusBadge status={essayStatus(essay.status)} />
           </HStack>
         </HStack>
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
-import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { installPointerEvent, jsonResponse, stubApi, onlyFor } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
 import type { Essay } from '../essay-rules';
 import { LINK_REUSE_MS } from '../hooks/useFreshLink';
@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const detail = (essay: Essay) => ({ [`GET /api/student/essay/${essay._id}`]: () => jsonResponse(200, { essay }) });
+const detail = (essay: Essay) => ({ 'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })) });
 const field = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 
 describe('EssayDetailPage', () => {
@@ -114,7 +114,7 @@ describe('EssayDetailPage', () => {
     let signature = 1;
     const essay = essayIn.open({ title: 'Old links' });
     const { calls } = stubApi({
-      [`GET /api/student/essay/${essay._id}`]: () => jsonResponse(200, { essay: { ...essay, fileUrl: `https://files.test/essay.pdf?sig=${signature++}` } }),
+      'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay: { ...essay, fileUrl: `https://files.test/essay.pdf?sig=${signature++}` } })),
     });
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const user = userEvent.setup();
@@ -149,11 +149,11 @@ describe('EssayDetailPage', () => {
   it('accepts the feedback here too, and then offers Rate Tutor', async () => {
     let current = essayIn.completed({ title: 'Accept here', completedAt: hoursAgo(2) });
     const { calls } = stubApi({
-      [`GET /api/student/essay/${current._id}`]: () => jsonResponse(200, { essay: current }),
-      [`POST /api/student/acceptEssay/${current._id}`]: () => {
+      'GET /api/student/essay/{id}': onlyFor({ id: current._id }, () => jsonResponse(200, { essay: current })),
+      'POST /api/student/acceptEssay/{id}': onlyFor({ id: current._id }, () => {
         current = { ...current, student_accept: true, revisionAvailableUntil: null };
         return jsonResponse(200, { message: 'Essay feedback accepted successfully!', essay: current });
-      },
+      }),
     });
     const user = userEvent.setup();
     renderApp(`/student/essay/${current._id}`);

@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
-import { Skeleton } from '@chakra-ui/react/skeleton';
+import { Skeleton } from '../../../components/ui/Skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
@@ -15,11 +15,11 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { toastError } from '../../../components/ui/toaster';
 import { formatDate, formatDateTime as dateTime } from '../../../lib/format';
 import { EssayActions } from '../components/EssayActions';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/ui/LoadError';
 import { PdfViewerDialog } from '../components/PdfViewerDialog';
-import { StatusBadge } from '../components/StatusBadge';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { WordCountInlineEdit } from '../components/WordCountInlineEdit';
-import { PAYMENT_NOTES, STATUS_LABELS, essayActions, tutorCheckNote } from '../essay-rules';
+import { PAYMENT_NOTES, STATUS_LABELS, essayActions, essayStatus, tutorCheckNote } from '../essay-rules';
 import { useFreshLink, type FileKind } from '../hooks/useFreshLink';
 import { studentEssayQuery } from '../queries';
 
@@ -99,7 +99,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
           <Heading as="h1" size="2xl" fontWeight="bold">
             {data.title}
           </Heading>
-          <StatusBadge status={data.status} />
+          <StatusBadge status={essayStatus(data.status)} />
           {data.expedited && <Tag tone="orange">Expedited</Tag>}
         </HStack>
         <Text color="fg.muted">

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { installPointerEvent, jsonResponse, stubApi, onlyFor } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
 import { essayIn, signInStudent } from '../test-support';
 
@@ -45,7 +45,8 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, file: File = p
   await user.selectOptions(screen.getByLabelText(/^Subject/), 'English Literature');
 }
 
-describe('Essay upload: step one', () => {
+// Generous timeout: typing and uploading through Chakra under jsdom is slow on a loaded machine.
+describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('says what is missing, in the spec words, and sends nothing', async () => {
     const uploads = controlUploads();
     stubApi({});
@@ -116,7 +117,7 @@ describe('Essay upload: step one', () => {
   it('sends the form with progress and the upload-date notice, then moves to step two', async () => {
     const essay = essayIn.awaitingConfirmation({ title: 'Macbeth and ambition' });
     const uploads = controlUploads();
-    stubApi({ [`GET /api/student/essay/${essay._id}`]: () => jsonResponse(200, { essay }) });
+    stubApi({ 'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })) });
     const user = userEvent.setup();
     const { router } = renderApp('/student/essay-upload');
     await fillForm(user);
@@ -206,7 +207,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
   });
 
   it('shows the guidelines and the details, prices the count live, and refuses a count outside ±10 %', async () => {
-    stubApi({ [`GET /api/student/essay/${essay._id}`]: () => jsonResponse(200, { essay }) });
+    stubApi({ 'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })) });
     const user = userEvent.setup();
     renderApp(`/student/essay-upload?essayId=${essay._id}`);
 
@@ -237,7 +238,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
 
   it('confirms the count and goes to My Essays', async () => {
     const { calls } = stubApi({
-      [`GET /api/student/essay/${essay._id}`]: () => jsonResponse(200, { essay }),
+      'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })),
       'POST /api/student/updateWordCount': () => jsonResponse(200, { message: 'Word count updated successfully', essay: { ...essay, state: 'open', wordCount: 950 } }),
       'GET /api/student/essays': () => jsonResponse(200, { essays: [{ ...essay, state: 'open', wordCount: 950 }] }),
     });
@@ -254,7 +255,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
 
   it('shows the server refusal and stays', async () => {
     stubApi({
-      [`GET /api/student/essay/${essay._id}`]: () => jsonResponse(200, { essay }),
+      'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })),
       'POST /api/student/updateWordCount': () => jsonResponse(409, { code: 'ESSAY_NOT_EDITABLE', message: 'A tutor has already accepted this essay.' }),
     });
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { installPointerEvent, jsonResponse, stubApi, onlyFor } from '../../../test/fetch';
 import { formatDateTime } from '../../../lib/format';
 import { renderApp } from '../../../test/render';
 import type { Essay } from '../essay-rules';
@@ -221,7 +221,7 @@ describe('My Essays: card actions', () => {
     const server = liveList(essay);
     const { calls } = stubApi({
       'GET /api/student/essays': server.list,
-      [`POST /api/student/acceptEssay/${essay._id}`]: server.answer('Essay feedback accepted successfully!', () => ({ student_accept: true })),
+      'POST /api/student/acceptEssay/{id}': onlyFor({ id: essay._id }, server.answer('Essay feedback accepted successfully!', () => ({ student_accept: true }))),
     });
     const user = userEvent.setup();
     renderApp('/student/essays');
@@ -250,8 +250,9 @@ describe('My Essays: card actions', () => {
     const old = essayIn.completed({ title: 'Old review', completedAt: hoursAgo(8 * 24), revisionAvailableUntil: hoursAgo(24) });
     const { calls } = stubApi({
       'GET /api/student/essays': list([recent, old]),
-      [`POST /api/student/requestRevision/${recent._id}`]: () =>
+      'POST /api/student/requestRevision/{id}': onlyFor({ id: recent._id }, () =>
         jsonResponse(409, { code: 'ESSAY_NOT_EDITABLE', message: 'A revision can be requested within 7 days of the review, before you accept it.' }),
+      ),
     });
     const user = userEvent.setup();
     renderApp('/student/essays');
@@ -269,8 +270,9 @@ describe('My Essays: card actions', () => {
     const open = essayIn.open({ title: 'Not paid' });
     const { calls } = stubApi({
       'GET /api/student/essays': list([paid, paidLongAgo, open]),
-      [`POST /api/student/cancelEssay/${paid._id}`]: () =>
+      'POST /api/student/cancelEssay/{id}': onlyFor({ id: paid._id }, () =>
         jsonResponse(200, { message: 'Essay cancelled: your payment is being refunded in full', essay: { ...paid, state: 'cancelled', status: 'Cancelled' } }),
+      ),
     });
     const user = userEvent.setup();
     renderApp('/student/essays');

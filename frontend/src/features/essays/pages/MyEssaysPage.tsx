@@ -4,7 +4,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { Skeleton } from '@chakra-ui/react/skeleton';
+import { Skeleton } from '../../../components/ui/Skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { FiUpload } from 'react-icons/fi';
 import { FormField } from '../../../components/form/FormField';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { EssayCard } from '../components/EssayCard';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/ui/LoadError';
 import { ESSAY_FILTERS, FILTER_LABELS, studentEssaysQuery, type EssayFilter } from '../queries';
 import { ESSAY_SORTS, SORT_LABELS, visibleEssays, type EssaySort, type EssaysSearch } from '../schemas';
 

@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { Skeleton } from '@chakra-ui/react/skeleton';
+import { Skeleton } from '../../../components/ui/Skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { FiCalendar, FiFileText, FiHelpCircle, FiStar, FiUpload } from 'react-ic
 import { Card, StatCard } from '../../../components/ui/Card';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSession } from '../../../lib/session';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/ui/LoadError';
 import { pendingRatingsQuery, studentDashboardQuery } from '../queries';
 
 interface QuickAction {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { Card } from '../../../components/ui/Card';
-import { Tag } from '../../../components/ui/Tag';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { browser } from '../hooks/usePay';
 import { payoutAccountLink, payoutAccountQuery } from '../queries';
 
@@ -39,7 +39,7 @@ export function PayoutAccountCard() {
         <Heading as="h2" size="lg">
           Payouts
         </Heading>
-        <Tag tone={payoutsEnabled ? 'green' : 'orange'}>{payoutsEnabled ? 'Payouts enabled' : connected ? 'Setup incomplete' : 'Not set up'}</Tag>
+        <StatusBadge tone={payoutsEnabled ? 'success' : 'warning'}>{payoutsEnabled ? 'Payouts enabled' : connected ? 'Setup incomplete' : 'Not set up'}</StatusBadge>
         <Text color="fg.muted">
           {payoutsEnabled
             ? 'Your earnings are paid to your bank account through Stripe when you request a payout.'

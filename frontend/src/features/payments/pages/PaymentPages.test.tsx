@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { installPointerEvent, jsonResponse, stubApi, type StubAnswer } from '../../../test/fetch';
 import { CURRENT_ESSAY_ID_KEY, PAYMENT_TYPE_KEY } from '../storage';
 import { CHATS_REDIRECT_MS } from './PaymentSuccessPage';
 
@@ -15,7 +15,7 @@ function signIn(role: 'student' | 'tutor') {
   localStorage.setItem('currentRole', role);
 }
 
-const paid = { message: 'Payment successful', paymentStatus: 'Paid', status: 'completed', paymentId: 'p1', essayId: 'e1', tutoringSessionId: null, amount: 15, amountPence: 1500 };
+const paid = { message: 'Payment successful', paymentStatus: 'Paid', status: 'completed', paymentId: 'p1', essayId: 'e1', tutoringSessionId: null, amount: 15, amountPence: 1500 } as const;
 
 describe('student payment success', () => {
   it('asks the server with the session id only, shows Payment Successful! and forgets the round-trip keys', async () => {
@@ -155,7 +155,7 @@ describe('PayButton', () => {
     const { TestProviders } = await import('../../../test/render');
     const { render } = await import('@testing-library/react');
     const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
-    let answer = jsonResponse(200, { paymentUrl: 'https://checkout.test/cs_1' });
+    let answer: StubAnswer<'POST /api/student/generatePaymentUrl'> = jsonResponse(200, { paymentUrl: 'https://checkout.test/cs_1' });
     const { calls } = stubApi({ 'POST /api/student/generatePaymentUrl': () => answer });
     signIn('student');
     const user = userEvent.setup();

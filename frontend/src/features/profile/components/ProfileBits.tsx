@@ -1,13 +1,15 @@
-import { Box, type BoxProps } from '@chakra-ui/react/box';
+import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FiEdit2 } from 'react-icons/fi';
-import { FormAlert } from '../../../components/form/FormAlert';
 import { Card } from '../../../components/ui/Card';
+import { RouteError } from '../../../components/ui/RouteStates';
+import { Skeleton } from '../../../components/ui/Skeleton';
 import { TwoFactorToggle } from './TwoFactorToggle';
 
 export function initialsOf(name: string | undefined): string {
@@ -39,22 +41,18 @@ export function ProfileAvatar({ name, src }: { name?: string; src?: string | nul
   );
 }
 
-function Bone(props: BoxProps) {
-  return <Box bg="gray.200" rounded="md" animation="pulse 1.5s ease-in-out infinite" {...props} />;
-}
-
-export function ProfileSkeleton() {
+function ProfileSkeleton() {
   return (
     <Stack gap="6" aria-busy="true" aria-label="Loading profile">
       <HStack gap="4">
-        <Bone boxSize="20" rounded="full" />
+        <Skeleton boxSize="20" rounded="full" />
         <Stack flex="1">
-          <Bone h="6" w="40%" />
-          <Bone h="4" w="30%" />
+          <Skeleton h="6" w="40%" />
+          <Skeleton h="4" w="30%" />
         </Stack>
       </HStack>
-      <Bone h="24" />
-      <Bone h="40" />
+      <Skeleton h="24" />
+      <Skeleton h="40" />
     </Stack>
   );
 }
@@ -73,17 +71,36 @@ export function SecurityCard() {
   );
 }
 
-/** A profile page: its heading, a skeleton while the profile loads, the error if it failed, else `children`. */
-export function ProfilePageFrame({ status, errorTitle, children }: { status: 'pending' | 'error' | 'success'; errorTitle: string; children: ReactNode }) {
+/** A profile page: its heading, then `children` (the profile, or the route's placeholder or error line). */
+export function ProfilePageFrame({ children }: { children: ReactNode }) {
   return (
     <Stack gap="6">
       <Heading as="h1" size="2xl" fontWeight="bold">
         My Profile
       </Heading>
-      {status === 'pending' ? <ProfileSkeleton /> : status === 'error' ? <FormAlert title={errorTitle} /> : children}
+      {children}
     </Stack>
   );
 }
+
+/** The profile routes' `pendingComponent`: the page's heading over a profile-shaped placeholder. */
+export function ProfilePending() {
+  return (
+    <ProfilePageFrame>
+      <ProfileSkeleton />
+    </ProfilePageFrame>
+  );
+}
+
+/** The profile routes' `errorComponent`: the page's heading over the error line (with Try again). */
+export const profileRouteError = (fallback: string) =>
+  function ProfileRouteError(props: ErrorComponentProps) {
+    return (
+      <ProfilePageFrame>
+        <RouteError {...props} fallback={fallback} />
+      </ProfilePageFrame>
+    );
+  };
 
 /** Who the profile is: picture, name and email (and `children`, such as status tags), with Edit while not editing. */
 export function ProfileHeader(props: {

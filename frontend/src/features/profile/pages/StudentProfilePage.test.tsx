@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { captureUploads } from '../../../test/uploads';
-import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { installPointerEvent, jsonResponse, stubApi, type StubAnswer } from '../../../test/fetch';
 
 beforeEach(() => installPointerEvent());
 
 const FIGURES = { essaysSubmitted: 5, interviewsCompleted: 3, averagePercentage: '72%' };
 
-function signInStudent(student: Record<string, unknown>, figures: () => Response = () => jsonResponse(200, FIGURES)) {
+function signInStudent(student: Record<string, unknown>, figures: () => StubAnswer<'GET /api/student/getDashboard'> = () => jsonResponse(200, FIGURES)) {
   const api = stubApi({
     'GET /api/student/profile': () => jsonResponse(200, { student }),
     'GET /api/student/getDashboard': figures,
@@ -59,5 +59,25 @@ describe('StudentProfilePage', () => {
 
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(Object.fromEntries(sent[0]!.entries())).toEqual({ major: 'History', university: 'King’s College London', dateOfBirth: '2008-03-01' });
+  });
+
+  it('is a route that owns its error: the error line under the page heading, inside the dashboard, and Try again loads again', async () => {
+    let fail = true;
+    stubApi({
+      'GET /api/student/profile': () =>
+        fail ? jsonResponse(500, { message: 'Database down' }) : jsonResponse(200, { student: { userId: { name: 'Sam Student', email: 'sam@example.com' } } }),
+      'GET /api/student/getDashboard': () => jsonResponse(200, FIGURES),
+    });
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', name: 'Sam', email: 'sam@example.com' }));
+    renderApp('/student/profile');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Database down');
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dashboard', hidden: true })).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sam Student' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { Input } from '@chakra-ui/react/input';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiUpload, errorMessage } from '../../../api/client';
@@ -30,7 +30,8 @@ interface EditValues {
 export function StudentProfilePage() {
   useDocumentTitle('My Profile');
   const { user } = useSession();
-  const profile = useQuery(studentProfileQuery());
+  // The route's loader has the profile (ensureQueryData): the page never renders without it.
+  const profile = useSuspenseQuery(studentProfileQuery());
   const figures = useQuery(studentFiguresQuery());
   const [editing, setEditing] = useState(false);
 
@@ -41,7 +42,7 @@ export function StudentProfilePage() {
   const stat = (value: number | string | undefined) => (value === undefined ? '—' : value);
 
   return (
-    <ProfilePageFrame status={profile.status} errorTitle="Could not load user profile.">
+    <ProfilePageFrame>
       <Card>
         <Stack gap="6">
           <ProfileHeader

@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import type { Schema } from '../../../api/client';
+import { installPointerEvent, jsonResponse, stubApi, type Loose } from '../../../test/fetch';
 import { captureUploads } from '../../../test/uploads';
 
-const TUTOR = { name: 'Tess Tutor', email: 'tess@example.com', approved: true, subjects: [{ name: 'History', levels: ['GCSE'] }] };
+const TUTOR: Loose<Schema<'TutorProfileDto'>> = { name: 'Tess Tutor', email: 'tess@example.com', approved: true, subjects: [{ name: 'History', levels: ['GCSE'] }] };
 
 beforeEach(() => installPointerEvent());
 

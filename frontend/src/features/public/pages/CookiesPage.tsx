@@ -1,5 +1,5 @@
-import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { ContentPage, Section } from '../components/ContentPage';
@@ -14,6 +14,11 @@ const STORAGE = [
   { key: 'Resend-code timer', purpose: 'Stops the verification-code resend button working more than once a minute.' },
 ] as const;
 
+const STORAGE_COLUMNS: DataTableColumn<(typeof STORAGE)[number]>[] = [
+  { key: 'item', header: 'Item', cell: (row) => <Text as="span" fontFamily="mono">{row.key}</Text>, rowHeader: true },
+  { key: 'purpose', header: 'Purpose', cell: (row) => row.purpose },
+];
+
 export function CookiesPage() {
   return (
     <ContentPage
@@ -26,25 +31,7 @@ export function CookiesPage() {
           To keep you signed in, Redpen uses your browser's local storage, which works like a strictly necessary
           cookie. It is read only by Redpen, and the sign-in items are cleared when you log out.
         </Text>
-        {/* Focusable with a name, so keyboard users can scroll the table on narrow screens. */}
-        <Table.ScrollArea borderWidth="1px" rounded="md" bg="white" tabIndex={0} role="region" aria-label="What Redpen stores in your browser">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Item</Table.ColumnHeader>
-                <Table.ColumnHeader>Purpose</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {STORAGE.map((row) => (
-                <Table.Row key={row.key}>
-                  <Table.Cell fontFamily="mono">{row.key}</Table.Cell>
-                  <Table.Cell>{row.purpose}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable caption="What Redpen stores in your browser" captionHidden columns={STORAGE_COLUMNS} rows={[...STORAGE]} rowKey={(row) => row.key} />
       </Section>
       <Section title="Payments" id="payments">
         <Text>

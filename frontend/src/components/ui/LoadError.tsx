@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { isApiError } from '../../../api/client';
-import { FormAlert } from '../../../components/form/FormAlert';
+import { isApiError } from '../../api/client';
+import { FormAlert } from '../form/FormAlert';
 
 /** The spec's load-failure line (part 1 §8): "Error: {message}" when the server said why, else the page's fallback. */
 export function loadErrorText(error: unknown, fallback: string): string {

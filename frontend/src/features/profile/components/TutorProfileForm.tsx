@@ -1,0 +1,144 @@
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Input } from '@chakra-ui/react/input';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { MOTIVATION_MAX, STUDY_LEVELS } from '@redpen/shared/account-rules';
+import { apiUpload, errorMessage } from '../../../api/client';
+import { FileField } from '../../../components/form/FileField';
+import { FormField } from '../../../components/form/FormField';
+import { SelectField } from '../../../components/form/SelectField';
+import { SubjectsEditor } from '../../../components/form/SubjectsEditor';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { toastError, toastSuccess } from '../../../components/ui/toaster';
+import { IMAGE_ACCEPT } from '../../../lib/files';
+import { subjectErrors, subjectsJson, type StepErrors } from '../../../lib/subjects';
+import { profileKeys, type TutorProfile } from '../queries';
+
+export const PICTURE_PENDING_NOTICE = 'Your new profile picture is awaiting admin approval.';
+
+const STUDY_LEVEL_OPTIONS = STUDY_LEVELS.map((level) => ({ value: level, label: level }));
+
+interface EditValues {
+  university: string;
+  StudyLevel: string;
+  yearsOfExperience: string;
+  motivation: string;
+  subjects: { name: string; levels: string[] }[];
+}
+
+/** The tutor's profile, edited in place (spec part 1 §2); the subjects' rows are checked before sending. */
+export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfile>; onDone: () => void }) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const [picture, setPicture] = useState<File[]>([]);
+  const { register, control, handleSubmit, watch, getValues, formState } = useForm<EditValues>({
+    defaultValues: {
+      university: tutor.university ?? '',
+      StudyLevel: tutor.StudyLevel ?? '',
+      yearsOfExperience: tutor.yearsOfExperience != null ? String(tutor.yearsOfExperience) : '',
+      motivation: tutor.motivation ?? '',
+      subjects: tutor.subjects?.length ? tutor.subjects : [{ name: '', levels: [] }],
+    },
+  });
+  const [subjectProblems, setSubjectProblems] = useState<StepErrors>({});
+  const motivation = watch('motivation');
+
+  const save = useMutation({
+    mutationFn: (values: EditValues) => {
+      const form = new FormData();
+      if (values.university.trim()) form.append('university', values.university.trim());
+      if (values.StudyLevel) form.append('StudyLevel', values.StudyLevel);
+      if (values.yearsOfExperience !== '') form.append('yearsOfExperience', values.yearsOfExperience);
+      if (values.motivation.trim()) form.append('motivation', values.motivation.trim());
+      form.append('subjects', subjectsJson(values.subjects));
+      if (picture[0]) form.append('profilePicture', picture[0]);
+      return apiUpload('/api/tutor/updateProfile', form);
+    },
+    onSuccess: async (response) => {
+      toastSuccess(response?.message || 'Profile updated successfully');
+      if (picture[0]) toastSuccess(PICTURE_PENDING_NOTICE);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.tutor() });
+      onDone();
+    },
+    onError: (error) => toastError(errorMessage(error, 'Failed to update profile')),
+  });
+
+  return (
+    <form
+      onSubmit={handleSubmit(
+        (values) => {
+          // A half-filled subject row is pointed out, never silently dropped.
+          const problems = subjectErrors(values.subjects);
+          setSubjectProblems(problems);
+          if (Object.keys(problems).length === 0) save.mutate(values);
+        },
+        // The other fields' checks failed: show the subjects' problems in the same pass.
+        () => setSubjectProblems(subjectErrors(getValues('subjects'))),
+      )}
+      noValidate
+      aria-label="Edit tutor profile form"
+    >
+      <Stack gap="5">
+        <Heading as="h2" size="lg">
+          Edit Profile
+        </Heading>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <FormField id={`${formId}-university`} label="University">
+            <Input {...register('university')} />
+          </FormField>
+          <SelectField id={`${formId}-level`} label="Study Level" placeholder="Select a level" options={STUDY_LEVEL_OPTIONS} {...register('StudyLevel')} />
+          <FormField id={`${formId}-years`} label="Years of Experience" error={formState.errors.yearsOfExperience?.message}>
+            <Input
+              type="number"
+              min={0}
+              inputMode="numeric"
+              {...register('yearsOfExperience', {
+                validate: (v) => v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0) || 'Enter a whole number of years',
+              })}
+            />
+          </FormField>
+        </SimpleGrid>
+        <FormField
+          id={`${formId}-motivation`}
+          label="Motivation"
+          helper={`${motivation.length}/${MOTIVATION_MAX} characters`}
+        >
+          <Textarea rows={4} maxLength={MOTIVATION_MAX} {...register('motivation')} />
+        </FormField>
+        <Stack gap="3">
+          <Text fontWeight="medium">Subjects</Text>
+          <SubjectsEditor
+            control={control}
+            register={register}
+            errors={subjectProblems}
+            idPrefix={formId}
+            onRowRemoved={() => setSubjectProblems({})}
+          />
+        </Stack>
+        <FileField
+          id={`${formId}-picture`}
+          label="Profile Picture"
+          accept={IMAGE_ACCEPT}
+          imagesOnly
+          files={picture}
+          onChange={setPicture}
+          helper="JPEG or PNG, up to 5 MB. A new picture is shown after an admin approves it."
+        />
+        <HStack justify="flex-end" gap="3">
+          <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <SubmitButton loading={save.isPending} loadingText="Saving...">
+            Save
+          </SubmitButton>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}
