@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { essayWordCount } from './format';
 import {
   agreedWordCountProblem,
   discussionDeadline,
@@ -93,6 +94,14 @@ describe('essay rules (tutor side)', () => {
     expect(agreedWordCountProblem('1651', band)).toBe('Word count must be within ±10% of the original (1350-1650)');
     expect(agreedWordCountProblem('15.5', band)).toBe('Word count must be a whole number above 0');
     expect(agreedWordCountProblem('0', band)).toBe('Word count must be a whole number above 0');
+  });
+
+  it('takes any whole count for an essay whose count is to be agreed (an image uploaded without one)', () => {
+    const toBeAgreed = { minWordCount: 1, maxWordCount: 1, wordCountToBeAgreed: true };
+    expect(agreedWordCountProblem('2400', toBeAgreed)).toBeNull();
+    expect(agreedWordCountProblem('0', toBeAgreed)).toBe('Word count must be a whole number above 0');
+    expect(essayWordCount({ wordCount: 1, wordCountToBeAgreed: true })).toBe('Count to be agreed');
+    expect(essayWordCount({ wordCount: 1500, wordCountToBeAgreed: false })).toBe('1,500 words');
   });
 });
 

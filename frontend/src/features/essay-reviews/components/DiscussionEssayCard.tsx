@@ -4,7 +4,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Card } from '../../../components/ui/Card';
 import { Tag } from '../../../components/ui/Tag';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { pounds, wordCount } from '../format';
+import { essayWordCount, pounds, wordCount } from '../format';
 import type { TutorEssay } from '../rules';
 import { EssayFiles } from './EssayDetailsDialog';
 import { EssayFacts } from './EssayFacts';
@@ -30,7 +30,7 @@ export function DiscussionEssayCard({ essay }: { essay: TutorEssay }) {
         </Stack>
         <EssayFacts
           items={[
-            { label: 'Word count', value: wordCount(essay.wordCount) },
+            { label: 'Word count', value: essayWordCount(essay) },
             { label: 'Original count', value: wordCount(essay.originalWordCount) },
             { label: 'Agreeable range', value: `${essay.minWordCount}–${essay.maxWordCount} words` },
             { label: 'Price', value: pounds(essay.pricePence) },

@@ -4,7 +4,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { InfoGrid } from '../../../components/ui/Card';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { pounds, wordCount } from '../format';
+import { essayWordCount, pounds, wordCount } from '../format';
 import { essayBadge, markingDeadline, type TutorEssay } from '../rules';
 import { AppDialog } from '../../../components/ui/dialogs';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -29,7 +29,7 @@ export function EssayDetailsDialog({ essay, now, onClose }: { essay: TutorEssay 
               { label: 'Subject', value: essay.subject },
               { label: 'Academic level', value: essay.academicLevel },
               { label: 'Request', value: essay.studentRequest },
-              { label: 'Word count', value: wordCount(essay.wordCount) },
+              { label: 'Word count', value: essayWordCount(essay) },
               { label: 'Original word count', value: `${wordCount(essay.originalWordCount)} (may be agreed between ${essay.minWordCount} and ${essay.maxWordCount})` },
               { label: 'Price', value: pounds(essay.pricePence) },
               { label: 'Expedited', value: essay.expedited ? 'Yes (marked within 24 hours of payment)' : 'No' },

@@ -6,7 +6,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useId } from 'react';
 import { formatDate } from '../../../lib/format';
 import { Tag } from '../../../components/ui/Tag';
-import { pounds, wordCount } from '../format';
+import { essayWordCount, pounds } from '../format';
 import type { TutorEssay } from '../rules';
 import { EssayFacts } from './EssayFacts';
 
@@ -30,7 +30,7 @@ export function PoolEssayCard({ essay, accepting, disabled, onAccept }: { essay:
         </HStack>
         <EssayFacts
           items={[
-            { label: 'Word count', value: wordCount(essay.wordCount) },
+            { label: 'Word count', value: essayWordCount(essay) },
             { label: 'Price', value: pounds(essay.pricePence) },
             { label: 'Submitted', value: formatDate(essay.createdAt) },
           ]}

@@ -7,7 +7,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useId } from 'react';
 import { Tag } from '../../../components/ui/Tag';
 import { formatDateTime } from '../../../lib/format';
-import { pounds, wordCount } from '../format';
+import { essayWordCount, pounds } from '../format';
 import { discussionDeadline, essayBadge, isPayoutEligible, markingDeadline, payoutDate, type TutorEssay } from '../rules';
 import { EssayFacts } from './EssayFacts';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -44,7 +44,7 @@ export function ReviewEssayCard({ essay, now, onDetails, onGetPaid }: ReviewEssa
         </HStack>
         <EssayFacts
           items={[
-            { label: 'Word count', value: wordCount(essay.wordCount) },
+            { label: 'Word count', value: essayWordCount(essay) },
             { label: 'Price', value: pounds(essay.pricePence) },
             ...(essay.score !== null ? [{ label: 'Score', value: `${essay.score}/10` }] : []),
           ]}

@@ -18,7 +18,7 @@ import { Skeleton } from '../../../components/ui/Skeleton';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { StudentNotes } from '../components/StudentNotes';
 import { formatDateTime } from '../../../lib/format';
-import { pounds, wordCount } from '../format';
+import { essayWordCount, pounds } from '../format';
 import { useNow } from '../../../lib/hooks/useNow';
 import { tutorEssayQuery } from '../queries';
 import { essayBadge, isMarkable, markingDeadline, type TutorEssay } from '../rules';
@@ -104,7 +104,7 @@ function EssaySummary({ essay, now }: { essay: TutorEssay; now: number }) {
         <Stack gap="4">
           <EssayFacts
             items={[
-              { label: 'Word count', value: wordCount(essay.wordCount) },
+              { label: 'Word count', value: essayWordCount(essay) },
               { label: 'Price', value: pounds(essay.pricePence) },
               { label: 'Submitted', value: formatDateTime(essay.createdAt) },
             ]}
