@@ -32,7 +32,7 @@ const DEMO_TUTOR_PROFILES: Record<string, Omit<NewTutorProfileRow, 'userId'>> = 
     hourlyRatePence: 3500,
     tutoringDescription: 'Essay structure, close reading and interview practice.',
     tutoringAvailable: true,
-    availability: { Monday: WEEKDAY_SLOTS, Wednesday: WEEKDAY_SLOTS, Friday: WEEKDAY_SLOTS },
+    availability: { monday: WEEKDAY_SLOTS, wednesday: WEEKDAY_SLOTS, friday: WEEKDAY_SLOTS, saturday: ['10:00-11:00', '11:00-12:00'] },
   },
   'phd.tutor@redpen.local': {
     approved: true,
