@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthTokensModule } from '../auth/auth-tokens.module.js';
 import { AdminChatController, StudentChatController, TutorChatController } from './chat.controller.js';
 import { ChatContextsSubscriber } from './chat-contexts.subscriber.js';
+import { ChatSessionsSubscriber } from './chat-sessions.subscriber.js';
 import { ChatGateway } from './chat.gateway.js';
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository } from './chat.repository.js';
@@ -10,13 +11,13 @@ import { SocketAuth } from './socket-auth.service.js';
 
 /**
  * Chat: the one message store, the socket gateway at /api/socket.io and the contacts/messages routes.
- * Conversations open and close on the essays' domain events (ChatContextsSubscriber). Exports `ChatService`:
+ * Conversations open and close on the essays' and the sessions' domain events (ChatContextsSubscriber, ChatSessionsSubscriber). Exports `ChatService`:
  * whatever bans a user calls `disconnectUser`; the discussion sends through `sendMessage`.
  */
 @Module({
   imports: [AuthTokensModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
-  providers: [ChatRepository, ChatService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber],
+  providers: [ChatRepository, ChatService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatSessionsSubscriber],
   exports: [ChatService],
 })
 export class ChatModule {}

@@ -215,7 +215,8 @@ export class EssaysService {
    * `rated` flag, the rating and the tutor's average change in one transaction; a second submission is 409.
    */
   async giveRating(student: AuthenticatedUser, body: GiveRatingDto): Promise<EssayDto> {
-    const essay = await this.owned(student, body.essayId);
+    // Type essay: the DTO requires essayId.
+    const essay = await this.owned(student, body.essayId!);
     if (essay.rated) throw alreadyRated();
     const rated = await this.essays.transaction(async (tx) => {
       const updated = await this.essays.markRated(essay.id, student.id, this.clock.now(), tx);

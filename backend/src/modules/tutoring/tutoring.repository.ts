@@ -43,7 +43,6 @@ export type TutorSessionGroup = 'pending' | 'inProgress' | 'completed';
 /** Which exclusion constraint refused a booking (drizzle/0011_create-tutoring-sessions.sql). */
 export type OverlapSide = 'tutor' | 'student';
 
-const LIVE = inArray(tutoringSessions.status, ['held', 'confirmed']);
 /** `%` and `_` typed by a user are literal in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -226,7 +225,7 @@ export class TutoringRepository {
   }
 
   /** The student gives up an unpaid hold: held → cancelled (nothing to refund; a payment landing later is refunded). */
-  async cancelHeld(id: string, studentId: string, now: Date, tx: DbOrTx): Promise<TutoringSessionRow | undefined> {
+  async cancelHeld(id: string, studentId: string, now: Date, tx: DbOrTx = this.db): Promise<TutoringSessionRow | undefined> {
     const [row] = await tx
       .update(tutoringSessions)
       .set({ status: 'cancelled', cancelledBy: 'student', cancelledAt: now, holdExpiresAt: null, updatedAt: now })
@@ -334,10 +333,12 @@ export class TutoringRepository {
       .limit(limit);
   }
 
-  /** Whether this student has live sessions (for tests and the seed). */
-  async liveCount(tutorId: string): Promise<number> {
-    const [{ value }] = (await this.db.select({ value: count() }).from(tutoringSessions).where(and(eq(tutoringSessions.tutorId, tutorId), LIVE))) as [{ value: number }];
-    return value;
+  /** The names of these users (both sides of the sessions on a page), in one query. */
+  async names(ids: Iterable<string>): Promise<Map<string, string>> {
+    const list = [...new Set(ids)];
+    if (list.length === 0) return new Map();
+    const rows = await this.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, list));
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 }
 
