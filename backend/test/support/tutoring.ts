@@ -10,7 +10,7 @@ import { createAccount, db, type TestAccount } from './accounts.js';
 export const LONG_TOKENS = { JWT_TTL_SECONDS: String(10 * 365 * 86_400) };
 
 export interface SettableClock {
-  set(at: Date | string): void;
+  set(at: Date | string | number): void;
   advance(ms: number): void;
   now(): Date;
   /** Back to the real time. */
