@@ -99,12 +99,15 @@ async function run_({ log, command }) {
   const stripe = await startStripeStandIn();
   const nest = await startBackend({
     log,
-    env: { STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: 'whsec_bench', STRIPE_API_URL: stripe.url, TWO_FACTOR_POLICY: 'optional', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false' },
+    env: { STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: 'whsec_bench', STRIPE_API_URL: stripe.url, TWO_FACTOR_POLICY: 'optional', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', TRUST_PROXY: 'loopback' },
   });
   try {
     const seeded = await seed(process.env.BENCH_DATABASE_URL, log);
+    let signIns = 0;
+    // Sign-ins are limited per client address (20 a minute): each comes from an address of its own, behind the loopback proxy.
     const signIn = async (/** @type {string} */ email) => {
-      const res = await fetch(`${nest.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+      const forwardedFor = `10.26.${Math.floor(++signIns / 250)}.${signIns % 250}`;
+      const res = await fetch(`${nest.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ email, password: PASSWORD }) });
       const body = /** @type {{ token?: string }} */ (await res.json());
       if (!body.token) throw new Error(`sign-in of ${email} answered ${res.status}`);
       return body.token;

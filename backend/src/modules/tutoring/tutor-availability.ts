@@ -118,20 +118,43 @@ export function normaliseAvailability(input: unknown): { availability: WeeklyAva
   return problems.length > 0 ? { problems } : { availability };
 }
 
-/** Every availability slot of the local days from `from`'s date on, for `days` days, as instants (gaps skipped). */
-function* weeklySlotsFrom(availability: WeeklyAvailability, timeZone: string, from: Date, days: number): Generator<{ start: Date; end: Date }> {
-  const today = wallClock(from, timeZone);
-  for (let i = 0; i <= days; i++) {
-    // Calendar arithmetic on the local date, in UTC (no zone): day i after today.
-    const d = new Date(Date.UTC(today.year, today.month - 1, today.day + i));
-    const date = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-    for (const slot of availability[WEEKDAYS[d.getUTCDay()]!] ?? []) {
+/** One local day's slots as instants, with their ISO text made once (cards share them: nothing mutates a slot). */
+interface DaySlot extends SlotInstant {
+  start: number;
+  end: number;
+}
+
+const MAX_REMEMBERED_DAYS = 10_000;
+const days = new Map<string, readonly DaySlot[]>();
+
+/** The slots of one weekday's list on one local date in `timeZone` (spring-forward gaps skipped), remembered. */
+function daySlots(slots: readonly string[], date: { year: number; month: number; day: number }, timeZone: string): readonly DaySlot[] {
+  const key = `${timeZone}|${date.year}-${date.month}-${date.day}|${slots.join(',')}`;
+  let found = days.get(key);
+  if (!found) {
+    const made: DaySlot[] = [];
+    for (const slot of slots) {
       const { start, end } = parseSlot(slot as SlotTime);
       const startAt = zonedInstant(date, start, timeZone);
       const endAt = zonedInstant(date, end, timeZone);
-      if (startAt && endAt && endAt > startAt) yield { start: startAt, end: endAt };
+      if (startAt && endAt && endAt > startAt) made.push({ start: startAt.getTime(), end: endAt.getTime(), startTime: startAt.toISOString(), endTime: endAt.toISOString() });
     }
+    found = made.sort((a, b) => a.start - b.start);
+    if (days.size >= MAX_REMEMBERED_DAYS) days.clear();
+    days.set(key, found);
   }
+  return found;
+}
+
+/** The local date in `timeZone` at `instant`, remembered per zone and minute (every card of a page asks it). */
+let today: { key: string; date: { year: number; month: number; day: number } } | undefined;
+function localDate(instant: Date, timeZone: string): { year: number; month: number; day: number } {
+  const key = `${timeZone}|${Math.floor(instant.getTime() / 60_000)}`;
+  if (today?.key !== key) {
+    const w = wallClock(instant, timeZone);
+    today = { key, date: { year: w.year, month: w.month, day: w.day } };
+  }
+  return today.date;
 }
 
 /**
@@ -141,15 +164,20 @@ function* weeklySlotsFrom(availability: WeeklyAvailability, timeZone: string, fr
 export function nextSlots(availability: WeeklyAvailability, timeZone: string, now: Date, busy: readonly BusyRange[] = []): SlotInstant[] {
   const earliest = earliestBookableStart(now).getTime();
   const horizon = bookingHorizonEnd(now).getTime();
+  const first = localDate(now, timeZone);
   const free: SlotInstant[] = [];
-  for (const { start, end } of weeklySlotsFrom(availability, timeZone, now, BOOKING_HORIZON_DAYS)) {
-    const s = start.getTime();
-    const e = end.getTime();
-    if (s < earliest || s >= horizon) continue;
-    if (busy.some((b) => b.start < e && s < b.end)) continue;
-    free.push({ startTime: start.toISOString(), endTime: end.toISOString() });
+  for (let i = 0; i <= BOOKING_HORIZON_DAYS; i++) {
+    // Calendar arithmetic on the local date, in UTC (no zone): day i after today.
+    const d = new Date(Date.UTC(first.year, first.month - 1, first.day + i));
+    const slots = availability[WEEKDAYS[d.getUTCDay()]!];
+    if (!slots || slots.length === 0) continue;
+    for (const slot of daySlots(slots, { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }, timeZone)) {
+      if (slot.start < earliest || slot.start >= horizon) continue;
+      if (busy.some((b) => b.start < slot.end && slot.start < b.end)) continue;
+      free.push({ startTime: slot.startTime, endTime: slot.endTime });
+    }
   }
-  return free.sort((a, b) => a.startTime.localeCompare(b.startTime));
+  return free;
 }
 
 /**
