@@ -41,3 +41,17 @@ ALTER TABLE "tutoring_sessions" ADD CONSTRAINT "tutoring_sessions_tutor_no_overl
 ALTER TABLE "tutoring_sessions" ADD CONSTRAINT "tutoring_sessions_student_no_overlap" EXCLUDE USING gist ("student_id" WITH =, tstzrange("start_time", "end_time", '[)') WITH &&) WHERE ("status" IN ('held', 'confirmed'));--> statement-breakpoint
 -- Availability keys become the API's lower-case weekdays (the slots were already wall-clock times; the zone defaults to Europe/London).
 UPDATE "tutor_profiles" SET "availability" = (SELECT coalesce(jsonb_object_agg(lower(key), value), '{}'::jsonb) FROM jsonb_each("availability")) WHERE "availability" <> '{}'::jsonb;
+--> statement-breakpoint
+-- Find Your Tutor's cached answers (TutorDirectoryCache) are made from bookable tutors' profiles, their names and bans,
+-- and their live sessions: any change to those announces itself at commit (one notification per transaction).
+CREATE FUNCTION "redpen_notify_tutor_directory_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('tutor_directory_changed', '');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "tutoring_sessions_directory_changed" AFTER INSERT OR UPDATE OR DELETE ON "tutoring_sessions" FOR EACH ROW EXECUTE FUNCTION "redpen_notify_tutor_directory_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "tutor_profiles_directory_changed" AFTER INSERT OR UPDATE OR DELETE ON "tutor_profiles" FOR EACH ROW EXECUTE FUNCTION "redpen_notify_tutor_directory_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "users_directory_changed" AFTER UPDATE OF "name", "banned" ON "users" FOR EACH ROW EXECUTE FUNCTION "redpen_notify_tutor_directory_changed"();

@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { Clock } from '../../src/infra/clock/clock.service.js';
 import { tutorProfiles, type NewTutorProfileRow, type WeeklyAvailability } from '../../src/infra/database/schema/index.js';
-import { createAccount, db, type TestAccount } from './accounts.js';
+import { createAccount, db, heardByTheApp, type TestAccount } from './accounts.js';
 
 /** Sessions in these tests live in 2027, far from the real date: tokens are issued for long enough. */
 export const LONG_TOKENS = { JWT_TTL_SECONDS: String(10 * 365 * 86_400) };
@@ -53,5 +53,7 @@ export async function bookableTutor(app: NestFastifyApplication, profile: Partia
       ...profile,
     })
     .where(eq(tutorProfiles.userId, tutor.user.id));
+  // Find Your Tutor's cached answers are dropped by the change's notification: wait until the app has heard it.
+  await heardByTheApp(app);
   return tutor;
 }

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../infra/clock/clock.service.js';
+import { PreparedJson } from '../../infra/http/prepared-json.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { averageRating } from '../ratings/ratings.service.js';
 import type { TutorCardDto, TutorListDto, TutorListQueryDto } from './dto/tutoring.dto.js';
 import { penceToPounds } from './pounds.js';
+import { TutorDirectoryCache } from './tutor-directory-cache.js';
 import { nextSlots } from './tutor-availability.js';
 import { TutoringRepository, type TutorCardRow } from './tutoring.repository.js';
 import { bookingHorizonEnd } from './tutoring-rules.js';
@@ -11,7 +13,7 @@ import { bookingHorizonEnd } from './tutoring-rules.js';
 /**
  * Find Your Tutor (`GET /tutor/getTutorProfilesforTutoring`): bookable tutors only (DESIGN.md §9), filtered, searched
  * and sorted by PostgreSQL, a page when asked; each card with its rating and the bookable slots of the next 14 days
- * (one query for the page's bookings).
+ * (one query for the page's bookings). Answers are shared through TutorDirectoryCache.
  */
 @Injectable()
 export class TutorDirectoryService {
@@ -19,9 +21,17 @@ export class TutorDirectoryService {
     private readonly repository: TutoringRepository,
     private readonly storage: StorageService,
     private readonly clock: Clock,
+    private readonly cache: TutorDirectoryCache,
   ) {}
 
-  async list(query: TutorListQueryDto): Promise<TutorListDto> {
+  /** The answer prepared for sending (TutorListDto serialized and gzipped), shared by everyone asking the same this minute. */
+  async answer(query: TutorListQueryDto): Promise<PreparedJson> {
+    const now = this.clock.now();
+    const minute = Math.floor(now.getTime() / 60_000);
+    return this.cache.read({ ...query }, minute, async () => PreparedJson.of(await this.list(query, now)));
+  }
+
+  async list(query: TutorListQueryDto, now = this.clock.now()): Promise<TutorListDto> {
     const paged = query.page !== undefined || query.limit !== undefined;
     const page = paged ? (query.page ?? 1) : undefined;
     const limit = paged ? (query.limit ?? 20) : undefined;
@@ -32,7 +42,6 @@ export class TutorDirectoryService {
       page,
       limit,
     });
-    const now = this.clock.now();
     const busy = await this.repository.busyRanges(
       rows.map((r) => r.userId),
       now,

@@ -20,6 +20,8 @@ import { BOOKING_HORIZON_DAYS, BOOKING_LEAD_MINUTES, bookingHorizonEnd, earliest
 
 export const sessionNotFound = (): NotFoundException => new NotFoundException(coded('NOT_FOUND', 'Tutoring session not found'));
 const slotRefused = (message: string) => new UnprocessableEntityException(coded('SLOT_NOT_AVAILABLE', message));
+const slotTaken = (side: 'tutor' | 'student') =>
+  new ConflictException(coded('SLOT_TAKEN', side === 'tutor' ? 'This slot has just been booked by someone else. Please choose another time.' : 'You already have a session booked at this time.'));
 
 /**
  * Sessions (DESIGN.md §9 "Availability and booking", "Paying"): booking a held slot and its checkout, the lists of
@@ -60,6 +62,9 @@ export class TutoringSessionsService {
     if (!tutor) throw new UnprocessableEntityException(coded('TUTOR_NOT_BOOKABLE', 'This tutor is not taking bookings at the moment'));
     if (!fitsAvailability(tutor.availability, tutor.timeZone, start, end)) throw slotRefused("This time is outside the tutor's availability. Please choose one of the offered slots.");
 
+    // Most of a crowd racing for one slot hears it is taken here, without a transaction; the database decides the rest.
+    if (await this.repository.slotTaken(tutor.userId, start, end, now)) throw slotTaken('tutor');
+
     const holdExpiresAt = new Date(now.getTime() + this.config.tutoring.bookingHoldSeconds * 1000);
     const session = await this.events.transaction(async (tx) => {
       // A hold whose time ran out before its job did gives its slot back first.
@@ -79,11 +84,7 @@ export class TutoringSessionsService {
         },
         tx,
       );
-      if ('overlap' in inserted) {
-        throw new ConflictException(
-          coded('SLOT_TAKEN', inserted.overlap === 'tutor' ? 'This slot has just been booked by someone else. Please choose another time.' : 'You already have a session booked at this time.'),
-        );
-      }
+      if ('overlap' in inserted) throw slotTaken(inserted.overlap);
       await this.events.record(tx, 'session.held', { ...sessionRef(inserted.row), holdExpiresAt: holdExpiresAt.toISOString() });
       return inserted.row;
     });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -13,7 +13,7 @@ import {
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
@@ -102,8 +102,10 @@ export class TutorTutoringController {
   @Get('getTutorProfilesforTutoring')
   @Roles('student', 'tutor')
   @ApiOkResponse({ type: TutorListDto, description: 'Bookable tutors (approved for tutoring, DBS verified, Available, not banned); one page with page and limit, else all' })
-  async tutors(@Query() query: TutorListQueryDto): Promise<TutorListDto> {
-    return this.directory.list(query);
+  async tutors(@Query() query: TutorListQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    // A TutorListDto already serialized (and gzipped): students asking the same this minute share one answer.
+    const answer = await this.directory.answer(query);
+    return answer.send(request.headers['accept-encoding'], reply);
   }
 
   @Get('getTutoringProfile')

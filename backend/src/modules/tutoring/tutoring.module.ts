@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { UploadsModule } from '../../common/uploads/uploads.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
+import { TutorDirectoryCache } from './tutor-directory-cache.js';
 import { TutorDirectoryService } from './tutor-directory.service.js';
 import { StudentTutoringController, TutorTutoringController } from './tutoring.controller.js';
 import { TutoringPayables } from './tutoring-payables.js';
@@ -24,7 +25,7 @@ import './tutoring.mails.js';
 @Module({
   imports: [UploadsModule, PaymentsModule, RatingsModule],
   controllers: [StudentTutoringController, TutorTutoringController],
-  providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber],
+  providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber],
   exports: [TutoringSessionsService],
 })
 export class TutoringModule {}

@@ -169,6 +169,26 @@ export class TutoringRepository {
   // ── Sessions ────────────────────────────────────────────────────────────────────────────────────────
 
   /**
+   * Whether the tutor has a live session (confirmed, or held and not lapsed) overlapping this time: the cheap first
+   * answer to a crowd racing for a taken slot. Not the decision: the exclusion constraint is.
+   */
+  async slotTaken(tutorId: string, start: Date, end: Date, now: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: tutoringSessions.id })
+      .from(tutoringSessions)
+      .where(
+        and(
+          eq(tutoringSessions.tutorId, tutorId),
+          or(eq(tutoringSessions.status, 'confirmed'), and(eq(tutoringSessions.status, 'held'), gt(tutoringSessions.holdExpiresAt, now))),
+          gt(tutoringSessions.endTime, start),
+          sql`${tutoringSessions.startTime} < ${end}`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
    * Inserts a held session. The exclusion constraints decide overlaps: the answer names the side that already has
    * a live session then (the insert is made in a savepoint, so the caller's transaction survives a refusal).
    */
