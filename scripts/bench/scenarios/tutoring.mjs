@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, loadEnv, withDatabase } from '../../lib/env.mjs';
 import { fmt, machine, markdownTable, percentile, settings, startBackend, textTable, writeResult } from '../lib.mjs';
@@ -176,6 +177,9 @@ async function run_({ log, command }) {
     const booking = { attempts: attempts.length, seconds: Number(seconds.toFixed(2)), attemptsPerSec: Math.round(attempts.length / seconds), p50: Number(percentile(latencies, 50).toFixed(1)), p99: Number(percentile(latencies, 99).toFixed(1)), ...outcome, slotsBookedOnce: bookedOnce, slotsBookedTwice: bookedTwice };
     log(`bookings: ${booking.attemptsPerSec} attempts/s; ${outcome.booked} booked, ${outcome.taken} refused SLOT_TAKEN, ${outcome.server} 5xx; slots once ${bookedOnce}, twice ${bookedTwice}`);
 
+    // The machine is shared: its load says how far the figures are the app's.
+    const load = loadavg().map((l) => l.toFixed(1)).join(' / ');
+    log(`load average (1/5/15 min): ${load}`);
     const header = ['measure', 'throughput', 'p50 (ms)', 'p99 (ms)', 'goal', 'notes'];
     const rows = [
       [`GET ${listPath} (${fmt(TUTORS)} tutors)`, `${fmt(list.requestsPerSec)} req/s`, fmt(list.p50, 1), fmt(list.p99, 1), `p99 < ${GOAL.listP99Ms} ms`, `${connections} connections, ${slotsPerCard} nextSlots per card, ${list.non2xx} non-2xx`],
@@ -185,10 +189,10 @@ async function run_({ log, command }) {
     const ok = list.p99 < GOAL.listP99Ms && list.non2xx === 0 && outcome.server === 0 && outcome.booked === SLOTS && bookedOnce === SLOTS && bookedTwice === 0 && outcome.otherRefusal === 0;
     const date = new Date().toISOString();
     const m = machine();
-    const file = writeResult(name, { scenario: name, date, command, machine: m, settings: { ...opts, connections }, goal: GOAL, tutors: TUTORS, list, whole: { ms: Math.round(wholeMs), bytes: wholeBytes }, booking });
+    const file = writeResult(name, { scenario: name, date, command, machine: m, loadAverage: load, settings: { ...opts, connections }, goal: GOAL, tutors: TUTORS, list, whole: { ms: Math.round(wholeMs), bytes: wholeBytes }, booking });
     console.log('\n' + textTable([header, ...rows]) + '\n');
     console.log(`goals ${ok ? 'met' : 'NOT met'}\n\nResults: ${file}\n\nMarkdown for docs/benchmarks.md:\n`);
-    console.log(`${date.slice(0, 10)}, ${m.cpus} cores (${m.cpuModel}), Node ${m.node}; \`${command}\`; ${opts.durationSeconds} s after ${opts.warmupSeconds} s warm-up.\n`);
+    console.log(`${date.slice(0, 10)}, ${m.cpus} cores (${m.cpuModel}), Node ${m.node}; \`${command}\`; ${opts.durationSeconds} s after ${opts.warmupSeconds} s warm-up; load average ${load}.\n`);
     console.log(markdownTable([header, ...rows]) + '\n');
     return { ok };
   } finally {

@@ -11,6 +11,7 @@ import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { CreateTutoringSessionDto, SessionBookedDto, SessionCancelledDto, TutoringSessionDto } from './dto/tutoring.dto.js';
+import { BookingGate } from './booking-gate.js';
 import { presentSession } from './session.presenter.js';
 import { fitsAvailability } from './tutor-availability.js';
 import { canRateSession, canReadSession, canStudentCancel, canTutorCancel, type Decision } from './tutoring.access.js';
@@ -31,6 +32,8 @@ const slotTaken = (side: 'tutor' | 'student') =>
 @Injectable()
 export class TutoringSessionsService {
   private readonly payoutDelayMs: number;
+  /** Bookings using the database at once: half the pool, so other routes keep theirs (booking-gate.ts). */
+  private readonly gate: BookingGate;
 
   constructor(
     private readonly repository: TutoringRepository,
@@ -41,6 +44,7 @@ export class TutoringSessionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.payoutDelayMs = config.windows.payoutEligibilitySeconds * 1000;
+    this.gate = new BookingGate(Math.max(1, Math.floor(config.database.poolMax / 2)));
   }
 
   /**
@@ -49,6 +53,10 @@ export class TutoringSessionsService {
    * many students racing for one slot exactly one holds it.
    */
   async book(student: AuthenticatedUser, body: CreateTutoringSessionDto): Promise<SessionBookedDto> {
+    return this.gate.run(() => this.bookNow(student, body));
+  }
+
+  private async bookNow(student: AuthenticatedUser, body: CreateTutoringSessionDto): Promise<SessionBookedDto> {
     const start = new Date(body.startTime);
     const end = new Date(body.endTime);
     const minutes = (end.getTime() - start.getTime()) / 60_000;
