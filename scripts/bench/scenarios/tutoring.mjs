@@ -116,7 +116,8 @@ async function run_({ log, command }) {
 
     // 1. Find Your Tutor.
     const viewer = await signIn('bench-tutoring-student-1@bench.local');
-    const headers = { authorization: `Bearer ${viewer}` };
+    // As the web app asks (a browser always accepts gzip): the shared answer's gzip twin.
+    const headers = { authorization: `Bearer ${viewer}`, 'accept-encoding': 'gzip' };
     const listPath = '/api/tutor/getTutorProfilesforTutoring?page=50&limit=20&sort=hourlyRate';
     const probe = await fetch(`${nest.url}${listPath}`, { headers });
     const page = /** @type {{ tutors: { nextSlots: unknown[] }[], total: number }} */ (await probe.json());
