@@ -24,11 +24,21 @@ export class TutorDirectoryService {
     private readonly cache: TutorDirectoryCache,
   ) {}
 
-  /** The answer prepared for sending (TutorListDto serialized and gzipped), shared by everyone asking the same this minute. */
+  /**
+   * The answer prepared for sending (TutorListDto serialized and gzipped), shared by everyone asking the same this
+   * minute and made as of the minute's start. In a minute's last 10 seconds the next minute's answer is made in the
+   * background, so the crowd on a popular page does not all wait for it when the minute turns.
+   */
   async answer(query: TutorListQueryDto): Promise<PreparedJson> {
-    const now = this.clock.now();
-    const minute = Math.floor(now.getTime() / 60_000);
-    return this.cache.read({ ...query }, minute, async () => PreparedJson.of(await this.list(query, now)));
+    const now = this.clock.now().getTime();
+    const minute = Math.floor(now / 60_000);
+    const answer = this.answerFor(query, minute);
+    if (now - minute * 60_000 >= 50_000) void this.answerFor(query, minute + 1).catch(() => undefined);
+    return answer;
+  }
+
+  private answerFor(query: TutorListQueryDto, minute: number): Promise<PreparedJson> {
+    return this.cache.read({ ...query }, minute, async () => PreparedJson.of(await this.list(query, new Date(minute * 60_000))));
   }
 
   async list(query: TutorListQueryDto, now = this.clock.now()): Promise<TutorListDto> {
