@@ -215,6 +215,26 @@ describe('tutoring sessions', () => {
       clock.set(NOW);
     });
 
+    it('the sweeper repairs what Redis lost: a lapsed hold whose job is gone expires; a booked session’s reminders come back once', async () => {
+      const timers = app.get(TutoringTimers);
+      const lost = await book(await newStudent(), '2027-01-14T14:00:00.000Z');
+      await sessionsQueue().remove(`session-hold.${lost.tutoringSession._id}`);
+      const kept = await book(await newStudent(), '2027-01-08T14:00:00.000Z'); // tomorrow, 26 h ahead
+      await pay(kept.paymentUrl);
+      const reminders = async () => (await sessionJobIds(kept.tutoringSession._id)).filter((id) => id.startsWith('session-reminder.'));
+      expect(await eventually(async () => (await reminders()).length === 2)).toBe(true);
+      for (const id of await reminders()) await sessionsQueue().remove(id);
+      // 90 minutes on: the lost hold has lapsed, and the session (24.5 h ahead) has both its reminders within the sweep's reach.
+      clock.set('2027-01-07T13:30:00Z');
+      const swept = await timers.sweep();
+      expect(swept.expired).toBeGreaterThanOrEqual(1);
+      expect(await row(lost.tutoringSession._id)).toMatchObject({ status: 'expired' });
+      expect(await reminders()).toHaveLength(2);
+      await timers.sweep();
+      expect(await reminders()).toHaveLength(2);
+      clock.set(NOW);
+    });
+
     it('a payment that lands after the hold expired is refunded automatically, and the slot stays with whoever has it', async () => {
       const late = await newStudent();
       const booked = await book(late, '2027-01-13T14:00:00.000Z');

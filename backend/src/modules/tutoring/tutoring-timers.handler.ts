@@ -21,7 +21,7 @@ export class TutoringTimersHandler {
 
   /** Repeatable (tutoring.jobs.ts). */
   @OnJob({ name: 'session.sweep-holds', queue: SESSIONS_QUEUE })
-  async sweep(): Promise<{ expired: number }> {
+  async sweep(): Promise<{ expired: number; remindersChecked: number }> {
     return this.timers.sweep();
   }
 }

@@ -87,10 +87,16 @@ export class TutoringTimers {
     return true;
   }
 
-  /** Expires holds whose job was lost (Redis restarted); safe on two workers at once (the update is guarded). */
-  async sweep(): Promise<{ expired: number }> {
+  /**
+   * Repairs what Redis lost: expires lapsed holds (a guarded update: safe on two workers at once) and queues again the
+   * reminders still ahead of the next day's sessions (deterministic ids: one already queued stays one).
+   */
+  async sweep(): Promise<{ expired: number; remindersChecked: number }> {
+    const now = this.clock.now();
     let expired = 0;
-    for (const { id } of await this.repository.lapsedHolds(this.clock.now(), SWEEP_BATCH)) if (await this.expireHold(id)) expired++;
-    return { expired };
+    for (const { id } of await this.repository.lapsedHolds(now, SWEEP_BATCH)) if (await this.expireHold(id)) expired++;
+    const soon = await this.repository.confirmedUpcoming(now, new Date(now.getTime() + (Math.max(...REMINDER_HOURS_BEFORE) + 1) * 3_600_000), SWEEP_BATCH);
+    for (const session of soon) await this.scheduleReminders(session.id, session.startTime);
+    return { expired, remindersChecked: soon.length };
   }
 }
