@@ -95,17 +95,17 @@ describe('tutoring sessions', () => {
       await pay(booked.paymentUrl);
     });
 
-    it('is confirmed with its own meeting room, the hold job gone and two reminders queued once', async () => {
+    it('is confirmed with its own meeting room, the hold job gone, two reminders and its completion queued once', async () => {
       const confirmed = await row(session._id);
       expect(confirmed).toMatchObject({ status: 'confirmed', holdExpiresAt: null });
       expect(confirmed.meetingLink).toMatch(new RegExp(`^${MEETINGS}/redpen-[A-Za-z0-9_-]{22}$`));
       const start = Date.parse(START);
-      const reminders = [`session-reminder.${session._id}.1h.${start}`, `session-reminder.${session._id}.24h.${start}`];
+      const reminders = [`session-complete.${session._id}.${start + HOUR}`, `session-reminder.${session._id}.1h.${start}`, `session-reminder.${session._id}.24h.${start}`];
       expect(await eventually(async () => JSON.stringify(await sessionJobIds(session._id)) === JSON.stringify(reminders))).toBe(true);
       // Scheduling again (a replayed event) keeps one of each.
       await app.get(TutoringTimers).scheduleReminders(session._id, new Date(START));
       expect(await sessionJobIds(session._id)).toEqual(reminders);
-      const [delayed24h] = (await sessionsQueue().getJobs(['delayed'])).filter((j) => j.id === reminders[1]);
+      const [delayed24h] = (await sessionsQueue().getJobs(['delayed'])).filter((j) => j.id === reminders[2]);
       expect(delayed24h!.opts.delay).toBe(start - 24 * HOUR - Date.parse(NOW));
     });
 
@@ -153,6 +153,19 @@ describe('tutoring sessions', () => {
         expect(await mailsAbout(person.user.email, 'Reminder: your tutoring session starts in 1 hour')).toHaveLength(1);
         expect(reminders[0]!.text).toContain(link);
       }
+      clock.set(NOW);
+    });
+
+    it('asks the student to rate it once it has ended (the completion job, run twice, mails once)', async () => {
+      const timers = app.get(TutoringTimers);
+      expect(await timers.complete(session._id)).toBe(false); // not ended yet
+      clock.set(Date.parse(START) + HOUR);
+      expect(await timers.complete(session._id)).toBe(true);
+      expect(await timers.complete(session._id)).toBe(true);
+      const asked = await mailsAbout(student.user.email, `How was your session with ${tutor.user.name}?`);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await mailsAbout(student.user.email, `How was your session with ${tutor.user.name}?`)).toHaveLength(1);
+      expect(asked[0]!.text).toContain('/student/interviews');
       clock.set(NOW);
     });
 
@@ -258,7 +271,7 @@ describe('tutoring sessions', () => {
 
     it('the student: up to 24 hours before; refunded in full, reminders removed, the .ics CANCEL of the same UID; exactly once', async () => {
       const { student, id } = await confirmedSession('2027-01-09T10:00:00.000Z'); // Saturday, 46 h ahead
-      expect(await eventually(async () => (await sessionJobIds(id)).length === 2)).toBe(true);
+      expect(await eventually(async () => (await sessionJobIds(id)).length === 3)).toBe(true); // two reminders and the completion
       const cancel = () => http().post(`/api/student/cancelTutoringSession/${id}`).set(bearer(student.token));
       const [a, b] = await Promise.all([cancel(), cancel()]);
       expect([a.status, b.status].sort()).toEqual([200, expect.any(Number)]);

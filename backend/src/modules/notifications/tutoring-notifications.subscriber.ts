@@ -14,7 +14,7 @@ type SessionRef = Payload<'session.expired'>;
 
 /**
  * Every email that follows a session's event (templates: tutoring.mails.ts): the booking with its `.ics` invite, the
- * cancellation with the `.ics` CANCEL of the same UID, and the reminders. Both sides are told, each under a job id
+ * cancellation with the `.ics` CANCEL of the same UID, the reminders, and the request to rate a session that ended. Both sides are told, each under a job id
  * naming the session and the moment, so a replayed event sends nothing twice.
  */
 @Injectable()
@@ -64,6 +64,17 @@ export class TutoringNotifications {
         `session-reminder-mail.${event.sessionId}.${event.hoursBefore}h.${new Date(event.startTime).getTime()}.${side}`,
       );
     }
+  }
+
+  /** The student is asked to rate the session (Rate Session on /student/interviews), once. */
+  @OnEvent('session.completed')
+  async completed(event: Payload<'session.completed'>, { tx }: EventContext): Promise<void> {
+    const pair = await this.pair(event, tx);
+    if (!pair) return;
+    await this.to.mail(
+      { to: pair.student.email, template: 'tutoring.session-completed', data: this.common(event, pair.student, pair.tutor, 'student', null) },
+      `session-completed.${event.sessionId}.${new Date(event.endTime).getTime()}`,
+    );
   }
 
   private async pair(event: SessionRef, tx: EventContext['tx']): Promise<{ student: Person; tutor: Person } | undefined> {

@@ -19,6 +19,11 @@ export class TutoringTimersHandler {
     return { reminded: await this.timers.remind(job.data.sessionId, job.data.hoursBefore) };
   }
 
+  @OnJob({ name: 'session.complete', queue: SESSIONS_QUEUE })
+  async complete(job: JobOf<'session.complete'>): Promise<{ completed: boolean }> {
+    return { completed: await this.timers.complete(job.data.sessionId) };
+  }
+
   /** Repeatable (tutoring.jobs.ts). */
   @OnJob({ name: 'session.sweep-holds', queue: SESSIONS_QUEUE })
   async sweep(): Promise<{ expired: number; remindersChecked: number }> {

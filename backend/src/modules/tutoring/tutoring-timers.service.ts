@@ -4,7 +4,7 @@ import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { JobQueue } from '../../infra/queue/job-queue.service.js';
 import type { JobPayloads } from '../../infra/queue/job-registry.js';
 import { sessionRef } from './tutoring.events.js';
-import { holdExpiryJobId, reminderJobId, type SessionTimerJob } from './tutoring.jobs.js';
+import { completionJobId, holdExpiryJobId, reminderJobId, type SessionTimerJob } from './tutoring.jobs.js';
 import { TutoringRepository } from './tutoring.repository.js';
 import { REMINDER_HOURS_BEFORE } from './tutoring-rules.js';
 
@@ -68,6 +68,22 @@ export class TutoringTimers {
 
   async cancelReminders(sessionId: string, start: Date): Promise<void> {
     for (const hoursBefore of REMINDER_HOURS_BEFORE) await this.remove('session.reminder', reminderJobId(sessionId, hoursBefore, start));
+  }
+
+  async scheduleCompletion(sessionId: string, end: Date): Promise<void> {
+    await this.enqueue('session.complete', { sessionId }, { jobId: completionJobId(sessionId, end), delayMs: this.delayUntil(end) });
+  }
+
+  async cancelCompletion(sessionId: string, end: Date): Promise<void> {
+    await this.remove('session.complete', completionJobId(sessionId, end));
+  }
+
+  /** The session ended while booked: `session.completed` (the student is asked to rate it; its mail's id makes it once). */
+  async complete(sessionId: string): Promise<boolean> {
+    const session = await this.repository.findById(sessionId);
+    if (!session || session.status !== 'confirmed' || session.endTime > this.clock.now()) return false;
+    await this.events.transaction((tx) => this.events.record(tx, 'session.completed', { ...sessionRef(session), completedAt: session.endTime.toISOString() }));
+    return true;
   }
 
   /** The hold ran out unpaid: held → expired (the slot is free), recording `session.expired`. False when it was paid or is not due. */

@@ -19,10 +19,12 @@ export class TutoringTimersSubscriber {
   async startReminders(event: Payload<'session.confirmed'>): Promise<void> {
     await this.timers.cancelHoldExpiry(event.sessionId);
     await this.timers.scheduleReminders(event.sessionId, new Date(event.startTime));
+    await this.timers.scheduleCompletion(event.sessionId, new Date(event.endTime));
   }
 
   @OnEvent('session.cancelled')
   async stopReminders(event: Payload<'session.cancelled'>): Promise<void> {
     await this.timers.cancelReminders(event.sessionId, new Date(event.startTime));
+    await this.timers.cancelCompletion(event.sessionId, new Date(event.endTime));
   }
 }

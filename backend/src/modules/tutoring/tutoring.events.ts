@@ -25,6 +25,8 @@ declare module '../../infra/events/domain-event-registry.js' {
     'session.cancelled': SessionRef & { cancelledBy: 'student' | 'tutor' | 'platform'; cancelledAt: string; refundedPence: number };
     /** A reminder is due (24 h or 1 h before the start) for a session still booked. */
     'session.reminderDue': SessionRef & { meetingLink: string; hoursBefore: number };
+    /** A paid session ended (its end time passed while booked): the student is asked to rate it. */
+    'session.completed': SessionRef & { completedAt: string };
     /** The student rated the session. */
     'session.rated': SessionRef & { rating: number };
   }

@@ -58,6 +58,12 @@ const tutoringMails = {
       `Purpose: ${d.purpose}`,
       ...(d.meetingLink ? [`Join the meeting at ${d.meetingLink}`] : []),
     ]),
+  'tutoring.session-completed': (d: SessionMailData): RenderedMail =>
+    layout(`How was your session with ${d.otherName}?`, [
+      `Hello ${d.name},`,
+      `We hope your session "${d.purpose}" (${when(d)}) went well.`,
+      `Rate it at ${d.sessionsUrl}: your rating helps other students choose, and helps ${d.otherName}.`,
+    ]),
 };
 
 declare module '../../infra/mail/templates/index.js' {
