@@ -19,7 +19,7 @@ async function prepareDatabase(config: AppConfig): Promise<void> {
     await runMigrations(config.database.url);
   }
   if (config.seedDemoData) {
-    const seedOptions = { putFile: await demoFileStore(config), commissionPercent: config.payments.platformCommissionPercent };
+    const seedOptions = { putFile: await demoFileStore(config), commissionPercent: config.payments.platformCommissionPercent, meetingBaseUrl: config.tutoring.meetingBaseUrl };
     if (await withDatabase(config.database.url, (db) => seedDemoData(db, seedOptions))) {
       console.log(`Demo data created: ${DEMO_ACCOUNTS.map((a) => `${a.email} / ${a.password}`).join(', ')}`);
     }

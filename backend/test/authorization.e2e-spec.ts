@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { essays, tutorProfiles } from '../src/infra/database/schema/index.js';
+import { essays, tutorProfiles, tutoringSessions } from '../src/infra/database/schema/index.js';
 import { ChatService } from '../src/modules/chat/chat.service.js';
 import { LocalCheckout } from '../src/modules/payments/local-checkout.service.js';
 import { PaymentsService } from '../src/modules/payments/payments.service.js';
@@ -39,6 +39,8 @@ const TUTOR_OWN_ITEM: Expectation = { ...TUTOR, otherTutor: 404 };
 const pay = { essayId: '', paidEssayId: '', paidSessionId: '', sessionId: '', payoutId: '', paymentId: '' };
 /** Essays' fixtures: the student's essay in the pool, and one the tutor holds. */
 const essay = { openId: '', heldId: '', rejectId: '', cancelId: '' };
+/** Tutoring's fixture: a confirmed session of the student with the tutor. */
+const tutoring = { sessionId: '' };
 export const ADMIN: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 'ok' };
 
 interface Entry {
@@ -137,6 +139,23 @@ const TABLE: Record<string, Entry> = {
   'POST /api/essays/:essayId/confirm': { expect: { ...TUTOR_OWN_ITEM }, path: () => `/api/essays/${essay.heldId}/confirm` },
   'GET /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}` },
   'POST /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}`, body: { action: 'cancel' } },
+
+  // ── tutoring (issue 26) ── Find Your Tutor is for students and tutors despite its prefix; the profile, the DBS form and
+  // the tutor's lists for tutors; a session is cancelled by its own student or tutor only (a stranger: 404). The
+  // session fixture is confirmed without a payment, so its owners get past authorisation to a 409 (nothing to refund).
+  'GET /api/tutor/getTutorProfilesforTutoring': { expect: STUDENT_OR_TUTOR },
+  'GET /api/tutor/getTutoringProfile': { expect: TUTOR },
+  'POST /api/tutor/updateTutoringProfile': { expect: TUTOR },
+  'POST /api/tutor/applyForDBS': { expect: TUTOR },
+  'GET /api/tutor/getPendingTutoringSessions': { expect: TUTOR },
+  'GET /api/tutor/getInProgressTutoringSessions': { expect: TUTOR },
+  'GET /api/tutor/getCompletedTutoringSessions': { expect: TUTOR },
+  'POST /api/tutor/cancelTutoringSession/:id': { expect: TUTOR_OWN_ITEM, path: () => `/api/tutor/cancelTutoringSession/${tutoring.sessionId}` },
+  'POST /api/student/createTutoringSession': { expect: STUDENT },
+  'GET /api/student/getTutoringSessions': { expect: STUDENT },
+  'GET /api/student/getUpcomingTutoringSessions': { expect: STUDENT },
+  'GET /api/student/getCompletedTutoringSessions': { expect: STUDENT },
+  'POST /api/student/cancelTutoringSession/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/cancelTutoringSession/${tutoring.sessionId}` },
 };
 
 /** Routes served by Fastify plugins rather than Nest controllers, checked as public too. */
@@ -214,6 +233,13 @@ describe('authorisation matrix', () => {
     [{ id: essay.cancelId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
     [{ id: essay.rejectId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
     [{ id: essay.heldId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
+
+    // Tutoring (issue 26): a confirmed session a week ahead.
+    const start = new Date(Date.now() + 7 * 86_400_000);
+    [{ id: tutoring.sessionId }] = await db(app)
+      .insert(tutoringSessions)
+      .values({ studentId: accounts.student.user.id, tutorId: accounts.tutor.user.id, purpose: 'Matrix', startTime: start, endTime: new Date(start.getTime() + 3_600_000), status: 'confirmed', hourlyRatePence: 3000, pricePence: 3000, meetingLink: 'https://meet.example.test/matrix' })
+      .returning({ id: tutoringSessions.id });
   });
   afterAll(async () => {
     redis?.disconnect();

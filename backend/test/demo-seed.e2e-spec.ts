@@ -43,13 +43,14 @@ describe('demo data', () => {
     const db = drizzle(pool, { schema });
     const rows = await db.select().from(schema.essays);
     expect(rows.map((e) => e.status).sort()).toEqual(['accepted', 'completed', 'completed', 'open', 'paid']);
-    const charges = await db.select().from(schema.payments);
+    const charges = (await db.select().from(schema.payments)).filter((c) => c.itemKind === 'essay');
     expect(charges.map((c) => c.itemId).sort()).toEqual(rows.filter((e) => e.paidTime).map((e) => e.id).sort());
     for (const charge of charges) expect(charge.amountPence).toBe(rows.find((e) => e.id === charge.itemId)!.pricePence);
-    const [rating] = await db.select().from(schema.ratings);
+    const [rating] = await db.select().from(schema.ratings).where(eq(schema.ratings.itemKind, 'essay'));
     expect(rows.find((e) => e.id === rating!.itemId)).toMatchObject({ rated: true, studentAccept: true, status: 'completed' });
     const [tutor] = await db.select().from(schema.tutorProfiles).where(eq(schema.tutorProfiles.userId, rating!.tutorId));
-    expect(tutor).toMatchObject({ ratingSum: rating!.rating, ratingCount: 1 });
+    // The essay's rating and the rated demo session's (issue 26), both 5 stars.
+    expect(tutor).toMatchObject({ ratingSum: rating!.rating + 5, ratingCount: 2 });
     expect(await seedDemoData(db)).toBe(false);
   });
 
@@ -60,7 +61,7 @@ describe('demo data', () => {
     const file = await fetch(list.body.essays[0].fileUrl as string);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await http().get('/api/student/getDashboard').set('Authorization', `Bearer ${student}`).expect(200)).body).toEqual({ essaysSubmitted: 5, interviewsCompleted: 0, averagePercentage: '75%' });
+    expect((await http().get('/api/student/getDashboard').set('Authorization', `Bearer ${student}`).expect(200)).body).toEqual({ essaysSubmitted: 5, interviewsCompleted: 2, averagePercentage: '75%' });
 
     const masters = await signIn('tutor@redpen.local', 'Tutor!2345');
     const phd = await signIn('phd.tutor@redpen.local', 'Tutor!2345');
@@ -70,8 +71,28 @@ describe('demo data', () => {
     }
     const held = await http().get('/api/tutor/getAllEssays').set('Authorization', `Bearer ${masters}`).expect(200);
     expect(held.body.essays.map((e: { state: string }) => e.state).sort()).toEqual(['accepted', 'completed', 'paid']);
-    expect((await http().get('/api/tutor/getDashboard').set('Authorization', `Bearer ${masters}`).expect(200)).body).toMatchObject({ essaysReviewed: 1, rating: 5, totalRatings: 1 });
+    expect((await http().get('/api/tutor/getDashboard').set('Authorization', `Bearer ${masters}`).expect(200)).body).toMatchObject({ essaysReviewed: 1, interviewsConducted: 2, rating: 5, totalRatings: 2 });
     const contacts = await http().get('/api/student/getAllContacts').set('Authorization', `Bearer ${student}`).expect(200);
     expect(contacts.body.tutors.map((t: { name?: string; fullName?: string }) => t.name ?? t.fullName).sort()).toEqual(['Priya Patel', 'Theo Tutor']);
+  });
+
+  it('fills every tutoring screen (issue 26): one upcoming paid session, one completed and rated, one completed to rate; the tutor bookable', async () => {
+    const student = await signIn('student@redpen.local', 'Student!2345');
+    const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+    const upcoming = await http().get('/api/student/getUpcomingTutoringSessions').set(as(student)).expect(200);
+    expect(upcoming.body.tutoringSessions).toEqual([expect.objectContaining({ status: 'confirmed', paymentStatus: 'Paid', timing: 'upcoming', meetingLink: expect.stringMatching(/^https:\/\//) })]);
+    const completed = await http().get('/api/student/getCompletedTutoringSessions').set(as(student)).expect(200);
+    expect(completed.body.tutoringSessions.map((s: { rated: boolean; canRate: boolean }) => [s.rated, s.canRate])).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+    const masters = await signIn('tutor@redpen.local', 'Tutor!2345');
+    expect((await http().get('/api/tutor/getPendingTutoringSessions').set(as(masters)).expect(200)).body.sessions).toHaveLength(1);
+    expect((await http().get('/api/tutor/getTutoringProfile').set(as(masters)).expect(200)).body).toMatchObject({ state: 'editable', profile: { status: 'Available' } });
+    const tutors = await http().get('/api/tutor/getTutorProfilesforTutoring').set(as(student)).expect(200);
+    expect(tutors.body.tutors).toEqual([expect.objectContaining({ fullName: 'Theo Tutor', averageRating: 5, totalRatings: 2, nextSlots: expect.arrayContaining([expect.objectContaining({ startTime: expect.any(String) })]) })]);
+    // The chat context is the upcoming session itself, not a placeholder.
+    const contexts = await drizzle(pool, { schema }).select().from(schema.chatConversationContexts).where(eq(schema.chatConversationContexts.kind, 'session'));
+    expect(contexts.map((c) => c.refId)).toContain(upcoming.body.tutoringSessions[0]._id);
   });
 });

@@ -682,9 +682,11 @@ describe('essays', () => {
         [{ type: 'essay', essayId, ratings: 6 }, 'Rating must be a whole number of stars from 1 to 5'],
         [{ type: 'essay', essayId, ratings: 4.5 }, 'Rating must be a whole number of stars from 1 to 5'],
         [{ type: 'essay', essayId, ratings: 4, feedback: 'x'.repeat(501) }, 'Feedback must be at most 500 characters'],
-        [{ type: 'session', essayId, ratings: 4 }, 'Rating type must be essay'],
+        [{ type: 'review', essayId, ratings: 4 }, 'Rating type must be essay or session'],
       ];
       for (const [body, message] of bad) expect((await rate(body, rater).expect(400)).body.message).toBe(message);
+      // Type session (issue 26) rates a tutoring session: an essay's id is no session of the student's.
+      await rate({ type: 'session', essayId, ratings: 4 }, rater).expect(404);
       await rate({ type: 'essay', essayId, ratings: 4 }, otherStudent).expect(404);
 
       const given = await rate({ type: 'essay', essayId, ratings: 4, feedback: 'Clear and kind. '.repeat(31).slice(0, 500) }, rater).expect(200);

@@ -3,6 +3,7 @@
  * its parser and default, so a fresh checkout runs with no `.env`, and a bad value stops the process with
  * one line naming the variable. `.env.example` and docker-compose are checked against this list by a test.
  */
+import { DEFAULT_BOOKING_HOLD_SECONDS } from '@redpen/shared/tutoring';
 import { isIP } from 'node:net';
 
 // Erasable TypeScript only (no parameter properties, enums): scripts/deploy-config.test.mjs imports this file
@@ -94,6 +95,12 @@ export interface AppConfig {
     revisionWindowSeconds: number;
     sweeperIntervalSeconds: number;
   };
+  tutoring: {
+    /** How long a booked, unpaid session holds its slot before it expires (DESIGN.md §9 "Paying"). */
+    bookingHoldSeconds: number;
+    /** The video meeting provider's base URL; a session's room is this plus an unguessable name. */
+    meetingBaseUrl: string;
+  };
   seedDemoData: boolean;
 }
 
@@ -119,6 +126,7 @@ export const ENV_VARIABLE_NAMES = [
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PLATFORM_COMMISSION_PERCENT',
   'ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 'ESSAY_EXPEDITED_SURCHARGE_PENCE',
   'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'REVISION_WINDOW_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
+  'BOOKING_HOLD_SECONDS', 'MEETING_BASE_URL',
   'SEED_DEMO_DATA',
 ] as const;
 
@@ -331,6 +339,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       payoutEligibilitySeconds: r.int('PAYOUT_ELIGIBILITY_SECONDS', 172800, { min: 1 }),
       revisionWindowSeconds: r.int('REVISION_WINDOW_SECONDS', 604800, { min: 1 }),
       sweeperIntervalSeconds: r.int('SWEEPER_INTERVAL_SECONDS', 300, { min: 1 }),
+    },
+    tutoring: {
+      bookingHoldSeconds: r.int('BOOKING_HOLD_SECONDS', DEFAULT_BOOKING_HOLD_SECONDS, { min: 1 }),
+      meetingBaseUrl: r.url('MEETING_BASE_URL', 'https://meet.jit.si', ['https:', 'http:']),
     },
     seedDemoData,
   };

@@ -9,6 +9,8 @@ export interface FileFieldRule {
   maxCount: number;
   /** The stored key's label (default: the field name), e.g. `profile-picture` for a field called `files`. */
   label?: string;
+  /** The 415 message for a file of another type (default: "Allowed file types: <label>"), where the spec words it. */
+  typeMessage?: string;
   /**
    * Lets the route see a file's bytes as they stream to storage, so it need not read the file back: called once the
    * file's type is known (nothing stored yet); what it returns is written every chunk, in order, and comes back on

@@ -185,7 +185,7 @@ export class UploadService {
     const detected = await detectFileType(first.subarray(0, SNIFF_BYTES));
     const ext = detected ? rule.types.types[detected.mime] : undefined;
     if (!detected || !ext) {
-      const message = `Allowed file types: ${rule.types.label}`;
+      const message = rule.typeMessage ?? `Allowed file types: ${rule.types.label}`;
       throw new UnsupportedMediaTypeException({ message, code: 'UPLOAD_TYPE_NOT_ALLOWED', errors: [{ field, message }] });
     }
 

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 
-/** The channels the migrations' triggers notify on (drizzle/0009_add-change-notifications.sql). */
-export type ChangeChannel = 'auth_changed' | 'tutor_changed' | 'essay_pool_changed';
+/** The channels the migrations' triggers notify on (drizzle/0009_add-change-notifications.sql, 0011_create-tutoring-sessions.sql). */
+export type ChangeChannel = 'auth_changed' | 'tutor_changed' | 'essay_pool_changed' | 'tutor_directory_changed';
 
 export interface ChangeListener {
   /** A row behind the channel changed (the payload is the trigger's: a user id for `auth_changed`). */

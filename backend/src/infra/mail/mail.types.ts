@@ -23,4 +23,6 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** A calendar invite or cancellation (RFC 5545 text), sent as nodemailer's `icalEvent` (text/calendar part + .ics). */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 }

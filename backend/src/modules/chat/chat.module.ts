@@ -4,6 +4,7 @@ import { AdminChatController } from './chat.admin.controller.js';
 import { StudentChatController, TutorChatController } from './chat.controller.js';
 import { ChatAdminService } from './chat-admin.service.js';
 import { ChatContextsSubscriber } from './chat-contexts.subscriber.js';
+import { ChatSessionsSubscriber } from './chat-sessions.subscriber.js';
 import { ChatGateway } from './chat.gateway.js';
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository } from './chat.repository.js';
@@ -13,13 +14,13 @@ import { SocketAuth } from './socket-auth.service.js';
 /**
  * Chat: the one message store, the socket gateway at /api/socket.io, the contacts/messages routes, and its admin
  * slice (`chat.admin.controller.ts` + `ChatAdminService`: the moderation view). Conversations open and close on the
- * essays' domain events (ChatContextsSubscriber). Exports `ChatService`: whatever bans a user calls
- * `disconnectUser`; the discussion sends through `sendMessage`.
+ * essays' and the sessions' domain events (ChatContextsSubscriber, ChatSessionsSubscriber). Exports `ChatService`:
+ * whatever bans a user calls `disconnectUser`; the discussion sends through `sendMessage`.
  */
 @Module({
   imports: [AuthTokensModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
-  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber],
+  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatSessionsSubscriber],
   exports: [ChatService],
 })
 export class ChatModule {}

@@ -48,6 +48,7 @@ import { essayNotFound } from './essay-errors.js';
 import { EssaysService } from './essays.service.js';
 import { ESSAY_UPLOAD, MARK_ESSAY_UPLOAD } from './essays.uploads.js';
 import { ApiUpload } from '../../common/uploads/api-upload.decorator.js';
+import { TutoringSessionsService } from '../tutoring/tutoring-sessions.service.js';
 
 /** A malformed essay id is answered like an unknown one. */
 const essayIdPipe = new ParseUUIDPipe({ exceptionFactory: () => essayNotFound() });
@@ -61,6 +62,7 @@ export class StudentEssaysController {
   constructor(
     private readonly essays: EssaysService,
     private readonly uploads: UploadService,
+    private readonly tutoring: TutoringSessionsService,
   ) {}
 
   @Post('uploadEssay')
@@ -118,7 +120,8 @@ export class StudentEssaysController {
   @Get('getDashboard')
   @ApiOkResponse({ type: StudentDashboardDto })
   async dashboard(@CurrentUser() user: AuthenticatedUser): Promise<StudentDashboardDto> {
-    return this.essays.dashboard(user);
+    const [figures, interviewsCompleted] = await Promise.all([this.essays.dashboard(user), this.tutoring.completedCount('student', user.id)]);
+    return { ...figures, interviewsCompleted };
   }
 
   @Get('getPendingRating')
@@ -130,10 +133,14 @@ export class StudentEssaysController {
   @Post('giveRating')
   @HttpCode(200)
   @ApiOkResponse({ type: RatingGivenDto, description: "Recorded once; the tutor's average is updated" })
-  @ApiBadRequestResponse({ description: 'Type not essay, rating not 1–5, or feedback over 500 characters' })
-  @ApiNotFoundResponse({ description: 'No such essay of yours' })
-  @ApiConflictResponse({ description: 'Already rated (ESSAY_ALREADY_RATED), or the feedback is not accepted yet (ESSAY_NOT_RATEABLE)' })
+  @ApiBadRequestResponse({ description: 'Type not essay or session, rating not 1–5, or feedback over 500 characters' })
+  @ApiNotFoundResponse({ description: 'No such essay or session of yours' })
+  @ApiConflictResponse({ description: 'Already rated (ESSAY_ALREADY_RATED, SESSION_ALREADY_RATED), or not yet rateable: feedback not accepted (ESSAY_NOT_RATEABLE), session not yet taken place (SESSION_NOT_RATEABLE)' })
   async giveRating(@CurrentUser() user: AuthenticatedUser, @Body() body: GiveRatingDto): Promise<RatingGivenDto> {
+    if (body.type === 'session') {
+      const tutoringSession = await this.tutoring.rate(user, (body.sessionId ?? body.essayId)!, body.ratings, body.feedback);
+      return { message: 'Thank you for rating your tutor', tutoringSession };
+    }
     return { message: 'Thank you for rating your tutor', essay: await this.essays.giveRating(user, body) };
   }
 
@@ -178,6 +185,7 @@ export class TutorEssaysController {
   constructor(
     private readonly reviews: EssayReviewsService,
     private readonly uploads: UploadService,
+    private readonly tutoring: TutoringSessionsService,
   ) {}
 
   @Get('getAvailableEssays')
@@ -232,7 +240,8 @@ export class TutorEssaysController {
   @Get('getDashboard')
   @ApiOkResponse({ type: TutorDashboardDto })
   async dashboard(@CurrentUser() user: AuthenticatedUser): Promise<TutorDashboardDto> {
-    return this.reviews.dashboard(user);
+    const [figures, interviewsConducted] = await Promise.all([this.reviews.dashboard(user), this.tutoring.completedCount('tutor', user.id)]);
+    return { ...figures, interviewsConducted };
   }
 
   @Get('getCompletedEssays')

@@ -3,6 +3,7 @@ import { UploadsModule } from '../../common/uploads/uploads.module.js';
 import { ChatModule } from '../chat/chat.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
+import { TutoringModule } from '../tutoring/tutoring.module.js';
 import { TutorsModule } from '../tutors/tutors.module.js';
 import { EssayPayables } from './essay-payables.js';
 import { EssayPoolCache } from './essay-pool-cache.js';
@@ -25,7 +26,7 @@ import './essays.jobs.js';
  * kind of Payments' PayableItems.
  */
 @Module({
-  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule],
+  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule, TutoringModule],
   controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
   providers: [
     EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler, EssayTimersSubscriber,

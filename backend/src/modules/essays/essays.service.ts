@@ -223,7 +223,8 @@ export class EssaysService {
    * `rated` flag, the rating and the tutor's average change in one transaction; a second submission is 409.
    */
   async giveRating(student: AuthenticatedUser, body: GiveRatingDto): Promise<EssayDto> {
-    const essay = await this.owned(student, body.essayId);
+    // Type essay: the DTO requires essayId.
+    const essay = await this.owned(student, body.essayId!);
     const access = canRate(essay);
     if (access === 'already-rated') throw alreadyRated();
     if (access === 'not-rateable') throw notRateable();

@@ -1,5 +1,31 @@
 import { Module } from '@nestjs/common';
+import { UploadsModule } from '../../common/uploads/uploads.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { RatingsModule } from '../ratings/ratings.module.js';
+import { TutorDirectoryCache } from './tutor-directory-cache.js';
+import { TutorDirectoryService } from './tutor-directory.service.js';
+import { StudentTutoringController, TutorTutoringController } from './tutoring.controller.js';
+import { TutoringPayables } from './tutoring-payables.js';
+import { TutoringProfileService } from './tutoring-profile.service.js';
+import { TutoringRepository } from './tutoring.repository.js';
+import { TutoringSessionsService } from './tutoring-sessions.service.js';
+import { TutoringTimersHandler } from './tutoring-timers.handler.js';
+import { TutoringTimers } from './tutoring-timers.service.js';
+import { TutoringTimersSubscriber } from './tutoring-timers.subscriber.js';
+import './tutoring.jobs.js';
+import './tutoring.mails.js';
 
-/** Tutoring: see the spec and docs/architecture.md; its routes arrive with the issue that builds this capability. */
-@Module({})
+/**
+ * Tutoring (issue 26): the DBS application, the tutoring profile with its DST-safe availability, Find Your Tutor,
+ * booking held slots that the database never double-books, the `tutoring_session` kind of Payments' PayableItems
+ * (confirmation, refunds, payouts), cancellation, ratings, the hold-expiry and reminder jobs. Mail, chat and the
+ * timers follow its domain events (tutoring.events.ts). Exports TutoringSessionsService for the dashboards' counts and
+ * the `session` type of `POST /student/giveRating`.
+ */
+@Module({
+  imports: [UploadsModule, PaymentsModule, RatingsModule],
+  controllers: [StudentTutoringController, TutorTutoringController],
+  providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber],
+  exports: [TutoringSessionsService],
+})
 export class TutoringModule {}

@@ -1,11 +1,13 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Weekday name → list of "HH:MM-HH:MM" slots in GMT, as the spec's tutor card carries it. */
-export type WeeklyAvailability = Partial<Record<
-  'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday',
-  string[]
->>;
+export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+
+/**
+ * Lower-case weekday → the spec's hourly "HH:MM-HH:MM" slots, as wall-clock times in the tutor's `time_zone`
+ * (DESIGN.md §9 "Availability and booking": 09:00 stays 09:00 for the tutor across the clock changes).
+ */
+export type WeeklyAvailability = Partial<Record<Weekday, string[]>>;
 
 export const studentProfiles = pgTable('student_profiles', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
@@ -48,6 +50,8 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   tutoringDescription: text('tutoring_description'),
   tutoringAvailable: boolean('tutoring_available').notNull().default(false),
   availability: jsonb('availability').$type<WeeklyAvailability>().notNull().default({}),
+  /** The IANA zone the availability's wall-clock times are in. */
+  timeZone: text('time_zone').notNull().default('Europe/London'),
   profilePictureKey: text('profile_picture_key'),
   /** A new picture waits here until an admin approves it (spec part 1 §6). */
   pendingProfilePictureKey: text('pending_profile_picture_key'),
@@ -63,7 +67,7 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   eligibility: text('eligibility'),
   rightToWorkDocuments: jsonb('right_to_work_documents').$type<RightToWorkDocuments>().notNull().default({}),
   appliedForDbs: boolean('applied_for_dbs').notNull().default(false),
-  dbsDetails: jsonb('dbs_details').$type<{ fullName: string; certificateNumber: string; certificateFileKey: string } | null>(),
+  dbsDetails: jsonb('dbs_details').$type<{ fullName: string; certificateNumber: string; certificateFileKey: string; /** ISO time of `POST /tutor/applyForDBS` (absent when given at onboarding). */ submittedAt?: string } | null>(),
   dbsApplicationDetails: jsonb('dbs_application_details').$type<{ fullName: string; email: string; phone: string; /** Older rows only: the agreement is now confirmed in the form. */ agreementAccepted?: boolean } | null>(),
   onboardingSubmittedAt: timestamp('onboarding_submitted_at', { withTimezone: true }),
   /** Students' ratings of this tutor (the `ratings` table), summed and counted as each is given: average = sum / count. */

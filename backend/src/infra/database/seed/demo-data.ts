@@ -3,6 +3,7 @@ import { hashPassword } from '../../../common/security/password-hasher.js';
 import type { Database, Transaction } from '../database.types.js';
 import { chatConversationContexts, chatConversations, chatMessages, studentProfiles, tutorProfiles, users, type NewTutorProfileRow } from '../schema/index.js';
 import { seedDemoEssays, type PutDemoFile } from './demo-essays.js';
+import { seedDemoTutoring } from './demo-tutoring.js';
 
 /** The demo accounts listed in the README. Passwords meet the registration rules. */
 export const DEMO_ACCOUNTS = [
@@ -32,7 +33,7 @@ const DEMO_TUTOR_PROFILES: Record<string, Omit<NewTutorProfileRow, 'userId'>> = 
     hourlyRatePence: 3500,
     tutoringDescription: 'Essay structure, close reading and interview practice.',
     tutoringAvailable: true,
-    availability: { Monday: WEEKDAY_SLOTS, Wednesday: WEEKDAY_SLOTS, Friday: WEEKDAY_SLOTS },
+    availability: { monday: WEEKDAY_SLOTS, wednesday: WEEKDAY_SLOTS, friday: WEEKDAY_SLOTS, saturday: ['10:00-11:00', '11:00-12:00'] },
   },
   'phd.tutor@redpen.local': {
     approved: true,
@@ -52,11 +53,13 @@ export interface DemoSeedOptions {
   putFile?: PutDemoFile;
   /** PLATFORM_COMMISSION_PERCENT, for the demo payments' split. */
   commissionPercent?: number;
+  /** MEETING_BASE_URL, for the demo sessions' rooms. */
+  meetingBaseUrl?: string;
   now?: Date;
 }
 
 /**
- * Seeds the demo admin, two approved tutors (one with availability), a student, their conversation and the
+ * Seeds the demo admin, two approved tutors (one tutoring, with availability), a student, their sessions and conversation and the
  * student's essays in every state — only into an empty users table, so running it twice (or on a live database)
  * changes nothing. Returns whether it seeded.
  */
@@ -87,27 +90,30 @@ export async function seedDemoData(db: Database, options: DemoSeedOptions = {}):
         await tx.insert(tutorProfiles).values({ userId: user!.id, ...DEMO_TUTOR_PROFILES[account.email] });
       }
     }
-    await seedDemoConversation(tx);
     const byEmail = async (email: string) => (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    const now = options.now ?? new Date();
+    const sessionIds = await seedDemoTutoring(
+      tx,
+      { studentId: await byEmail('student@redpen.local'), tutorId: await byEmail('tutor@redpen.local') },
+      { now, commissionPercent: options.commissionPercent ?? 20, meetingBaseUrl: options.meetingBaseUrl },
+    );
+    await seedDemoConversation(tx, sessionIds);
     await seedDemoEssays(
       tx,
       { studentId: await byEmail('student@redpen.local'), mastersTutorId: await byEmail('tutor@redpen.local'), phdTutorId: await byEmail('phd.tutor@redpen.local') },
-      { now: options.now ?? new Date(), commissionPercent: options.commissionPercent ?? 20, putFile: options.putFile ?? (() => Promise.resolve()) },
+      { now, commissionPercent: options.commissionPercent ?? 20, putFile: options.putFile ?? (() => Promise.resolve()) },
     );
     return true;
   });
 }
 
-/** The session the demo student and tutor chat about (the tutoring module will own real ones). */
-export const DEMO_CHAT_CONTEXT_ID = '00000000-0000-4000-8000-00000000c4a7';
-
-/** Opens one conversation between the demo student and the demo tutor, so chat works on a fresh `npm start`. */
-async function seedDemoConversation(tx: Transaction): Promise<void> {
+/** Opens the conversation of the demo student and the demo tutor about their sessions, so chat works on a fresh `npm start`. */
+async function seedDemoConversation(tx: Transaction, sessionIds: readonly string[]): Promise<void> {
   const byEmail = async (email: string) => (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
   const studentId = await byEmail('student@redpen.local');
   const tutorId = await byEmail('tutor@redpen.local');
   const [conversation] = await tx.insert(chatConversations).values({ studentId, tutorId }).returning({ id: chatConversations.id });
-  await tx.insert(chatConversationContexts).values({ conversationId: conversation!.id, kind: 'session', refId: DEMO_CHAT_CONTEXT_ID });
+  await tx.insert(chatConversationContexts).values(sessionIds.map((refId) => ({ conversationId: conversation!.id, kind: 'session' as const, refId })));
   await tx.insert(chatMessages).values({
     conversationId: conversation!.id,
     senderId: tutorId,

@@ -16,7 +16,7 @@ await ensureDatabaseExists(config.database.url);
 await runMigrations(config.database.url);
 const pool = new pg.Pool({ connectionString: config.database.url, max: 1 });
 try {
-  const seeded = await seedDemoData(drizzle(pool, { schema }), { putFile: await demoFileStore(config), commissionPercent: config.payments.platformCommissionPercent });
+  const seeded = await seedDemoData(drizzle(pool, { schema }), { putFile: await demoFileStore(config), commissionPercent: config.payments.platformCommissionPercent, meetingBaseUrl: config.tutoring.meetingBaseUrl });
   console.log(seeded ? 'Demo data created. Sign in with:' : 'Users already exist; demo data left as it is. Demo accounts:');
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(8)} ${account.email}  ${account.password}`);
 } finally {

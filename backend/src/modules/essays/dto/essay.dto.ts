@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { TutoringSessionDto } from '../../tutoring/dto/tutoring.dto.js';
 import { FormText } from '../../../common/uploads/upload-rule.js';
 import { ACADEMIC_LEVELS } from '@redpen/shared/essay-levels';
 import { ESSAY_STATES, FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, FEEDBACK_TOO_SHORT_MESSAGE, SCORE_MAX, SCORE_MESSAGE, SCORE_MIN } from '@redpen/shared/essay-rules';
@@ -212,17 +213,27 @@ export class WordCountConfirmedDto {
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
 }
 
-export const RATING_TYPES = ['essay'] as const;
+export const RATING_TYPES = ['essay', 'session'] as const;
 
-/** `POST /student/giveRating` (spec part 1 §3, §5): 1–5 stars, default 5 in the form; feedback optional, ≤ 500. */
+/**
+ * `POST /student/giveRating` (spec part 1 §3, §5): 1–5 stars, default 5 in the form; feedback optional, ≤ 500.
+ * `type: 'session'` rates a tutoring session (issue 26): its id in `sessionId` (or, as the spec's client sends every
+ * rating, in `essayId`).
+ */
 export class GiveRatingDto {
   @ApiProperty({ enum: RATING_TYPES })
-  @IsIn(RATING_TYPES, { message: 'Rating type must be essay' })
+  @IsIn(RATING_TYPES, { message: 'Rating type must be essay or session' })
   type: (typeof RATING_TYPES)[number];
 
-  @ApiProperty({ format: 'uuid' })
+  @ApiPropertyOptional({ format: 'uuid', description: 'The essay (type essay); for type session, the session when sessionId is absent' })
+  @ValidateIf((o: GiveRatingDto) => o.type !== 'session' || o.sessionId === undefined)
   @IsUUID('all', { message: ESSAY_NOT_FOUND })
-  essayId: string;
+  essayId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'The tutoring session (type session)' })
+  @IsOptional()
+  @IsUUID('all', { message: 'Tutoring session not found' })
+  sessionId?: string;
 
   @ApiProperty({ type: 'integer', minimum: 1, maximum: 5 })
   @Type(() => Number) @IsInt({ message: 'Rating must be a whole number of stars from 1 to 5' }) @Min(1, { message: 'Rating must be a whole number of stars from 1 to 5' }) @Max(5, { message: 'Rating must be a whole number of stars from 1 to 5' })
@@ -235,7 +246,8 @@ export class GiveRatingDto {
 
 export class RatingGivenDto {
   @ApiProperty({ example: 'Thank you for rating your tutor' }) message: string;
-  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+  @ApiPropertyOptional({ type: EssayDto, description: 'The rated essay (type essay)' }) essay?: EssayDto;
+  @ApiPropertyOptional({ type: TutoringSessionDto, description: 'The rated session (type session)' }) tutoringSession?: TutoringSessionDto;
 }
 
 export class StudentDashboardDto {

@@ -1,0 +1,196 @@
+import type { WeeklyAvailability, Weekday } from '../../infra/database/schema/index.js';
+import { BOOKING_HORIZON_DAYS, SLOT_TIMES, WEEKDAYS, bookingHorizonEnd, earliestBookableStart, type SlotTime } from './tutoring-rules.js';
+
+/**
+ * A tutor's weekly availability is wall-clock times in their IANA zone (DESIGN.md §9): "Monday 09:00-10:00 in
+ * Europe/London" is 08:00Z in July and 09:00Z in January. These functions turn it into instants and back with
+ * `Intl` alone (no Temporal, no offset tables), so they follow the zone's rules wherever the server runs.
+ */
+
+/** A bookable period as the API carries it: UTC instants as ISO strings. */
+export interface SlotInstant {
+  startTime: string;
+  endTime: string;
+}
+
+/** A time range already taken (a held or confirmed session), as epoch milliseconds, end exclusive. */
+export interface BusyRange {
+  start: number;
+  end: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Whether `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The wall clock in `timeZone` at `instant`. */
+export function wallClock(instant: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; weekday: Weekday } {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(timeZone).formatToParts(instant)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const { year, month, day, hour, minute } = parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
+  return { year, month, day, hour, minute, weekday: WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]! };
+}
+
+/** How far `timeZone` is ahead of UTC at `epochMs`, in milliseconds (seconds dropped: no zone uses them since 1972). */
+function offsetAt(epochMs: number, timeZone: string): number {
+  const w = wallClock(new Date(epochMs), timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  return asUtc - Math.floor(epochMs / 60_000) * 60_000;
+}
+
+/**
+ * The instant when the wall clock in `timeZone` shows this date and time; undefined when it never does (inside a
+ * spring-forward gap). In an autumn overlap the earlier of the two instants is taken.
+ */
+export function zonedInstant(date: { year: number; month: number; day: number }, time: { hour: number; minute: number }, timeZone: string): Date | undefined {
+  // Remembered: every tutor card of a page asks the same few dates and slots (the benchmark's hot path).
+  const key = `${timeZone}|${date.year}-${date.month}-${date.day}|${time.hour}:${time.minute}`;
+  if (instants.has(key)) {
+    const known = instants.get(key);
+    return known === undefined ? undefined : new Date(known);
+  }
+  if (instants.size >= MAX_REMEMBERED_INSTANTS) instants.clear();
+  const found = computeZonedInstant(date, time, timeZone);
+  instants.set(key, found?.getTime());
+  return found;
+}
+
+const MAX_REMEMBERED_INSTANTS = 100_000;
+const instants = new Map<string, number | undefined>();
+
+function computeZonedInstant(date: { year: number; month: number; day: number }, time: { hour: number; minute: number }, timeZone: string): Date | undefined {
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute);
+  // Two guesses cover both sides of a change: the offset just before and just after the wall time.
+  const candidates = [offsetAt(asUtc - 86_400_000 / 2, timeZone), offsetAt(asUtc + 86_400_000 / 2, timeZone)].map((offset) => asUtc - offset);
+  const matching = [...new Set(candidates)].filter((t) => {
+    const w = wallClock(new Date(t), timeZone);
+    return w.year === date.year && w.month === date.month && w.day === date.day && w.hour === time.hour && w.minute === time.minute;
+  });
+  return matching.length === 0 ? undefined : new Date(Math.min(...matching));
+}
+
+function parseSlot(slot: SlotTime): { start: { hour: number; minute: number }; end: { hour: number; minute: number } } {
+  const [from, to] = slot.split('-') as [string, string];
+  const hm = (s: string) => ({ hour: Number(s.slice(0, 2)), minute: Number(s.slice(3, 5)) });
+  return { start: hm(from), end: hm(to) };
+}
+
+/**
+ * Normalises an availability map from a request: weekday keys in either case (`Monday` or `monday`), each slot one
+ * of the spec's hourly slots, no repeats, sorted. Returns the problems instead when there are any.
+ */
+export function normaliseAvailability(input: unknown): { availability: WeeklyAvailability } | { problems: string[] } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { problems: ['Availability must be a map from weekday to a list of slots'] };
+  const problems: string[] = [];
+  const availability: WeeklyAvailability = {};
+  for (const [key, value] of Object.entries(input)) {
+    const day = key.toLowerCase() as Weekday;
+    if (!WEEKDAYS.includes(day)) {
+      problems.push(`"${key}" is not a weekday`);
+      continue;
+    }
+    if (!Array.isArray(value) || value.some((s) => typeof s !== 'string')) {
+      problems.push(`${key}: a list of slots such as "09:00-10:00"`);
+      continue;
+    }
+    const unknown = (value as string[]).filter((s) => !(SLOT_TIMES as readonly string[]).includes(s));
+    if (unknown.length > 0) problems.push(`${key}: ${unknown.map((s) => `"${s}"`).join(', ')} ${unknown.length === 1 ? 'is not a slot' : 'are not slots'} (${SLOT_TIMES.join(', ')})`);
+    const slots = SLOT_TIMES.filter((s) => (value as string[]).includes(s));
+    if (slots.length > 0) availability[day] = [...(availability[day] ?? []), ...slots].filter((s, i, all) => all.indexOf(s) === i).sort();
+  }
+  return problems.length > 0 ? { problems } : { availability };
+}
+
+/** One local day's slots as instants, with their ISO text made once (cards share them: nothing mutates a slot). */
+interface DaySlot extends SlotInstant {
+  start: number;
+  end: number;
+}
+
+const MAX_REMEMBERED_DAYS = 10_000;
+const days = new Map<string, readonly DaySlot[]>();
+
+/** The slots of one weekday's list on one local date in `timeZone` (spring-forward gaps skipped), remembered. */
+function daySlots(slots: readonly string[], date: { year: number; month: number; day: number }, timeZone: string): readonly DaySlot[] {
+  const key = `${timeZone}|${date.year}-${date.month}-${date.day}|${slots.join(',')}`;
+  let found = days.get(key);
+  if (!found) {
+    const made: DaySlot[] = [];
+    for (const slot of slots) {
+      const { start, end } = parseSlot(slot as SlotTime);
+      const startAt = zonedInstant(date, start, timeZone);
+      const endAt = zonedInstant(date, end, timeZone);
+      if (startAt && endAt && endAt > startAt) made.push({ start: startAt.getTime(), end: endAt.getTime(), startTime: startAt.toISOString(), endTime: endAt.toISOString() });
+    }
+    found = made.sort((a, b) => a.start - b.start);
+    if (days.size >= MAX_REMEMBERED_DAYS) days.clear();
+    days.set(key, found);
+  }
+  return found;
+}
+
+/** The local date in `timeZone` at `instant`, remembered per zone and minute (every card of a page asks it). */
+let today: { key: string; date: { year: number; month: number; day: number } } | undefined;
+function localDate(instant: Date, timeZone: string): { year: number; month: number; day: number } {
+  const key = `${timeZone}|${Math.floor(instant.getTime() / 60_000)}`;
+  if (today?.key !== key) {
+    const w = wallClock(instant, timeZone);
+    today = { key, date: { year: w.year, month: w.month, day: w.day } };
+  }
+  return today.date;
+}
+
+/**
+ * The bookable hourly slots of the next BOOKING_HORIZON_DAYS seen from `now` (the tutor card's `nextSlots`):
+ * starting at least BOOKING_LEAD_MINUTES from now, not overlapping a held or confirmed session. Sorted.
+ */
+export function nextSlots(availability: WeeklyAvailability, timeZone: string, now: Date, busy: readonly BusyRange[] = []): SlotInstant[] {
+  const earliest = earliestBookableStart(now).getTime();
+  const horizon = bookingHorizonEnd(now).getTime();
+  const first = localDate(now, timeZone);
+  const free: SlotInstant[] = [];
+  for (let i = 0; i <= BOOKING_HORIZON_DAYS; i++) {
+    // Calendar arithmetic on the local date, in UTC (no zone): day i after today.
+    const d = new Date(Date.UTC(first.year, first.month - 1, first.day + i));
+    const slots = availability[WEEKDAYS[d.getUTCDay()]!];
+    if (!slots || slots.length === 0) continue;
+    for (const slot of daySlots(slots, { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }, timeZone)) {
+      if (slot.start < earliest || slot.start >= horizon) continue;
+      if (busy.some((b) => b.start < slot.end && slot.start < b.end)) continue;
+      free.push({ startTime: slot.startTime, endTime: slot.endTime });
+    }
+  }
+  return free;
+}
+
+/**
+ * Whether a session from `start` to `end` lies inside one availability slot and starts at its start (DESIGN.md
+ * §9: "a session starts at a slot's start"). Read in the tutor's zone on the session's own date.
+ */
+export function fitsAvailability(availability: WeeklyAvailability, timeZone: string, start: Date, end: Date): boolean {
+  const w = wallClock(start, timeZone);
+  const date = { year: w.year, month: w.month, day: w.day };
+  return (availability[w.weekday] ?? []).some((slot) => {
+    const parsed = parseSlot(slot as SlotTime);
+    const slotStart = zonedInstant(date, parsed.start, timeZone);
+    const slotEnd = zonedInstant(date, parsed.end, timeZone);
+    return slotStart?.getTime() === start.getTime() && slotEnd !== undefined && end.getTime() <= slotEnd.getTime();
+  });
+}

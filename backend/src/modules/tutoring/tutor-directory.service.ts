@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../infra/clock/clock.service.js';
+import { PreparedJson } from '../../infra/http/prepared-json.js';
+import { StorageService } from '../../infra/storage/storage.service.js';
+import { averageRating } from '../ratings/ratings.service.js';
+import type { TutorCardDto, TutorListDto, TutorListQueryDto } from './dto/tutoring.dto.js';
+import { poundsFromPence as penceToPounds } from '@redpen/shared/money';
+import { TutorDirectoryCache } from './tutor-directory-cache.js';
+import { nextSlots } from './tutor-availability.js';
+import { TutoringRepository, type TutorCardRow } from './tutoring.repository.js';
+import { bookingHorizonEnd } from './tutoring-rules.js';
+
+/**
+ * Find Your Tutor (`GET /tutor/getTutorProfilesforTutoring`): bookable tutors only (DESIGN.md §9), filtered, searched
+ * and sorted by PostgreSQL, a page when asked; each card with its rating and the bookable slots of the next 14 days
+ * (one query for the page's bookings). Answers are shared through TutorDirectoryCache.
+ */
+@Injectable()
+export class TutorDirectoryService {
+  constructor(
+    private readonly repository: TutoringRepository,
+    private readonly storage: StorageService,
+    private readonly clock: Clock,
+    private readonly cache: TutorDirectoryCache,
+  ) {}
+
+  /**
+   * The answer prepared for sending (TutorListDto serialized and gzipped), shared by everyone asking the same this
+   * minute and made as of the minute's start. In a minute's last 10 seconds the next minute's answer is made in the
+   * background, so the crowd on a popular page does not all wait for it when the minute turns.
+   */
+  async answer(query: TutorListQueryDto): Promise<PreparedJson> {
+    const now = this.clock.now().getTime();
+    const minute = Math.floor(now / 60_000);
+    const answer = this.answerFor(query, minute);
+    if (now - minute * 60_000 >= 50_000) void this.answerFor(query, minute + 1).catch(() => undefined);
+    return answer;
+  }
+
+  private answerFor(query: TutorListQueryDto, minute: number): Promise<PreparedJson> {
+    return this.cache.read({ ...query }, minute, async () => PreparedJson.of(await this.list(query, new Date(minute * 60_000))));
+  }
+
+  async list(query: TutorListQueryDto, now = this.clock.now()): Promise<TutorListDto> {
+    const paged = query.page !== undefined || query.limit !== undefined;
+    const page = paged ? (query.page ?? 1) : undefined;
+    const limit = paged ? (query.limit ?? 20) : undefined;
+    const { rows, total } = await this.repository.searchTutors({
+      search: query.search,
+      studyLevel: query.studyLevel && query.studyLevel !== 'all' ? query.studyLevel : undefined,
+      sort: query.sort,
+      page,
+      limit,
+    });
+    const busy = await this.repository.busyRanges(
+      rows.map((r) => r.userId),
+      now,
+      bookingHorizonEnd(now),
+      now,
+    );
+    const tutors = await Promise.all(rows.map((row) => this.card(row, now, busy.get(row.userId) ?? [])));
+    return { tutors, total, ...(paged ? { page, limit } : {}) };
+  }
+
+  private async card(row: TutorCardRow, now: Date, busy: { start: number; end: number }[]): Promise<TutorCardDto> {
+    return {
+      _id: row.userId,
+      fullName: row.fullName,
+      subject: row.tutoringSubject,
+      university: row.university,
+      experience: row.yearsOfExperience,
+      hourlyRate: penceToPounds(row.hourlyRatePence!),
+      hourlyRatePence: row.hourlyRatePence!,
+      studyLevel: row.studyLevel,
+      description: row.tutoringDescription,
+      profilePicture: row.profilePictureKey ? await this.storage.presignedDownloadUrl(row.profilePictureKey) : null,
+      availability: row.availability,
+      timeZone: row.timeZone,
+      nextSlots: nextSlots(row.availability, row.timeZone, now, busy),
+      averageRating: averageRating(row.ratingSum, row.ratingCount),
+      totalRatings: row.ratingCount,
+    };
+  }
+}

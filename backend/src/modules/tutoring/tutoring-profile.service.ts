@@ -1,0 +1,130 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { coded, ValidationFailedException } from '../../common/errors.js';
+import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
+import { Clock } from '../../infra/clock/clock.service.js';
+import type { TutorProfileRow } from '../../infra/database/schema/index.js';
+import { StorageService } from '../../infra/storage/storage.service.js';
+import type { DbsApplicationFormDto, DbsAppliedDto, TutoringProfileDto, TutoringProfileEnvelopeDto, TutoringProfileUpdatedDto, UpdateTutoringProfileDto } from './dto/tutoring.dto.js';
+import { FILL_IN_ALL } from './dto/tutoring.dto.js';
+import { penceFromPounds as poundsToPence, poundsFromPence as penceToPounds } from '@redpen/shared/money';
+import { isTimeZone, nextSlots, normaliseAvailability } from './tutor-availability.js';
+import { TutoringRepository } from './tutoring.repository.js';
+import { DEFAULT_TIME_ZONE, bookingHorizonEnd } from './tutoring-rules.js';
+
+/** The page's state (DESIGN.md §9 "DBS and tutoring gating"), decided here and nowhere else. */
+export function profileState(profile: Pick<TutorProfileRow, 'approved' | 'approvedTutoring' | 'hasDbs' | 'dbsDetails'>): TutoringProfileEnvelopeDto['state'] {
+  if (profile.approved && profile.approvedTutoring && profile.hasDbs) return 'editable';
+  // A certificate on file (from this form, or given at onboarding) waits for an admin; "I will apply" at
+  // onboarding left none, so that tutor still sees the form.
+  return profile.dbsDetails ? 'pending' : 'apply';
+}
+
+const profileNotFound = () => new NotFoundException(coded('NOT_FOUND', 'Tutor profile not found. Please complete onboarding first.'));
+
+/**
+ * The tutor's side of tutoring before any booking: the DBS application (`POST /tutor/applyForDBS`) and the tutoring
+ * profile (`GET /tutor/getTutoringProfile`, `POST /tutor/updateTutoringProfile`), editable only when fully approved.
+ */
+@Injectable()
+export class TutoringProfileService {
+  constructor(
+    private readonly repository: TutoringRepository,
+    private readonly storage: StorageService,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(user: AuthenticatedUser): Promise<TutoringProfileEnvelopeDto> {
+    const profile = await this.repository.findProfile(user.id);
+    if (!profile) throw profileNotFound();
+    return this.envelope(profile);
+  }
+
+  /** Refused before the upload is read when the certificate is already verified (nothing to apply for). */
+  async assertCanApply(user: AuthenticatedUser): Promise<void> {
+    const profile = await this.repository.findProfile(user.id);
+    if (!profile) throw profileNotFound();
+    if (profile.hasDbs) throw new ConflictException(coded('DBS_ALREADY_VERIFIED', 'Your DBS certificate is already verified'));
+  }
+
+  /** Stores the certificate's details and file; the admin's approval list shows it; `hasDBS` waits for the admin. */
+  async applyForDbs(user: AuthenticatedUser, form: ReceivedUpload<DbsApplicationFormDto>): Promise<DbsAppliedDto> {
+    const file = form.file('certificateFile');
+    if (!file) throw new ValidationFailedException([{ field: 'certificateFile', message: FILL_IN_ALL }]);
+    const updated = await this.repository.submitDbs(user.id, {
+      fullName: form.fields.fullName.trim(),
+      certificateNumber: form.fields.certificateNumber.trim(),
+      certificateFileKey: file.key,
+      submittedAt: this.clock.now().toISOString(),
+    });
+    if (!updated) throw new ConflictException(coded('DBS_ALREADY_VERIFIED', 'Your DBS certificate is already verified'));
+    form.keep();
+    return { message: 'DBS application submitted successfully', ...(await this.envelope(updated)) };
+  }
+
+  async update(user: AuthenticatedUser, body: UpdateTutoringProfileDto): Promise<TutoringProfileUpdatedDto> {
+    const current = await this.repository.findProfile(user.id);
+    if (!current) throw profileNotFound();
+    if (profileState(current) !== 'editable') throw locked();
+    const normalised = normaliseAvailability(body.availability);
+    if ('problems' in normalised) throw new ValidationFailedException(normalised.problems.map((message) => ({ field: 'availability', message })));
+    const timeZone = body.timeZone ?? current.timeZone ?? DEFAULT_TIME_ZONE;
+    if (!isTimeZone(timeZone)) throw new ValidationFailedException([{ field: 'timeZone', message: 'Time zone must be an IANA zone such as Europe/London' }]);
+    const hourlyRatePence = poundsToPence(body.hourlyRate);
+    if (hourlyRatePence === undefined) throw new BadRequestException(coded('VALIDATION_FAILED', 'Hourly rate must be an amount in pounds, such as 35 or 35.50'));
+    const updated = await this.repository.updateTutoringProfile(
+      user.id,
+      {
+        tutoringSubject: body.subject.trim(),
+        hourlyRatePence,
+        tutoringDescription: body.description.trim(),
+        tutoringAvailable: body.status === 'Available',
+        availability: normalised.availability,
+        timeZone,
+      },
+      this.clock.now(),
+    );
+    if (!updated) throw locked();
+    return { message: 'Tutoring profile updated successfully', profile: await this.present(updated) };
+  }
+
+  private async envelope(profile: TutorProfileRow): Promise<TutoringProfileEnvelopeDto> {
+    const dbs = profile.dbsDetails;
+    return {
+      profile: await this.present(profile),
+      hasDBS: profile.hasDbs,
+      appliedForDBS: profile.appliedForDbs,
+      approved_tutoring: profile.approvedTutoring,
+      approved: profile.approved,
+      state: profileState(profile),
+      dbsApplication: dbs
+        ? {
+            fullName: dbs.fullName,
+            certificateNumber: dbs.certificateNumber,
+            certificateFileUrl: dbs.certificateFileKey ? await this.storage.presignedDownloadUrl(dbs.certificateFileKey) : null,
+            submittedAt: dbs.submittedAt ?? null,
+          }
+        : null,
+    };
+  }
+
+  /** The profile part; `nextSlots` without the tutor's bookings (the tutor sees the week they offer). */
+  private async present(profile: TutorProfileRow): Promise<TutoringProfileDto> {
+    const now = this.clock.now();
+    const busy = (await this.repository.busyRanges([profile.userId], now, bookingHorizonEnd(now), now)).get(profile.userId) ?? [];
+    return {
+      subject: profile.tutoringSubject,
+      hourlyRate: profile.hourlyRatePence === null ? null : penceToPounds(profile.hourlyRatePence),
+      hourlyRatePence: profile.hourlyRatePence,
+      description: profile.tutoringDescription,
+      status: profile.tutoringAvailable ? 'Available' : 'Unavailable',
+      availability: profile.availability,
+      timeZone: profile.timeZone,
+      nextSlots: nextSlots(profile.availability, profile.timeZone, now, busy),
+    };
+  }
+}
+
+function locked(): ForbiddenException {
+  return new ForbiddenException(coded('TUTORING_PROFILE_LOCKED', 'Your tutoring profile can be edited once your DBS certificate is verified and tutoring is approved'));
+}

@@ -1,0 +1,70 @@
+import { BOOKING_LEAD_MINUTES, SESSION_LENGTHS_MINUTES, STUDENT_CANCELLATION_WINDOW_HOURS } from '@redpen/shared/tutoring';
+import type { Weekday } from '../../infra/database/schema/index.js';
+
+/**
+ * Tutoring's small rules (spec part 1 §9, part 2 §9; DESIGN.md §9). The constants both sides use (session lengths,
+ * the booking lead time, the cancellation window) are `@redpen/shared/tutoring`'s; the API's own ones are here.
+ */
+
+/** A session lasts exactly one of these (spec: "interview minimum 30, maximum 60"). */
+export const SESSION_MINUTES = SESSION_LENGTHS_MINUTES;
+/** "Buffer 15": a slot starting sooner than this is neither offered nor accepted. */
+export { BOOKING_LEAD_MINUTES };
+/** How far ahead slots are offered (`nextSlots`) and accepted. */
+export const BOOKING_HORIZON_DAYS = 14;
+/** A student may cancel up to this long before the start; a tutor any time before it. */
+export const STUDENT_CANCEL_HOURS = STUDENT_CANCELLATION_WINDOW_HOURS;
+/** Reminder emails go out this long before the start. */
+export const REMINDER_HOURS_BEFORE = [24, 1] as const;
+/** "Starts in Nm" shows within this many minutes of the start (spec part 1 §4). */
+export const STARTS_SOON_MINUTES = 30;
+/** The hourly rate a tutor may ask, in pence (positive, with a sane maximum: £500). */
+export const HOURLY_RATE_MIN_PENCE = 100;
+export const HOURLY_RATE_MAX_PENCE = 50_000;
+export const PURPOSE_MAX_LENGTH = 500;
+export const DESCRIPTION_MAX_LENGTH = 1000;
+export const SUBJECT_MAX_LENGTH = 100;
+/** Where a tutor's availability is, unless they say otherwise. */
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
+/** The spec's hourly slots, Monday to Sunday (part 2 §9), as wall-clock times in the tutor's zone. */
+export const SLOT_TIMES = ['09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '14:00-15:00', '15:00-16:00', '16:00-17:00', '17:00-18:00'] as const;
+export type SlotTime = (typeof SLOT_TIMES)[number];
+
+/** Sunday first, as `Date.getUTCDay()` numbers them. */
+export const WEEKDAYS: readonly Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+export const TUTORING_STATUS = ['Available', 'Unavailable'] as const;
+export type TutoringStatus = (typeof TUTORING_STATUS)[number];
+
+/** The price of a session: the hourly rate pro rata, rounded to the penny. */
+export function sessionPricePence(hourlyRatePence: number, minutes: number): number {
+  return Math.round((hourlyRatePence * minutes) / 60);
+}
+
+export function isSessionLength(minutes: number): minutes is (typeof SESSION_MINUTES)[number] {
+  return (SESSION_MINUTES as readonly number[]).includes(minutes);
+}
+
+/** The last instant a student may still cancel a session starting at `start`. */
+export function studentCancelDeadline(start: Date): Date {
+  return new Date(start.getTime() - STUDENT_CANCEL_HOURS * 3_600_000);
+}
+
+/** Where a confirmed session stands by the clock (spec part 1 §4 "Session timing"). */
+export type SessionTiming = 'upcoming' | 'active' | 'completed';
+
+export function sessionTiming(session: { startTime: Date; endTime: Date }, now: Date): SessionTiming {
+  if (now.getTime() < session.startTime.getTime()) return 'upcoming';
+  return now.getTime() < session.endTime.getTime() ? 'active' : 'completed';
+}
+
+/** The earliest start a booking made at `now` may have. */
+export function earliestBookableStart(now: Date): Date {
+  return new Date(now.getTime() + BOOKING_LEAD_MINUTES * 60_000);
+}
+
+/** The end of the booking horizon seen from `now`. */
+export function bookingHorizonEnd(now: Date): Date {
+  return new Date(now.getTime() + BOOKING_HORIZON_DAYS * 86_400_000);
+}

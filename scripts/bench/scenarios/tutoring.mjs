@@ -1,0 +1,209 @@
+// Scenario `tutoring` (issue 26): the built backend in production mode, Stripe pointed at a loopback stand-in that
+// opens checkouts (the booking answers a payment URL).
+//  1. GET /api/tutor/getTutorProfilesforTutoring, one page of 20 sorted by rate (page 50), over 5,000 bookable tutors
+//     each with a full week of availability, so every card computes its nextSlots (14 days): 50 connections, p99
+//     (goal < 50 ms). The whole unpaged list is timed once, for the record.
+//  2. 500 booking attempts at once over 50 slots of one tutor (10 students per slot): every slot held exactly once,
+//     none twice, the rest refused 409 SLOT_TAKEN, no 5xx; attempts per second.
+import { createRequire } from 'node:module';
+import { createServer } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, loadEnv, withDatabase } from '../../lib/env.mjs';
+import { cpuTimeMs, fmt, machine, markdownTable, percentile, settings, startBackend, textTable, writeResult } from '../lib.mjs';
+
+export const name = 'tutoring';
+export const description = 'Find Your Tutor over 5,000 tutors with nextSlots (p99 < 50 ms), 500 concurrent bookings over 50 slots';
+
+const require = createRequire(import.meta.url);
+const GOAL = { listP99Ms: 50 };
+const TUTORS = Number(process.env.BENCH_TUTORING_TUTORS || 5000);
+const SLOTS = 50;
+const ATTEMPTS_PER_SLOT = 10;
+const PASSWORD = 'Bench-Tutoring-Pass-42';
+const WEEK = ['09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '14:00-15:00', '15:00-16:00', '16:00-17:00', '17:00-18:00'];
+const AVAILABILITY = JSON.stringify(Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, WEEK])));
+
+/** Stripe's checkout creation, as the booking calls it. */
+async function startStripeStandIn() {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    req.resume();
+    req.on('end', () => {
+      const ok = req.method === 'POST' && path === '/v1/checkout/sessions';
+      const id = `cs_bench_${randomBytes(10).toString('hex')}`;
+      res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(ok ? { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}`, status: 'open', payment_status: 'unpaid' } : { error: { type: 'invalid_request_error', message: 'not found' } }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return { url: `http://127.0.0.1:${address.port}`, stop: () => new Promise((resolve) => server.close(() => resolve(undefined))) };
+}
+
+/** @param {string} databaseUrl @param {(line: string) => void} log */
+async function seed(databaseUrl, log) {
+  const pg = require(join(ROOT, 'node_modules', 'pg'));
+  const { hash } = await import(join(ROOT, 'node_modules', '@node-rs', 'argon2', 'index.js'));
+  const source = readFileSync(join(ROOT, 'backend', 'src', 'common', 'security', 'password-hasher.ts'), 'utf8');
+  const params = /memoryCost:\s*(\d+),\s*timeCost:\s*(\d+),\s*parallelism:\s*(\d+)/.exec(source);
+  if (!params) throw new Error('could not read the argon2 parameters from password-hasher.ts');
+  const [memoryCost, timeCost, parallelism] = params.slice(1).map(Number);
+  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost, timeCost, parallelism });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // The bench owns its users (bench.local addresses): their sessions, payments and profiles go first.
+    const mine = `(select id from users where email like 'bench-tutoring-%@bench.local')`;
+    await client.query(`delete from tutoring_sessions where tutor_id in ${mine} or student_id in ${mine}`);
+    await client.query(`delete from payment_status_changes where payment_id in (select id from payments where payer_id in ${mine})`);
+    await client.query(`delete from payments where payer_id in ${mine}`);
+    await client.query(`delete from auth_sessions where user_id in ${mine}`);
+    await client.query(`delete from users where email like 'bench-tutoring-%@bench.local'`);
+    await client.query(
+      `insert into users (name, email, password_hash, role, email_verified, onboarding_completed)
+       select 'Bench Tutor ' || i, 'bench-tutoring-tutor-' || i || '@bench.local', $1, 'tutor', true, true from generate_series(1, $2::int) as i`,
+      [passwordHash, TUTORS],
+    );
+    await client.query(
+      `insert into tutor_profiles (user_id, approved, approved_tutoring, has_dbs, study_level, university, years_of_experience, tutoring_subject,
+                                   hourly_rate_pence, tutoring_description, tutoring_available, availability, time_zone)
+       select u.id, true, true, true, (array['PhD','Masters','Bachelors'])[1 + (n % 3)], 'Bench University', n % 15,
+              (array['Mathematics','Physics','English Literature','History','Medicine interviews'])[1 + (n % 5)],
+              2000 + (n % 40) * 100, 'Bench tutoring profile', true, $1::jsonb, 'Europe/London'
+       from (select id, row_number() over (order by email) as n from users where email like 'bench-tutoring-tutor-%@bench.local') as u`,
+      [AVAILABILITY],
+    );
+    await client.query(
+      `insert into users (name, email, password_hash, role, email_verified)
+       select 'Bench Student ' || i, 'bench-tutoring-student-' || i || '@bench.local', $1, 'student', true from generate_series(1, $2::int) as i`,
+      [passwordHash, ATTEMPTS_PER_SLOT * 5],
+    );
+    await client.query(`insert into student_profiles (user_id) select id from users where email like 'bench-tutoring-student-%@bench.local' on conflict do nothing`);
+    await client.query('vacuum analyze users');
+    await client.query('vacuum analyze tutor_profiles');
+    const { rows: [target] } = await client.query(`select id from users where email = 'bench-tutoring-tutor-1@bench.local'`);
+    log(`seeded ${fmt(TUTORS)} bookable tutors (8 slots a day, every day) and ${ATTEMPTS_PER_SLOT * 5} students`);
+    return { targetTutorId: target.id, client: () => new pg.Client({ connectionString: databaseUrl }) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** @param {import('../lib.mjs').ScenarioContext} context */
+async function run_({ log, command }) {
+  const opts = settings();
+  const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+  process.env.BENCH_DATABASE_URL ||= withDatabase(loadEnv().env.DATABASE_URL, 'redpen_bench_tutoring');
+  const stripe = await startStripeStandIn();
+  const nest = await startBackend({
+    log,
+    env: { STRIPE_SECRET_KEY: 'sk_test_bench', STRIPE_WEBHOOK_SECRET: 'whsec_bench', STRIPE_API_URL: stripe.url, TWO_FACTOR_POLICY: 'optional', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', TRUST_PROXY: 'loopback' },
+  });
+  try {
+    const seeded = await seed(process.env.BENCH_DATABASE_URL, log);
+    let signIns = 0;
+    // Sign-ins are limited per client address (20 a minute): each comes from an address of its own, behind the loopback proxy.
+    const signIn = async (/** @type {string} */ email) => {
+      const forwardedFor = `10.26.${Math.floor(++signIns / 250)}.${signIns % 250}`;
+      const res = await fetch(`${nest.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ email, password: PASSWORD }) });
+      const body = /** @type {{ token?: string }} */ (await res.json());
+      if (!body.token) throw new Error(`sign-in of ${email} answered ${res.status}`);
+      return body.token;
+    };
+
+    // 1. Find Your Tutor.
+    const viewer = await signIn('bench-tutoring-student-1@bench.local');
+    // As the web app asks (a browser always accepts gzip): the shared answer's gzip twin.
+    const headers = { authorization: `Bearer ${viewer}`, 'accept-encoding': 'gzip' };
+    const listPath = '/api/tutor/getTutorProfilesforTutoring?page=50&limit=20&sort=hourlyRate';
+    const probe = await fetch(`${nest.url}${listPath}`, { headers });
+    const page = /** @type {{ tutors: { nextSlots: unknown[] }[], total: number }} */ (await probe.json());
+    if (probe.status !== 200 || page.tutors.length !== 20 || page.total !== TUTORS) throw new Error(`${listPath} answered ${probe.status} with ${page.tutors?.length} tutors of ${page.total}`);
+    const slotsPerCard = page.tutors[0].nextSlots.length;
+    const autocannon = require('autocannon');
+    if (opts.warmupSeconds > 0) await autocannon({ url: `${nest.url}${listPath}`, connections, duration: opts.warmupSeconds, headers });
+    const cpuBefore = cpuTimeMs(nest.pid);
+    const r = await autocannon({ url: `${nest.url}${listPath}`, connections, duration: opts.durationSeconds, headers, timeout: 10 });
+    const cpuAfter = cpuTimeMs(nest.pid);
+    // The API's own CPU per answer: on a shared machine, what the latency cannot say about the code.
+    const cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && r.requests.total > 0 ? Number(((cpuAfter - cpuBefore) / r.requests.total).toFixed(2)) : null;
+    const list = { requestsPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, cpuMsPerRequest };
+    log(`list page: ${list.requestsPerSec} req/s, p99 ${list.p99} ms, ${cpuMsPerRequest} ms of API CPU per answer (${slotsPerCard} slots per card)`);
+    const wholeStart = performance.now();
+    const whole = await fetch(`${nest.url}/api/tutor/getTutorProfilesforTutoring`, { headers });
+    const wholeBytes = (await whole.arrayBuffer()).byteLength;
+    const wholeMs = performance.now() - wholeStart;
+    log(`the whole list: ${fmt(wholeMs)} ms, ${fmt(wholeBytes / 1024 / 1024, 1)} MiB`);
+
+    // 2. 500 bookings at once over 50 slots of one tutor.
+    const students = [];
+    for (let i = 1; i <= ATTEMPTS_PER_SLOT * 5; i++) students.push(await signIn(`bench-tutoring-student-${i}@bench.local`));
+    const cardRes = await fetch(`${nest.url}/api/tutor/getTutorProfilesforTutoring?search=${encodeURIComponent('Bench Tutor 1')}&page=1&limit=100`, { headers });
+    const card = /** @type {{ tutors: { _id: string, nextSlots: { startTime: string, endTime: string }[] }[] }} */ (await cardRes.json()).tutors.find((t) => t._id === seeded.targetTutorId);
+    if (!card || card.nextSlots.length < SLOTS) throw new Error('the target tutor has fewer than 50 slots');
+    const slots = card.nextSlots.slice(0, SLOTS);
+    // Student s tries slots s, s+5, s+10, …: ten different students per slot, no student twice at one time.
+    const attempts = [];
+    for (let k = 0; k < ATTEMPTS_PER_SLOT; k++) for (let s = 0; s < SLOTS; s++) attempts.push({ slot: slots[s], token: students[(s + k * 5) % students.length] ?? students[0] });
+    for (let i = attempts.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [attempts[i], attempts[j]] = [attempts[j], attempts[i]];
+    }
+    /** @type {number[]} */
+    const latencies = [];
+    const outcome = { booked: 0, taken: 0, otherRefusal: 0, server: 0 };
+    const started = performance.now();
+    await Promise.all(
+      attempts.map(async (a) => {
+        const t0 = performance.now();
+        const res = await fetch(`${nest.url}/api/student/createTutoringSession`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
+          body: JSON.stringify({ tutorId: seeded.targetTutorId, purpose: 'Bench booking', startTime: a.slot.startTime, endTime: a.slot.endTime }),
+        });
+        const body = /** @type {{ code?: string }} */ (await res.json());
+        latencies.push(performance.now() - t0);
+        if (res.status === 200) outcome.booked++;
+        else if (res.status === 409 && body.code === 'SLOT_TAKEN') outcome.taken++;
+        else if (res.status >= 500) outcome.server++;
+        else outcome.otherRefusal++;
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const db = seeded.client();
+    await db.connect();
+    const { rows: perSlot } = await db.query(`select start_time, count(*)::int as n from tutoring_sessions where tutor_id = $1 and status in ('held', 'confirmed') group by start_time`, [seeded.targetTutorId]);
+    await db.end();
+    const bookedOnce = perSlot.filter((/** @type {{ n: number }} */ s) => s.n === 1).length;
+    const bookedTwice = perSlot.filter((/** @type {{ n: number }} */ s) => s.n > 1).length;
+    const booking = { attempts: attempts.length, seconds: Number(seconds.toFixed(2)), attemptsPerSec: Math.round(attempts.length / seconds), p50: Number(percentile(latencies, 50).toFixed(1)), p99: Number(percentile(latencies, 99).toFixed(1)), ...outcome, slotsBookedOnce: bookedOnce, slotsBookedTwice: bookedTwice };
+    log(`bookings: ${booking.attemptsPerSec} attempts/s; ${outcome.booked} booked, ${outcome.taken} refused SLOT_TAKEN, ${outcome.server} 5xx; slots once ${bookedOnce}, twice ${bookedTwice}`);
+
+    // The machine is shared: its load says how far the figures are the app's.
+    const load = loadavg().map((l) => l.toFixed(1)).join(' / ');
+    log(`load average (1/5/15 min): ${load}`);
+    const header = ['measure', 'throughput', 'p50 (ms)', 'p99 (ms)', 'goal', 'notes'];
+    const rows = [
+      [`GET ${listPath} (${fmt(TUTORS)} tutors)`, `${fmt(list.requestsPerSec)} req/s`, fmt(list.p50, 1), fmt(list.p99, 1), `p99 < ${GOAL.listP99Ms} ms`, `${connections} connections, gzip, ${slotsPerCard} nextSlots per card, ${cpuMsPerRequest} ms API CPU per answer, ${list.non2xx} non-2xx`],
+      ['GET /api/tutor/getTutorProfilesforTutoring (unpaged, once)', '—', fmt(wholeMs, 0), '—', 'for the record', `${fmt(TUTORS)} cards, ${fmt(wholeBytes / 1024 / 1024, 1)} MiB`],
+      [`POST /api/student/createTutoringSession × ${attempts.length} at once (${SLOTS} slots)`, `${fmt(booking.attemptsPerSec)} attempts/s`, fmt(booking.p50, 1), fmt(booking.p99, 1), 'each slot once, none twice, no 5xx', `${outcome.booked} booked, ${outcome.taken} SLOT_TAKEN, ${outcome.otherRefusal} other, ${outcome.server} 5xx; ${bookedOnce} slots once, ${bookedTwice} twice`],
+    ];
+    const ok = list.p99 < GOAL.listP99Ms && list.non2xx === 0 && outcome.server === 0 && outcome.booked === SLOTS && bookedOnce === SLOTS && bookedTwice === 0 && outcome.otherRefusal === 0;
+    const date = new Date().toISOString();
+    const m = machine();
+    const file = writeResult(name, { scenario: name, date, command, machine: m, loadAverage: load, settings: { ...opts, connections }, goal: GOAL, tutors: TUTORS, list, whole: { ms: Math.round(wholeMs), bytes: wholeBytes }, booking });
+    console.log('\n' + textTable([header, ...rows]) + '\n');
+    console.log(`goals ${ok ? 'met' : 'NOT met'}\n\nResults: ${file}\n\nMarkdown for docs/benchmarks.md:\n`);
+    console.log(`${date.slice(0, 10)}, ${m.cpus} cores (${m.cpuModel}), Node ${m.node}; \`${command}\`; ${opts.durationSeconds} s after ${opts.warmupSeconds} s warm-up; load average ${load}.\n`);
+    console.log(markdownTable([header, ...rows]) + '\n');
+    return { ok };
+  } finally {
+    await nest.stop();
+    await stripe.stop();
+  }
+}
+
+export { run_ as run };
