@@ -7,3 +7,4 @@ export * from './payments.js';
 export * from './essays.js';
 export * from './ratings.js';
 export * from './events.js';
+export * from './audit.js';
