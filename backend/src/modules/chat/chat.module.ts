@@ -3,6 +3,7 @@ import { AuthTokensModule } from '../auth/auth-tokens.module.js';
 import { AdminChatController } from './chat.admin.controller.js';
 import { StudentChatController, TutorChatController } from './chat.controller.js';
 import { ChatAdminService } from './chat-admin.service.js';
+import { ChatBansSubscriber } from './chat-bans.subscriber.js';
 import { ChatContextsSubscriber } from './chat-contexts.subscriber.js';
 import { ChatGateway } from './chat.gateway.js';
 import { ChatRealtime } from './chat-realtime.service.js';
@@ -19,7 +20,7 @@ import { SocketAuth } from './socket-auth.service.js';
 @Module({
   imports: [AuthTokensModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
-  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber],
+  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatBansSubscriber],
   exports: [ChatService],
 })
 export class ChatModule {}
