@@ -1,13 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { studentProfiles, type StudentProfileRow } from '../../infra/database/schema/index.js';
+import { studentProfiles, users, type StudentProfileRow, type UserRow } from '../../infra/database/schema/index.js';
 
 export type StudentProfileValues = Partial<Pick<StudentProfileRow, 'major' | 'university' | 'bio' | 'dateOfBirth' | 'profilePictureKey'>>;
 
-/** Student profile queries. */
+/** A student for the admin: the account, and its profile once the student has opened it (created on first use). */
+export type ListedStudent = { profile: StudentProfileRow | null; user: UserRow };
+
+export interface StudentListQuery {
+  search?: string;
+  /** Absent: the whole list. */
+  page?: { offset: number; limit: number };
+}
+
+/** A student, for the admin: registered as one, or holding a student profile. */
+const IS_STUDENT = or(eq(users.role, 'student'), isNotNull(studentProfiles.userId));
+
+/** `%` and `_` typed by an admin are literal in a LIKE pattern. */
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Student profile queries (users are joined to read, written only through UsersService). */
 @Injectable()
 export class StudentsRepository {
   constructor(
@@ -51,4 +66,38 @@ export class StudentsRepository {
       .returning();
     return row;
   }
+
+  // ---- the admin slice --------------------------------------------------------------------------------
+
+  /** Student Management's list: newest first, searched in SQL (name, email, phone); one page or all. */
+  async listForAdmin(query: StudentListQuery): Promise<ListedStudent[]> {
+    const rows = this.db
+      .select({ profile: studentProfiles, user: users })
+      .from(users)
+      .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+      .where(adminWhere(query))
+      .orderBy(desc(users.createdAt), desc(users.id));
+    return query.page ? rows.limit(query.page.limit).offset(query.page.offset) : rows;
+  }
+
+  async countForAdmin(query: StudentListQuery): Promise<number> {
+    const [row] = await this.db.select({ value: count() }).from(users).leftJoin(studentProfiles, eq(studentProfiles.userId, users.id)).where(adminWhere(query));
+    return row?.value ?? 0;
+  }
+
+  async findListed(userId: string): Promise<ListedStudent | undefined> {
+    const [row] = await this.db
+      .select({ profile: studentProfiles, user: users })
+      .from(users)
+      .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
+      .where(and(eq(users.id, userId), IS_STUDENT))
+      .limit(1);
+    return row;
+  }
+}
+
+function adminWhere(query: StudentListQuery): SQL | undefined {
+  if (!query.search) return IS_STUDENT;
+  const pattern = likeLiteral(query.search);
+  return and(IS_STUDENT, or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern)));
 }

@@ -13,8 +13,22 @@ export const averageRating = (profile: Pick<TutorProfileRow, 'ratingSum' | 'rati
 export const displayStatus = (profile: TutorProfileRow, user: UserRow): 'Banned' | 'Approved' | 'Pending' =>
   user.banned ? 'Banned' : profile.approved ? 'Approved' : 'Pending';
 
+/** A tutor who has not onboarded yet, as an empty profile (every flag false, nothing on file). */
+export function noProfileYet(user: UserRow): TutorProfileRow {
+  return {
+    userId: user.id, approved: false, approvedEssay: false, approvedTutoring: false, studyLevel: null, university: null, course: null,
+    yearsOfExperience: null, motivation: null, subjects: [], hasDbs: false, rightToWork: false, tutoringSubject: null, hourlyRatePence: null,
+    tutoringDescription: null, tutoringAvailable: false, availability: {}, profilePictureKey: null, pendingProfilePictureKey: null,
+    pendingStudyLevel: null, applicationReviewedAt: null, applicationRejectionReason: null, dateOfBirth: null, aLevels: [],
+    aLevelsCompletionDate: null, universityStartDate: null, expectedGraduationDate: null, universityDocumentKeys: [], aLevelsCertificateKey: null,
+    gcseDocumentKeys: [], eligibility: null, rightToWorkDocuments: {}, appliedForDbs: false, dbsDetails: null, dbsApplicationDetails: null,
+    onboardingSubmittedAt: null, ratingSum: 0, ratingCount: 0, createdAt: user.createdAt, updatedAt: user.updatedAt,
+  };
+}
+
 /** A Tutor Management card (spec part 2 §3 "Tutor (admin view)"): only the picture is signed. */
-export async function presentAdminTutor(profile: TutorProfileRow, user: UserRow, sign: Sign): Promise<AdminTutorDto> {
+export async function presentAdminTutor(found: TutorProfileRow | null, user: UserRow, sign: Sign): Promise<AdminTutorDto> {
+  const profile = found ?? noProfileYet(user);
   return {
     _id: user.id,
     name: user.name,

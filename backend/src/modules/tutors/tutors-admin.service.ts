@@ -16,7 +16,7 @@ import {
   type ReviewTutorChangeDto,
   type TutorAdminListQueryDto,
 } from './dto/tutor-admin.dto.js';
-import { presentAdminTutor, presentAdminTutorDetail } from './tutor-admin.presenter.js';
+import { noProfileYet, presentAdminTutor, presentAdminTutorDetail } from './tutor-admin.presenter.js';
 import type { TutorDecision } from './tutors.events.js';
 import { TutorsRepository, type TutorProfileValues, type TutorWithUser } from './tutors.repository.js';
 import './tutors.events.js';
@@ -62,15 +62,20 @@ export class TutorsAdminService {
   }
 
   async get(tutorId: string): Promise<AdminTutorDetailDto> {
-    const found = await this.repository.findWithUser(tutorId);
+    const found = await this.repository.findListed(tutorId);
     if (!found) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
-    return presentAdminTutorDetail(found.profile, found.user, this.sign);
+    return presentAdminTutorDetail(found.profile ?? noProfileYet(found.user), found.user, this.sign);
   }
 
   /** Every tutor with something waiting: an undecided application, a DBS certificate, a picture or a level change. */
   async waiting(): Promise<AdminTutorDetailDto[]> {
     const rows = await this.repository.waitingForReview();
     return Promise.all(rows.map((r) => presentAdminTutorDetail(r.profile, r.user, this.sign)));
+  }
+
+  /** How many tutors wait for each kind of review (the dashboard's "Needs attention"). */
+  waitingCounts() {
+    return this.repository.waitingCounts();
   }
 
   /**
@@ -151,7 +156,7 @@ export class TutorsAdminService {
 
   /** `PUT /admin/updateTutor/{id} {banned}`: a tutor's ban or unban (UsersAdminService). */
   async setBanned(adminId: string, tutorId: string, banned: boolean): Promise<AdminTutorDetailDto> {
-    if (!(await this.repository.find(tutorId))) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
+    if (!(await this.repository.findListed(tutorId))) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
     await this.users.setBanned(adminId, tutorId, banned);
     return this.get(tutorId);
   }

@@ -21,6 +21,11 @@ export interface TutorListQuery {
 }
 
 export type TutorWithUser = { profile: TutorProfileRow; user: UserRow };
+/** A row of the admin's list: a tutor who has not onboarded yet has no profile. */
+export type ListedTutor = { profile: TutorProfileRow | null; user: UserRow };
+
+/** A tutor, for the admin: registered as one, or holding a tutor profile (a student who onboarded as a tutor too). */
+const IS_TUTOR = or(eq(users.role, 'tutor'), isNotNull(tutorProfiles.userId));
 
 /** `%` and `_` typed by an admin are literal in a LIKE pattern. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -105,33 +110,47 @@ export class TutorsRepository {
 
   // ---- the admin slice --------------------------------------------------------------------------------
 
-  /** Tutor Management's list: newest first, filtered and searched in SQL; one page or all. */
-  async listForAdmin(query: TutorListQuery): Promise<TutorWithUser[]> {
+  /**
+   * Tutor Management's list: accounts registered as tutors or holding a tutor profile (a tutor who has not onboarded
+   * yet has none), newest first, filtered and searched in SQL; one page or all.
+   */
+  async listForAdmin(query: TutorListQuery): Promise<ListedTutor[]> {
     const rows = this.db
       .select({ profile: tutorProfiles, user: users })
-      .from(tutorProfiles)
-      .innerJoin(users, eq(users.id, tutorProfiles.userId))
+      .from(users)
+      .leftJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
       .where(this.adminWhere(query))
       .orderBy(desc(users.createdAt), desc(users.id));
     return query.page ? rows.limit(query.page.limit).offset(query.page.offset) : rows;
   }
 
   async countForAdmin(query: TutorListQuery): Promise<number> {
-    const [row] = await this.db.select({ value: count() }).from(tutorProfiles).innerJoin(users, eq(users.id, tutorProfiles.userId)).where(this.adminWhere(query));
+    const [row] = await this.db.select({ value: count() }).from(users).leftJoin(tutorProfiles, eq(tutorProfiles.userId, users.id)).where(this.adminWhere(query));
     return row?.value ?? 0;
   }
 
+  /** A tutor for the admin: the account, and its profile once onboarding created one. */
+  async findListed(userId: string): Promise<ListedTutor | undefined> {
+    const [row] = await this.db
+      .select({ profile: tutorProfiles, user: users })
+      .from(users)
+      .leftJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
+      .where(and(eq(users.id, userId), IS_TUTOR))
+      .limit(1);
+    return row;
+  }
+
   private adminWhere(query: TutorListQuery): SQL | undefined {
-    const filters: (SQL | undefined)[] = [];
+    const filters: (SQL | undefined)[] = [IS_TUTOR];
     if (query.filter === 'approved') filters.push(eq(tutorProfiles.approved, true));
-    if (query.filter === 'pending') filters.push(eq(tutorProfiles.approved, false));
+    if (query.filter === 'pending') filters.push(sql`coalesce(${tutorProfiles.approved}, false) = false`);
     if (query.filter === 'essay') filters.push(eq(tutorProfiles.approvedEssay, true));
     if (query.filter === 'tutoring') filters.push(eq(tutorProfiles.approvedTutoring, true));
     if (query.search) {
       const pattern = likeLiteral(query.search);
       filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(tutorProfiles.university, pattern), ilike(tutorProfiles.course, pattern)));
     }
-    return filters.length ? and(...filters) : undefined;
+    return and(...filters);
   }
 
   /** Every tutor with something waiting for an admin, oldest submission first. */
