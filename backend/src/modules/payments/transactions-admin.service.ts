@@ -57,8 +57,12 @@ export class TransactionsAdminService {
   }
 
   private filters(query: TransactionFiltersDto): TransactionFilters {
+    const now = this.clock.now();
+    const range = query.range ?? 'all';
     return {
-      from: rangeStart(query.range ?? 'all', this.clock.now()),
+      from: rangeStart(range, now),
+      // A range ends now (All Time has no end: nothing is later than now anyway).
+      before: range === 'all' ? undefined : new Date(now.getTime() + 1),
       kind: query.type && query.type !== 'all' ? query.type : undefined,
       idPrefix: query.search,
     };

@@ -13,6 +13,8 @@ export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 export interface TransactionFilters {
   /** Inclusive lower bound (the range's start, London time already resolved). */
   from?: Date;
+  /** Exclusive upper bound: a range ends now. */
+  before?: Date;
   kind?: TransactionKind;
   /** The start of a transaction id. */
   idPrefix?: string;
@@ -136,6 +138,7 @@ function selectTransactions(filters: TransactionFilters): SQL {
   const movement = (kind: SQL, status: SQL, amount: SQL, at: SQL, only: SQL) => {
     const conditions: SQL[] = [only];
     if (filters.from) conditions.push(sql`${at} >= ${filters.from.toISOString()}::timestamptz`);
+    if (filters.before) conditions.push(sql`${at} < ${filters.before.toISOString()}::timestamptz`);
     if (filters.idPrefix) conditions.push(sql`${p.id}::text like ${likePrefix(filters.idPrefix)}`);
     if (filters.kind) conditions.push(sql`${kind} = ${filters.kind}`);
     return sql`select ${p.id}::text as id, ${kind} as kind, ${status} as status, ${amount} as amount_pence, ${at} as at, ${p.description} as description,
