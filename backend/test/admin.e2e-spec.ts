@@ -109,7 +109,9 @@ describe('admin area', () => {
     await app.getHttpAdapter().getInstance().ready();
     admin = await createAccount(app, { role: 'admin', onboarded: false });
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
   afterAll(async () => {
     await app?.close();
   });
@@ -270,7 +272,7 @@ describe('admin area', () => {
   describe('student and tutor management', () => {
     it('answers the whole list without parameters, one page searched in PostgreSQL with them', async () => {
       const marker = `Zebedee${randomUUID().slice(0, 6)}`;
-      const made = [];
+      const made: TestAccount[] = [];
       for (let i = 0; i < 3; i++) made.push(await createAccount(app, { role: 'student', studentProfile: true, label: `${marker.toLowerCase()}${i}` }));
       await db(app).update(users).set({ name: `${marker} Student` }).where(eq(users.id, made[0]!.user.id));
 

@@ -161,7 +161,7 @@ async function run_({ log, command }) {
       return { requestsPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
     };
 
-    const studentPaths = ['Smith', 'patel', 'KHAN', 'student12', '0770001'].map((search, i) => `/api/admin/getAllStudents?search=${encodeURIComponent(search)}&page=${1 + i}&limit=20`);
+    const studentPaths = ['Smith', 'patel', 'KHAN', 'student123', '07700012'].map((search, i) => `/api/admin/getAllStudents?search=${encodeURIComponent(search)}&page=${1 + i}&limit=20`);
     const students = await load(studentPaths);
     log(`students search: ${students.requestsPerSec} req/s, p99 ${students.p99} ms`);
     const tutorPaths = [

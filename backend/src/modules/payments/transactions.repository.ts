@@ -36,7 +36,7 @@ export interface TransactionRow {
 }
 
 /** Rows a CSV export fetches from its cursor at a time: memory stays flat whatever the number of rows. */
-export const EXPORT_BATCH = 2_000;
+export const EXPORT_BATCH = 500;
 
 const dialect = new PgDialect();
 

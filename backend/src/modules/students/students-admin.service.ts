@@ -1,5 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { ShortMemo } from '../../common/cache/short-memo.js';
 import { coded } from '../../common/errors.js';
+import { Clock } from '../../infra/clock/clock.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { ADMIN_LIST_PAGE_SIZE, type AdminListQueryDto } from '../admin/dto/admin.dto.js';
 import { UsersAdminService } from '../users/users-admin.service.js';
@@ -11,10 +13,14 @@ const STUDENT_NOT_FOUND = 'Student not found';
 /** Student Management (spec part 2 §2): the list (whole, or paged and searched in SQL), details, ban and unban. */
 @Injectable()
 export class StudentsAdminService {
+  /** A search's total is reused for 5 s (the page's rows are always read fresh): paging costs one count per search. */
+  private readonly totals = new ShortMemo<number>(5_000);
+
   constructor(
     private readonly repository: StudentsRepository,
     private readonly storage: StorageService,
     private readonly users: UsersAdminService,
+    private readonly clock: Clock,
   ) {}
 
   async list(query: AdminListQueryDto): Promise<AdminStudentListDto> {
@@ -23,12 +29,16 @@ export class StudentsAdminService {
     const page = query.page ?? 1;
     const limit = query.limit ?? ADMIN_LIST_PAGE_SIZE;
     const listQuery = { search: query.search, page: { offset: (page - 1) * limit, limit } };
-    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.repository.countForAdmin(listQuery)]);
+    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.total(listQuery)]);
     const totalPages = Math.max(1, Math.ceil(total / limit));
     return {
       students: await Promise.all(rows.map((row) => this.present(row))),
       pagination: { currentPage: page, totalPages, totalPayments: total, hasPrev: page > 1, hasNext: page < totalPages },
     };
+  }
+
+  private total(listQuery: { search?: string }): Promise<number> {
+    return this.totals.get(listQuery.search ?? '', this.clock.now().getTime(), () => this.repository.countForAdmin(listQuery));
   }
 
   async get(studentId: string): Promise<AdminStudentDetailDto> {
@@ -41,6 +51,7 @@ export class StudentsAdminService {
   async setBanned(adminId: string, studentId: string, banned: boolean): Promise<AdminStudentDetailDto> {
     if (!(await this.repository.findListed(studentId))) throw new NotFoundException(coded('NOT_FOUND', STUDENT_NOT_FOUND));
     await this.users.setBanned(adminId, studentId, banned);
+    this.totals.clear();
     return this.get(studentId);
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
@@ -16,8 +16,11 @@ export interface StudentListQuery {
   page?: { offset: number; limit: number };
 }
 
-/** A student, for the admin: registered as one, or holding a student profile. */
-const IS_STUDENT = or(eq(users.role, 'student'), isNotNull(studentProfiles.userId));
+/**
+ * A student, for the admin: registered as one, or holding a student profile. An `exists` probe per row (the
+ * profile's primary key), so the lists walk `users` by its indexes instead of joining every profile first.
+ */
+const IS_STUDENT = or(eq(users.role, 'student'), sql`exists (select 1 from ${studentProfiles} where ${studentProfiles.userId} = ${users.id})`);
 
 /** `%` and `_` typed by an admin are literal in a LIKE pattern. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -69,19 +72,25 @@ export class StudentsRepository {
 
   // ---- the admin slice --------------------------------------------------------------------------------
 
-  /** Student Management's list: newest first, searched in SQL (name, email, phone); one page or all. */
+  /**
+   * Student Management's list: newest first, searched in SQL (name, email, phone on trigram indexes); one page or
+   * all. The page's ids come first (users alone), then their rows with the profiles (a deferred join).
+   */
   async listForAdmin(query: StudentListQuery): Promise<ListedStudent[]> {
-    const rows = this.db
+    const ids = this.db.select({ id: users.id }).from(users).where(adminWhere(query)).orderBy(desc(users.createdAt), desc(users.id));
+    const page = (query.page ? await ids.limit(query.page.limit).offset(query.page.offset) : await ids).map((row) => row.id);
+    if (!page.length) return [];
+    const rows = await this.db
       .select({ profile: studentProfiles, user: users })
       .from(users)
       .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
-      .where(adminWhere(query))
-      .orderBy(desc(users.createdAt), desc(users.id));
-    return query.page ? rows.limit(query.page.limit).offset(query.page.offset) : rows;
+      .where(inArray(users.id, page));
+    const byId = new Map(rows.map((row) => [row.user.id, row]));
+    return page.map((id) => byId.get(id)!).filter(Boolean);
   }
 
   async countForAdmin(query: StudentListQuery): Promise<number> {
-    const [row] = await this.db.select({ value: count() }).from(users).leftJoin(studentProfiles, eq(studentProfiles.userId, users.id)).where(adminWhere(query));
+    const [row] = await this.db.select({ value: count() }).from(users).where(adminWhere(query));
     return row?.value ?? 0;
   }
 

@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ShortMemo } from '../../common/cache/short-memo.js';
 import { coded, ValidationFailedException } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { Transaction } from '../../infra/database/database.types.js';
@@ -32,6 +33,9 @@ const TUTOR_NOT_FOUND = 'Tutor not found';
  */
 @Injectable()
 export class TutorsAdminService {
+  /** A filter's total is reused for 5 s (the page's rows are always read fresh): paging costs one count per filter. */
+  private readonly totals = new ShortMemo<number>(5_000);
+
   constructor(
     private readonly repository: TutorsRepository,
     private readonly storage: StorageService,
@@ -53,7 +57,7 @@ export class TutorsAdminService {
     const page = query.page ?? 1;
     const limit = query.limit ?? ADMIN_LIST_PAGE_SIZE;
     const listQuery = { filter, search: query.search, page: { offset: (page - 1) * limit, limit } };
-    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.repository.countForAdmin(listQuery)]);
+    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.totals.get(`${filter}|${query.search ?? ''}`, this.clock.now().getTime(), () => this.repository.countForAdmin(listQuery))]);
     const totalPages = Math.max(1, Math.ceil(total / limit));
     return {
       tutors: await Promise.all(rows.map((r) => presentAdminTutor(r.profile, r.user, this.sign))),
@@ -158,6 +162,7 @@ export class TutorsAdminService {
   async setBanned(adminId: string, tutorId: string, banned: boolean): Promise<AdminTutorDetailDto> {
     if (!(await this.repository.findListed(tutorId))) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
     await this.users.setBanned(adminId, tutorId, banned);
+    this.totals.clear();
     return this.get(tutorId);
   }
 
@@ -176,6 +181,7 @@ export class TutorsAdminService {
       await this.events.record(tx, 'tutor.reviewed', { tutorId, at: this.clock.now().toISOString(), decision });
       return { profile: profile!, user: found.user };
     });
+    this.totals.clear();
     return presentAdminTutorDetail(after.profile, after.user, this.sign);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
@@ -24,8 +24,12 @@ export type TutorWithUser = { profile: TutorProfileRow; user: UserRow };
 /** A row of the admin's list: a tutor who has not onboarded yet has no profile. */
 export type ListedTutor = { profile: TutorProfileRow | null; user: UserRow };
 
+/** The user's tutor profile exists and satisfies `condition` (a probe of its primary key per user row). */
+const profileWhere = (condition?: SQL) =>
+  sql`exists (select 1 from ${tutorProfiles} where ${tutorProfiles.userId} = ${users.id}${condition ? sql` and ${condition}` : sql``})`;
+
 /** A tutor, for the admin: registered as one, or holding a tutor profile (a student who onboarded as a tutor too). */
-const IS_TUTOR = or(eq(users.role, 'tutor'), isNotNull(tutorProfiles.userId));
+const IS_TUTOR = or(eq(users.role, 'tutor'), profileWhere());
 
 /** `%` and `_` typed by an admin are literal in a LIKE pattern. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -115,17 +119,21 @@ export class TutorsRepository {
    * yet has none), newest first, filtered and searched in SQL; one page or all.
    */
   async listForAdmin(query: TutorListQuery): Promise<ListedTutor[]> {
-    const rows = this.db
+    // The page's ids from `users` alone (profile conditions as `exists` probes), then their rows: a deferred join.
+    const ids = this.db.select({ id: users.id }).from(users).where(this.adminWhere(query)).orderBy(desc(users.createdAt), desc(users.id));
+    const page = (query.page ? await ids.limit(query.page.limit).offset(query.page.offset) : await ids).map((row) => row.id);
+    if (!page.length) return [];
+    const rows = await this.db
       .select({ profile: tutorProfiles, user: users })
       .from(users)
       .leftJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
-      .where(this.adminWhere(query))
-      .orderBy(desc(users.createdAt), desc(users.id));
-    return query.page ? rows.limit(query.page.limit).offset(query.page.offset) : rows;
+      .where(inArray(users.id, page));
+    const byId = new Map(rows.map((row) => [row.user.id, row]));
+    return page.map((id) => byId.get(id)!).filter(Boolean);
   }
 
   async countForAdmin(query: TutorListQuery): Promise<number> {
-    const [row] = await this.db.select({ value: count() }).from(users).leftJoin(tutorProfiles, eq(tutorProfiles.userId, users.id)).where(this.adminWhere(query));
+    const [row] = await this.db.select({ value: count() }).from(users).where(this.adminWhere(query));
     return row?.value ?? 0;
   }
 
@@ -142,13 +150,15 @@ export class TutorsRepository {
 
   private adminWhere(query: TutorListQuery): SQL | undefined {
     const filters: (SQL | undefined)[] = [IS_TUTOR];
-    if (query.filter === 'approved') filters.push(eq(tutorProfiles.approved, true));
-    if (query.filter === 'pending') filters.push(sql`coalesce(${tutorProfiles.approved}, false) = false`);
-    if (query.filter === 'essay') filters.push(eq(tutorProfiles.approvedEssay, true));
-    if (query.filter === 'tutoring') filters.push(eq(tutorProfiles.approvedTutoring, true));
+    if (query.filter === 'approved') filters.push(profileWhere(eq(tutorProfiles.approved, true)));
+    if (query.filter === 'pending') filters.push(sql`not ${profileWhere(eq(tutorProfiles.approved, true))}`);
+    if (query.filter === 'essay') filters.push(profileWhere(eq(tutorProfiles.approvedEssay, true)));
+    if (query.filter === 'tutoring') filters.push(profileWhere(eq(tutorProfiles.approvedTutoring, true)));
     if (query.search) {
       const pattern = likeLiteral(query.search);
-      filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(tutorProfiles.university, pattern), ilike(tutorProfiles.course, pattern)));
+      // Each side on its own trigram indexes: the users' columns, and the profiles matching by university or course.
+      const byProfile = this.db.select({ id: tutorProfiles.userId }).from(tutorProfiles).where(or(ilike(tutorProfiles.university, pattern), ilike(tutorProfiles.course, pattern)));
+      filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern), inArray(users.id, byProfile)));
     }
     return and(...filters);
   }
