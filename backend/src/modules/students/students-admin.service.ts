@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { ShortMemo } from '../../common/cache/short-memo.js';
 import { coded } from '../../common/errors.js';
-import { Clock } from '../../infra/clock/clock.service.js';
+import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
+import { NotifiedCache } from '../../infra/database/notified-cache.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { ADMIN_LIST_PAGE_SIZE, type AdminListQueryDto } from '../admin/dto/admin.dto.js';
 import { UsersAdminService } from '../users/users-admin.service.js';
@@ -9,36 +9,43 @@ import type { AdminStudentDetailDto, AdminStudentListDto } from './dto/student-a
 import { StudentsRepository, type ListedStudent } from './students.repository.js';
 
 const STUDENT_NOT_FOUND = 'Student not found';
+/** How long a list answer may be reused at most (a sign-up, which notifies nothing, shows within it). */
+export const LIST_CACHE_MS = 5_000;
 
 /** Student Management (spec part 2 §2): the list (whole, or paged and searched in SQL), details, ban and unban. */
 @Injectable()
 export class StudentsAdminService {
-  /** A search's total is reused for 5 s (the page's rows are always read fresh): paging costs one count per search. */
-  private readonly totals = new ShortMemo<number>(5_000);
+  /**
+   * Answers reused for up to LIST_CACHE_MS until any account changes (`auth_changed`: users and student profiles
+   * notify it at commit, on every instance): an admin paging and searching costs a query per change, not per click.
+   */
+  private readonly answers: NotifiedCache<AdminStudentListDto>;
 
   constructor(
     private readonly repository: StudentsRepository,
     private readonly storage: StorageService,
     private readonly users: UsersAdminService,
-    private readonly clock: Clock,
-  ) {}
+    notifications: DatabaseNotifications,
+  ) {
+    this.answers = new NotifiedCache(notifications, { ttlMs: LIST_CACHE_MS, maxEntries: 500, changes: { channel: 'auth_changed', forget: 'all' } });
+  }
 
-  async list(query: AdminListQueryDto): Promise<AdminStudentListDto> {
+  list(query: AdminListQueryDto): Promise<AdminStudentListDto> {
+    return this.answers.read(JSON.stringify([query.page, query.limit, query.search]), () => this.load(query));
+  }
+
+  private async load(query: AdminListQueryDto): Promise<AdminStudentListDto> {
     const paged = query.page !== undefined || query.limit !== undefined || query.search !== undefined;
     if (!paged) return { students: await Promise.all((await this.repository.listForAdmin({})).map((row) => this.present(row))) };
     const page = query.page ?? 1;
     const limit = query.limit ?? ADMIN_LIST_PAGE_SIZE;
     const listQuery = { search: query.search, page: { offset: (page - 1) * limit, limit } };
-    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.total(listQuery)]);
+    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.repository.countForAdmin(listQuery)]);
     const totalPages = Math.max(1, Math.ceil(total / limit));
     return {
       students: await Promise.all(rows.map((row) => this.present(row))),
       pagination: { currentPage: page, totalPages, totalPayments: total, hasPrev: page > 1, hasNext: page < totalPages },
     };
-  }
-
-  private total(listQuery: { search?: string }): Promise<number> {
-    return this.totals.get(listQuery.search ?? '', this.clock.now().getTime(), () => this.repository.countForAdmin(listQuery));
   }
 
   async get(studentId: string): Promise<AdminStudentDetailDto> {
@@ -51,7 +58,7 @@ export class StudentsAdminService {
   async setBanned(adminId: string, studentId: string, banned: boolean): Promise<AdminStudentDetailDto> {
     if (!(await this.repository.findListed(studentId))) throw new NotFoundException(coded('NOT_FOUND', STUDENT_NOT_FOUND));
     await this.users.setBanned(adminId, studentId, banned);
-    this.totals.clear();
+    this.answers.clear();
     return this.get(studentId);
   }
 

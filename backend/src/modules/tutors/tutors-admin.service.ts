@@ -1,7 +1,8 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { ShortMemo } from '../../common/cache/short-memo.js';
 import { coded, ValidationFailedException } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
+import { NotifiedCache } from '../../infra/database/notified-cache.js';
 import type { Transaction } from '../../infra/database/database.types.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
@@ -25,6 +26,8 @@ import './tutors.events.js';
 export const APPROVALS_UPDATED = 'Tutor approvals updated successfully';
 export const DBS_CERTIFICATE_REQUIRED = 'Tutoring cannot be approved without a DBS certificate on file.';
 const TUTOR_NOT_FOUND = 'Tutor not found';
+/** How long a list answer may be reused at most (a sign-up, which notifies nothing, shows within it). */
+export const LIST_CACHE_MS = 5_000;
 
 /**
  * The admins' decisions about tutors (spec part 2 §2 "Approve Tutors", "Tutor Management"; DESIGN.md §9 "Tutor
@@ -33,8 +36,11 @@ const TUTOR_NOT_FOUND = 'Tutor not found';
  */
 @Injectable()
 export class TutorsAdminService {
-  /** A filter's total is reused for 5 s (the page's rows are always read fresh): paging costs one count per filter. */
-  private readonly totals = new ShortMemo<number>(5_000);
+  /**
+   * Answers reused for up to LIST_CACHE_MS until an account or a tutor profile changes (`auth_changed` and
+   * `tutor_changed`, notified at commit on every instance): paging and filtering cost a query per change, not per click.
+   */
+  private readonly answers: NotifiedCache<AdminTutorListDto>;
 
   constructor(
     private readonly repository: TutorsRepository,
@@ -43,11 +49,19 @@ export class TutorsAdminService {
     private readonly audit: AuditLog,
     private readonly users: UsersAdminService,
     private readonly clock: Clock,
-  ) {}
+    notifications: DatabaseNotifications,
+  ) {
+    this.answers = new NotifiedCache(notifications, { ttlMs: LIST_CACHE_MS, maxEntries: 500, changes: { channel: 'auth_changed', forget: 'all' } });
+    notifications.subscribe('tutor_changed', this.answers);
+  }
 
   private readonly sign = (key: string) => this.storage.presignedDownloadUrl(key);
 
-  async list(query: TutorAdminListQueryDto): Promise<AdminTutorListDto> {
+  list(query: TutorAdminListQueryDto): Promise<AdminTutorListDto> {
+    return this.answers.read(JSON.stringify([query.filter, query.page, query.limit, query.search]), () => this.load(query));
+  }
+
+  private async load(query: TutorAdminListQueryDto): Promise<AdminTutorListDto> {
     const filter = query.filter ?? 'all';
     const paged = query.page !== undefined || query.limit !== undefined || query.search !== undefined;
     if (!paged) {
@@ -57,7 +71,7 @@ export class TutorsAdminService {
     const page = query.page ?? 1;
     const limit = query.limit ?? ADMIN_LIST_PAGE_SIZE;
     const listQuery = { filter, search: query.search, page: { offset: (page - 1) * limit, limit } };
-    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.totals.get(`${filter}|${query.search ?? ''}`, this.clock.now().getTime(), () => this.repository.countForAdmin(listQuery))]);
+    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.repository.countForAdmin(listQuery)]);
     const totalPages = Math.max(1, Math.ceil(total / limit));
     return {
       tutors: await Promise.all(rows.map((r) => presentAdminTutor(r.profile, r.user, this.sign))),
@@ -162,7 +176,7 @@ export class TutorsAdminService {
   async setBanned(adminId: string, tutorId: string, banned: boolean): Promise<AdminTutorDetailDto> {
     if (!(await this.repository.findListed(tutorId))) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
     await this.users.setBanned(adminId, tutorId, banned);
-    this.totals.clear();
+    this.answers.clear();
     return this.get(tutorId);
   }
 
@@ -181,7 +195,7 @@ export class TutorsAdminService {
       await this.events.record(tx, 'tutor.reviewed', { tutorId, at: this.clock.now().toISOString(), decision });
       return { profile: profile!, user: found.user };
     });
-    this.totals.clear();
+    this.answers.clear();
     return presentAdminTutorDetail(after.profile, after.user, this.sign);
   }
 }
