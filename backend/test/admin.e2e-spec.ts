@@ -470,6 +470,34 @@ describe('admin area', () => {
     });
   });
 
+  describe('transactions around the clock changes', () => {
+    it.each([
+      // Clocks go forward at 01:00 UTC on Sunday 29 March 2020: that day began at 00:00 UTC (still GMT).
+      ['spring, Today', '2020-03-29T12:00:00Z', 'today', '2020-03-29T00:00:00.000Z'],
+      // Clocks go back at 01:00 UTC on Sunday 25 October 2020: that day began at 23:00 UTC on the 24th (still BST)…
+      ['autumn, Today', '2020-10-25T12:00:00Z', 'today', '2020-10-24T23:00:00.000Z'],
+      // …and that week on Monday 19 October, in BST.
+      ['autumn, This Week', '2020-10-25T12:00:00Z', 'week', '2020-10-18T23:00:00.000Z'],
+      // The next day is in GMT again.
+      ['after autumn, Today', '2020-10-26T09:00:00Z', 'today', '2020-10-26T00:00:00.000Z'],
+    ])('%s starts at London midnight (%s → %s from %s)', async (_name, now, range, start) => {
+      const student = await createAccount(app, { role: 'student', studentProfile: true });
+      const at = (ms: number) => new Date(new Date(start).getTime() + ms);
+      const made: string[] = [];
+      for (const createdAt of [at(-1), at(0)]) {
+        const [row] = await db(app)
+          .insert(payments)
+          .values({ type: 'student_tutoring_payment', status: 'completed', payerId: student.user.id, payerType: 'student', recipientType: 'platform', amountPence: 500, platformCommissionPence: 100, tutorEarningsPence: 400, description: 'Edge', itemKind: 'tutoring_session', itemId: randomUUID(), createdAt })
+          .returning({ id: payments.id });
+        made.push(row!.id);
+      }
+      jest.spyOn(app.get(Clock), 'now').mockReturnValue(new Date(now));
+      const listed = (await asAdmin(http().get(`/api/admin/transactions?range=${range}&type=tutoring_session&limit=100`)).expect(200)).body.transactions.map((t: { id: string }) => t.id);
+      expect(listed).not.toContain(made[0]);
+      expect(listed).toContain(made[1]);
+    });
+  });
+
   describe('content moderation and the audit log', () => {
     it('lists flagged messages and reports with the two people and the excerpt; resolves each once (warn by email, ban)', async () => {
       const student = await createAccount(app, { role: 'student', studentProfile: true });
