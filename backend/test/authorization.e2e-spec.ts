@@ -156,6 +156,23 @@ const TABLE: Record<string, Entry> = {
   'GET /api/student/getUpcomingTutoringSessions': { expect: STUDENT },
   'GET /api/student/getCompletedTutoringSessions': { expect: STUDENT },
   'POST /api/student/cancelTutoringSession/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/cancelTutoringSession/${tutoring.sessionId}` },
+  // ── admin area (issue 25): every admin route is the admin's alone ─────────────────────────────────────
+  // Bodies left out answer 400 (past authorisation); the ban routes unban (a no-op) so no fixture changes.
+  'GET /api/admin/getDashboardData': { expect: ADMIN },
+  'GET /api/admin/audit': { expect: ADMIN },
+  'GET /api/admin/getUnapprovedTutors': { expect: ADMIN },
+  'POST /api/admin/approveTutor': { expect: ADMIN },
+  'POST /api/admin/rejectTutor': { expect: ADMIN },
+  'POST /api/admin/reviewTutorChange': { expect: ADMIN },
+  'GET /api/admin/getAllTutors': { expect: ADMIN },
+  'GET /api/admin/getTutorById/:id': { expect: ADMIN, path: (_actor, a) => `/api/admin/getTutorById/${a.tutor.user.id}` },
+  'PUT /api/admin/updateTutor/:id': { expect: ADMIN, path: (_actor, a) => `/api/admin/updateTutor/${a.tutor.user.id}`, body: { banned: false } },
+  'GET /api/admin/getAllStudents': { expect: ADMIN },
+  'GET /api/admin/getStudentById/:id': { expect: ADMIN, path: (_actor, a) => `/api/admin/getStudentById/${a.student.user.id}` },
+  'PUT /api/admin/updateStudent/:id': { expect: ADMIN, path: (_actor, a) => `/api/admin/updateStudent/${a.student.user.id}`, body: { banned: false } },
+  'POST /api/admin/chat/moderation/resolve': { expect: ADMIN },
+  'GET /api/admin/transactions': { expect: ADMIN },
+  'GET /api/admin/transactions/export.csv': { expect: ADMIN },
 };
 
 /** Routes served by Fastify plugins rather than Nest controllers, checked as public too. */

@@ -68,14 +68,15 @@ describe('tutor onboarding (POST /api/tutor/update-info)', () => {
     expect(claims.onboardingCompleted).toBe(true);
 
     const [row] = await db(app).select().from(tutorProfiles).where(eq(tutorProfiles.userId, account.user.id));
-    expect(row).toMatchObject({ approved: false, eligibility: 'BritishIrish', hasDbs: true, rightToWork: true, aLevels: [{ subject: 'History', grade: 'A*' }] });
+    // "I have a DBS" stores the certificate for an admin to verify; it no longer verifies anything by itself (issue 25).
+    expect(row).toMatchObject({ approved: false, eligibility: 'BritishIrish', hasDbs: false, rightToWork: true, aLevels: [{ subject: 'History', grade: 'A*' }] });
     expect(row!.profilePictureKey).toMatch(new RegExp(`^tutors/${account.user.id}/profilePicture-.+\\.png$`));
     expect(row!.rightToWorkDocuments.passportKey).toMatch(new RegExp(`^tutors/${account.user.id}/.+\\.pdf$`));
     const stored = await app.get(StorageService).read(row!.dbsDetails!.certificateFileKey);
     expect(stored.subarray(0, 5).toString()).toBe('%PDF-');
 
     const profile = await request(app.getHttpServer()).get('/api/tutor/getProfile').set(bearer(response.body.token)).expect(200);
-    expect(profile.body.tutor).toMatchObject({ _id: account.user.id, university: 'University College London', course: 'History', hasDBS: true, approved: false, pendingProfilePicture: false });
+    expect(profile.body.tutor).toMatchObject({ _id: account.user.id, university: 'University College London', course: 'History', hasDBS: false, approved: false, pendingProfilePicture: false });
     expect(profile.body.tutor.profilePicture).toContain('X-Amz-Signature=');
     expect(profile.body.tutor.dbsDetails.certificateFileUrl).toContain('X-Amz-Signature=');
   });

@@ -24,3 +24,6 @@ export const STUDENT_CANCELLATION_WINDOW_MS = STUDENT_CANCELLATION_WINDOW_HOURS 
 
 /** How long a booking is held unpaid before it expires: BOOKING_HOLD_SECONDS's default. */
 export const DEFAULT_BOOKING_HOLD_SECONDS = 900;
+
+/** Where a tutor's availability is (an IANA zone), unless they say otherwise: slots stay wall-clock times there. */
+export const DEFAULT_TIME_ZONE = 'Europe/London';

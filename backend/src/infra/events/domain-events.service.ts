@@ -102,10 +102,14 @@ export class DomainEvents implements OnApplicationBootstrap {
     const failures: string[] = [];
     for (const subscriber of this.subscribers.get(row.name) ?? []) {
       try {
+        // Events a subscriber records with its delivery's `tx` (a ban returning essays to the pool) follow its commit.
+        const recorded: string[] = [];
         await this.outbox.transaction(async (tx) => {
+          this.pending.set(tx, recorded);
           if (!(await this.outbox.claimDelivery(row.id, subscriber.label, this.clock.now(), tx))) return;
           await subscriber.handle(row.payload, { tx, event });
         });
+        for (const followed of recorded) await this.dispatch(followed);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         failures.push(`${subscriber.label}: ${message}`);

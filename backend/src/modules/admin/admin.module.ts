@@ -1,10 +1,21 @@
 import { Module } from '@nestjs/common';
+import { ChatModule } from '../chat/chat.module.js';
+import { TutorsModule } from '../tutors/tutors.module.js';
+import { AdminDashboardService } from './admin-dashboard.service.js';
+import { AdminController } from './admin.controller.js';
+import { AdminRepository } from './admin.repository.js';
+import { AuditLogModule } from './audit-log.module.js';
 
 /**
- * The admin area's cross-module pieces only: the dashboard (the figures of several modules on one screen) and, later,
- * the audit log. None is built yet, so the module is empty. A module's own admin routes are not here: each module
- * has an admin slice (`<module>.admin.controller.ts` + `<module>-admin.service.ts`, registered by that module, e.g.
- * Chat's moderation and Payments' ledger), docs/architecture.md "Access policies and admin slices".
+ * The admin area's cross-module pieces only: the dashboard (the figures of several modules on one screen) and the
+ * audit log's list (`AuditLogModule` is the writer every admin slice imports). A module's own admin routes are not
+ * here: each module has an admin slice (`<module>.admin.controller.ts` + `<module>-admin.service.ts`, registered by
+ * that module: Tutors' approvals, Students', Payments' ledger and transactions, Chat's moderation),
+ * docs/architecture.md "Access policies and admin slices" and "Admin area (issue 25)".
  */
-@Module({})
+@Module({
+  imports: [AuditLogModule, TutorsModule, ChatModule],
+  controllers: [AdminController],
+  providers: [AdminRepository, AdminDashboardService],
+})
 export class AdminModule {}

@@ -1,23 +1,69 @@
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { coded } from '../../common/errors.js';
+import { Clock } from '../../infra/clock/clock.service.js';
+import type { ChatMessageRow, ChatModerationResolutionRow } from '../../infra/database/schema/index.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
+import { AuditLog } from '../admin/audit-log.service.js';
+import { UsersAdminService } from '../users/users-admin.service.js';
 import { presentMessage } from './chat.service.js';
 import { ChatRepository } from './chat.repository.js';
-import type { ChatModerationDto } from './dto/chat.dto.js';
+import type { ChatModerationDto, ResolveModerationDto } from './dto/chat.dto.js';
+import './chat.events.js';
 
 /** How many of each kind the moderation view lists, newest first. */
 export const MODERATION_LIMIT = 200;
+/** How many of a conversation's latest messages each item shows. */
+export const EXCERPT_LENGTH = 10;
+
+const SUBJECT_TYPES = { message: 'chat_message', report: 'chat_report', block: 'chat_conversation' } as const;
 
 /**
- * Chat as the admins see it (DESIGN.md §9 "Chat"): flagged messages, reports and blocks. The admin slice of the
- * module (docs/architecture.md "Access policies and admin slices"): only `chat.admin.controller.ts` calls it.
+ * Chat as the admins see it (DESIGN.md §9 "Chat"): flagged messages, reports and blocks, each with the two people,
+ * the conversation's latest messages and its resolution; and the resolution itself (dismiss, warn by email, ban),
+ * stored once and audited. The admin slice of the module (docs/architecture.md "Access policies and admin slices"):
+ * only `chat.admin.controller.ts` and the dashboard call it.
  */
 @Injectable()
 export class ChatAdminService {
-  constructor(private readonly repository: ChatRepository) {}
+  constructor(
+    private readonly repository: ChatRepository,
+    private readonly events: DomainEvents,
+    private readonly audit: AuditLog,
+    private readonly users: UsersAdminService,
+    private readonly clock: Clock,
+  ) {}
 
   async moderation(): Promise<ChatModerationDto> {
     const { flagged, reports, blocks } = await this.repository.moderation(MODERATION_LIMIT);
+    const conversations = [...flagged.map((r) => r.message.conversationId), ...reports.map((r) => r.report.conversationId), ...blocks.map((r) => r.conversationId)];
+    const peopleIds = [...flagged, ...reports, ...blocks].flatMap((r) => [r.studentId, r.tutorId]);
+    const [people, excerpts, messageResolutions, reportResolutions, blockResolutions] = await Promise.all([
+      this.repository.people([...new Set(peopleIds)]),
+      this.repository.excerpts([...new Set(conversations)], EXCERPT_LENGTH),
+      this.repository.resolutions('message', flagged.map((r) => r.message.id)),
+      this.repository.resolutions('report', reports.map((r) => r.report.id)),
+      this.repository.resolutions('block', blocks.map((r) => r.conversationId)),
+    ]);
+    const person = (id: string) => {
+      const p = people.get(id);
+      return { _id: id, name: p?.name ?? '', email: p?.email ?? '', banned: p?.banned ?? false };
+    };
+    const context = (conversationId: string, studentId: string, tutorId: string, resolution: ChatModerationResolutionRow | undefined) => ({
+      conversationId,
+      studentId,
+      tutorId,
+      student: person(studentId),
+      tutor: person(tutorId),
+      excerpt: (excerpts.get(conversationId) ?? ([] as ChatMessageRow[])).map(presentMessage),
+      resolution: resolution ? presentResolution(resolution) : null,
+    });
     return {
-      flaggedMessages: flagged.map((row) => ({ ...presentMessage(row.message), studentId: row.studentId, tutorId: row.tutorId })),
+      flaggedMessages: flagged.map((row) => ({
+        ...presentMessage(row.message),
+        studentId: row.studentId,
+        tutorId: row.tutorId,
+        context: context(row.message.conversationId, row.studentId, row.tutorId, messageResolutions.get(row.message.id)),
+      })),
       reports: reports.map((row) => ({
         _id: row.report.id,
         reporter: row.report.reporterId,
@@ -25,8 +71,50 @@ export class ChatAdminService {
         tutorId: row.tutorId,
         reason: row.report.reason,
         createdAt: row.report.createdAt.toISOString(),
+        context: context(row.report.conversationId, row.studentId, row.tutorId, reportResolutions.get(row.report.id)),
       })),
-      blocks: blocks.map((row) => ({ studentId: row.studentId, tutorId: row.tutorId, blockedAt: row.blockedAt!.toISOString() })),
+      blocks: blocks.map((row) => ({
+        _id: row.conversationId,
+        studentId: row.studentId,
+        tutorId: row.tutorId,
+        blockedAt: row.blockedAt!.toISOString(),
+        context: context(row.conversationId, row.studentId, row.tutorId, blockResolutions.get(row.conversationId)),
+      })),
     };
   }
+
+  openModerationCount(): Promise<number> {
+    return this.repository.openModerationCount();
+  }
+
+  /**
+   * Resolves one item once (409 when it already was): the resolution, its audit row and, for a warning, the
+   * `chat.warningIssued` event (the email) commit together; a ban then goes through UsersAdminService (its own
+   * audit row, sessions, sockets and work released). Warn and ban name one of the conversation's two people.
+   */
+  async resolve(adminId: string, body: ResolveModerationDto) {
+    const subject = await this.repository.moderationSubject(body.kind, body.id);
+    if (!subject) throw new NotFoundException(coded('NOT_FOUND', 'No such moderation item'));
+    const target = body.action === 'dismiss' ? null : body.userId;
+    if (body.action !== 'dismiss' && (!target || (target !== subject.studentId && target !== subject.tutorId))) {
+      throw new BadRequestException(coded('VALIDATION_FAILED', 'Choose the student or the tutor of this conversation'));
+    }
+    const note = body.note || null;
+    const resolution = await this.events.transaction(async (tx) => {
+      const row = await this.repository.resolve({ subjectKind: body.kind, subjectId: body.id, action: body.action, targetUserId: target ?? null, note, resolvedBy: adminId }, tx);
+      if (!row) throw new ConflictException('This item has already been resolved.');
+      await this.audit.record(
+        { actorId: adminId, action: 'moderation.resolve', subjectType: SUBJECT_TYPES[body.kind], subjectId: body.id, before: { resolved: false }, after: { resolved: true, action: body.action, targetUserId: target ?? null }, reason: note },
+        tx,
+      );
+      if (body.action === 'warn') await this.events.record(tx, 'chat.warningIssued', { userId: target!, resolutionId: row.id, note, at: this.clock.now().toISOString() });
+      return row;
+    });
+    if (body.action === 'ban') await this.users.setBanned(adminId, target!, true, note);
+    return { message: 'Resolved', resolution: presentResolution(resolution) };
+  }
+}
+
+function presentResolution(row: ChatModerationResolutionRow) {
+  return { action: row.action, targetUserId: row.targetUserId, note: row.note, resolvedBy: row.resolvedBy, resolvedAt: row.resolvedAt.toISOString() };
 }

@@ -1,10 +1,12 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
+import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { ChatAdminService } from './chat-admin.service.js';
-import { ChatModerationDto } from './dto/chat.dto.js';
+import { ChatModerationDto, ModerationResolvedDto, ResolveModerationDto } from './dto/chat.dto.js';
 
-/** Safeguarding for the admins: flagged messages, reports and blocks (the moderation screen comes with the admin area). */
+/** Safeguarding for the admins (Content & safeguarding, /admin/content): flagged messages, reports and blocks, and their resolution. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles('admin')
@@ -16,5 +18,16 @@ export class AdminChatController {
   @ApiOkResponse({ type: ChatModerationDto })
   moderation(): Promise<ChatModerationDto> {
     return this.admin.moderation();
+  }
+
+  @Post('moderation/resolve')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ModerationResolvedDto })
+  @ApiBadRequestResponse({ description: 'Warn or ban without one of the two people of the conversation' })
+  @ApiNotFoundResponse({ description: 'No such message, report or blocked conversation' })
+  @ApiConflictResponse({ description: 'Already resolved' })
+  @ApiForbiddenResponse({ description: 'Banning an admin (CANNOT_BAN_ADMIN)' })
+  resolve(@CurrentUser() admin: AuthenticatedUser, @Body() body: ResolveModerationDto): Promise<ModerationResolvedDto> {
+    return this.admin.resolve(admin.id, body);
   }
 }

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AuditLogModule } from '../admin/audit-log.module.js';
 import { AuthTokensModule } from '../auth/auth-tokens.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { AdminChatController } from './chat.admin.controller.js';
 import { StudentChatController, TutorChatController } from './chat.controller.js';
 import { ChatAdminService } from './chat-admin.service.js';
+import { ChatBansSubscriber } from './chat-bans.subscriber.js';
 import { ChatContextsSubscriber } from './chat-contexts.subscriber.js';
 import { ChatSessionsSubscriber } from './chat-sessions.subscriber.js';
 import { ChatGateway } from './chat.gateway.js';
@@ -10,6 +13,7 @@ import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository } from './chat.repository.js';
 import { ChatService } from './chat.service.js';
 import { SocketAuth } from './socket-auth.service.js';
+import './chat.mails.js';
 
 /**
  * Chat: the one message store, the socket gateway at /api/socket.io, the contacts/messages routes, and its admin
@@ -18,9 +22,9 @@ import { SocketAuth } from './socket-auth.service.js';
  * whatever bans a user calls `disconnectUser`; the discussion sends through `sendMessage`.
  */
 @Module({
-  imports: [AuthTokensModule],
+  imports: [AuthTokensModule, UsersModule, AuditLogModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
-  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatSessionsSubscriber],
-  exports: [ChatService],
+  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatSessionsSubscriber, ChatBansSubscriber],
+  exports: [ChatService, ChatAdminService],
 })
 export class ChatModule {}

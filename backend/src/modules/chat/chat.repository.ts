@@ -6,12 +6,14 @@ import {
   chatConversationContexts,
   chatConversations,
   chatMessages,
+  chatModerationResolutions,
   chatReports,
   studentProfiles,
   tutorProfiles,
   users,
   type ChatConversationRow,
   type ChatMessageRow,
+  type ChatModerationResolutionRow,
 } from '../../infra/database/schema/index.js';
 
 export type ChatContextKind = 'essay' | 'session';
@@ -214,5 +216,75 @@ export class ChatRepository {
     if (!ids.length) return new Map();
     const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
     return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  // ---- moderation (the admin slice) --------------------------------------------------------------------
+
+  /** The people of a moderation view: name, email and whether they are banned. */
+  async people(ids: string[], tx: DbOrTx = this.db): Promise<Map<string, { id: string; name: string; email: string; banned: boolean }>> {
+    if (!ids.length) return new Map();
+    const rows = await tx.select({ id: users.id, name: users.name, email: users.email, banned: users.banned }).from(users).where(inArray(users.id, ids));
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The latest `perConversation` messages of each conversation, oldest first within each. */
+  async excerpts(conversationIds: string[], perConversation: number, tx: DbOrTx = this.db): Promise<Map<string, ChatMessageRow[]>> {
+    const byConversation = new Map<string, ChatMessageRow[]>();
+    if (!conversationIds.length) return byConversation;
+    const ranked = tx
+      .select({ id: chatMessages.id, rank: sql<number>`row_number() over (partition by ${chatMessages.conversationId} order by ${chatMessages.createdAt} desc, ${chatMessages.id} desc)`.as('rank') })
+      .from(chatMessages)
+      .where(inArray(chatMessages.conversationId, conversationIds))
+      .as('ranked');
+    const rows = await tx
+      .select({ message: chatMessages })
+      .from(chatMessages)
+      .innerJoin(ranked, eq(ranked.id, chatMessages.id))
+      .where(sql`${ranked.rank} <= ${perConversation}`)
+      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+    for (const { message } of rows) byConversation.set(message.conversationId, [...(byConversation.get(message.conversationId) ?? []), message]);
+    return byConversation;
+  }
+
+  async resolutions(kind: ChatModerationResolutionRow['subjectKind'], ids: string[], tx: DbOrTx = this.db): Promise<Map<string, ChatModerationResolutionRow>> {
+    if (!ids.length) return new Map();
+    const rows = await tx
+      .select()
+      .from(chatModerationResolutions)
+      .where(and(eq(chatModerationResolutions.subjectKind, kind), inArray(chatModerationResolutions.subjectId, ids)));
+    return new Map(rows.map((row) => [row.subjectId, row]));
+  }
+
+  /** The conversation a moderation item belongs to, with its two people; undefined when there is no such item. */
+  async moderationSubject(kind: ChatModerationResolutionRow['subjectKind'], id: string, tx: DbOrTx = this.db): Promise<{ conversationId: string; studentId: string; tutorId: string } | undefined> {
+    const parties = { conversationId: chatConversations.id, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId };
+    if (kind === 'message') {
+      const [row] = await tx.select(parties).from(chatMessages).innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId)).where(eq(chatMessages.id, id)).limit(1);
+      return row;
+    }
+    if (kind === 'report') {
+      const [row] = await tx.select(parties).from(chatReports).innerJoin(chatConversations, eq(chatConversations.id, chatReports.conversationId)).where(eq(chatReports.id, id)).limit(1);
+      return row;
+    }
+    const [row] = await tx.select(parties).from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
+    return row;
+  }
+
+  /** Stores a resolution once: undefined when the item was already resolved. A report is marked resolved with it. */
+  async resolve(values: typeof chatModerationResolutions.$inferInsert, tx: DbOrTx = this.db): Promise<ChatModerationResolutionRow | undefined> {
+    const [row] = await tx.insert(chatModerationResolutions).values(values).onConflictDoNothing().returning();
+    if (row && values.subjectKind === 'report') await tx.update(chatReports).set({ resolved: true }).where(eq(chatReports.id, values.subjectId));
+    return row;
+  }
+
+  /** Items not yet resolved: flagged messages, reports and blocks (the dashboard's safeguarding figure). */
+  async openModerationCount(tx: DbOrTx = this.db): Promise<number> {
+    const unresolved = (kind: ChatModerationResolutionRow['subjectKind'], id: unknown) =>
+      sql`not exists (select 1 from ${chatModerationResolutions} r where r.subject_kind = ${kind} and r.subject_id = ${id})`;
+    const [row] = await tx.execute<{ open: number }>(sql`select
+      (select count(*) from ${chatMessages} m where cardinality(m.flags) > 0 and ${unresolved('message', sql`m.id`)})::int
+      + (select count(*) from ${chatReports} p where ${unresolved('report', sql`p.id`)})::int
+      + (select count(*) from ${chatConversations} c where c.blocked_at is not null and ${unresolved('block', sql`c.id`)})::int as open`).then((r) => r.rows);
+    return Number(row?.open ?? 0);
   }
 }

@@ -110,7 +110,7 @@ export class EssayTimers {
    * on expiry, the tutor) once, after the commit or, if the process dies first, from the outbox. Undefined when the
    * guard no longer holds.
    */
-  async release(essayId: string, guard: { acceptedBefore?: Date; tutorId?: string }, reason: 'expired' | 'cancelled'): Promise<EssayRow | undefined> {
+  async release(essayId: string, guard: { acceptedBefore?: Date; tutorId?: string }, reason: 'expired' | 'cancelled' | 'tutorBanned'): Promise<EssayRow | undefined> {
     const returned = await this.events.transaction(async (tx) => {
       const held = await this.essays.returnToPool(essayId, guard, this.clock.now(), tx);
       if (held) {

@@ -21,8 +21,8 @@ export class EssayTimersSubscriber {
 
   @OnEvent('essay.returnedToPool')
   async endDiscussion(event: Payload<'essay.returnedToPool'>): Promise<void> {
-    // An expiry is that very job (running now); a cancellation leaves it waiting.
-    if (event.reason === 'cancelled') await this.timers.cancelDiscussionExpiry(event.essayId, new Date(event.acceptedAt));
+    // An expiry is that very job (running now); a cancellation or a ban leaves it waiting.
+    if (event.reason !== 'expired') await this.timers.cancelDiscussionExpiry(event.essayId, new Date(event.acceptedAt));
   }
 
   @OnEvent('essay.paid')

@@ -15,8 +15,8 @@ declare module '../../infra/events/domain-event-registry.js' {
   interface DomainEventPayloads {
     /** A tutor won the atomic accept: the 24 h word-count discussion starts. */
     'essay.accepted': EssayRef & { tutorId: string; acceptedAt: string };
-    /** An accepted, unpaid essay went back to the pool: its discussion expired, or its tutor cancelled the review. */
-    'essay.returnedToPool': EssayRef & { tutorId: string; acceptedAt: string; reason: 'expired' | 'cancelled' };
+    /** An accepted, unpaid essay went back to the pool: its discussion expired, its tutor cancelled the review, or its tutor was banned. */
+    'essay.returnedToPool': EssayRef & { tutorId: string; acceptedAt: string; reason: 'expired' | 'cancelled' | 'tutorBanned' };
     /** The student's payment completed: the marking deadline starts (24 h when expedited). */
     'essay.paid': EssayRef & { tutorId: string; acceptedAt: string | null; paidAt: string; expedited: boolean };
     /** The tutor marked it (the first time, or again after a revision): the payout and revision clocks start. */

@@ -4,12 +4,14 @@ import type { RenderedMail } from '../../infra/mail/mail.types.js';
 
 /** Essay emails, sent by Notifications on the essay's domain events (essays.events.ts). */
 const essayMails = {
-  'essays.returned-to-pool': (d: { name: string; title: string; side: 'student' | 'tutor'; reason: 'expired' | 'cancelled' }): RenderedMail =>
+  'essays.returned-to-pool': (d: { name: string; title: string; side: 'student' | 'tutor'; reason: 'expired' | 'cancelled' | 'tutorBanned' }): RenderedMail =>
     layout(`"${d.title}" is back in the essay pool`, [
       `Hello ${d.name},`,
       d.reason === 'cancelled'
         ? `Your tutor cancelled the review of "${d.title}", so the essay is back in the pool for another tutor to accept. Nothing was charged.`
-        : d.side === 'student'
+        : d.reason === 'tutorBanned'
+          ? `The tutor who accepted "${d.title}" can no longer review it, so the essay is back in the pool for another tutor to accept. Nothing was charged.`
+          : d.side === 'student'
           ? `The 24 hours to agree the word count and pay for "${d.title}" ran out, so the essay is back in the pool for another tutor to accept. Nothing was charged.`
           : `The 24 hours to agree the word count of "${d.title}" ran out before the student paid, so the essay has returned to the pool.`,
     ]),

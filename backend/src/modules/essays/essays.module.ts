@@ -5,6 +5,7 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
 import { TutoringModule } from '../tutoring/tutoring.module.js';
 import { TutorsModule } from '../tutors/tutors.module.js';
+import { EssayBansSubscriber } from './essay-bans.subscriber.js';
 import { EssayPayables } from './essay-payables.js';
 import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayPresenter } from './essay.presenter.js';
@@ -29,7 +30,7 @@ import './essays.jobs.js';
   imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule, TutoringModule],
   controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
   providers: [
-    EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler, EssayTimersSubscriber,
+    EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler, EssayTimersSubscriber, EssayBansSubscriber,
     // Its worker thread starts on the first document counted and ends at shutdown.
     { provide: DocumentWordCounter, useFactory: () => new DocumentWordCounter() },
   ],

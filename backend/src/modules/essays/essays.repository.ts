@@ -213,6 +213,20 @@ export class EssaysRepository {
     return row;
   }
 
+  /** A tutor's essays in `states` (a ban's release: ids only, the changes are guarded updates of their own). */
+  async heldBy(tutorId: string, states: readonly EssayState[], tx: DbOrTx = this.db): Promise<{ id: string }[]> {
+    return tx.select({ id: essays.id }).from(essays).where(and(eq(essays.tutorId, tutorId), inArray(essays.status, [...states])));
+  }
+
+  /** A banned student's essays still waiting for a tutor leave the pool: cancelled, nothing was paid. */
+  async withdrawWaiting(studentId: string, now: Date, tx: DbOrTx = this.db): Promise<EssayRow[]> {
+    return tx
+      .update(essays)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(essays.studentId, studentId), inArray(essays.status, [...EDITABLE_ESSAY_STATES])))
+      .returning();
+  }
+
   /** The student asks for a revision: completed, not accepted, completed since `completedAfter`. */
   async requestRevision(id: string, studentId: string, completedAfter: Date, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     const [row] = await tx

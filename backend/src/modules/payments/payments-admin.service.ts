@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { coded } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import { AuditLog } from '../admin/audit-log.service.js';
 import { ADMIN_PAGE_SIZE, type PaymentDetailDto, type PaymentListDto, type PaymentListQueryDto, type PaymentStatsDto, type UpdatePaymentByAdminDto } from './dto/payments.dto.js';
 import { presentPayment, presentPaymentDetail, presentStats } from './payment.presenter.js';
 import { PaymentsRepository, type PaymentFilters } from './payments.repository.js';
@@ -22,6 +23,7 @@ export const STATS_TTL_MS = 5_000;
 export class PaymentsAdminService {
   constructor(
     private readonly repository: PaymentsRepository,
+    private readonly audit: AuditLog,
     private readonly clock: Clock,
   ) {}
 
@@ -98,6 +100,18 @@ export class PaymentsAdminService {
       this.counts.clear();
       await this.repository.recordStatusChange(
         { paymentId: id, changedBy: adminId, source: 'admin', fromStatus: result.before.status, toStatus: result.after.status, notes: body.adminNotes ?? null },
+        tx,
+      );
+      await this.audit.record(
+        {
+          actorId: adminId,
+          action: 'payment.status',
+          subjectType: 'payment',
+          subjectId: id,
+          before: { status: result.before.status, adminNotes: result.before.adminNotes },
+          after: { status: result.after.status, adminNotes: result.after.adminNotes },
+          reason: body.adminNotes ?? null,
+        },
         tx,
       );
       return true;

@@ -1,10 +1,12 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, Param, ParseUUIDPipe, Put, Query, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { PaymentDetailDto, PaymentListDto, PaymentListQueryDto, PaymentResponseDto, PaymentStatsDto, UpdatePaymentByAdminDto } from './dto/payments.dto.js';
+import { TransactionFiltersDto, TransactionListDto, TransactionListQueryDto } from './dto/transactions.dto.js';
 import { PaymentsAdminService } from './payments-admin.service.js';
+import { TransactionsAdminService } from './transactions-admin.service.js';
 
 /** The admins' payment calls (spec part 2 §7). */
 @ApiTags('admin')
@@ -44,5 +46,30 @@ export class AdminPaymentsController {
   ): Promise<PaymentResponseDto> {
     const payment: PaymentDetailDto = await this.admin.updateStatus(user.id, id, body);
     return { payment };
+  }
+}
+
+/** The Transactions screen (spec part 2 §2) on the real ledger, and its CSV export. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('admin/transactions')
+export class AdminTransactionsController {
+  constructor(private readonly transactions: TransactionsAdminService) {}
+
+  @Get()
+  @ApiOkResponse({ type: TransactionListDto })
+  list(@Query() query: TransactionListQueryDto): Promise<TransactionListDto> {
+    return this.transactions.list(query);
+  }
+
+  @Get('export.csv')
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="transactions.csv"')
+  @Header('Cache-Control', 'no-store')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'Every transaction of the filter, newest first, streamed (amounts in pounds and in pence)', schema: { type: 'string' } })
+  export(@Query() query: TransactionFiltersDto): StreamableFile {
+    return new StreamableFile(this.transactions.exportCsv(query));
   }
 }

@@ -1,4 +1,4 @@
-import { BOOKING_LEAD_MINUTES, SESSION_LENGTHS_MINUTES, STUDENT_CANCELLATION_WINDOW_HOURS } from '@redpen/shared/tutoring';
+import { BOOKING_LEAD_MINUTES, DEFAULT_TIME_ZONE, SESSION_LENGTHS_MINUTES, STUDENT_CANCELLATION_WINDOW_HOURS } from '@redpen/shared/tutoring';
 import type { Weekday } from '../../infra/database/schema/index.js';
 
 /**
@@ -24,8 +24,7 @@ export const HOURLY_RATE_MAX_PENCE = 50_000;
 export const PURPOSE_MAX_LENGTH = 500;
 export const DESCRIPTION_MAX_LENGTH = 1000;
 export const SUBJECT_MAX_LENGTH = 100;
-/** Where a tutor's availability is, unless they say otherwise. */
-export const DEFAULT_TIME_ZONE = 'Europe/London';
+export { DEFAULT_TIME_ZONE };
 
 /** The spec's hourly slots, Monday to Sunday (part 2 §9), as wall-clock times in the tutor's zone. */
 export const SLOT_TIMES = ['09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '14:00-15:00', '15:00-16:00', '16:00-17:00', '17:00-18:00'] as const;

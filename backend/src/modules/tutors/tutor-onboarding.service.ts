@@ -87,7 +87,8 @@ export class TutorOnboardingService {
           eligibility: value.eligibility,
           rightToWork: true,
           rightToWorkDocuments: documents,
-          hasDbs: value.hasDbs,
+          // The answer "I have a DBS" stores the certificate for an admin to verify; only that verification sets hasDbs.
+          hasDbs: false,
           appliedForDbs: value.appliedForDbs,
           dbsDetails: value.dbsDetails && certificateKey ? { ...value.dbsDetails, certificateFileKey: certificateKey } : null,
           dbsApplicationDetails: value.dbsApplicationDetails,

@@ -26,6 +26,7 @@ export async function presentTutor(profile: TutorProfileRow, user: UserRow, sign
     email: user.email,
     profilePicture: picture,
     pendingProfilePicture: profile.pendingProfilePictureKey !== null,
+    pendingStudyLevel: profile.pendingStudyLevel,
     university: profile.university,
     course: profile.course,
     StudyLevel: profile.studyLevel,

@@ -1,22 +1,28 @@
 import { Module } from '@nestjs/common';
 import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
 import { UploadsModule } from '../../common/uploads/uploads.module.js';
+import { AuditLogModule } from '../admin/audit-log.module.js';
 import { AuthTokensModule } from '../auth/auth-tokens.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { TutorApprovalsService } from './tutor-approvals.service.js';
 import { TutorOnboardingService } from './tutor-onboarding.service.js';
+import { AdminTutorsController } from './tutors.admin.controller.js';
+import { TutorsAdminService } from './tutors-admin.service.js';
 import { TutorsController } from './tutors.controller.js';
 import { TutorsRepository } from './tutors.repository.js';
 import { TutorsService } from './tutors.service.js';
+import './tutors.mails.js';
 
 /**
- * Tutors: onboarding (`/tutor/update-info`) and the tutor's own profile, one service each. Exports
- * TutorApprovals, which `@RequireApproval(...)` routes of other modules need (import TutorsModule there).
+ * Tutors: onboarding (`/tutor/update-info`) and the tutor's own profile, one service each, and the admin slice
+ * (`tutors.admin.controller.ts` + `TutorsAdminService`: Approve Tutors, Tutor Management, bans). Exports
+ * TutorApprovals, which `@RequireApproval(...)` routes of other modules need (import TutorsModule there), and
+ * TutorsAdminService (the dashboard's waiting counts).
  */
 @Module({
-  imports: [AuthTokensModule, UsersModule, UploadsModule],
-  controllers: [TutorsController],
-  providers: [TutorsRepository, TutorsService, TutorOnboardingService, { provide: TutorApprovals, useClass: TutorApprovalsService }],
-  exports: [TutorApprovals],
+  imports: [AuthTokensModule, UsersModule, UploadsModule, AuditLogModule],
+  controllers: [TutorsController, AdminTutorsController],
+  providers: [TutorsRepository, TutorsService, TutorOnboardingService, TutorsAdminService, { provide: TutorApprovals, useClass: TutorApprovalsService }],
+  exports: [TutorApprovals, TutorsAdminService],
 })
 export class TutorsModule {}

@@ -1,5 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException, type FieldError } from '../../common/errors.js';
+import type { TutorProfileRow } from '../../infra/database/schema/index.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import type { TutorProfileDto, TutorProfileUpdateFormDto } from './dto/tutor.dto.js';
@@ -39,7 +40,7 @@ export class TutorsService {
     const errors: FieldError[] = [];
     const values: TutorProfileValues = {
       ...(university ? { university } : {}),
-      ...(StudyLevel ? { studyLevel: StudyLevel } : {}),
+      ...(StudyLevel ? studyLevelChange(found.profile, StudyLevel) : {}),
       ...(yearsOfExperience ? { yearsOfExperience: Number(yearsOfExperience) } : {}),
       ...(motivation ? { motivation } : {}),
     };
@@ -53,6 +54,16 @@ export class TutorsService {
     if (picture && replaced && replaced !== picture.key) await this.storage.deleteQuietly([replaced]);
     return presentTutor(profile ?? found.profile, found.user, (key) => this.storage.presignedDownloadUrl(key));
   }
+}
+
+/**
+ * Before approval the tutor's StudyLevel is theirs to set (the admin confirms it when approving); after approval a
+ * change waits for an admin like a new picture (DESIGN.md §9 "Tutor levels"): asking for the current level again
+ * drops a pending request.
+ */
+function studyLevelChange(profile: TutorProfileRow, requested: string): TutorProfileValues {
+  if (!profile.approved) return { studyLevel: requested };
+  return { pendingStudyLevel: requested === profile.studyLevel ? null : requested };
 }
 
 function parseJson(text: string): unknown {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
@@ -39,6 +39,20 @@ export class UsersRepository {
   async update(id: string, changes: UserChanges, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const [row] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     this.notifications.announce('auth_changed', id);
+    return row;
+  }
+
+  /**
+   * Bans or unbans a student or tutor: a guarded UPDATE (never an admin; only when the flag changes), so a repeated
+   * request changes nothing. Undefined when nothing changed.
+   */
+  async setBanned(id: string, banned: boolean, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
+    const [row] = await tx
+      .update(users)
+      .set({ banned, updatedAt: new Date() })
+      .where(and(eq(users.id, id), ne(users.role, 'admin'), ne(users.banned, banned)))
+      .returning();
+    if (row) this.notifications.announce('auth_changed', id);
     return row;
   }
 }

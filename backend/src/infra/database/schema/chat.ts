@@ -66,6 +66,32 @@ export const chatReports = pgTable('chat_reports', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** What an admin did about a moderation item (flagged message, report or block). */
+export const chatModerationAction = pgEnum('chat_moderation_action', ['dismiss', 'warn', 'ban']);
+export const chatModerationSubject = pgEnum('chat_moderation_subject', ['message', 'report', 'block']);
+
+/**
+ * An admin's resolution of one moderation item (a flagged message, a report or a conversation's block), stored once:
+ * the queue shows it resolved; who and why are also in the audit log.
+ */
+export const chatModerationResolutions = pgTable(
+  'chat_moderation_resolutions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subjectKind: chatModerationSubject('subject_kind').notNull(),
+    /** The message's, report's or (for a block) conversation's id. */
+    subjectId: uuid('subject_id').notNull(),
+    action: chatModerationAction('action').notNull(),
+    /** Who was warned or banned (null for a dismissal). */
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    resolvedBy: uuid('resolved_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('chat_moderation_resolutions_subject_unique').on(table.subjectKind, table.subjectId)],
+);
+
+export type ChatModerationResolutionRow = typeof chatModerationResolutions.$inferSelect;
 export type ChatConversationRow = typeof chatConversations.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type ChatReportRow = typeof chatReports.$inferSelect;

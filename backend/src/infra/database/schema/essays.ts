@@ -75,6 +75,8 @@ export const essays = pgTable(
   (table) => [
     index('essays_student_created_idx').on(table.studentId, table.createdAt),
     index('essays_tutor_idx').on(table.tutorId),
+    // The admin dashboard counts essays by state.
+    index('essays_status_idx').on(table.status),
     /** The pool: open essays by level and subject, newest first. */
     index('essays_pool_idx').on(table.academicLevel, table.subject, table.createdAt).where(sql`${table.status} = 'open'`),
     /** The unfiltered pool (every level a tutor may see), newest first: the index read backwards, stopping at the page size. */

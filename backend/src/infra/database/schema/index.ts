@@ -8,3 +8,4 @@ export * from './essays.js';
 export * from './ratings.js';
 export * from './events.js';
 export * from './tutoring.js';
+export * from './audit.js';

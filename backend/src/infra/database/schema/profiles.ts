@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
@@ -55,6 +55,12 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   profilePictureKey: text('profile_picture_key'),
   /** A new picture waits here until an admin approves it (spec part 1 §6). */
   pendingProfilePictureKey: text('pending_profile_picture_key'),
+  /** An approved tutor's change of StudyLevel waits here for an admin, like a picture (DESIGN.md §9 "Tutor levels"). */
+  pendingStudyLevel: text('pending_study_level'),
+  /** When an admin last decided the application (approved or rejected); null: a submitted onboarding waits. */
+  applicationReviewedAt: timestamp('application_reviewed_at', { withTimezone: true }),
+  /** The reason given with a rejected application (emailed to the tutor); null once approved. */
+  applicationRejectionReason: text('application_rejection_reason'),
   dateOfBirth: text('date_of_birth'),
   aLevels: jsonb('a_levels').$type<{ subject: string; grade: string }[]>().notNull().default([]),
   aLevelsCompletionDate: text('a_levels_completion_date'),
@@ -67,6 +73,10 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   eligibility: text('eligibility'),
   rightToWorkDocuments: jsonb('right_to_work_documents').$type<RightToWorkDocuments>().notNull().default({}),
   appliedForDbs: boolean('applied_for_dbs').notNull().default(false),
+  /**
+   * The certificate on file (`certificateFileKey`), submitted at onboarding or later (`POST /tutor/applyForDBS`).
+   * Submitting never sets `hasDbs`: only an admin's verification while approving tutoring does.
+   */
   dbsDetails: jsonb('dbs_details').$type<{ fullName: string; certificateNumber: string; certificateFileKey: string; /** ISO time of `POST /tutor/applyForDBS` (absent when given at onboarding). */ submittedAt?: string } | null>(),
   dbsApplicationDetails: jsonb('dbs_application_details').$type<{ fullName: string; email: string; phone: string; /** Older rows only: the agreement is now confirmed in the form. */ agreementAccepted?: boolean } | null>(),
   onboardingSubmittedAt: timestamp('onboarding_submitted_at', { withTimezone: true }),
@@ -75,7 +85,11 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   ratingCount: integer('rating_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (table) => [
+  // Tutor Management's search also matches university and course (trigram indexes, like the users' columns).
+  index('tutor_profiles_university_trgm_idx').using('gin', table.university.op('gin_trgm_ops')),
+  index('tutor_profiles_course_trgm_idx').using('gin', table.course.op('gin_trgm_ops')),
+]);
 
 export type StudentProfileRow = typeof studentProfiles.$inferSelect;
 export type TutorProfileRow = typeof tutorProfiles.$inferSelect;

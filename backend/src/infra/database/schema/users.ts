@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const userRole = pgEnum('user_role', ['student', 'tutor', 'admin']);
 
@@ -20,7 +20,14 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Emails are unique regardless of case: the database enforces it, not a read-then-write.
-  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    // The admin lists' search (`ILIKE '%…%'` on name, email, phone) runs on trigram indexes (pg_trgm), not a scan.
+    index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', table.phone.op('gin_trgm_ops')),
+    index('users_created_idx').on(table.createdAt.desc(), table.id.desc()),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

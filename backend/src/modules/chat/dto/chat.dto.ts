@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { CHAT_HISTORY_PAGE } from '@redpen/shared/chat-rules';
 
 /** One message as the spec's client reads it (part 2 §3), plus what the safeguarding masked. */
@@ -76,9 +76,39 @@ export class ChatDoneDto {
   @ApiProperty() message: string;
 }
 
+export const MODERATION_SUBJECTS = ['message', 'report', 'block'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'warn', 'ban'] as const;
+
+class ModerationPersonDto {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() email: string;
+  @ApiProperty() banned: boolean;
+}
+
+class ModerationResolutionDto {
+  @ApiProperty({ enum: MODERATION_ACTIONS }) action: (typeof MODERATION_ACTIONS)[number];
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'Who was warned or banned' }) targetUserId: string | null;
+  @ApiProperty({ type: String, nullable: true }) note: string | null;
+  @ApiProperty({ format: 'uuid' }) resolvedBy: string;
+  @ApiProperty({ format: 'date-time' }) resolvedAt: string;
+}
+
+/** What every moderation item carries for the Content & safeguarding screen: the two people, the thread's excerpt, its resolution. */
+class ModerationContextDto {
+  @ApiProperty({ format: 'uuid' }) conversationId: string;
+  @ApiProperty({ format: 'uuid' }) studentId: string;
+  @ApiProperty({ format: 'uuid' }) tutorId: string;
+  @ApiProperty({ type: ModerationPersonDto }) student: ModerationPersonDto;
+  @ApiProperty({ type: ModerationPersonDto }) tutor: ModerationPersonDto;
+  @ApiProperty({ type: [ChatMessageDto], description: 'The latest messages of the conversation (oldest first, at most 10, already masked)' }) excerpt: ChatMessageDto[];
+  @ApiProperty({ type: ModerationResolutionDto, nullable: true }) resolution: ModerationResolutionDto | null;
+}
+
 class FlaggedMessageDto extends ChatMessageDto {
   @ApiProperty({ format: 'uuid' }) studentId: string;
   @ApiProperty({ format: 'uuid' }) tutorId: string;
+  @ApiProperty({ type: ModerationContextDto }) context: ModerationContextDto;
 }
 
 class ChatReportRowDto {
@@ -88,12 +118,37 @@ class ChatReportRowDto {
   @ApiProperty({ format: 'uuid' }) tutorId: string;
   @ApiProperty() reason: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: ModerationContextDto }) context: ModerationContextDto;
 }
 
 class ChatBlockRowDto {
+  @ApiProperty({ format: 'uuid', description: "The conversation's id: a block's id when resolving it" }) _id: string;
   @ApiProperty({ format: 'uuid' }) studentId: string;
   @ApiProperty({ format: 'uuid' }) tutorId: string;
   @ApiProperty({ format: 'date-time' }) blockedAt: string;
+  @ApiProperty({ type: ModerationContextDto }) context: ModerationContextDto;
+}
+
+/** `POST /admin/chat/moderation/resolve`: dismiss, warn by email, or ban one of the two people. */
+export class ResolveModerationDto {
+  @ApiProperty({ enum: MODERATION_SUBJECTS }) @IsIn(MODERATION_SUBJECTS, { message: 'Unknown moderation item' }) kind: (typeof MODERATION_SUBJECTS)[number];
+  @ApiProperty({ format: 'uuid', description: "The message's, report's or (for a block) conversation's id" }) @IsUUID('all', { message: 'id must be an id' }) id: string;
+  @ApiProperty({ enum: MODERATION_ACTIONS }) @IsIn(MODERATION_ACTIONS, { message: 'Unknown action' }) action: (typeof MODERATION_ACTIONS)[number];
+  @ApiPropertyOptional({ format: 'uuid', description: 'Who is warned or banned: the student or the tutor of the conversation (required for warn and ban)' })
+  @IsOptional()
+  @IsUUID('all', { message: 'userId must be an id' })
+  userId?: string;
+  @ApiPropertyOptional({ maxLength: 2000, description: 'Stored; a warning emails it' })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MaxLength(2000, { message: 'The note must be at most 2000 characters' })
+  note?: string;
+}
+
+export class ModerationResolvedDto {
+  @ApiProperty() message: string;
+  @ApiProperty({ type: ModerationResolutionDto }) resolution: ModerationResolutionDto;
 }
 
 export class ChatModerationDto {

@@ -7,7 +7,7 @@ import { studyLevelOf } from '@redpen/shared/essay-levels';
 import { ONBOARDING_MESSAGES } from '@redpen/shared/onboarding-fields';
 import { UserDto } from '../../auth/user.presenter.js';
 
-class SubjectDto {
+export class SubjectDto {
   @ApiProperty() name: string;
   @ApiProperty({ type: [String], enum: ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] }) levels: string[];
 }
@@ -63,6 +63,7 @@ export class TutorProfileDto {
   @ApiProperty() email: string;
   @ApiProperty({ type: String, nullable: true, description: 'Presigned URL of the approved picture' }) profilePicture: string | null;
   @ApiProperty({ description: 'A new picture is waiting for admin approval' }) pendingProfilePicture: boolean;
+  @ApiProperty({ type: String, nullable: true, enum: ['PhD', 'Masters', 'Bachelors'], description: "An approved tutor's StudyLevel change waiting for admin approval" }) pendingStudyLevel: string | null;
   @ApiProperty({ type: String, nullable: true }) university: string | null;
   @ApiProperty({ type: String, nullable: true }) course: string | null;
   @ApiProperty({ type: String, nullable: true, enum: ['PhD', 'Masters', 'Bachelors'] }) StudyLevel: string | null;

@@ -1,0 +1,98 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+
+const trimToUndefined = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+/** Default page size of the admin lists when `page` or `limit` is given (the payments list's, spec part 2 §9). */
+export const ADMIN_LIST_PAGE_SIZE = 20;
+
+/**
+ * `GET /admin/getAllStudents` and `/admin/getAllTutors`: without any of these the spec's whole list; with `page`,
+ * `limit` or `search`, one page and `pagination` (the search runs in PostgreSQL).
+ */
+export class AdminListQueryDto {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: ADMIN_LIST_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(100, { message: 'limit must be at most 100' })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Case-insensitive, partial: name, email or phone (students); name, email, university or course (tutors)', maxLength: 100 })
+  @IsOptional()
+  @Transform(trimToUndefined)
+  @IsString()
+  @MaxLength(100, { message: 'search must be at most 100 characters' })
+  search?: string;
+}
+
+/** `GET /admin/getDashboardData` (spec part 2 §3) plus the "Needs attention" figures. */
+export class NeedsAttentionDto {
+  @ApiProperty({ description: 'Completed onboardings not yet decided' }) tutorApplications: number;
+  @ApiProperty({ description: 'DBS certificates submitted and not yet verified' }) dbsCertificates: number;
+  @ApiProperty({ description: 'Pending profile pictures' }) profilePictures: number;
+  @ApiProperty({ description: 'Pending StudyLevel changes' }) studyLevelChanges: number;
+  @ApiProperty({ description: 'Open safeguarding items: unresolved reports, flagged messages and blocks' }) safeguarding: number;
+  @ApiProperty({ description: 'Failed jobs kept in the queues (Bull Board at /api/admin/queues)' }) failedJobs: number;
+}
+
+export class DashboardDataDto {
+  @ApiProperty({ description: 'Accounts with a student or tutor profile, each once' }) totalUsers: number;
+  @ApiProperty() totalStudents: number;
+  @ApiProperty() totalTutors: number;
+  @ApiProperty({ description: 'Accepted, paid or in revision' }) activeEssays: number;
+  @ApiProperty({ description: 'Waiting for a tutor: awaiting the word-count confirmation or in the pool' }) pendingEssays: number;
+  @ApiProperty() completedEssays: number;
+  @ApiProperty({ type: NeedsAttentionDto }) needsAttention: NeedsAttentionDto;
+}
+
+export class AuditActorDto {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+}
+
+export class AuditEntryDto {
+  @ApiProperty({ format: 'uuid' }) _id: string;
+  @ApiProperty({ type: AuditActorDto }) actor: AuditActorDto;
+  @ApiProperty({
+    enum: ['tutor.approve', 'tutor.withdraw', 'tutor.reject', 'tutor.picture.approve', 'tutor.picture.reject', 'tutor.studyLevel.approve', 'tutor.studyLevel.reject', 'user.ban', 'user.unban', 'payment.status', 'moderation.resolve'],
+  })
+  action: string;
+  @ApiProperty({ enum: ['user', 'payment', 'chat_message', 'chat_report', 'chat_conversation'] }) subjectType: string;
+  @ApiProperty({ format: 'uuid' }) subjectId: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) before: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) after: Record<string, unknown> | null;
+  @ApiProperty({ type: String, nullable: true }) reason: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+export class AuditListDto {
+  @ApiProperty({ type: [AuditEntryDto], description: 'Newest first, at most 200' }) entries: AuditEntryDto[];
+}
+
+export class AuditQueryDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'The user, payment or moderation item; without it, the latest entries' })
+  @IsOptional()
+  @IsUUID('all', { message: 'subjectId must be an id' })
+  subjectId?: string;
+}
+
+/** `PUT /admin/updateStudent/{id}` and `/admin/updateTutor/{id}` (spec part 2 §7). */
+export class UpdateBanDto {
+  @ApiProperty({ description: 'true bans (sessions and sockets end at once), false unbans (access only)' })
+  @IsBoolean({ message: 'banned must be true or false' })
+  banned: boolean;
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../infra/clock/clock.service.js';
+import type { DomainEventPayloads } from '../../infra/events/domain-event-registry.js';
+import type { EventContext } from '../../infra/events/domain-events.service.js';
+import { OnEvent } from '../../infra/events/on-event.decorator.js';
+import { AuthRepository } from './auth.repository.js';
+import { SessionCache } from './session-cache.js';
+
+/**
+ * A ban ends every session of the user (DESIGN.md §9): revoked in the delivery's transaction, so unbanning later
+ * does not bring old tokens back. The ban itself already refuses them: the session check reads `banned`, and the
+ * users trigger drops the user's cached sessions on every instance at the ban's commit (session-cache.ts).
+ */
+@Injectable()
+export class AuthBansSubscriber {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly sessions: SessionCache,
+    private readonly clock: Clock,
+  ) {}
+
+  @OnEvent('user.banned')
+  async endSessions(event: DomainEventPayloads['user.banned'], { tx }: EventContext): Promise<void> {
+    await this.repository.revokeAllSessions(event.userId, this.clock.now(), tx);
+    this.sessions.forgetUser(event.userId);
+  }
+}

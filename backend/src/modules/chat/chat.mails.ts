@@ -1,0 +1,21 @@
+import { defineMailTemplates, type TemplatesOf } from '../../infra/mail/templates/index.js';
+import { layout } from '../../infra/mail/templates/layout.js';
+import type { RenderedMail } from '../../infra/mail/mail.types.js';
+
+/** Chat emails, sent by Notifications on chat's events (chat.events.ts). */
+const chatMails = {
+  'chat.warning': (d: { name: string; note: string | null }): RenderedMail =>
+    layout('A warning about your messages', [
+      `Hello ${d.name},`,
+      'An admin has reviewed a conversation of yours and is warning you about its content. Please keep to our community rules: be respectful, and keep contact details and payments on the platform.',
+      ...(d.note ? [`The admin's note: ${d.note}`] : []),
+      'Further breaches may lead to your account being banned.',
+    ]),
+};
+
+declare module '../../infra/mail/templates/index.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the names and data types of the set above
+  interface MailTemplates extends TemplatesOf<typeof chatMails> {}
+}
+
+defineMailTemplates(chatMails);

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import type { DomainEventPayloads } from '../../infra/events/domain-event-registry.js';
+import type { EventContext } from '../../infra/events/domain-events.service.js';
+import { OnEvent } from '../../infra/events/on-event.decorator.js';
+import { Recipients } from './recipients.service.js';
+
+/** Every admin decision about a tutor is emailed to them (templates: tutors.mails.ts); the event's id keys the mail. */
+@Injectable()
+export class TutorNotifications {
+  constructor(private readonly to: Recipients) {}
+
+  @OnEvent('tutor.reviewed')
+  async reviewed(event: DomainEventPayloads['tutor.reviewed'], { tx, event: meta }: EventContext): Promise<void> {
+    const [tutor] = await this.to.people([event.tutorId], tx);
+    if (!tutor) return;
+    await this.to.mail(
+      { to: tutor.email, template: 'tutors.review-decision', data: { name: tutor.name, decision: event.decision, profileUrl: this.to.webUrl('/tutor/profile') } },
+      `tutor-reviewed.${meta.id}`,
+    );
+  }
+}

@@ -1,0 +1,87 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { DATE_RANGES } from '../london-ranges.js';
+import { TRANSACTION_KINDS } from '../transactions.repository.js';
+import { PaginationDto } from './payments.dto.js';
+
+const emptyToUndefined = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+/** `GET /admin/transactions` and its CSV export (the same filters). */
+export class TransactionFiltersDto {
+  @ApiPropertyOptional({ enum: DATE_RANGES, default: 'all', description: 'All Time, Today, This Week (from Monday), This Month, This Year, in Europe/London' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsIn(DATE_RANGES, { message: 'Unknown date range' })
+  range?: (typeof DATE_RANGES)[number];
+
+  @ApiPropertyOptional({ enum: ['all', ...TRANSACTION_KINDS], default: 'all', description: 'All Types, Essay Reviews, Tutoring Sessions, Payouts, Refunds' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsIn(['all', ...TRANSACTION_KINDS], { message: 'Unknown transaction type' })
+  type?: 'all' | (typeof TRANSACTION_KINDS)[number];
+
+  @ApiPropertyOptional({ description: 'The start of a transaction id (hexadecimal digits and dashes)', maxLength: 36 })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @MaxLength(36, { message: 'search must be at most 36 characters' })
+  @Matches(/^[0-9a-fA-F-]+$/, { message: 'Search by the start of a transaction id' })
+  search?: string;
+}
+
+export class TransactionListQueryDto extends TransactionFiltersDto {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1, { message: 'page must be at least 1' })
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(100, { message: 'limit must be at most 100' })
+  limit?: number;
+}
+
+class TransactionUserDto {
+  @ApiProperty({ type: String, nullable: true }) name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Shown as the payment-method email; a dash when null' }) email: string | null;
+}
+
+export class TransactionDto {
+  @ApiProperty({ description: 'The ledger row id (a refund shares its payment\'s id)' }) id: string;
+  @ApiProperty({ enum: TRANSACTION_KINDS }) type: (typeof TRANSACTION_KINDS)[number];
+  @ApiProperty({ description: 'pending, completed, failed or refunded' }) status: string;
+  @ApiProperty({ description: 'Pounds; payouts and refunds negative' }) amount: number;
+  @ApiProperty({ description: 'Integer pence; payouts and refunds negative' }) amountPence: number;
+  @ApiProperty({ example: 'GBP' }) currency: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty() description: string;
+  @ApiProperty() paymentMethod: string;
+  @ApiProperty({ type: TransactionUserDto, description: 'The student who paid, or the tutor paid' }) user: TransactionUserDto;
+  @ApiProperty({ description: 'essay or tutoring_session' }) itemKind: string;
+  @ApiProperty({ format: 'uuid' }) itemId: string;
+}
+
+export class TransactionSummaryDto {
+  @ApiProperty({ description: 'Pounds: paid by students less refunds, in the range' }) totalRevenue: number;
+  @ApiProperty() totalRevenuePence: number;
+  @ApiProperty({ description: 'Pounds: paid to tutors, in the range' }) totalPayouts: number;
+  @ApiProperty() totalPayoutsPence: number;
+  @ApiProperty({ description: 'Pounds: revenue less payouts (the sum of the Amount column over completed and refunded rows)' }) netRevenue: number;
+  @ApiProperty() netRevenuePence: number;
+}
+
+export class TransactionListDto {
+  @ApiProperty({ type: [TransactionDto] }) transactions: TransactionDto[];
+  @ApiProperty({ type: TransactionSummaryDto }) summary: TransactionSummaryDto;
+  @ApiProperty({ type: PaginationDto, description: 'totalPayments is the number of transactions matching' }) pagination: PaginationDto;
+}

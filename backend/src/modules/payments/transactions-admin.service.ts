@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Clock } from '../../infra/clock/clock.service.js';
+import type { TransactionDto, TransactionFiltersDto, TransactionListDto, TransactionListQueryDto } from './dto/transactions.dto.js';
+import { rangeStart } from './london-ranges.js';
+import { TransactionsRepository, type TransactionFilters, type TransactionRow } from './transactions.repository.js';
+
+const PAGE_SIZE = 20;
+
+// TODO(money): use backend/src/shared/money.ts (pounds with an integer …Pence twin) once it has merged.
+const pounds = (pence: number): number => Math.round(pence) / 100;
+
+/** The columns of the CSV export, in order. */
+export const CSV_HEADER = ['Transaction ID', 'Type', 'Status', 'User', 'Email', 'Date', 'Amount (GBP)', 'Amount (pence)', 'Description', 'Payment method'];
+
+/**
+ * The Transactions screen on the real ledger (spec part 2 §2, DESIGN.md §9 "Paying"): ranges in London time, types,
+ * a transaction id prefix, a pager and the range's totals; the CSV export of the same filter streams from a
+ * database cursor, a batch at a time, so 100,000 rows never sit in memory (docs/benchmarks.md, scenario `admin`).
+ */
+@Injectable()
+export class TransactionsAdminService {
+  constructor(
+    private readonly repository: TransactionsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(query: TransactionListQueryDto): Promise<TransactionListDto> {
+    const filters = this.filters(query);
+    const page = query.page ?? 1;
+    const limit = query.limit ?? PAGE_SIZE;
+    const [rows, summary] = await Promise.all([this.repository.page(filters, (page - 1) * limit, limit), this.repository.summary(filters)]);
+    const totalPages = Math.max(1, Math.ceil(summary.count / limit));
+    const net = summary.revenuePence - summary.payoutsPence;
+    return {
+      transactions: rows.map(present),
+      summary: {
+        totalRevenue: pounds(summary.revenuePence),
+        totalRevenuePence: summary.revenuePence,
+        totalPayouts: pounds(summary.payoutsPence),
+        totalPayoutsPence: summary.payoutsPence,
+        netRevenue: pounds(net),
+        netRevenuePence: net,
+      },
+      pagination: { currentPage: page, totalPages, totalPayments: summary.count, hasPrev: page > 1, hasNext: page < totalPages },
+    };
+  }
+
+  /** The filtered rows as CSV text, pulled a batch at a time by the response (backpressure ends at the cursor). */
+  exportCsv(query: TransactionFiltersDto): Readable {
+    const rows = this.repository.stream(this.filters(query));
+    async function* lines(): AsyncGenerator<string> {
+      yield `${CSV_HEADER.map(csvCell).join(',')}\r\n`;
+      for await (const batch of rows) yield batch.map((row) => csvLine(row)).join('');
+    }
+    return Readable.from(lines(), { objectMode: false });
+  }
+
+  private filters(query: TransactionFiltersDto): TransactionFilters {
+    const now = this.clock.now();
+    const range = query.range ?? 'all';
+    return {
+      from: rangeStart(range, now),
+      // A range ends now (All Time has no end: nothing is later than now anyway).
+      before: range === 'all' ? undefined : new Date(now.getTime() + 1),
+      kind: query.type && query.type !== 'all' ? query.type : undefined,
+      idPrefix: query.search,
+    };
+  }
+}
+
+function present(row: TransactionRow): TransactionDto {
+  return {
+    id: row.id,
+    type: row.kind,
+    status: row.status,
+    amount: pounds(row.amountPence),
+    amountPence: row.amountPence,
+    currency: 'GBP',
+    createdAt: row.at.toISOString(),
+    description: row.description,
+    paymentMethod: row.paymentMethod,
+    user: { name: row.userName, email: row.userEmail },
+    itemKind: row.itemKind,
+    itemId: row.itemId,
+  };
+}
+
+function csvLine(row: TransactionRow): string {
+  const cells = [row.id, row.kind, row.status, row.userName ?? '', row.userEmail ?? '', row.at.toISOString(), (row.amountPence / 100).toFixed(2), String(row.amountPence), row.description, row.paymentMethod];
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** RFC 4180 quoting, and a leading = + - @ neutralised so a spreadsheet never runs a cell as a formula. */
+export function csvCell(value: string): string {
+  const safe = /^[=+@\t\r]/.test(value) || (/^-/.test(value) && !/^-\d+(\.\d+)?$/.test(value)) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

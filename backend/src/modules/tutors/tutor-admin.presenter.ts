@@ -1,0 +1,86 @@
+import type { TutorProfileRow, UserRow } from '../../infra/database/schema/index.js';
+import type { AdminTutorDetailDto, AdminTutorDto } from './dto/tutor-admin.dto.js';
+import { DEFAULT_TIME_ZONE } from '@redpen/shared/tutoring';
+import { presentTutor } from './tutor.presenter.js';
+import { waitingOn } from './tutors.repository.js';
+
+type Sign = (key: string) => Promise<string>;
+
+/** The mean rating to one decimal, 0 with none (the cards round it to stars). */
+export const averageRating = (profile: Pick<TutorProfileRow, 'ratingSum' | 'ratingCount'>): number =>
+  profile.ratingCount ? Math.round((profile.ratingSum / profile.ratingCount) * 10) / 10 : 0;
+
+/** Banned takes precedence, then Approved, otherwise Pending (spec part 2 §4). */
+export const displayStatus = (profile: TutorProfileRow, user: UserRow): 'Banned' | 'Approved' | 'Pending' =>
+  user.banned ? 'Banned' : profile.approved ? 'Approved' : 'Pending';
+
+/** A tutor who has not onboarded yet, as an empty profile (every flag false, nothing on file). */
+export function noProfileYet(user: UserRow): TutorProfileRow {
+  return {
+    userId: user.id, approved: false, approvedEssay: false, approvedTutoring: false, studyLevel: null, university: null, course: null,
+    yearsOfExperience: null, motivation: null, subjects: [], hasDbs: false, rightToWork: false, tutoringSubject: null, hourlyRatePence: null,
+    tutoringDescription: null, tutoringAvailable: false, availability: {}, timeZone: DEFAULT_TIME_ZONE, profilePictureKey: null, pendingProfilePictureKey: null,
+    pendingStudyLevel: null, applicationReviewedAt: null, applicationRejectionReason: null, dateOfBirth: null, aLevels: [],
+    aLevelsCompletionDate: null, universityStartDate: null, expectedGraduationDate: null, universityDocumentKeys: [], aLevelsCertificateKey: null,
+    gcseDocumentKeys: [], eligibility: null, rightToWorkDocuments: {}, appliedForDbs: false, dbsDetails: null, dbsApplicationDetails: null,
+    onboardingSubmittedAt: null, ratingSum: 0, ratingCount: 0, createdAt: user.createdAt, updatedAt: user.updatedAt,
+  };
+}
+
+/** A Tutor Management card (spec part 2 §3 "Tutor (admin view)"): only the picture is signed. */
+export async function presentAdminTutor(found: TutorProfileRow | null, user: UserRow, sign: Sign): Promise<AdminTutorDto> {
+  const profile = found ?? noProfileYet(user);
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    dateOfBirth: profile.dateOfBirth,
+    profilePicture: profile.profilePictureKey ? await sign(profile.profilePictureKey) : null,
+    university: profile.university,
+    course: profile.course,
+    StudyLevel: profile.studyLevel,
+    universityStartDate: profile.universityStartDate,
+    yearsOfExperience: profile.yearsOfExperience,
+    averageRating: averageRating(profile),
+    totalRatings: profile.ratingCount,
+    approved: profile.approved,
+    approved_essay: profile.approvedEssay,
+    approved_tutoring: profile.approvedTutoring,
+    banned: user.banned,
+    emailVerified: user.emailVerified,
+    onboardingCompleted: user.onboardingCompleted,
+    hasDBS: profile.hasDbs,
+    appliedForDBS: profile.appliedForDbs,
+    subjects: profile.subjects,
+    motivation: profile.motivation,
+    createdAt: user.createdAt.toISOString(),
+    status: displayStatus(profile, user),
+    waiting: waitingOn(profile),
+  };
+}
+
+/** One tutor in full for the admin: every document, the pending picture, what waits for review. */
+export async function presentAdminTutorDetail(profile: TutorProfileRow, user: UserRow, sign: Sign): Promise<AdminTutorDetailDto> {
+  const [tutor, pendingPicture] = await Promise.all([
+    presentTutor(profile, user, sign),
+    profile.pendingProfilePictureKey ? sign(profile.pendingProfilePictureKey) : Promise.resolve(null),
+  ]);
+  return {
+    ...tutor,
+    phone: user.phone,
+    averageRating: averageRating(profile),
+    totalRatings: profile.ratingCount,
+    banned: user.banned,
+    emailVerified: user.emailVerified,
+    onboardingCompleted: user.onboardingCompleted,
+    createdAt: user.createdAt.toISOString(),
+    status: displayStatus(profile, user),
+    waiting: waitingOn(profile),
+    pendingProfilePictureUrl: pendingPicture,
+    dbsCertificateOnFile: !!profile.dbsDetails?.certificateFileKey,
+    onboardingSubmittedAt: profile.onboardingSubmittedAt?.toISOString() ?? null,
+    applicationReviewedAt: profile.applicationReviewedAt?.toISOString() ?? null,
+    applicationRejectionReason: profile.applicationRejectionReason,
+  };
+}
