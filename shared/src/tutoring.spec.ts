@@ -13,6 +13,7 @@ describe('tutoring constants', () => {
       STUDENT_CANCELLATION_WINDOW_HOURS: 24,
       STUDENT_CANCELLATION_WINDOW_MS: 86_400_000,
       DEFAULT_BOOKING_HOLD_SECONDS: 900,
+      DEFAULT_TIME_ZONE: 'Europe/London',
     });
     expect([15, 30, 45, 60, 90].filter(isSessionLength)).toEqual([30, 60]);
   });
