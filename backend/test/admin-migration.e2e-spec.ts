@@ -1,4 +1,4 @@
-// The admin area's migration (0011_add-admin-area) on a database that already has tutors: onboarding's
+// The admin area's migration (0013_add-admin-area) on a database that already has tutors: onboarding's
 // self-declared DBS is reset (only an admin's verification counts from now on), tutors approved for tutoring — the
 // seeded demo tutors among them — stay verified, and approved applications count as reviewed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

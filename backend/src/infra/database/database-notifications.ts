@@ -4,7 +4,7 @@ import pg from 'pg';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 
-/** The channels the migrations' triggers notify on (drizzle/0009_add-change-notifications.sql, 0011_create-tutoring-sessions.sql). */
+/** The channels the migrations' triggers notify on (drizzle/0009_add-change-notifications.sql, 0012_create-tutoring-sessions.sql). */
 export type ChangeChannel = 'auth_changed' | 'tutor_changed' | 'essay_pool_changed' | 'tutor_directory_changed';
 
 export interface ChangeListener {

@@ -11,6 +11,7 @@ import { TutoringRepository } from './tutoring.repository.js';
 import { TutoringSessionsService } from './tutoring-sessions.service.js';
 import { TutoringTimersHandler } from './tutoring-timers.handler.js';
 import { TutoringTimers } from './tutoring-timers.service.js';
+import { TutoringBansSubscriber } from './tutoring-bans.subscriber.js';
 import { TutoringTimersSubscriber } from './tutoring-timers.subscriber.js';
 import './tutoring.jobs.js';
 import './tutoring.mails.js';
@@ -25,7 +26,7 @@ import './tutoring.mails.js';
 @Module({
   imports: [UploadsModule, PaymentsModule, RatingsModule],
   controllers: [StudentTutoringController, TutorTutoringController],
-  providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber],
+  providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber, TutoringBansSubscriber],
   exports: [TutoringSessionsService],
 })
 export class TutoringModule {}

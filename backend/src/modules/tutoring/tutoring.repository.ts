@@ -40,7 +40,7 @@ export interface TutoringProfileChange {
 export type StudentSessionFilter = 'all' | 'upcoming' | 'completed';
 export type TutorSessionGroup = 'pending' | 'inProgress' | 'completed';
 
-/** Which exclusion constraint refused a booking (drizzle/0011_create-tutoring-sessions.sql). */
+/** Which exclusion constraint refused a booking (drizzle/0012_create-tutoring-sessions.sql). */
 export type OverlapSide = 'tutor' | 'student';
 
 /** `%` and `_` typed by a user are literal in a LIKE pattern. */

@@ -14,7 +14,7 @@ export const tutoringCancelledBy = pgEnum('tutoring_cancelled_by', ['student', '
 /**
  * A one-to-one session a student booked with a tutor (spec part 1 §3 "Tutoring session"). Money in integer pence.
  * The database refuses two live (held or confirmed) sessions overlapping in time for one tutor or for one student:
- * exclusion constraints written by hand in drizzle/0011_create-tutoring-sessions.sql (drizzle-kit cannot express
+ * exclusion constraints written by hand in drizzle/0012_create-tutoring-sessions.sql (drizzle-kit cannot express
  * them), over `tstzrange(start_time, end_time, '[)')`.
  */
 export const tutoringSessions = pgTable(
