@@ -205,3 +205,11 @@ export function markingRules(values: MarkingValues, context: { fileRequired: boo
     file: values.file ? (markedFileProblem(values.file) ?? undefined) : context.fileRequired ? MESSAGES.fileRequired : undefined,
   };
 }
+
+/** The discussion's Confirm form: the agreed count as typed (empty keeps the current count). */
+export interface AgreedWordCountValues {
+  wordCount: string;
+}
+export function agreedWordCountRules(values: AgreedWordCountValues, essay: Pick<TutorEssay, 'minWordCount' | 'maxWordCount'>): Partial<Record<keyof AgreedWordCountValues, string>> {
+  return { wordCount: agreedWordCountProblem(values.wordCount, essay) ?? undefined };
+}
