@@ -50,7 +50,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('says what is missing, in the spec words, and sends nothing', async () => {
     const uploads = controlUploads();
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essay-upload');
     await user.click(await screen.findByRole('button', { name: 'Upload Essay' }));
     expect(screen.getByText('Please upload a file')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
 
   it('refuses a wrong type or an oversized file on the spot, and shows name and size with Remove file', async () => {
     stubApi({});
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
     renderApp('/student/essay-upload');
     const input = await screen.findByLabelText(/^Essay File/);
 
@@ -84,7 +84,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
 
   it("lists the chosen level's subjects and clears a subject the new level does not have", async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essay-upload');
     const subject = await screen.findByLabelText(/^Subject/);
     expect(subject).toBeDisabled();
@@ -100,7 +100,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('asks for the word count of an image, which the server needs', async () => {
     const uploads = controlUploads();
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essay-upload');
     expect(screen.queryByLabelText(/Word Count/)).not.toBeInTheDocument();
     await fillForm(user, image());
@@ -118,7 +118,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
     const essay = essayIn.awaitingConfirmation({ title: 'Macbeth and ambition' });
     const uploads = controlUploads();
     stubApi({ 'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/student/essay-upload');
     await fillForm(user);
     await user.upload(screen.getByLabelText('Mark Scheme (optional)'), pdf('scheme.pdf'));
@@ -153,7 +153,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('shows the server refusals next to the file, and asks for a count when a document has no text', async () => {
     const uploads = controlUploads();
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essay-upload');
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Upload Essay' }));
@@ -179,7 +179,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('shows a failure without a field as the form banner', async () => {
     const uploads = controlUploads();
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essay-upload');
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Upload Essay' }));
@@ -208,7 +208,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
 
   it('shows the guidelines and the details, prices the count live, and refuses a count outside ±10 %', async () => {
     stubApi({ 'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(`/student/essay-upload?essayId=${essay._id}`);
 
     expect(await screen.findByRole('heading', { name: 'A proof-reader may' })).toBeInTheDocument();
@@ -242,7 +242,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
       'POST /api/student/updateWordCount': () => jsonResponse(200, { message: 'Word count updated successfully', essay: { ...essay, state: 'open', wordCount: 950 } }),
       'GET /api/student/essays': () => jsonResponse(200, { essays: [{ ...essay, state: 'open', wordCount: 950 }] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp(`/student/essay-upload?essayId=${essay._id}`);
     const input = await screen.findByLabelText('Word count');
     await user.clear(input);
@@ -258,7 +258,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
       'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })),
       'POST /api/student/updateWordCount': () => jsonResponse(409, { code: 'ESSAY_NOT_EDITABLE', message: 'A tutor has already accepted this essay.' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp(`/student/essay-upload?essayId=${essay._id}`);
     await user.click(await screen.findByRole('button', { name: 'Confirm Word Count' }));
     expect(await screen.findByText('Failed to update word count: A tutor has already accepted this essay.')).toBeInTheDocument();
