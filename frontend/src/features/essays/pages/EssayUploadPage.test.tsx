@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi, onlyFor } from '../../../test/fetch';
-import { renderApp } from '../../../test/render';
+import { renderApp, TestProviders } from '../../../test/render';
+import { UploadEssayForm } from '../components/UploadEssayForm';
 import { essayIn, signInStudent } from '../test-support';
 
 beforeEach(() => {
@@ -45,13 +46,25 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, file: File = p
   await user.selectOptions(screen.getByLabelText(/^Subject/), 'English Literature');
 }
 
+/**
+ * Step one's form on its own: what these tests check happens inside the form, so they skip the app's routes and
+ * dashboard layout (a full-app render each took seconds on a loaded machine). The journey tests below use the app.
+ */
+function renderStepOne() {
+  render(
+    <TestProviders>
+      <UploadEssayForm onUploaded={() => {}} />
+    </TestProviders>,
+  );
+}
+
 // Generous timeout: typing and uploading through Chakra under jsdom is slow on a loaded machine.
 describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('says what is missing, in the spec words, and sends nothing', async () => {
     const uploads = controlUploads();
     stubApi({});
     const user = userEvent.setup({ delay: null });
-    renderApp('/student/essay-upload');
+    renderStepOne();
     await user.click(await screen.findByRole('button', { name: 'Upload Essay' }));
     expect(screen.getByText('Please upload a file')).toBeInTheDocument();
     expect(screen.getByText('Title is required')).toBeInTheDocument();
@@ -63,7 +76,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('refuses a wrong type or an oversized file on the spot, and shows name and size with Remove file', async () => {
     stubApi({});
     const user = userEvent.setup({ applyAccept: false, delay: null });
-    renderApp('/student/essay-upload');
+    renderStepOne();
     const input = await screen.findByLabelText(/^Essay File/);
 
     await user.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
@@ -85,7 +98,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it("lists the chosen level's subjects and clears a subject the new level does not have", async () => {
     stubApi({});
     const user = userEvent.setup({ delay: null });
-    renderApp('/student/essay-upload');
+    renderStepOne();
     const subject = await screen.findByLabelText(/^Subject/);
     expect(subject).toBeDisabled();
     await user.selectOptions(screen.getByLabelText(/^Academic Level/), 'A-Level');
@@ -101,7 +114,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
     const uploads = controlUploads();
     stubApi({});
     const user = userEvent.setup({ delay: null });
-    renderApp('/student/essay-upload');
+    renderStepOne();
     expect(screen.queryByLabelText(/Word Count/)).not.toBeInTheDocument();
     await fillForm(user, image());
     await user.click(screen.getByRole('button', { name: 'Upload Essay' }));
