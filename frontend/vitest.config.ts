@@ -30,6 +30,11 @@ export default defineConfig((env) =>
       // The worker count stays vitest's default (cores − 1: one here); two workers were slower and timed tests
       // out while the machine was busy (docs/benchmarks.md).
       isolate: mockingFiles.length > 0,
+      // vitest's 5 s default is too tight on a 2-core machine doing other work (a build, a second suite): the first
+      // test of a worker also pays for importing React, Chakra and the route tree, and a full-app render with typing
+      // took 5-10 s there. 15 s leaves room without letting a test that really hangs (an unanswered stub, a missed
+      // fake-timer advance) wait long. Tests type with `userEvent.setup({ delay: null })`: no timer between keys.
+      testTimeout: 15_000,
     },
   }),
 );

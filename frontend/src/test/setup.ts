@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { forgetChatSockets } from './chat-socket-double';
 import { blockNetwork, failOnNetworkAttempts } from './network-guard';
 import { settleRouters } from './routers';
+import { toaster } from '../components/ui/toaster';
 
 const noop = () => {};
 
@@ -95,6 +96,9 @@ if (typeof window !== 'undefined') {
   // are still in place, and only then are the stubs removed (files add no after-each of their own for that).
   afterEach(async () => {
     await settleRouters();
+    // The toaster's store is module state shared by the files of a worker (isolate: false) and shows at most 4
+    // toasts: left alone, the toasts of earlier tests (still within their lifetime) queue a later test's out of sight.
+    toaster.remove();
     cleanup();
     vi.unstubAllGlobals();
     window.localStorage.clear();

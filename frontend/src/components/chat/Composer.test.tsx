@@ -15,7 +15,7 @@ function setup(disabled = false, onSend = vi.fn<(text: string) => void | Promise
 
 describe('Composer', () => {
   it('sends the trimmed text on Enter and clears the box', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onSend, box } = setup();
     await user.type(box, '  Hello there  {Enter}');
     expect(onSend).toHaveBeenCalledWith('Hello there');
@@ -23,7 +23,7 @@ describe('Composer', () => {
   });
 
   it('makes a new line on Shift+Enter without sending', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onSend, box } = setup();
     await user.type(box, 'line one{Shift>}{Enter}{/Shift}line two');
     expect(onSend).not.toHaveBeenCalled();
@@ -33,7 +33,7 @@ describe('Composer', () => {
   });
 
   it('never sends blank text, and Send is disabled while empty or disconnected', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onSend, box, button } = setup();
     expect(button).toBeDisabled();
     await user.type(box, '   {Enter}');
@@ -43,7 +43,7 @@ describe('Composer', () => {
   });
 
   it('does not send while disconnected', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onSend, box, button } = setup(true);
     await user.type(box, 'hello{Enter}');
     expect(onSend).not.toHaveBeenCalled();
@@ -51,7 +51,7 @@ describe('Composer', () => {
   });
 
   it('with an asynchronous send, clears the box once it is stored and keeps the text when it fails', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
     const onSend = vi.fn((_text: string) => new Promise<void>((resolve, reject) => void (settle = { resolve, reject })));
     const { box } = setup(false, onSend);

@@ -58,7 +58,7 @@ describe('MessageList', () => {
   });
 
   it('marks own messages on their way and failed ones, with Retry and Load older messages', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRetry = vi.fn();
     const onLoadOlder = vi.fn();
     renderList({

@@ -26,7 +26,7 @@ describe('SelectField', { timeout: 20_000 }, () => {
     const select = screen.getByLabelText(/Academic Level/);
     expect(select.tagName).toBe('SELECT');
     expect([...(select as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Select academic level', 'GCSE', 'A-Level']);
-    await userEvent.selectOptions(select, 'A-Level');
+    await userEvent.setup({ delay: null }).selectOptions(select, 'A-Level');
     expect(screen.getByText('a-level')).toBeInTheDocument();
     expect(select).toHaveAccessibleDescription('Pick one');
   });

@@ -89,3 +89,58 @@ export function resetPasswordRules({ password, confirm }: ResetPasswordValues): 
   if (password !== confirm) return { confirm: AUTH_MESSAGES.passwordsDoNotMatch };
   return {};
 }
+
+/** The sign-in form's rule (spec part 1 §5): both fields, one line above the form. */
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+export function loginRules({ email, password }: LoginValues): Partial<Record<keyof LoginValues, string>> {
+  return !email.trim() || !password ? { email: AUTH_MESSAGES.fillAllFields } : {};
+}
+
+export interface ForgotPasswordValues {
+  email: string;
+}
+export function forgotPasswordRules({ email }: ForgotPasswordValues): Partial<Record<keyof ForgotPasswordValues, string>> {
+  const problem = validateEmail(email);
+  return problem === true ? {} : { email: problem };
+}
+
+/** An emailed code (email verification, the two-factor step): asked for before anything is sent. */
+export interface CodeValues {
+  code: string;
+}
+export function codeRules({ code }: CodeValues): Partial<Record<keyof CodeValues, string>> {
+  return code.trim() ? {} : { code: AUTH_MESSAGES.enterCode };
+}
+
+export interface RegisterValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  role: 'tutor' | 'student';
+  agreeToTerms: boolean;
+}
+
+const problemOf = (result: string | true) => (result === true ? undefined : result);
+
+/** The registration form's rules (spec part 1 §5): each field's message under the field. */
+export function registerRules(values: RegisterValues): Partial<Record<keyof RegisterValues, string>> {
+  return {
+    firstName: problemOf(requiredText('First name')(values.firstName)),
+    lastName: problemOf(requiredText('Last name')(values.lastName)),
+    email: problemOf(validateEmail(values.email)),
+    phone: problemOf(requiredText('Phone')(values.phone)),
+    password: problemOf(validatePassword(values.password)),
+    confirmPassword: !values.confirmPassword
+      ? 'Confirm password is required'
+      : values.confirmPassword === values.password
+        ? undefined
+        : AUTH_MESSAGES.passwordsDoNotMatch,
+    agreeToTerms: values.agreeToTerms ? undefined : AUTH_MESSAGES.agreeToTerms,
+  };
+}

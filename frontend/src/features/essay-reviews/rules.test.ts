@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { essayWordCount } from './format';
 import {
   agreedWordCountProblem,
+  markingRules,
+  MESSAGES,
   discussionDeadline,
   essayBadge,
   feedbackProblem,
@@ -117,5 +119,21 @@ describe('search params', () => {
     expect(validateReviewsSearch({ filter: 'completed', search: 'essay' })).toEqual({ filter: 'completed', search: 'essay' });
     expect(validateReviewsSearch({ filter: 'all' })).toEqual({});
     expect(validateReviewsSearch({ filter: 'nonsense' })).toEqual({});
+  });
+});
+
+describe('markingRules', () => {
+  const feedback = 'x'.repeat(250);
+  const problems = (values: Parameters<typeof markingRules>[0], fileRequired: boolean) =>
+    Object.fromEntries(Object.entries(markingRules(values, { fileRequired })).filter(([, message]) => message));
+  it('checks the score, the feedback and the file in one pass', () => {
+    expect(problems({ score: '11', feedback: 'short', file: null }, true)).toEqual({
+      score: MESSAGES.score,
+      feedback: MESSAGES.feedbackTooShort,
+      file: MESSAGES.fileRequired,
+    });
+    expect(problems({ score: '7', feedback, file: null }, false)).toEqual({});
+    expect(problems({ score: '7', feedback, file: new File(['x'], 'marked.png') }, false)).toEqual({ file: MESSAGES.fileType });
+    expect(problems({ score: '7', feedback, file: new File(['x'], 'marked.pdf') }, true)).toEqual({});
   });
 });

@@ -191,3 +191,27 @@ export function agreedWordCountProblem(value: string, essay: Pick<TutorEssay, 'm
   return null;
 }
 
+
+/** The feedback form's values (spec part 2 §5): the score as typed, the feedback, the chosen marked file. */
+export interface MarkingValues {
+  score: string;
+  feedback: string;
+  file: File | null;
+}
+
+/** The feedback form's rules: score 1–10, feedback ≥ 250 characters, the marked file (required where needed). */
+export function markingRules(values: MarkingValues, context: { fileRequired: boolean }): Partial<Record<keyof MarkingValues, string>> {
+  return {
+    score: scoreProblem(values.score) ?? undefined,
+    feedback: feedbackProblem(values.feedback) ?? undefined,
+    file: values.file ? (markedFileProblem(values.file) ?? undefined) : context.fileRequired ? MESSAGES.fileRequired : undefined,
+  };
+}
+
+/** The discussion's Confirm form: the agreed count as typed (empty keeps the current count). */
+export interface AgreedWordCountValues {
+  wordCount: string;
+}
+export function agreedWordCountRules(values: AgreedWordCountValues, essay: Pick<TutorEssay, 'minWordCount' | 'maxWordCount'>): Partial<Record<keyof AgreedWordCountValues, string>> {
+  return { wordCount: agreedWordCountProblem(values.wordCount, essay) ?? undefined };
+}

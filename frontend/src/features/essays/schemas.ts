@@ -3,7 +3,7 @@
  * falls back to the default instead of failing the route.
  */
 import { ESSAY_FILTERS, type EssayFilter } from './queries';
-import type { Essay } from './essay-rules';
+import { confirmRangeMessage, inlineRangeMessage, wordCountProblem, type Essay } from './essay-rules';
 
 export const ESSAY_SORTS = ['latest', 'title', 'subject'] as const;
 export type EssaySort = (typeof ESSAY_SORTS)[number];
@@ -50,4 +50,40 @@ export function visibleEssays(essays: readonly Essay[], { sort, q }: { sort?: Es
   if (sort === 'title') return found.sort(byText('title'));
   if (sort === 'subject') return found.sort(byText('subject'));
   return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** A word count as typed (the card's inline edit, the confirm step, the Update Word Count modal). */
+export interface WordCountValues {
+  wordCount: string;
+}
+type WordCountBand = Pick<Essay, 'minWordCount' | 'maxWordCount'>;
+type WordCountProblems = Partial<Record<keyof WordCountValues, string>>;
+
+/** The card's inline edit (spec part 1 §5): a whole number within the band, "Must be within {low}-{high} words". */
+export const inlineWordCountRules = ({ wordCount }: WordCountValues, band: WordCountBand): WordCountProblems => ({
+  wordCount: wordCountProblem(wordCount, band, inlineRangeMessage(band)) ?? undefined,
+});
+
+/** The upload's confirm step (spec part 1 §5): the same band in the server's own wording. */
+export const confirmWordCountRules = ({ wordCount }: WordCountValues, band: WordCountBand): WordCountProblems => ({
+  wordCount: wordCountProblem(wordCount, band, confirmRangeMessage(band)) ?? undefined,
+});
+
+/**
+ * The Update Word Count modal (spec part 1 §5): a number of at least 1 and no range check of its own (the server
+ * checks the band and its refusal shows in the modal). Update stays disabled instead of showing this message.
+ */
+export function updateWordCountRules({ wordCount }: WordCountValues): WordCountProblems {
+  const count = Number(wordCount);
+  return wordCount.trim() !== '' && Number.isInteger(count) && count >= 1 ? {} : { wordCount: 'Word count must be a whole number above 0' };
+}
+
+/** Spec part 1 §5: 1-5 stars (default 5), feedback optional, at most 500 characters with a counter. */
+export const RATING_FEEDBACK_MAX = 500;
+export interface RatingValues {
+  rating: number;
+  feedback: string;
+}
+export function ratingRules({ feedback }: RatingValues): Partial<Record<keyof RatingValues, string>> {
+  return feedback.length > RATING_FEEDBACK_MAX ? { feedback: `Feedback must be at most ${RATING_FEEDBACK_MAX} characters` } : {};
 }

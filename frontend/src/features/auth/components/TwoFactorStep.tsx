@@ -1,12 +1,13 @@
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { authApi, type AuthUser } from '../../../api/auth';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { AuthCard } from './AuthCard';
 import { CodeField } from './CodeField';
 import { cooldownKey, useCooldown } from '../cooldown';
+import { useCodeForm } from '../hooks/useCodeForm';
 import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '../schemas';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 
@@ -22,35 +23,29 @@ interface TwoFactorStepProps {
 /** Sign-in's second step (spec part 1 §5): the emailed code, Resend after the cooldown, Back to the password. */
 export function TwoFactorStep({ userId, email, message, onBack, onSignedIn }: TwoFactorStepProps) {
   const formId = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [serverError, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(message ?? null);
-  const [submitting, setSubmitting] = useState(false);
   const cooldown = useCooldown(cooldownKey('2fa', email));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!code.trim()) {
-      setError(AUTH_MESSAGES.enterCode);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const response = await authApi.verify2FA(userId, code.trim());
-      if (!response?.token || !response.user) {
-        setError(AUTH_MESSAGES.authChanged);
-        return;
+  const { control, submit, submitting, problem, clearProblem } = useCodeForm(
+    async (code) => {
+      try {
+        const response = await authApi.verify2FA(userId, code);
+        if (!response?.token || !response.user) {
+          setError(AUTH_MESSAGES.authChanged);
+          return;
+        }
+        await onSignedIn(response.token, response.user);
+      } catch (err) {
+        setError(errorMessage(err, AUTH_MESSAGES.verificationFailed));
       }
-      await onSignedIn(response.token, response.user);
-    } catch (err) {
-      setError(errorMessage(err, AUTH_MESSAGES.verificationFailed));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    () => setError(null),
+  );
+  const error = problem ?? serverError;
 
   const resend = async () => {
+    clearProblem();
     setError(null);
     try {
       const response = await authApi.resend2FA(email);
@@ -67,7 +62,7 @@ export function TwoFactorStep({ userId, email, message, onBack, onSignedIn }: Tw
       {error && <FormAlert title={error} />}
       <form onSubmit={submit} noValidate aria-label="Two-factor form">
         <Stack gap="4">
-          <CodeField id={`${formId}-code`} value={code} onChange={setCode} autoFocus />
+          <CodeField id={`${formId}-code`} control={control} autoFocus />
           <SubmitButton loading={submitting} loadingText="Verifying...">
             Verify
           </SubmitButton>

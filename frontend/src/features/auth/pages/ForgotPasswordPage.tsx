@@ -11,8 +11,11 @@ import { authApi } from '../../../api/auth';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { FormField } from '../../../components/form/FormField';
-import { AUTH_MESSAGES, validateEmail } from '../schemas';
+import { AUTH_MESSAGES, forgotPasswordRules, type ForgotPasswordValues } from '../schemas';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { SubmitButton } from '../../../components/form/SubmitButton';
+
+const resolver = rulesResolver(forgotPasswordRules);
 
 export function ForgotPasswordPage() {
   const formId = useId();
@@ -22,7 +25,7 @@ export function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordValues>({ defaultValues: { email: '' }, resolver });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -59,7 +62,7 @@ export function ForgotPasswordPage() {
       <form onSubmit={onSubmit} noValidate aria-label="Forgot password form">
         <Stack gap="4">
           <FormField id={`${formId}-email`} label="Email" error={errors.email?.message} required>
-            <Input type="email" autoComplete="email" inputMode="email" {...register('email', { validate: validateEmail })} />
+            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
           </FormField>
           <SubmitButton loading={isSubmitting} loadingText="Sending...">
             Send reset link

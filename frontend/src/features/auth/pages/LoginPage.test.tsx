@@ -6,7 +6,7 @@ import { jsonResponse, stubApi } from '../../../test/fetch';
 
 
 async function logIn(email = 'ada@example.com', password = 'Secret1!') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const { router } = renderApp('/login');
   await user.type(await screen.findByLabelText(/^Email/), email);
   await user.type(screen.getByLabelText(/^Password/), password);
@@ -19,7 +19,7 @@ const student = { _id: 's1', id: 's1', name: 'Ada', email: 'ada@example.com', ro
 describe('LoginPage', { timeout: 15_000 }, () => {
   it('asks for both fields', async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please fill in all fields');
@@ -115,7 +115,7 @@ describe('LoginPage', { timeout: 15_000 }, () => {
       'POST /api/auth/signInLink/exchange': () => jsonResponse(200, { token: 'tok', user: student }),
       'GET /api/auth/checkProfiles': () => jsonResponse(200, { student: true, tutor: false }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp(`/login?signInCode=${code}`);
     expect(await screen.findByRole('heading', { name: 'Continue as Ada?' })).toBeInTheDocument();
     expect(calls.map((c) => c.key)).not.toContain('POST /api/auth/signInLink/exchange');
@@ -129,7 +129,7 @@ describe('LoginPage', { timeout: 15_000 }, () => {
     const { calls } = stubApi({
       'POST /api/auth/signInLink/preview': () => jsonResponse(200, { name: 'Mallory', email: 'm@example.com' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/login?signInCode=abcdefghijklmnopqrstuvwxyz');
     await user.click(await screen.findByRole('button', { name: 'Not me: sign in with my own account' }));
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();

@@ -16,11 +16,14 @@ import { FormField } from '../../../components/form/FormField';
 import type { LoginSearch } from '../guards';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import { useFlashMessage } from '../navigation';
-import { AUTH_MESSAGES } from '../schemas';
+import { AUTH_MESSAGES, loginRules, type LoginValues } from '../schemas';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { useSession } from '../../../lib/session';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-
 import { TwoFactorStep } from '../components/TwoFactorStep';
+
+const resolver = rulesResolver(loginRules);
+
 type LoginError = { message: string; kind: 'banned' | 'unverified' | 'other' };
 
 function toLoginError(error: unknown, fallback: string): LoginError {
@@ -44,9 +47,15 @@ export function LoginPage({ search }: { search: LoginSearch }) {
     search.signInCode ? { state: 'checking' } : null,
   );
   const directStarted = useRef(false);
-  const { register, handleSubmit, getValues, formState } = useForm<{ email: string; password: string }>({
+  const { register, handleSubmit, getValues, formState } = useForm<LoginValues>({
     defaultValues: { email: '', password: '' },
+    resolver,
+    // The rule's line stays until the next Log in, as the server's does.
+    reValidateMode: 'onSubmit',
   });
+  // The rules' line (both fields are needed) or the server's refusal: one alert above the form.
+  const rulesProblem = formState.errors.email?.message;
+  const shownError: LoginError | null = rulesProblem ? { message: rulesProblem, kind: 'other' } : error;
 
   const directFailed = useCallback(() => {
     setError({ message: AUTH_MESSAGES.directTokenFailed, kind: 'other' });
@@ -76,27 +85,26 @@ export function LoginPage({ search }: { search: LoginSearch }) {
     }
   };
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setError(null);
-    if (!email.trim() || !password) {
-      setError({ message: AUTH_MESSAGES.fillAllFields, kind: 'other' });
-      return;
-    }
-    try {
-      const response = await authApi.login(email.trim(), password);
-      if (response.twoFactorRequired && response.userId) {
-        setTwoFactor({ userId: response.userId, email: email.trim(), message: response.message });
-        return;
+  const onSubmit = handleSubmit(
+    async ({ email, password }) => {
+      setError(null);
+      try {
+        const response = await authApi.login(email.trim(), password);
+        if (response.twoFactorRequired && response.userId) {
+          setTwoFactor({ userId: response.userId, email: email.trim(), message: response.message });
+          return;
+        }
+        if (!response?.token || !response.user) {
+          setError({ message: AUTH_MESSAGES.authChanged, kind: 'other' });
+          return;
+        }
+        await completeSignIn(response.token, response.user, search.redirect);
+      } catch (err) {
+        setError(toLoginError(err, AUTH_MESSAGES.loginFailed));
       }
-      if (!response?.token || !response.user) {
-        setError({ message: AUTH_MESSAGES.authChanged, kind: 'other' });
-        return;
-      }
-      await completeSignIn(response.token, response.user, search.redirect);
-    } catch (err) {
-      setError(toLoginError(err, AUTH_MESSAGES.loginFailed));
-    }
-  });
+    },
+    () => setError(null),
+  );
 
   if (direct?.state === 'confirm') {
     return (
@@ -137,13 +145,13 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   const email = getValues('email');
   return (
     <AuthCard title="Welcome back" subtitle="Log in to your Redpen account">
-      {flash && !error && <FormAlert status="success" title={flash} />}
-      {error && (
-        <Box data-kind={error.kind}>
-          {error.kind === 'banned' ? (
-            <FormAlert title={error.message}>{AUTH_MESSAGES.bannedHelp}</FormAlert>
-          ) : error.kind === 'unverified' ? (
-            <FormAlert title={error.message}>
+      {flash && !shownError && <FormAlert status="success" title={flash} />}
+      {shownError && (
+        <Box data-kind={shownError.kind}>
+          {shownError.kind === 'banned' ? (
+            <FormAlert title={shownError.message}>{AUTH_MESSAGES.bannedHelp}</FormAlert>
+          ) : shownError.kind === 'unverified' ? (
+            <FormAlert title={shownError.message}>
               <Link asChild {...authLinkStyle}>
                 <RouterLink to="/verify-email" search={{ email: email.trim() }}>
                   Verify your email
@@ -151,7 +159,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
               </Link>
             </FormAlert>
           ) : (
-            <FormAlert title={error.message} />
+            <FormAlert title={shownError.message} />
           )}
         </Box>
       )}

@@ -9,7 +9,7 @@ beforeEach(() => installPointerEvent());
 describe('RegisterPage', () => {
   it('shows the spec messages on blur and the strength label', { timeout: 20_000 }, async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/register');
     const first = await screen.findByLabelText(/^First Name/);
     await user.click(first);
@@ -43,7 +43,7 @@ describe('RegisterPage', () => {
 
   it('requires the terms and defaults the role to tutor; on success goes to /verify-email', { timeout: 20_000 }, async () => {
     const { calls } = stubApi({ 'POST /api/auth/register': () => jsonResponse(201, { message: 'ok', email: 'ada@example.com' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/register');
     await user.type(await screen.findByLabelText(/^First Name/), 'Ada');
     await user.type(screen.getByLabelText(/^Last Name/), 'Lovelace');

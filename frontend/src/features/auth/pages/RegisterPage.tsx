@@ -16,19 +16,9 @@ import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { FormField } from '../../../components/form/FormField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { cooldownKey, startCooldown } from '../cooldown';
-import { AUTH_MESSAGES, requiredText, validateEmail, validatePassword } from '../schemas';
+import { AUTH_MESSAGES, registerRules, type RegisterValues } from '../schemas';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-
-export interface RegisterValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  role: 'tutor' | 'student';
-  agreeToTerms: boolean;
-}
 
 const DEFAULTS: RegisterValues = {
   firstName: '',
@@ -41,6 +31,7 @@ const DEFAULTS: RegisterValues = {
   agreeToTerms: false,
 };
 
+const resolver = rulesResolver(registerRules);
 const FIELD_NAMES = new Set(['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'role']);
 
 export function RegisterPage() {
@@ -54,7 +45,7 @@ export function RegisterPage() {
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({ defaultValues: DEFAULTS, mode: 'onBlur', reValidateMode: 'onChange', shouldFocusError: true });
+  } = useForm<RegisterValues>({ defaultValues: DEFAULTS, resolver, mode: 'onBlur', reValidateMode: 'onChange', shouldFocusError: true });
   const password = watch('password');
 
   const onSubmit = handleSubmit(async (values) => {
@@ -91,17 +82,17 @@ export function RegisterPage() {
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <FormField id={id('firstName')} label="First Name" error={errors.firstName?.message} required>
-              <Input autoComplete="given-name" {...register('firstName', { validate: requiredText('First name') })} />
+              <Input autoComplete="given-name" {...register('firstName')} />
             </FormField>
             <FormField id={id('lastName')} label="Last Name" error={errors.lastName?.message} required>
-              <Input autoComplete="family-name" {...register('lastName', { validate: requiredText('Last name') })} />
+              <Input autoComplete="family-name" {...register('lastName')} />
             </FormField>
           </SimpleGrid>
           <FormField id={id('email')} label="Email" error={errors.email?.message} required>
-            <Input type="email" autoComplete="email" inputMode="email" {...register('email', { validate: validateEmail })} />
+            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
           </FormField>
           <FormField id={id('phone')} label="Phone" error={errors.phone?.message} required>
-            <Input type="tel" autoComplete="tel" inputMode="tel" {...register('phone', { validate: requiredText('Phone') })} />
+            <Input type="tel" autoComplete="tel" inputMode="tel" {...register('phone')} />
           </FormField>
           <FormField
             id={id('password')}
@@ -110,18 +101,13 @@ export function RegisterPage() {
             required
             helper={<PasswordStrength password={password} />}
           >
-            <Input type="password" autoComplete="new-password" {...register('password', { validate: validatePassword })} />
+            <Input type="password" autoComplete="new-password" {...register('password')} />
           </FormField>
           <FormField id={id('confirmPassword')} label="Confirm Password" error={errors.confirmPassword?.message} required>
             <Input
               type="password"
               autoComplete="new-password"
-              {...register('confirmPassword', {
-                validate: (value, all) => {
-                  if (!value) return 'Confirm password is required';
-                  return value === all.password || AUTH_MESSAGES.passwordsDoNotMatch;
-                },
-              })}
+              {...register('confirmPassword')}
             />
           </FormField>
           <FormField id={id('role')} label="I want to join as" required>
@@ -136,7 +122,6 @@ export function RegisterPage() {
           <Controller
             control={control}
             name="agreeToTerms"
-            rules={{ validate: (value) => value || AUTH_MESSAGES.agreeToTerms }}
             render={({ field, fieldState }) => (
               <Field.Root invalid={!!fieldState.error} ids={{ errorText: id('terms-error') }}>
                 <Checkbox.Root

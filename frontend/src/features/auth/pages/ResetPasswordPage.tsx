@@ -13,9 +13,9 @@ import { FormField } from '../../../components/form/FormField';
 import { rulesResolver } from '../../../components/form/rules-resolver';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { AUTH_MESSAGES, RESET_REDIRECT_MS, resetPasswordRules, type ResetPasswordValues } from '../schemas';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 const resolver = rulesResolver(resetPasswordRules);
-import { SubmitButton } from '../../../components/form/SubmitButton';
 
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const formId = useId();

@@ -23,7 +23,7 @@ describe('VerifyEmailPage', () => {
 
   it('starts a 60 s cooldown after a resend and stores it', async () => {
     stubApi({ 'POST /api/auth/resendCode': () => jsonResponse(200, { message: 'A new code is on its way' }) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/verify-email?email=ada%40example.com');
     await user.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('A new code is on its way')).toBeInTheDocument();
@@ -34,7 +34,7 @@ describe('VerifyEmailPage', () => {
 
   it('asks for the code, then without a token goes to /login with the success message', async () => {
     stubApi({ 'POST /api/auth/verifyEmail': () => jsonResponse(200, {}) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/verify-email?email=ada%40example.com');
     await user.click(await screen.findByRole('button', { name: 'Verify email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please enter the verification code');

@@ -3,13 +3,14 @@ import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { authApi } from '../../../api/auth';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { CodeField } from '../components/CodeField';
 import { cooldownKey, useCooldown } from '../cooldown';
+import { useCodeForm } from '../hooks/useCodeForm';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 import type { VerifyEmailSearch } from '../navigation';
 import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '../schemas';
@@ -37,10 +38,8 @@ function VerifyEmailForm({ email, isTutor }: { email: string; isTutor: boolean }
   const navigate = useNavigate();
   const completeSignIn = useCompleteSignIn();
   const cooldown = useCooldown(cooldownKey('verify', email));
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [serverError, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
 
   const signInOrLogin = async (response: { token?: string; user?: Parameters<typeof completeSignIn>[1]; message?: string } | undefined) => {
@@ -51,28 +50,26 @@ function VerifyEmailForm({ email, isTutor }: { email: string; isTutor: boolean }
     return false;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setInfo(null);
-    if (!code.trim()) {
-      setError(AUTH_MESSAGES.enterCode);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const response = await authApi.verifyEmail(email, code.trim());
-      if (!(await signInOrLogin(response))) {
-        await navigate({ to: '/login', replace: true, state: { flash: AUTH_MESSAGES.emailVerified } });
+  const { control, submit, submitting, problem, clearProblem } = useCodeForm(
+    async (code) => {
+      try {
+        const response = await authApi.verifyEmail(email, code);
+        if (!(await signInOrLogin(response))) {
+          await navigate({ to: '/login', replace: true, state: { flash: AUTH_MESSAGES.emailVerified } });
+        }
+      } catch (err) {
+        setError(errorMessage(err, AUTH_MESSAGES.verificationFailed));
       }
-    } catch (err) {
-      setError(errorMessage(err, AUTH_MESSAGES.verificationFailed));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    () => {
+      setError(null);
+      setInfo(null);
+    },
+  );
+  const error = problem ?? serverError;
 
   const resend = async () => {
+    clearProblem();
     setError(null);
     setInfo(null);
     setResending(true);
@@ -102,7 +99,7 @@ function VerifyEmailForm({ email, isTutor }: { email: string; isTutor: boolean }
       {error && <FormAlert title={error} />}
       <form onSubmit={submit} noValidate aria-label="Email verification form">
         <Stack gap="4">
-          <CodeField id={`${formId}-code`} value={code} onChange={setCode} />
+          <CodeField id={`${formId}-code`} control={control} />
           <SubmitButton loading={submitting} loadingText="Verifying...">
             Verify email
           </SubmitButton>

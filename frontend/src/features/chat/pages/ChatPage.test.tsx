@@ -58,13 +58,13 @@ describe('ChatPage', { timeout: 30_000 }, () => {
   it('selects the first contact and shows the thread', async () => {
     await renderChat();
     expect(await screen.findByText('Welcome!')).toBeInTheDocument();
-    await openThread(userEvent.setup());
+    await openThread(userEvent.setup({ delay: null }));
     expect(screen.getByRole('heading', { name: 'Theo Tutor' })).toBeInTheDocument();
     expect(screen.getByText('Online')).toBeInTheDocument();
   });
 
   it('shows a sent message at once, confirms it with the ack, and skips the echoed broadcast', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const socket = await renderChat();
     await screen.findByText('Welcome!');
     const log = await openThread(user);
@@ -84,7 +84,7 @@ describe('ChatPage', { timeout: 30_000 }, () => {
   });
 
   it('marks a refused send as failed with Retry, and Retry sends it again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const socket = await renderChat();
     await screen.findByText('Welcome!');
     const log = await openThread(user);
@@ -106,7 +106,7 @@ describe('ChatPage', { timeout: 30_000 }, () => {
       'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [TUTOR, { ...TUTOR, _id: 'tutor-2', name: 'Tina Tutor', online: false }] }),
       'GET /api/student/messages/tutor-1': () => jsonResponse(200, { messages: [], hasMore: false }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const socket = await renderChat();
     const contacts = await screen.findByRole('list', { name: 'Contacts' });
     await screen.findByText('Connected');
@@ -127,7 +127,7 @@ describe('ChatPage', { timeout: 30_000 }, () => {
       'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [TUTOR, { ...TUTOR, _id: 'tutor-2', name: 'Tina Tutor' }] }),
       'GET /api/student/messages/tutor-1': () => jsonResponse(200, { messages: [], hasMore: false }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderChat();
     const contacts = await screen.findByRole('list', { name: 'Contacts' });
     await user.type(screen.getByLabelText('Search contacts'), 'tina');
@@ -165,7 +165,7 @@ describe('ChatPage', { timeout: 30_000 }, () => {
       'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [TUTOR] }),
       'GET /api/student/messages/tutor-1': () => jsonResponse(200, { messages: [], hasMore: false }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const socket = await renderChat();
     await openThread(user);
     await screen.findByText('Connected');
@@ -202,7 +202,7 @@ describe('ChatPage', { timeout: 30_000 }, () => {
   it('shows the server’s error event above the thread', async () => {
     const socket = await renderChat();
     await screen.findByText('Welcome!');
-    await openThread(userEvent.setup());
+    await openThread(userEvent.setup({ delay: null }));
     socket.serverEmits('error', { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
     expect(await screen.findByRole('alert')).toHaveTextContent('You are sending messages too quickly. Please slow down.');
   });

@@ -6,21 +6,31 @@ import { Text } from '@chakra-ui/react/text';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { Card } from '../../../components/ui/Card';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { essayReviewsApi, essayReviewsKeys } from '../queries';
-import { agreedWordCountProblem, type TutorEssay } from '../rules';
+import { agreedWordCountRules, type AgreedWordCountValues, type TutorEssay } from '../rules';
+
+const resolver = rulesResolver(agreedWordCountRules);
 
 /** Cancel Review (back to the pool) and Confirm (with an optional agreed count in the ±10 % band). */
 export function DiscussionActions({ essay }: { essay: TutorEssay }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [count, setCount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<AgreedWordCountValues, TutorEssay>({
+    defaultValues: { wordCount: '' },
+    resolver,
+    context: essay,
+    // The count's message (the band's, or the server's) stays until the next Confirm.
+    reValidateMode: 'onSubmit',
+  });
+  const problem = formState.errors.wordCount?.message;
   const [asking, setAsking] = useState(false);
 
   const confirm = useMutation({
@@ -32,7 +42,7 @@ export function DiscussionActions({ essay }: { essay: TutorEssay }) {
     },
     onError: (error) => {
       const message = errorMessage(error, 'Could not confirm the word count. Please try again.');
-      if (isApiError(error) && error.status === 422) setProblem(message);
+      if (isApiError(error) && error.status === 422) setError('wordCount', { type: 'server', message });
       else toastError('Could not confirm the word count', message);
     },
   });
@@ -51,12 +61,7 @@ export function DiscussionActions({ essay }: { essay: TutorEssay }) {
     },
   });
 
-  const onConfirm = () => {
-    const found = agreedWordCountProblem(count, essay);
-    setProblem(found);
-    if (found) return;
-    confirm.mutate(count.trim() === '' ? undefined : Number(count));
-  };
+  const onConfirm = handleSubmit(({ wordCount }) => confirm.mutate(wordCount.trim() === '' ? undefined : Number(wordCount)));
 
   return (
     <Card>
@@ -71,19 +76,16 @@ export function DiscussionActions({ essay }: { essay: TutorEssay }) {
         )}
         <form
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onConfirm();
-          }}
+          onSubmit={(event) => void onConfirm(event)}
         >
           <Stack gap="4">
             <FormField
               id="agreed-word-count"
               label="Agreed word count (optional)"
               helper={`Between ${essay.minWordCount} and ${essay.maxWordCount} words (±10% of the original ${essay.originalWordCount}). Leave empty to keep ${essay.wordCount}.`}
-              error={problem ?? undefined}
+              error={problem}
             >
-              <Input type="number" inputMode="numeric" min={essay.minWordCount} max={essay.maxWordCount} step={1} maxW="48" value={count} onChange={(event) => setCount(event.target.value)} />
+              <Input type="number" inputMode="numeric" min={essay.minWordCount} max={essay.maxWordCount} step={1} maxW="48" {...register('wordCount')} />
             </FormField>
             <HStack gap="3" wrap="wrap">
               <Button type="submit" colorPalette="brand" loading={confirm.isPending}>

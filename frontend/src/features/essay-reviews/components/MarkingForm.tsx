@@ -13,23 +13,13 @@ import { FEEDBACK_MIN_LENGTH, SCORE_MAX, SCORE_MIN } from '@redpen/shared/essay-
 import { errorCode, errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { formatBytes } from '../../../lib/format';
 import { essayReviewsApi, essayReviewsKeys } from '../queries';
-import {
-  MARKED_FILE_ACCEPT,
-  MESSAGES,
-  feedbackProblem,
-  markedFileProblem,
-  markedFileRequired,
-  scoreProblem,
-  type TutorEssay,
-} from '../rules';
+import { MARKED_FILE_ACCEPT, MESSAGES, markedFileProblem, markedFileRequired, markingRules, type MarkingValues, type TutorEssay } from '../rules';
 
-interface MarkValues {
-  score: string;
-  feedback: string;
-}
+const resolver = rulesResolver(markingRules);
 
 /** The feedback form (spec part 2 §5): score 1–10, feedback ≥ 250 characters, the marked file where needed. */
 export function MarkingForm({ essay }: { essay: TutorEssay }) {
@@ -38,26 +28,31 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
   const queryClient = useQueryClient();
   const fileRequired = markedFileRequired(essay);
   // A revision starts from what the tutor sent last time.
-  const { register, handleSubmit, watch, setError, formState } = useForm<MarkValues>({
-    defaultValues: { score: essay.score ? String(essay.score) : '', feedback: essay.feedback ?? '' },
+  const { register, handleSubmit, watch, setValue, setError, clearErrors, formState } = useForm<MarkingValues, { fileRequired: boolean }>({
+    defaultValues: { score: essay.score ? String(essay.score) : '', feedback: essay.feedback ?? '', file: null },
+    resolver,
+    context: { fileRequired },
   });
   const feedbackLength = watch('feedback').trim().length;
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const file = watch('file');
+  const fileError = formState.errors.file?.message;
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  // A file of the wrong type or size is refused as soon as it is chosen (and stops Submit until another is).
   const chooseFile = (picked: File | undefined) => {
     const problem = picked ? markedFileProblem(picked) : null;
-    setFileError(problem);
-    setFile(problem ? null : (picked ?? null));
-    if (problem && fileInput.current) fileInput.current.value = '';
+    setValue('file', picked ?? null);
+    if (problem) {
+      setError('file', { type: 'rules', message: problem });
+      if (fileInput.current) fileInput.current.value = '';
+    } else clearErrors('file');
   };
 
   const submit = useMutation({
-    mutationFn: (values: MarkValues) =>
-      essayReviewsApi.mark({ essayId: essay._id, score: Number(values.score), feedback: values.feedback.trim(), file }, { onProgress: setProgress }),
+    mutationFn: (values: MarkingValues) =>
+      essayReviewsApi.mark({ essayId: essay._id, score: Number(values.score), feedback: values.feedback.trim(), file: values.file }, { onProgress: setProgress }),
     onSuccess: async (response) => {
       toastSuccess(response?.message || 'Essay marked successfully', 'The student has been told their feedback is ready.');
       await queryClient.invalidateQueries({ queryKey: essayReviewsKeys.all });
@@ -71,7 +66,7 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
           if (message) setError(field, { message });
         }
         const fileMessage = error.fieldError('modelAnswerFile');
-        if (fileMessage) setFileError(fileMessage);
+        if (fileMessage) setError('file', { type: 'server', message: fileMessage });
       }
       if (errorCode(error) === 'ESSAY_NOT_MARKABLE') void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.essay(essay._id) });
       setFailure(errorMessage(error, MESSAGES.submitFailed));
@@ -79,22 +74,20 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
     },
   });
 
-  const onSubmit = handleSubmit((values) => {
-    setFailure(null);
-    if (fileRequired && !file) {
-      setFileError(MESSAGES.fileRequired);
-      return;
-    }
-    if (fileError) return;
-    submit.mutate(values);
-  });
+  const onSubmit = handleSubmit(
+    (values) => {
+      setFailure(null);
+      submit.mutate(values);
+    },
+    () => setFailure(null),
+  );
 
   const counterId = `${formId}-counter`;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Submit feedback">
       <Stack gap="5">
       <FormField id={`${formId}-score`} label={`Score (${SCORE_MIN}-${SCORE_MAX})`} error={formState.errors.score?.message} required>
-        <Input type="number" inputMode="numeric" min={SCORE_MIN} max={SCORE_MAX} step={1} maxW="32" {...register('score', { validate: (v) => scoreProblem(v) ?? true })} />
+        <Input type="number" inputMode="numeric" min={SCORE_MIN} max={SCORE_MAX} step={1} maxW="32" {...register('score')} />
       </FormField>
 
       <Field.Root id={`${formId}-feedback`} invalid={Boolean(formState.errors.feedback)} required>
@@ -102,7 +95,7 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
           Feedback
           <Field.RequiredIndicator />
         </Field.Label>
-        <Textarea rows={12} aria-describedby={counterId} placeholder="What works, what to improve, and how." {...register('feedback', { validate: (v) => feedbackProblem(v) ?? true })} />
+        <Textarea rows={12} aria-describedby={counterId} placeholder="What works, what to improve, and how." {...register('feedback')} />
         <Text id={counterId} fontSize="sm" color={feedbackLength >= FEEDBACK_MIN_LENGTH ? 'green.700' : 'fg.muted'}>
           {feedbackLength}/{FEEDBACK_MIN_LENGTH} characters minimum
         </Text>
@@ -113,12 +106,12 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
         id={`${formId}-file`}
         label={fileRequired ? 'Marked essay' : 'Marked essay (optional)'}
         helper={essay.modelURL ? 'PDF, DOC, DOCX or RTF, up to 10MB. Leave empty to keep the file you sent before.' : 'PDF, DOC, DOCX or RTF, up to 10MB.'}
-        error={fileError ?? undefined}
+        error={fileError}
         required={fileRequired}
       >
         <Input ref={fileInput} type="file" accept={MARKED_FILE_ACCEPT} p="1.5" onChange={(event) => chooseFile(event.target.files?.[0])} />
       </FormField>
-      {file && (
+      {file && !fileError && (
         <Text fontSize="sm" color="fg.muted">
           Selected: {file.name} ({formatBytes(file.size)})
         </Text>

@@ -40,7 +40,7 @@ describe('essay pool', { timeout: 30_000 }, () => {
   });
 
   it('keeps the subject filter disabled while the level is all, lists the level’s subjects, and filters on the server through the URL', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { fetchMock } = stubApi({ [`GET ${POOL}`]: () => jsonResponse(200, { essays: [ww1] }), 'GET /api/tutor/getProfile': profile('Bachelors') });
     const { router } = renderApp('/tutor/essay-pool');
     await screen.findByRole('list', { name: 'Available essays' });
@@ -87,7 +87,7 @@ describe('essay pool', { timeout: 30_000 }, () => {
   });
 
   it('debounces the title search: one request for the settled text, kept in the URL', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { fetchMock } = stubApi({
       [`GET ${POOL}`]: () => jsonResponse(200, { essays: [ww1] }),
     });
@@ -108,7 +108,7 @@ describe('essay pool', { timeout: 30_000 }, () => {
   });
 
   it('shows an error with Try Again when the pool fails to load', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let fail = true;
     stubApi({ [`GET ${POOL}`]: () => (fail ? jsonResponse(500, { message: 'Database down' }) : jsonResponse(200, { essays: [ww1] })) });
     renderApp('/tutor/essay-pool');
@@ -127,7 +127,7 @@ describe('essay pool', { timeout: 30_000 }, () => {
   });
 
   it('accepting removes the essay, says so with a link to the discussion, and opens the chats with the student', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let loads = 0;
     const { calls } = stubApi({
       // Later loads never answer, so what the page shows on coming back is what it kept in its cache.
@@ -151,7 +151,7 @@ describe('essay pool', { timeout: 30_000 }, () => {
   });
 
   it('when another tutor was first: says so and refreshes the pool', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let taken = false;
     const { fetchMock } = stubApi({
       [`GET ${POOL}`]: () => jsonResponse(200, { essays: taken ? [maths] : [ww1, maths] }),
@@ -170,7 +170,7 @@ describe('essay pool', { timeout: 30_000 }, () => {
   });
 
   it('when the tutor is not approved at accept time: shows Profile Under Review', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi({
       [`GET ${POOL}`]: () => jsonResponse(200, { essays: [ww1] }),
       'POST /api/tutor/acceptEssay': () => jsonResponse(403, { message: 'Tutor is not approved yet.', code: 'TUTOR_NOT_APPROVED' }),

@@ -88,7 +88,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
   });
 
   it('filters All Essays, In Progress and Completed through the URL, and searches titles case-insensitively', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi({ [MINE]: () => jsonResponse(200, { essays: ALL }), 'GET /api/tutor/payoutAccount': () => jsonResponse(200, NO_STRIPE) });
     const { router } = renderApp('/tutor/essay-feedback?filter=completed');
     const list = await screen.findByRole('list', { name: 'Your essays' });
@@ -112,7 +112,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
   });
 
   it('Get Paid: asks first, creates the payout, shows the success modal, then the notice with the payout’s status link', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let paid = false;
     const { calls } = stubApi({
       [MINE]: () => jsonResponse(200, { essays: [paid ? { ...acceptedByStudent, tutor_paid: true } : acceptedByStudent] }),
@@ -146,7 +146,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
   });
 
   it('Cancel in the confirmation pays nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubApi({ [MINE]: () => jsonResponse(200, { essays: [acceptedByStudent] }), 'GET /api/tutor/payoutAccount': () => jsonResponse(200, NO_STRIPE) });
     renderApp('/tutor/essay-feedback');
     await user.click(await screen.findByRole('button', { name: 'Get Paid' }));
@@ -156,7 +156,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
   });
 
   it('with Stripe payouts not set up: offers the payout setup, and says so in the confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi({
       [MINE]: () => jsonResponse(200, { essays: [acceptedByStudent] }),
       'GET /api/tutor/payoutAccount': () => jsonResponse(200, { available: true, connected: false, payoutsEnabled: false, detailsSubmitted: false }),
@@ -170,7 +170,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
   });
 
   it('says when the payout cannot be made', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi({
       [MINE]: () => jsonResponse(200, { essays: [acceptedByStudent] }),
       'GET /api/tutor/payoutAccount': () => jsonResponse(200, NO_STRIPE),
@@ -184,7 +184,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
   });
 
   it('opens the details of an essay with its files', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const withFiles = { ...acceptedByStudent, fileUrl: 'https://files.example/essay.pdf?sig=1', modelURL: 'https://files.example/marked.pdf?sig=2', studentRating: { rating: 5, feedback: 'Very helpful', ratingDate: hoursAgo(1) } };
     stubApi({ [MINE]: () => jsonResponse(200, { essays: [withFiles] }), 'GET /api/tutor/payoutAccount': () => jsonResponse(200, NO_STRIPE) });
     renderApp('/tutor/essay-feedback');
@@ -201,7 +201,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
   });
 
   it('has an empty state pointing to the pool, and an error state with Try Again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let fail = true;
     stubApi({ [MINE]: () => (fail ? jsonResponse(500, { message: 'Database down' }) : jsonResponse(200, { essays: [] })) });
     renderApp('/tutor/essay-feedback');

@@ -27,7 +27,7 @@ const fillFeedback = (text: string) => fireEvent.change(screen.getByLabelText(/^
 
 describe('marking an essay', { timeout: 30_000 }, () => {
   it('counts the feedback live against 250 and refuses a short feedback and a score outside 1-10', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const uploads = stubUploads();
     stubApi({ [GET]: () => jsonResponse(200, { essay: paid }) });
     renderApp('/tutor/essay-feedback/e1');
@@ -51,7 +51,7 @@ describe('marking an essay', { timeout: 30_000 }, () => {
   });
 
   it('needs a marked file for Feedback and Model Answer, checks its type and size, and uploads it with progress', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
     const uploads = stubUploads();
     stubApi({ [GET]: () => jsonResponse(200, { essay: withModel }), 'GET /api/tutor/getAllEssays': () => jsonResponse(200, { essays: [] }) });
     const { router } = renderApp('/tutor/essay-feedback/e1');
@@ -85,7 +85,7 @@ describe('marking an essay', { timeout: 30_000 }, () => {
   });
 
   it('sends a feedback-only marking without a file', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const uploads = stubUploads();
     stubApi({ [GET]: () => jsonResponse(200, { essay: paid }) });
     renderApp('/tutor/essay-feedback/e1');
@@ -98,7 +98,7 @@ describe('marking an essay', { timeout: 30_000 }, () => {
   });
 
   it('shows the server’s refusal with the spec’s failure message', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const uploads = stubUploads();
     stubApi({ [GET]: () => jsonResponse(200, { essay: paid }) });
     renderApp('/tutor/essay-feedback/e1');

@@ -41,7 +41,7 @@ describe('tutor dashboard', { timeout: 30_000 }, () => {
   });
 
   it('says when the figures fail to load, and tries again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let fail = true;
     stubApi({ [DASHBOARD]: () => (fail ? jsonResponse(500, { message: 'Database down' }) : jsonResponse(200, { essaysReviewed: 2, interviewsConducted: 0, rating: 0, totalRatings: 0, earnings: 0, earningsPence: 0 })) });
     renderApp('/tutor/dashboard');

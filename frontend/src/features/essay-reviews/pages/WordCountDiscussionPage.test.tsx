@@ -94,7 +94,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
   });
 
   it('Confirm refuses a count outside the ±10 % band, then confirms an agreed count and opens the marking page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubApi({
       [GET]: () => jsonResponse(200, { essay: held() }),
       ...CONTACTS,
@@ -120,7 +120,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
   });
 
   it('Confirm without a count keeps the current one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubApi({
       [GET]: () => jsonResponse(200, { essay: held() }),
       ...CONTACTS,
@@ -133,7 +133,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
   });
 
   it('Cancel Review asks first, then returns the essay to the pool and goes there', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = stubApi({
       [GET]: () => jsonResponse(200, { essay: held() }),
       ...CONTACTS,
@@ -167,7 +167,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
   });
 
   it('shows the conversation with the student and sends a message with Enter', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const sent = message({ _id: 'm2', sender: 'tutor-1', recipient: STUDENT_ID, senderModel: 'Tutor', senderRole: 'tutor', content: 'Shall we say 1600 words?', timestamp: ago(0) });
     const { calls } = stubApi({
       [GET]: () => jsonResponse(200, { essay: held() }),
@@ -229,7 +229,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
   });
 
   it('keeps the text in the box when the message is refused', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi({
       [GET]: () => jsonResponse(200, { essay: held() }),
       ...CONTACTS,

@@ -8,17 +8,22 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '@redpen/shared/pricing';
 import { errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { Card, InfoGrid } from '../../../components/ui/Card';
 import { toastSuccess } from '../../../components/ui/toaster';
-import { confirmRangeMessage, essayActions, priceAtCount, wordCountProblem, type Essay } from '../essay-rules';
+import { essayActions, priceAtCount, type Essay } from '../essay-rules';
 import { useUpdateWordCount } from '../hooks/useEssayMutations';
 import { studentEssayQuery } from '../queries';
+import { confirmWordCountRules, type WordCountValues } from '../schemas';
 import { LoadError } from '../../../components/ui/LoadError';
+
+const resolver = rulesResolver(confirmWordCountRules);
 
 /** What a proof-reader may and may not do (spec part 1 §2, the Terms' lists), handed in by the route. */
 export interface ProofreadingGuidelines {
@@ -74,17 +79,18 @@ export function ConfirmEssayDetails({ essayId, guidelines }: { essayId: string; 
 function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: ProofreadingGuidelines }) {
   const id = useId();
   const navigate = useNavigate();
-  const [value, setValue] = useState(String(essay.wordCount));
   const update = useUpdateWordCount();
-  const problem = wordCountProblem(value, essay, confirmRangeMessage(essay));
+  const { register, handleSubmit, watch, setValue } = useForm<WordCountValues, Essay>({ defaultValues: { wordCount: String(essay.wordCount) }, resolver, context: essay });
+  const value = watch('wordCount');
+  // The problem, the price and Confirm follow each keystroke: the same rules, read on the typed value.
+  const problem = confirmWordCountRules({ wordCount: value }, essay).wordCount;
   const count = Number(value.trim());
   const surcharges = essay.pricePence - essayPricePence(essay.wordCount);
   const extras = [essay.requestType === 'feedback_model' && 'the model answer', essay.expedited && 'the expedited review'].filter(Boolean).join(' and ');
 
-  const confirm = () => {
-    if (problem) return;
+  const confirm = handleSubmit(({ wordCount }) => {
     update.mutate(
-      { essayId: essay._id, wordCount: count },
+      { essayId: essay._id, wordCount: Number(wordCount.trim()) },
       {
         onSuccess: () => {
           toastSuccess('Essay submitted', 'Your word count is confirmed: tutors can now accept your essay.');
@@ -92,7 +98,7 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
         },
       },
     );
-  };
+  });
 
   return (
     <Stack gap="6">
@@ -130,10 +136,7 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
         <form
           noValidate
           aria-label="Confirm word count"
-          onSubmit={(event) => {
-            event.preventDefault();
-            confirm();
-          }}
+          onSubmit={(event) => void confirm(event)}
         >
           <Stack gap="5">
             <InfoGrid
@@ -147,12 +150,12 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
             <FormField
               id={`${id}-count`}
               label="Word count"
-              error={problem ?? undefined}
+              error={problem}
               helper={problem ? undefined : `You may adjust it within ±10% of the original (${essay.minWordCount}-${essay.maxWordCount}).`}
             >
               <HStack gap="2" align="flex-start">
-                <Input inputMode="numeric" value={value} onChange={(event) => setValue(event.target.value)} maxW="40" />
-                <Button variant="outline" onClick={() => setValue(String(essay.originalWordCount))} disabled={value === String(essay.originalWordCount)}>
+                <Input inputMode="numeric" {...register('wordCount')} maxW="40" />
+                <Button variant="outline" onClick={() => setValue('wordCount', String(essay.originalWordCount))} disabled={value === String(essay.originalWordCount)}>
                   Reset
                 </Button>
               </HStack>

@@ -3,18 +3,19 @@ import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { FiStar } from 'react-icons/fi';
 import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { toastSuccess } from '../../../components/ui/toaster';
 import type { Essay } from '../essay-rules';
 import { useGiveRating } from '../hooks/useEssayMutations';
+import { RATING_FEEDBACK_MAX, ratingRules, type RatingValues } from '../schemas';
 import { AppDialog } from '../../../components/ui/dialogs';
 
-/** Spec part 1 §5: 1-5 stars (default 5), feedback optional, at most 500 characters with a counter. */
-export const RATING_FEEDBACK_MAX = 500;
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /**
@@ -59,27 +60,28 @@ export function StarRating({ value, onChange, name }: { value: number; onChange:
   );
 }
 
+const resolver = rulesResolver(ratingRules);
+const RATING_DEFAULTS: RatingValues = { rating: 5, feedback: '' };
+
 export function RateTutorDialog({ essay, open, onClose }: { essay: Essay; open: boolean; onClose: () => void }) {
   const id = useId();
-  const [rating, setRating] = useState(5);
-  const [feedback, setFeedback] = useState('');
   const give = useGiveRating();
-  const { reset } = give;
+  const { control, register, handleSubmit, watch, reset } = useForm<RatingValues>({ defaultValues: RATING_DEFAULTS, resolver });
+  const resetGive = give.reset;
+  const values = watch();
+  // The counter and the limit's message follow each keystroke: the same rules, read on the typed values.
+  const tooLong = ratingRules(values).feedback;
 
   useEffect(() => {
     if (open) {
-      setRating(5);
-      setFeedback('');
-      reset();
+      reset(RATING_DEFAULTS);
+      resetGive();
     }
-  }, [open, reset]);
+  }, [open, reset, resetGive]);
 
-  const tooLong = feedback.length > RATING_FEEDBACK_MAX;
-
-  const submit = () => {
-    if (tooLong) return;
+  const submit = handleSubmit(({ rating, feedback: text }) => {
     give.mutate(
-      { essayId: essay._id, ratings: rating, feedback: feedback.trim() || undefined },
+      { essayId: essay._id, ratings: rating, feedback: text.trim() || undefined },
       {
         onSuccess: () => {
           toastSuccess('Rating submitted successfully!');
@@ -87,7 +89,7 @@ export function RateTutorDialog({ essay, open, onClose }: { essay: Essay; open: 
         },
       },
     );
-  };
+  });
 
   return (
     <AppDialog
@@ -100,7 +102,7 @@ export function RateTutorDialog({ essay, open, onClose }: { essay: Essay; open: 
           <Button variant="outline" onClick={onClose} disabled={give.isPending}>
             Cancel
           </Button>
-          <Button colorPalette="brand" type="submit" form={`${id}-form`} loading={give.isPending} disabled={tooLong}>
+          <Button colorPalette="brand" type="submit" form={`${id}-form`} loading={give.isPending} disabled={!!tooLong}>
             Submit Rating
           </Button>
         </>
@@ -109,21 +111,22 @@ export function RateTutorDialog({ essay, open, onClose }: { essay: Essay; open: 
       <form
         id={`${id}-form`}
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={(event) => void submit(event)}
       >
         <Stack gap="4">
           <Text color="fg.muted">How helpful was the review of “{essay.title}”?</Text>
-          <StarRating name={`${id}-rating`} value={rating} onChange={setRating} />
+          <Controller
+            control={control}
+            name="rating"
+            render={({ field }) => <StarRating name={`${id}-rating`} value={field.value} onChange={field.onChange} />}
+          />
           <FormField
             id={`${id}-feedback`}
             label="Feedback (optional)"
-            error={tooLong ? `Feedback must be at most ${RATING_FEEDBACK_MAX} characters` : undefined}
-            helper={`${feedback.length}/${RATING_FEEDBACK_MAX}`}
+            error={tooLong}
+            helper={`${values.feedback.length}/${RATING_FEEDBACK_MAX}`}
           >
-            <Textarea rows={4} value={feedback} onChange={(event) => setFeedback(event.target.value)} maxLength={RATING_FEEDBACK_MAX} />
+            <Textarea rows={4} {...register('feedback')} maxLength={RATING_FEEDBACK_MAX} />
           </FormField>
           {give.isError && <FormAlert title={`Failed to submit rating: ${errorMessage(give.error, 'Please try again.')}`} />}
         </Stack>

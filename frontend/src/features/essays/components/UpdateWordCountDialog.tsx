@@ -1,14 +1,19 @@
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { toastSuccess } from '../../../components/ui/toaster';
 import type { Essay } from '../essay-rules';
 import { useUpdateWordCount } from '../hooks/useEssayMutations';
+import { updateWordCountRules, type WordCountValues } from '../schemas';
 import { AppDialog } from '../../../components/ui/dialogs';
+
+const resolver = rulesResolver(updateWordCountRules);
 
 /**
  * The Update Word Count modal (spec part 1 §5): a number input with minimum 1 and no range check of its own; the
@@ -16,24 +21,22 @@ import { AppDialog } from '../../../components/ui/dialogs';
  */
 export function UpdateWordCountDialog({ essay, open, onClose }: { essay: Essay; open: boolean; onClose: () => void }) {
   const id = useId();
-  const [value, setValue] = useState(String(essay.wordCount));
   const update = useUpdateWordCount();
-  const { reset } = update;
+  const { register, handleSubmit, watch, reset } = useForm<WordCountValues>({ defaultValues: { wordCount: String(essay.wordCount) }, resolver });
+  const resetUpdate = update.reset;
+  // Update is disabled while the count is not a number of at least 1: the same rules, read on each keystroke.
+  const valid = !updateWordCountRules(watch()).wordCount;
 
   useEffect(() => {
     if (open) {
-      setValue(String(essay.wordCount));
-      reset();
+      reset({ wordCount: String(essay.wordCount) });
+      resetUpdate();
     }
-  }, [open, essay.wordCount, reset]);
+  }, [open, essay.wordCount, reset, resetUpdate]);
 
-  const count = Number(value);
-  const valid = value.trim() !== '' && Number.isInteger(count) && count >= 1;
-
-  const submit = () => {
-    if (!valid) return;
+  const submit = handleSubmit(({ wordCount }) => {
     update.mutate(
-      { essayId: essay._id, wordCount: count },
+      { essayId: essay._id, wordCount: Number(wordCount) },
       {
         onSuccess: (result) => {
           toastSuccess(result.message || 'Word count updated successfully');
@@ -41,7 +44,7 @@ export function UpdateWordCountDialog({ essay, open, onClose }: { essay: Essay; 
         },
       },
     );
-  };
+  });
 
   return (
     <AppDialog
@@ -63,14 +66,11 @@ export function UpdateWordCountDialog({ essay, open, onClose }: { essay: Essay; 
       <form
         id={`${id}-form`}
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={(event) => void submit(event)}
       >
         <Stack gap="4">
           <FormField id={`${id}-count`} label="Word count" helper={`Original: ${essay.originalWordCount.toLocaleString('en-GB')} words`}>
-            <Input type="number" min={1} step={1} value={value} onChange={(event) => setValue(event.target.value)} />
+            <Input type="number" min={1} step={1} {...register('wordCount')} />
           </FormField>
           {update.isError && <FormAlert title={`Failed to update word count: ${errorMessage(update.error, 'Please try again.')}`} />}
         </Stack>

@@ -3,11 +3,16 @@ import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../api/client';
 import { FormField } from '../../../components/form/FormField';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
-import { inlineRangeMessage, wordCountProblem, type Essay } from '../essay-rules';
+import type { Essay } from '../essay-rules';
 import { useUpdateWordCount } from '../hooks/useEssayMutations';
+import { inlineWordCountRules, type WordCountValues } from '../schemas';
+
+const resolver = rulesResolver(inlineWordCountRules);
 
 /**
  * The card's inline word-count edit (spec part 1 §5): a whole number within the essay's ±10 % band of the original,
@@ -16,19 +21,19 @@ import { useUpdateWordCount } from '../hooks/useEssayMutations';
 export function WordCountInlineEdit({ essay, editable, showLabel = true }: { essay: Essay; editable: boolean; showLabel?: boolean }) {
   const id = useId();
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(String(essay.wordCount));
   const update = useUpdateWordCount();
-  const problem = wordCountProblem(value, essay, inlineRangeMessage(essay));
+  const { register, handleSubmit, watch, reset } = useForm<WordCountValues, Essay>({ defaultValues: { wordCount: String(essay.wordCount) }, resolver, context: essay });
+  // The problem shows, and Save disables, while the student types: the same rules, read on each keystroke.
+  const problem = inlineWordCountRules(watch(), essay).wordCount;
 
   const start = () => {
-    setValue(String(essay.wordCount));
+    reset({ wordCount: String(essay.wordCount) });
     setEditing(true);
   };
 
-  const save = () => {
-    if (problem) return;
+  const save = handleSubmit(({ wordCount }) => {
     update.mutate(
-      { essayId: essay._id, wordCount: Number(value.trim()) },
+      { essayId: essay._id, wordCount: Number(wordCount.trim()) },
       {
         onSuccess: (result) => {
           toastSuccess(result.message || 'Word count updated successfully');
@@ -37,7 +42,7 @@ export function WordCountInlineEdit({ essay, editable, showLabel = true }: { ess
         onError: (error) => toastError(`Failed to update word count: ${errorMessage(error, 'Please try again.')}`),
       },
     );
-  };
+  });
 
   if (!editing) {
     return (
@@ -62,15 +67,12 @@ export function WordCountInlineEdit({ essay, editable, showLabel = true }: { ess
   return (
     <form
       aria-label={`Word count of ${essay.title}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+      onSubmit={(event) => void save(event)}
       noValidate
     >
       <Stack gap="2">
-        <FormField id={`${id}-count`} label="Word count" error={problem ?? undefined} helper={`Original: ${essay.originalWordCount.toLocaleString('en-GB')} words`}>
-          <Input inputMode="numeric" value={value} onChange={(event) => setValue(event.target.value)} maxW="40" size="sm" />
+        <FormField id={`${id}-count`} label="Word count" error={problem} helper={`Original: ${essay.originalWordCount.toLocaleString('en-GB')} words`}>
+          <Input inputMode="numeric" {...register('wordCount')} maxW="40" size="sm" />
         </FormField>
         <HStack gap="2">
           <Button type="submit" size="sm" colorPalette="brand" disabled={!!problem} loading={update.isPending}>

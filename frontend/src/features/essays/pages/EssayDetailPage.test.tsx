@@ -82,7 +82,7 @@ describe('EssayDetailPage', () => {
   it('opens the file in the PDF viewer, with a link to open it in a new tab', async () => {
     const essay = essayIn.open({ title: 'Viewable', fileUrl: 'https://files.test/essay.pdf?sig=1' });
     const { calls } = stubApi(detail(essay));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(`/student/essay/${essay._id}`);
     await user.click(await screen.findByRole('button', { name: 'View Essay file' }));
 
@@ -101,7 +101,7 @@ describe('EssayDetailPage', () => {
   it('offers a new tab instead of a frame for a file the browser cannot show (a Word file)', async () => {
     const essay = essayIn.open({ title: 'Word file', fileUrl: 'https://files.test/essays/essay-1.docx?sig=1' });
     stubApi(detail(essay));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(`/student/essay/${essay._id}`);
     await user.click(await screen.findByRole('button', { name: 'View Essay file' }));
     const viewer = await screen.findByRole('dialog', { name: 'Essay file: Word file' });
@@ -117,7 +117,7 @@ describe('EssayDetailPage', () => {
       'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay: { ...essay, fileUrl: `https://files.test/essay.pdf?sig=${signature++}` } })),
     });
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(`/student/essay/${essay._id}`);
     const download = await screen.findByRole('button', { name: 'Download Essay file' });
 
@@ -155,7 +155,7 @@ describe('EssayDetailPage', () => {
         return jsonResponse(200, { message: 'Essay feedback accepted successfully!', essay: current });
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(`/student/essay/${current._id}`);
     await user.click(await screen.findByRole('button', { name: 'Accept Feedback' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Accept Feedback?' })).getByRole('button', { name: 'Confirm' }));

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi, onlyFor } from '../../../test/fetch';
-import { renderApp } from '../../../test/render';
+import { renderApp, TestProviders } from '../../../test/render';
+import { UploadEssayForm } from '../components/UploadEssayForm';
 import { essayIn, signInStudent } from '../test-support';
 
 beforeEach(() => {
@@ -45,13 +46,25 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, file: File = p
   await user.selectOptions(screen.getByLabelText(/^Subject/), 'English Literature');
 }
 
+/**
+ * Step one's form on its own: what these tests check happens inside the form, so they skip the app's routes and
+ * dashboard layout (a full-app render each took seconds on a loaded machine). The journey tests below use the app.
+ */
+function renderStepOne() {
+  render(
+    <TestProviders>
+      <UploadEssayForm onUploaded={() => {}} />
+    </TestProviders>,
+  );
+}
+
 // Generous timeout: typing and uploading through Chakra under jsdom is slow on a loaded machine.
 describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('says what is missing, in the spec words, and sends nothing', async () => {
     const uploads = controlUploads();
     stubApi({});
-    const user = userEvent.setup();
-    renderApp('/student/essay-upload');
+    const user = userEvent.setup({ delay: null });
+    renderStepOne();
     await user.click(await screen.findByRole('button', { name: 'Upload Essay' }));
     expect(screen.getByText('Please upload a file')).toBeInTheDocument();
     expect(screen.getByText('Title is required')).toBeInTheDocument();
@@ -62,8 +75,8 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
 
   it('refuses a wrong type or an oversized file on the spot, and shows name and size with Remove file', async () => {
     stubApi({});
-    const user = userEvent.setup({ applyAccept: false });
-    renderApp('/student/essay-upload');
+    const user = userEvent.setup({ applyAccept: false, delay: null });
+    renderStepOne();
     const input = await screen.findByLabelText(/^Essay File/);
 
     await user.upload(input, new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }));
@@ -84,8 +97,8 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
 
   it("lists the chosen level's subjects and clears a subject the new level does not have", async () => {
     stubApi({});
-    const user = userEvent.setup();
-    renderApp('/student/essay-upload');
+    const user = userEvent.setup({ delay: null });
+    renderStepOne();
     const subject = await screen.findByLabelText(/^Subject/);
     expect(subject).toBeDisabled();
     await user.selectOptions(screen.getByLabelText(/^Academic Level/), 'A-Level');
@@ -100,8 +113,8 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('asks for the word count of an image, which the server needs', async () => {
     const uploads = controlUploads();
     stubApi({});
-    const user = userEvent.setup();
-    renderApp('/student/essay-upload');
+    const user = userEvent.setup({ delay: null });
+    renderStepOne();
     expect(screen.queryByLabelText(/Word Count/)).not.toBeInTheDocument();
     await fillForm(user, image());
     await user.click(screen.getByRole('button', { name: 'Upload Essay' }));
@@ -118,7 +131,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
     const essay = essayIn.awaitingConfirmation({ title: 'Macbeth and ambition' });
     const uploads = controlUploads();
     stubApi({ 'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/student/essay-upload');
     await fillForm(user);
     await user.upload(screen.getByLabelText('Mark Scheme (optional)'), pdf('scheme.pdf'));
@@ -153,7 +166,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('shows the server refusals next to the file, and asks for a count when a document has no text', async () => {
     const uploads = controlUploads();
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essay-upload');
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Upload Essay' }));
@@ -179,7 +192,7 @@ describe('Essay upload: step one', { timeout: 30_000 }, () => {
   it('shows a failure without a field as the form banner', async () => {
     const uploads = controlUploads();
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essay-upload');
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Upload Essay' }));
@@ -208,7 +221,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
 
   it('shows the guidelines and the details, prices the count live, and refuses a count outside ±10 %', async () => {
     stubApi({ 'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp(`/student/essay-upload?essayId=${essay._id}`);
 
     expect(await screen.findByRole('heading', { name: 'A proof-reader may' })).toBeInTheDocument();
@@ -242,7 +255,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
       'POST /api/student/updateWordCount': () => jsonResponse(200, { message: 'Word count updated successfully', essay: { ...essay, state: 'open', wordCount: 950 } }),
       'GET /api/student/essays': () => jsonResponse(200, { essays: [{ ...essay, state: 'open', wordCount: 950 }] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp(`/student/essay-upload?essayId=${essay._id}`);
     const input = await screen.findByLabelText('Word count');
     await user.clear(input);
@@ -258,7 +271,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
       'GET /api/student/essay/{id}': onlyFor({ id: essay._id }, () => jsonResponse(200, { essay })),
       'POST /api/student/updateWordCount': () => jsonResponse(409, { code: 'ESSAY_NOT_EDITABLE', message: 'A tutor has already accepted this essay.' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp(`/student/essay-upload?essayId=${essay._id}`);
     await user.click(await screen.findByRole('button', { name: 'Confirm Word Count' }));
     expect(await screen.findByText('Failed to update word count: A tutor has already accepted this essay.')).toBeInTheDocument();

@@ -60,7 +60,7 @@ describe('My Essays: the list', () => {
       'GET /api/student/essays/completed': list([]),
       'GET /api/student/essays/in-progress': list([essayIn.accepted({ title: 'Being reviewed' })]),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/student/essays');
     await screen.findByRole('article', { name: 'Open one' });
 
@@ -100,7 +100,7 @@ describe('My Essays: the list', () => {
         essayIn.open({ title: 'Tudors', subject: 'History' }),
       ]),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/student/essays');
     await screen.findByRole('article', { name: 'Waves' });
 
@@ -141,7 +141,7 @@ describe('My Essays: card actions', () => {
       'GET /api/student/essays': server.list,
       'POST /api/student/updateWordCount': server.answer('Word count updated successfully', (_, body) => ({ wordCount: (body as { wordCount: number }).wordCount })),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essays');
     await user.click(await screen.findByRole('button', { name: 'Edit word count of Editable' }));
     const input = within(card('Editable')).getByLabelText('Word count');
@@ -177,7 +177,7 @@ describe('My Essays: card actions', () => {
       'GET /api/student/essays': list([essay]),
       'POST /api/student/updateWordCount': () => jsonResponse(422, { message: 'Word count must be within ±10% of the original (900-1100)' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essays');
     await screen.findByRole('article', { name: 'Modal one' });
     await user.click(within(card('Modal one')).getByRole('button', { name: 'Update Word Count' }));
@@ -206,7 +206,7 @@ describe('My Essays: card actions', () => {
       // A failure keeps the browser here (a success would navigate away, which jsdom cannot do).
     'POST /api/student/generatePaymentUrl': () => jsonResponse(503, { message: 'Payments are unavailable' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essays');
     await screen.findByRole('article', { name: 'To pay' });
     expect(within(card('Paid already')).queryByRole('button', { name: 'Make Payment' })).not.toBeInTheDocument();
@@ -223,7 +223,7 @@ describe('My Essays: card actions', () => {
       'GET /api/student/essays': server.list,
       'POST /api/student/acceptEssay/{id}': onlyFor({ id: essay._id }, server.answer('Essay feedback accepted successfully!', () => ({ student_accept: true }))),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essays');
     await screen.findByRole('article', { name: 'Reviewed one' });
     await user.click(within(card('Reviewed one')).getByRole('button', { name: 'Accept Feedback' }));
@@ -254,7 +254,7 @@ describe('My Essays: card actions', () => {
         jsonResponse(409, { code: 'ESSAY_NOT_EDITABLE', message: 'A revision can be requested within 7 days of the review, before you accept it.' }),
       ),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essays');
     await screen.findByRole('article', { name: 'Recent review' });
     expect(within(card('Old review')).queryByRole('button', { name: 'Request Revision' })).not.toBeInTheDocument();
@@ -274,7 +274,7 @@ describe('My Essays: card actions', () => {
         jsonResponse(200, { message: 'Essay cancelled: your payment is being refunded in full', essay: { ...paid, state: 'cancelled', status: 'Cancelled' } }),
       ),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essays');
     await screen.findByRole('article', { name: 'Paid recently' });
     expect(within(card('Paid long ago')).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
@@ -296,7 +296,7 @@ describe('My Essays: card actions', () => {
       'GET /api/student/essays': server.list,
       'POST /api/student/giveRating': server.answer('Rating submitted', () => ({ rated: true, studentRating: { rating: 4, feedback: 'Clear', ratingDate: hoursAgo(0) } })),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essays');
     await screen.findByRole('article', { name: 'To rate' });
     await user.click(within(card('To rate')).getByRole('button', { name: 'Rate Tutor' }));
@@ -327,7 +327,7 @@ describe('My Essays: card actions', () => {
       'GET /api/student/essays': list([essay]),
       'POST /api/student/giveRating': () => jsonResponse(409, { code: 'ESSAY_ALREADY_RATED', message: 'You have already rated this essay.' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/essays');
     await screen.findByRole('article', { name: 'Rated elsewhere' });
     await user.click(within(card('Rated elsewhere')).getByRole('button', { name: 'Rate Tutor' }));

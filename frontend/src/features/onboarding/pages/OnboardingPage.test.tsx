@@ -11,7 +11,7 @@ describe('OnboardingPage', () => {
     stubApi({});
     localStorage.setItem('token', 't');
     localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: false }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/tutor-onboarding');
     await screen.findByRole('heading', { level: 1, name: 'Tutor Onboarding' });
 

@@ -158,7 +158,7 @@ describe('PayButton', () => {
     let answer: StubAnswer<'POST /api/student/generatePaymentUrl'> = jsonResponse(200, { paymentUrl: 'https://checkout.test/cs_1' });
     const { calls } = stubApi({ 'POST /api/student/generatePaymentUrl': () => answer });
     signIn('student');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const first = render(
       <TestProviders>
         <PayButton target={{ type: 'essay', id: 'e1' }} />
@@ -197,7 +197,7 @@ describe('PayoutAccountCard', () => {
       'POST /api/tutor/payoutAccount/link': () => jsonResponse(200, { url: 'https://connect.stripe.test/setup/acct_1' }),
     });
     signIn('tutor');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <TestProviders>
         <PayoutAccountCard />

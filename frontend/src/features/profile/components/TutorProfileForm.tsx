@@ -6,63 +6,70 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { MOTIVATION_MAX, STUDY_LEVELS } from '@redpen/shared/account-rules';
 import { apiUpload, errorMessage } from '../../../api/client';
 import { FileField } from '../../../components/form/FileField';
 import { FormField } from '../../../components/form/FormField';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { SelectField } from '../../../components/form/SelectField';
 import { SubjectsEditor } from '../../../components/form/SubjectsEditor';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { IMAGE_ACCEPT } from '../../../lib/files';
-import { subjectErrors, subjectsJson, type StepErrors } from '../../../lib/subjects';
+import { subjectsJson, type StepErrors } from '../../../lib/subjects';
 import { profileKeys, type TutorProfile } from '../queries';
+import { tutorProfileRules, type TutorProfileValues } from '../schemas';
 
 export const PICTURE_PENDING_NOTICE = 'Your new profile picture is awaiting admin approval.';
 
 const STUDY_LEVEL_OPTIONS = STUDY_LEVELS.map((level) => ({ value: level, label: level }));
 
-interface EditValues {
-  university: string;
-  StudyLevel: string;
-  yearsOfExperience: string;
-  motivation: string;
-  subjects: { name: string; levels: string[] }[];
-}
+const resolver = rulesResolver(tutorProfileRules);
 
 /** The tutor's profile, edited in place (spec part 1 §2); the subjects' rows are checked before sending. */
 export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfile>; onDone: () => void }) {
   const formId = useId();
   const queryClient = useQueryClient();
-  const [picture, setPicture] = useState<File[]>([]);
-  const { register, control, handleSubmit, watch, getValues, formState } = useForm<EditValues>({
+  const { register, control, handleSubmit, watch, clearErrors, formState } = useForm<TutorProfileValues>({
     defaultValues: {
       university: tutor.university ?? '',
       StudyLevel: tutor.StudyLevel ?? '',
       yearsOfExperience: tutor.yearsOfExperience != null ? String(tutor.yearsOfExperience) : '',
       motivation: tutor.motivation ?? '',
       subjects: tutor.subjects?.length ? tutor.subjects : [{ name: '', levels: [] }],
+      picture: [],
     },
+    resolver,
+    // The subjects' problems stay until the next Save, as the spec's form has them.
+    reValidateMode: 'onSubmit',
   });
-  const [subjectProblems, setSubjectProblems] = useState<StepErrors>({});
+  // The subjects editor takes its problems by path: the list's own (`subjects`) or a row's (`subjects.<index>`).
+  const subjectsError = formState.errors.subjects;
+  const subjectProblems: StepErrors = {};
+  if (subjectsError?.message) subjectProblems.subjects = subjectsError.message;
+  if (Array.isArray(subjectsError)) {
+    subjectsError.forEach((row: { message?: string } | undefined, index) => {
+      if (row?.message) subjectProblems[`subjects.${index}`] = row.message;
+    });
+  }
   const motivation = watch('motivation');
 
   const save = useMutation({
-    mutationFn: (values: EditValues) => {
+    mutationFn: (values: TutorProfileValues) => {
       const form = new FormData();
       if (values.university.trim()) form.append('university', values.university.trim());
       if (values.StudyLevel) form.append('StudyLevel', values.StudyLevel);
       if (values.yearsOfExperience !== '') form.append('yearsOfExperience', values.yearsOfExperience);
       if (values.motivation.trim()) form.append('motivation', values.motivation.trim());
       form.append('subjects', subjectsJson(values.subjects));
-      if (picture[0]) form.append('profilePicture', picture[0]);
+      if (values.picture[0]) form.append('profilePicture', values.picture[0]);
       return apiUpload('/api/tutor/updateProfile', form);
     },
-    onSuccess: async (response) => {
+    onSuccess: async (response, values) => {
       toastSuccess(response?.message || 'Profile updated successfully');
-      if (picture[0]) toastSuccess(PICTURE_PENDING_NOTICE);
+      if (values.picture[0]) toastSuccess(PICTURE_PENDING_NOTICE);
       await queryClient.invalidateQueries({ queryKey: profileKeys.tutor() });
       onDone();
     },
@@ -71,16 +78,7 @@ export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfil
 
   return (
     <form
-      onSubmit={handleSubmit(
-        (values) => {
-          // A half-filled subject row is pointed out, never silently dropped.
-          const problems = subjectErrors(values.subjects);
-          setSubjectProblems(problems);
-          if (Object.keys(problems).length === 0) save.mutate(values);
-        },
-        // The other fields' checks failed: show the subjects' problems in the same pass.
-        () => setSubjectProblems(subjectErrors(getValues('subjects'))),
-      )}
+      onSubmit={handleSubmit((values) => save.mutate(values))}
       noValidate
       aria-label="Edit tutor profile form"
     >
@@ -98,9 +96,7 @@ export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfil
               type="number"
               min={0}
               inputMode="numeric"
-              {...register('yearsOfExperience', {
-                validate: (v) => v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0) || 'Enter a whole number of years',
-              })}
+              {...register('yearsOfExperience')}
             />
           </FormField>
         </SimpleGrid>
@@ -118,17 +114,23 @@ export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfil
             register={register}
             errors={subjectProblems}
             idPrefix={formId}
-            onRowRemoved={() => setSubjectProblems({})}
+            onRowRemoved={() => clearErrors('subjects')}
           />
         </Stack>
-        <FileField
-          id={`${formId}-picture`}
-          label="Profile Picture"
-          accept={IMAGE_ACCEPT}
-          imagesOnly
-          files={picture}
-          onChange={setPicture}
-          helper="JPEG or PNG, up to 5 MB. A new picture is shown after an admin approves it."
+        <Controller
+          control={control}
+          name="picture"
+          render={({ field }) => (
+            <FileField
+              id={`${formId}-picture`}
+              label="Profile Picture"
+              accept={IMAGE_ACCEPT}
+              imagesOnly
+              files={field.value}
+              onChange={field.onChange}
+              helper="JPEG or PNG, up to 5 MB. A new picture is shown after an admin approves it."
+            />
+          )}
         />
         <HStack justify="flex-end" gap="3">
           <Button variant="outline" onClick={onDone} disabled={save.isPending}>

@@ -19,7 +19,7 @@ describe('TwoFactorToggle', () => {
           ? jsonResponse(200, { user: { twoFactorEnabled: false } })
           : jsonResponse(403, { message: 'Your password is not correct.', code: 'INVALID_CREDENTIALS' }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <TestProviders>
         <TwoFactorToggle />

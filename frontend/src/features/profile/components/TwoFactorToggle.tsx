@@ -2,12 +2,17 @@ import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../api/client';
 import { authApi } from '../../../api/auth';
 import { useSession } from '../../../lib/session';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { FormField } from '../../../components/form/FormField';
+import { rulesResolver } from '../../../components/form/rules-resolver';
+import { turnOffTwoFactorRules, type TurnOffTwoFactorValues } from '../schemas';
+
+const resolver = rulesResolver(turnOffTwoFactorRules);
 
 /**
  * Two-factor sign-in switch (PUT /auth/two-factor). Turning it on is immediate; turning it off asks for the
@@ -18,9 +23,21 @@ export function TwoFactorToggle() {
   const enabled = user?.twoFactorEnabled === true;
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [serverError, setError] = useState<string | undefined>();
   const passwordId = useId();
+  const { register, handleSubmit, reset, formState } = useForm<TurnOffTwoFactorValues>({
+    defaultValues: { password: '' },
+    resolver,
+    // A message stays until the next Turn off, as the server's does.
+    reValidateMode: 'onSubmit',
+  });
+  const error = formState.errors.password?.message ?? serverError;
+
+  const closeConfirm = () => {
+    setConfirming(false);
+    reset();
+    setError(undefined);
+  };
 
   const change = async (next: boolean, currentPassword?: string) => {
     setBusy(true);
@@ -28,9 +45,7 @@ export function TwoFactorToggle() {
       const response = await authApi.setTwoFactor(next, currentPassword);
       updateUser({ twoFactorEnabled: response?.user?.twoFactorEnabled ?? next });
       toastSuccess(next ? 'Two-factor sign-in turned on' : 'Two-factor sign-in turned off');
-      setConfirming(false);
-      setPassword('');
-      setError(undefined);
+      closeConfirm();
     } catch (err) {
       const message = errorMessage(err, 'Failed to update two-factor setting');
       if (currentPassword !== undefined) setError(message);
@@ -40,14 +55,13 @@ export function TwoFactorToggle() {
     }
   };
 
-  const confirmOff = (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError('Please enter your password to turn off two-factor sign-in');
-      return;
-    }
-    void change(false, password);
-  };
+  const confirmOff = handleSubmit(
+    ({ password }) => {
+      setError(undefined);
+      return change(false, password);
+    },
+    () => setError(undefined),
+  );
 
   return (
     <Stack gap="3">
@@ -62,23 +76,16 @@ export function TwoFactorToggle() {
         <Checkbox.Label>Two-factor sign-in (a code is emailed each time you log in)</Checkbox.Label>
       </Checkbox.Root>
       {confirming && (
-        <form onSubmit={confirmOff} noValidate aria-label="Turn off two-factor sign-in">
+        <form onSubmit={(event) => void confirmOff(event)} noValidate aria-label="Turn off two-factor sign-in">
           <Stack gap="3">
             <FormField id={passwordId} label="Your password" error={error} required>
-              <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+              <Input type="password" autoComplete="current-password" {...register('password')} autoFocus />
             </FormField>
             <HStack gap="3">
               <Button type="submit" colorPalette="brand" loading={busy}>
                 Turn off
               </Button>
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setConfirming(false);
-                  setPassword('');
-                  setError(undefined);
-                }}
-              >
+              <Button variant="outline" onClick={closeConfirm}>
                 Cancel
               </Button>
             </HStack>

@@ -48,7 +48,7 @@ describe('StudentProfilePage', () => {
   it('edits the details, sending only what is filled in, and hides Edit while the form is open', { timeout: 30_000 }, async () => {
     signInStudent({ userId: { name: 'Sam Student', email: 'sam@example.com' }, major: 'History', university: '', dateOfBirth: null });
     const sent = captureUploads();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/student/profile');
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));

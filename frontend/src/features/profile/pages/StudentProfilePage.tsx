@@ -6,7 +6,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { apiUpload, errorMessage } from '../../../api/client';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { FormField } from '../../../components/form/FormField';
@@ -25,6 +25,7 @@ interface EditValues {
   university: string;
   bio: string;
   dateOfBirth: string;
+  picture: File[];
 }
 
 export function StudentProfilePage() {
@@ -89,10 +90,10 @@ export function StudentProfilePage() {
 function StudentProfileForm({ student, onDone }: { student: Partial<StudentProfile>; onDone: () => void }) {
   const formId = useId();
   const queryClient = useQueryClient();
-  const [picture, setPicture] = useState<File[]>([]);
   const hasDateOfBirth = !!student.dateOfBirth;
-  const { register, handleSubmit } = useForm<EditValues>({
-    defaultValues: { major: student.major ?? '', university: student.university ?? '', bio: student.bio ?? '', dateOfBirth: '' },
+  // No rules: every field is optional and sent only when filled (part 1 §5), so no resolver.
+  const { register, control, handleSubmit } = useForm<EditValues>({
+    defaultValues: { major: student.major ?? '', university: student.university ?? '', bio: student.bio ?? '', dateOfBirth: '', picture: [] },
   });
 
   const save = useMutation({
@@ -104,7 +105,7 @@ function StudentProfileForm({ student, onDone }: { student: Partial<StudentProfi
       }
       if (!hasDateOfBirth && values.dateOfBirth) form.append('dateOfBirth', values.dateOfBirth);
       // The spec's field name for the picture (part 1 §7).
-      if (picture[0]) form.append('files', picture[0]);
+      if (values.picture[0]) form.append('files', values.picture[0]);
       return apiUpload('/api/student/updateProfile', form);
     },
     onSuccess: async (response) => {
@@ -135,13 +136,12 @@ function StudentProfileForm({ student, onDone }: { student: Partial<StudentProfi
             <Input type="date" {...register('dateOfBirth')} />
           </FormField>
         )}
-        <FileField
-          id={`${formId}-picture`}
-          label="Profile Picture"
-          accept={IMAGE_ACCEPT}
-          imagesOnly
-          files={picture}
-          onChange={setPicture}
+        <Controller
+          control={control}
+          name="picture"
+          render={({ field }) => (
+            <FileField id={`${formId}-picture`} label="Profile Picture" accept={IMAGE_ACCEPT} imagesOnly files={field.value} onChange={field.onChange} />
+          )}
         />
         <HStack justify="flex-end" gap="3">
           <Button variant="outline" onClick={onDone} disabled={save.isPending}>

@@ -16,7 +16,7 @@ async function openEditForm(tutor: typeof TUTOR) {
   localStorage.setItem('token', 't');
   localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: true }));
   const sent = captureUploads();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderApp('/tutor/profile');
   await user.click(await screen.findByRole('button', { name: 'Edit' }));
   return { user, sent };

@@ -22,7 +22,7 @@ describe('ContactForm', () => {
   it('shows every required message, links each to its field and focuses the first', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithTheme(<ContactForm />);
 
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -44,7 +44,7 @@ describe('ContactForm', () => {
 
   it('rejects an invalid email address', async () => {
     vi.stubGlobal('fetch', vi.fn());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithTheme(<ContactForm />);
     await fillIn(user, { ...VALID, Email: 'ada@example' });
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -55,7 +55,7 @@ describe('ContactForm', () => {
   it('posts the message and shows the success view, then resets', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(201, { message: 'Message sent' }));
     vi.stubGlobal('fetch', fetchMock);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithTheme(<ContactForm />);
     await fillIn(user, VALID);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -79,7 +79,7 @@ describe('ContactForm', () => {
 
   it('shows the failure message when sending fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(500, { message: 'boom' })));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithTheme(<ContactForm />);
     await fillIn(user, VALID);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -89,7 +89,7 @@ describe('ContactForm', () => {
 
   it('shows the failure message when the network is down', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithTheme(<ContactForm />);
     await fillIn(user, VALID);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -98,7 +98,7 @@ describe('ContactForm', () => {
 
   it("shows the server's message when rate limited", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(429, { message: 'Too many messages. Try again in 10 minutes.' })));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithTheme(<ContactForm />);
     await fillIn(user, VALID);
     await user.click(screen.getByRole('button', { name: 'Send message' }));

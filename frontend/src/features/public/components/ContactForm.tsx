@@ -9,13 +9,12 @@ import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { EMAIL_PATTERN } from '@redpen/shared/account-rules';
 import { api, isApiError, unwrap } from '../../../api/client';
+import { rulesResolver } from '../../../components/form/rules-resolver';
 import { BRAND } from '../brand';
+import { contactRules, type ContactValues } from '../contact-rules';
 import { FiCheckCircle } from './contact-icons';
 import { SubmitButton } from '../../../components/form/SubmitButton';
-
-export type ContactValues = { name: string; email: string; subject: string; message: string };
 
 export const CONTACT_FAILED = 'Failed to send message. Please try again.';
 
@@ -32,9 +31,7 @@ async function sendContactMessage(values: ContactValues): Promise<void> {
   }
 }
 
-const required = (message: string) => ({
-  validate: (value: string) => value.trim() !== '' || message,
-});
+const resolver = rulesResolver(contactRules);
 
 /** A labelled field whose error text is tied to the control with aria-describedby. */
 function ContactField(props: {
@@ -64,7 +61,7 @@ export function ContactForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ContactValues>({ defaultValues: EMPTY, shouldFocusError: true });
+  } = useForm<ContactValues>({ defaultValues: EMPTY, resolver, shouldFocusError: true });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -109,30 +106,16 @@ export function ContactForm() {
           </Alert.Root>
         )}
         <ContactField id={`${formId}-name`} label="Name" error={errors.name?.message}>
-          {(a11y) => <Input autoComplete="name" {...a11y} {...register('name', required('Name is required'))} />}
+          {(a11y) => <Input autoComplete="name" {...a11y} {...register('name')} />}
         </ContactField>
         <ContactField id={`${formId}-email`} label="Email" error={errors.email?.message}>
-          {(a11y) => (
-            <Input
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              {...a11y}
-              {...register('email', {
-                validate: (value) => {
-                  const email = value.trim();
-                  if (email === '') return 'Email is required';
-                  return EMAIL_PATTERN.test(email) || 'Please enter a valid email address';
-                },
-              })}
-            />
-          )}
+          {(a11y) => <Input type="email" autoComplete="email" inputMode="email" {...a11y} {...register('email')} />}
         </ContactField>
         <ContactField id={`${formId}-subject`} label="Subject" error={errors.subject?.message}>
-          {(a11y) => <Input {...a11y} {...register('subject', required('Subject is required'))} />}
+          {(a11y) => <Input {...a11y} {...register('subject')} />}
         </ContactField>
         <ContactField id={`${formId}-message`} label="Message" error={errors.message?.message}>
-          {(a11y) => <Textarea rows={6} {...a11y} {...register('message', required('Message is required'))} />}
+          {(a11y) => <Textarea rows={6} {...a11y} {...register('message')} />}
         </ContactField>
         <SubmitButton
           loading={isSubmitting}
