@@ -132,7 +132,10 @@ async function dualProfileUser(): Promise<Session> {
   const onboarded = (await res.json()) as Session & { user: { role: string } };
   assert.equal(res.status, 200, `update-info: ${JSON.stringify(onboarded)}`);
   assert.equal(onboarded.user.role, 'student', 'the account stays a student with a tutor profile added');
-  return onboarded;
+  // As the app's sign-in does (features/auth/sign-in.ts): the stored user carries its profiles.
+  const profiles = await get('/auth/checkProfiles', onboarded.token);
+  assert.deepEqual(profiles, { student: true, tutor: true });
+  return { token: onboarded.token, user: { ...onboarded.user, profiles } };
 }
 
 /** A page for `viewer` in a context of its own, its session stored before the app starts (as the login page does). */
@@ -195,7 +198,7 @@ async function overflowingElements(page: Page): Promise<string[]> {
       return `<${el.tagName.toLowerCase()}${id}${testId}> "${text}"`;
     };
     for (const el of document.body.querySelectorAll('*')) {
-      if (el.closest('[data-scroll-x]')) continue;
+      if (el.parentElement?.closest('[data-scroll-x]')) continue;
       const r = el.getBoundingClientRect();
       if (r.width <= 1 || r.height <= 1) continue;
       if (r.right <= 0 || r.left >= vw) continue;
@@ -272,7 +275,7 @@ async function axeAt375(page: Page, path: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${path}: [${v.impact}] ${v.id} — ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.target.join(' ')})`);
+    .map((v) => `${path}: [${v.impact}] ${v.id} — ${v.help} (${v.nodes.length}× e.g. ${v.nodes[0]?.html.slice(0, 120)}: ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').slice(0, 200)})`);
 }
 
 /** `student-student-essay-essayId-375.png`: one file per route and width, the same every run. */
@@ -404,8 +407,10 @@ describe('phones first: the drawer and large text', () => {
     });
   }
 
-  // WCAG 1.4.4 (text at 200 %) with 1.4.10 (reflow): the browser's font-size setting doubles the root size every
-  // rem derives from; at 768 px that is a 384 px wide layout in today's units. Nothing may need sideways scrolling.
+  // WCAG 1.4.4 (text at 200 %) with 1.4.10 (reflow): the browser's font-size setting (Chrome: Settings › Appearance ›
+  // Font size), set here through the DevTools protocol (Page.setFontSizes), doubles the size every rem and every em
+  // media query derives from; at 768 px the breakpoints then see 24em, the phone layout, with every text and space
+  // doubled. Nothing may need sideways scrolling.
   test('the main pages at 200 % text size still fit 768 px', async () => {
     const mains = [
       { session: undefined, currentRole: undefined, paths: ['/', '/login', '/pricing'] },
@@ -419,10 +424,13 @@ describe('phones first: the drawer and large text', () => {
         const page = await pageFor(session, currentRole);
         try {
           await page.setViewportSize(TABLET);
+          const cdp = await page.context().newCDPSession(page);
+          await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
           for (const path of paths) {
             await gotoApp(page, path);
             await page.getByRole('heading').first().waitFor();
-            await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+            const root = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+            assert.equal(root, '32px', 'the text is at 200 %');
             for (const o of await overflowingElements(page)) failures.push(`${path} at 200 % text: wider than the screen: ${o}`);
             await page.screenshot({ path: join(SCREENSHOTS, `text200-${path === '/' ? 'home' : path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-')}-768.png`), fullPage: true });
           }
