@@ -76,6 +76,9 @@ describe('design system', () => {
     expect(system.token('colors.red.600')).toBeTruthy();
     expect(system.token('colors.teal.500')).toBeUndefined();
     expect(system.token('colors.brand.600')).toBe('#C1121F');
+    // Filled green and orange buttons carry white text at 4.5:1 or more (the 700 shades).
+    expect(system.tokens.getByName('colors.green.solid')?.originalValue).toBe('{colors.green.700}');
+    expect(system.tokens.getByName('colors.orange.solid')?.originalValue).toBe('{colors.orange.700}');
     expect(system.token('breakpoints.sm')).toBe('640px');
     expect(system.token('breakpoints.md')).toBe('768px');
     expect(system.token('breakpoints.lg')).toBe('1024px');

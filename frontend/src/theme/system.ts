@@ -124,6 +124,10 @@ const config = defineConfig({
           focusRing: { value: '{colors.brand.500}' },
           border: { value: '{colors.brand.500}' },
         },
+        // Chakra fills green and orange buttons with their 600 shades, which white text meets at 3.3:1 and 3.6:1
+        // (axe: color-contrast, found by the phones journey on "Get Paid"); their 700 shades give 7:1 or more.
+        green: { solid: { value: '{colors.green.700}' } },
+        orange: { solid: { value: '{colors.orange.700}' } },
         accent: {
           solid: { value: '{colors.accent}' },
           contrast: { value: '{colors.text}' },

@@ -74,7 +74,7 @@ export function MessageList({ messages = [], myId, loading = false, empty, hasMo
   const lastMineRead = readAt ? [...messages].reverse().find((m) => m.sender === myId && (m.status ?? 'sent') === 'sent' && m.timestamp <= readAt)?._id : undefined;
 
   return (
-    <Box ref={scroller} flex="1" overflowY="auto" minH="0" p="3" role="log" aria-label="Messages" aria-live="polite" aria-busy={loading || undefined}>
+    <Box ref={scroller} flex="1" overflowY="auto" minH="0" p="3" role="log" aria-label="Messages" aria-live="polite" tabIndex={0} aria-busy={loading || undefined}>
       {hasMore && onLoadOlder && (
         <Flex justify="center" mb="2">
           <Button size="xs" variant="ghost" onClick={onLoadOlder} loading={loadingOlder}>
@@ -113,8 +113,8 @@ function MessageItem({ message, mine, seen, onRetry }: { message: ListedMessage;
         px="3"
         py="2"
         rounded="lg"
-        bg={mine ? 'brand.500' : 'gray.100'}
-        color={mine ? 'white' : 'fg'}
+        bg={mine ? 'brand.solid' : 'gray.100'}
+        color={mine ? 'brand.contrast' : 'fg'}
         opacity={status === 'sending' ? 0.7 : 1}
         whiteSpace="pre-wrap"
         wordBreak="break-word"

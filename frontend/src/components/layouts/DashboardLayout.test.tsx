@@ -79,9 +79,10 @@ describe('DashboardLayout', () => {
     const { router } = renderApp('/student/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
 
-    const switcher = screen.getByRole('group', { name: 'Switch role' });
-    expect(within(switcher).getByRole('button', { name: 'Student' })).toHaveAttribute('aria-pressed', 'true');
-    await user.click(within(switcher).getByRole('button', { name: 'Tutor' }));
+    // The header's switch shows from md up (jsdom applies no media queries, so it counts as hidden here).
+    const switcher = screen.getByRole('group', { name: 'Switch role', hidden: true });
+    expect(within(switcher).getByRole('button', { name: 'Student', hidden: true })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(switcher).getByRole('button', { name: 'Tutor', hidden: true }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/tutor/dashboard'));
     expect(localStorage.getItem('currentRole')).toBe('tutor');
@@ -89,7 +90,7 @@ describe('DashboardLayout', () => {
     // The tutor layout renders once its route chunk has loaded.
     await waitFor(() =>
       expect(
-        within(screen.getByRole('group', { name: 'Switch role' })).getByRole('button', { name: 'Tutor' }),
+        within(screen.getByRole('group', { name: 'Switch role', hidden: true })).getByRole('button', { name: 'Tutor', hidden: true }),
       ).toHaveAttribute('aria-pressed', 'true'),
     );
     expect(screen.getByRole('link', { name: 'Essay Pool', hidden: true })).toBeInTheDocument();
@@ -100,7 +101,12 @@ describe('DashboardLayout', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/student/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    await user.click(screen.getByRole('button', { name: 'Become a Tutor' }));
+    // On a phone the switch lives in the drawer (the header has no room for it: issue 29).
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation menu' });
+    const switcher = within(drawer).getByRole('group', { name: 'Switch role' });
+    expect(within(switcher).getByRole('button', { name: 'Student' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(switcher).getByRole('button', { name: 'Become a Tutor' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tutor-onboarding'));
   });
 
@@ -108,7 +114,7 @@ describe('DashboardLayout', () => {
     signInAs(admin);
     renderApp('/admin/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    expect(screen.queryByRole('group', { name: 'Switch role' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Switch role', hidden: true })).not.toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Dashboard', hidden: true });
     expect(within(nav).getByRole('link', { name: 'Content', hidden: true })).toHaveAttribute('href', '/admin/content');
   });

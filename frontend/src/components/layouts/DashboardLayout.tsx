@@ -130,7 +130,11 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
               <Logo />
             </Box>
             <Box flex="1" />
-            <RoleSwitch activeRole={role} />
+            {/* Below md the role switch ("Become a Tutor" is long) moves into the drawer: at 375 px it pushed
+                Logout off the screen (issue 29). Logout stays in the header at every width. */}
+            <Box hideBelow="md">
+              <RoleSwitch activeRole={role} />
+            </Box>
             <LogoutButton />
           </Flex>
 
@@ -152,7 +156,10 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
                   <Logo onClick={() => setDrawerOpen(false)} />
                   <Drawer.Title srOnly>Navigation menu</Drawer.Title>
                 </Drawer.Header>
-                <Drawer.Body p="0">
+                <Drawer.Body p="0" display="flex" flexDirection="column">
+                  <Box hideFrom="md" px="3" pt="3" _empty={{ display: 'none' }}>
+                    <RoleSwitch activeRole={role} size="md" fullWidth />
+                  </Box>
                   <SidebarNav navigation={navigation} collapsed={false} badges={badges} onNavigate={() => setDrawerOpen(false)} />
                 </Drawer.Body>
                 <Drawer.CloseTrigger asChild>
@@ -230,8 +237,16 @@ function NavList({ items, collapsed, onNavigate, badges }: { items: NavItem[]; c
   );
 }
 
+interface RoleSwitchProps {
+  activeRole: Role;
+  /** The header's is compact; the drawer's has full-size touch targets. */
+  size?: 'md';
+  /** Stretch the two buttons across the container (the drawer). */
+  fullWidth?: boolean;
+}
+
 /** Student/Tutor switch (hidden for admin). Switching stores currentRole and replaces the history entry. */
-export function RoleSwitch({ activeRole }: { activeRole: Role }) {
+export function RoleSwitch({ activeRole, size, fullWidth = false }: RoleSwitchProps) {
   const { isAdmin, isStudent, isTutor, setCurrentRole } = useSession();
   const navigate = useNavigate();
   if (isAdmin || activeRole === 'admin') return null;
@@ -248,7 +263,7 @@ export function RoleSwitch({ activeRole }: { activeRole: Role }) {
   };
 
   return (
-    <ButtonGroup role="group" aria-label="Switch role" size={{ base: 'xs', sm: 'sm' }} variant="outline" attached>
+    <ButtonGroup role="group" aria-label="Switch role" size={size ?? 'sm'} variant="outline" attached w={fullWidth ? 'full' : undefined}>
       {(['student', 'tutor'] as const).map((role) => {
         const active = role === activeRole;
         const label = role === 'tutor' && !isTutor ? 'Become a Tutor' : ROLE_LABELS[role];
@@ -258,6 +273,7 @@ export function RoleSwitch({ activeRole }: { activeRole: Role }) {
             aria-pressed={active}
             disabled={role === 'student' && !isStudent}
             onClick={() => choose(role)}
+            flex={fullWidth ? '1' : undefined}
             bg={active ? 'brand.solid' : 'white'}
             color={active ? 'brand.contrast' : 'fg'}
             borderColor={active ? 'brand.solid' : 'gray.300'}

@@ -139,7 +139,7 @@ export function DataTable<T, K extends string = string>(props: DataTableProps<T,
   }
 
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" bg="white" tabIndex={0} role="region" aria-label={caption}>
+    <Table.ScrollArea borderWidth="1px" rounded="md" bg="white" tabIndex={0} role="region" aria-label={caption} data-scroll-x="">
       <Table.Root size="sm" aria-busy={busy || undefined}>
         <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" p="3" srOnly={captionHidden}>
           {caption}

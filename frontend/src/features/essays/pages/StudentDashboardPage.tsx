@@ -148,11 +148,11 @@ function QuickActionLink({ action }: { action: QuickAction }) {
   );
   const linkStyle = { display: 'block', height: '100%', borderRadius: '0.75rem' };
   return action.to ? (
-    <RouterLink to={action.to} aria-label={action.label} style={linkStyle}>
+    <RouterLink to={action.to} style={linkStyle}>
       {content}
     </RouterLink>
   ) : (
-    <a href={action.href} aria-label={action.label} style={linkStyle}>
+    <a href={action.href} style={linkStyle}>
       {content}
     </a>
   );
