@@ -501,6 +501,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/cancelTutoringSession/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentTutoringController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/chats/{tutorId}/block": {
         parameters: {
             query?: never;
@@ -527,6 +543,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["StudentChatController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/createTutoringSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudentTutoringController_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -645,6 +677,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/getCompletedTutoringSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentTutoringController_completed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/getDashboard": {
         parameters: {
             query?: never;
@@ -669,6 +717,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["StudentEssaysController_pendingRating"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/getTutoringSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentTutoringController_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/getUpcomingTutoringSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudentTutoringController_upcoming"];
         put?: never;
         post?: never;
         delete?: never;
@@ -821,6 +901,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutor/applyForDBS": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorTutoringController_applyForDbs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/cancelTutoringSession/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorTutoringController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/chats/{studentId}/report": {
         parameters: {
             query?: never;
@@ -917,6 +1029,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutor/getCompletedTutoringSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorTutoringController_completed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/getDashboard": {
         parameters: {
             query?: never;
@@ -949,6 +1077,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutor/getInProgressTutoringSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorTutoringController_inProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/getPaidTutoringSessions": {
         parameters: {
             query?: never;
@@ -965,6 +1109,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tutor/getPendingTutoringSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorTutoringController_pending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tutor/getProfile": {
         parameters: {
             query?: never;
@@ -973,6 +1133,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["TutorsController_getProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getTutoringProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorTutoringController_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/getTutorProfilesforTutoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TutorTutoringController_tutors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1071,6 +1263,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["TutorsController_updateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tutor/updateTutoringProfile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TutorTutoringController_update"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1226,10 +1434,61 @@ export interface components {
             /** @example Question about pricing */
             subject: string;
         };
+        CreateTutoringSessionDto: {
+            /**
+             * Format: date-time
+             * @example 2027-01-11T10:00:00.000Z
+             */
+            endTime: string;
+            purpose: string;
+            /**
+             * Format: date-time
+             * @example 2027-01-11T09:00:00.000Z
+             */
+            startTime: string;
+            /** Format: uuid */
+            tutorId: string;
+        };
         DbsApplicationDetailsDto: {
             email: string;
             fullName: string;
             phone: string;
+        };
+        DbsApplicationDto: {
+            /** @description A short-lived link to the certificate file */
+            certificateFileUrl: string | null;
+            certificateNumber: string;
+            fullName: string;
+            /**
+             * Format: date-time
+             * @description Null when the certificate was given at onboarding
+             */
+            submittedAt: string | null;
+        };
+        DbsApplicationFormDto: {
+            /**
+             * Format: binary
+             * @description PDF, JPG, JPEG or PNG (by content), 5 MB at most
+             */
+            certificateFile: string;
+            /** @description The 12-digit number on the DBS certificate */
+            certificateNumber: string;
+            fullName: string;
+        };
+        DbsAppliedDto: {
+            appliedForDBS: boolean;
+            approved: boolean;
+            approved_tutoring: boolean;
+            dbsApplication: components["schemas"]["DbsApplicationDto"] | null;
+            hasDBS: boolean;
+            /** @example DBS application submitted successfully */
+            message: string;
+            profile: components["schemas"]["TutoringProfileDto"];
+            /**
+             * @description What the page shows (DESIGN.md §9): apply (no certificate on file), pending (submitted, not yet verified and approved), editable (approved && approved_tutoring && hasDBS)
+             * @enum {string}
+             */
+            state: "apply" | "pending" | "editable";
         };
         DbsDetailsDto: {
             certificateFileUrl: string | null;
@@ -1246,7 +1505,7 @@ export interface components {
              * @description Present on errors a client acts on
              * @enum {string}
              */
-            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "UPLOAD_TIMEOUT" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "UPLOAD_TIMEOUT" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID" | "TUTORING_PROFILE_LOCKED" | "DBS_ALREADY_VERIFIED" | "TUTOR_NOT_BOOKABLE" | "SLOT_NOT_AVAILABLE" | "SLOT_TAKEN" | "SESSION_NOT_CANCELLABLE" | "SESSION_ALREADY_RATED" | "SESSION_NOT_RATEABLE";
             /** @description Per-field problems of a 400 VALIDATION_FAILED */
             errors?: components["schemas"]["FieldError"][];
             /** @example Tutor is not approved yet. */
@@ -1442,12 +1701,20 @@ export interface components {
             tutoringSessionId?: string;
         };
         GiveRatingDto: {
-            /** Format: uuid */
-            essayId: string;
+            /**
+             * Format: uuid
+             * @description The essay (type essay); for type session, the session when sessionId is absent
+             */
+            essayId?: string;
             feedback?: string;
             ratings: number;
+            /**
+             * Format: uuid
+             * @description The tutoring session (type session)
+             */
+            sessionId?: string;
             /** @enum {string} */
-            type: "essay";
+            type: "essay" | "session";
         };
         LoginDto: {
             /** @example jane@example.com */
@@ -1708,9 +1975,12 @@ export interface components {
             tutor: boolean;
         };
         RatingGivenDto: {
-            essay: components["schemas"]["EssayDto"];
+            /** @description The rated essay (type essay) */
+            essay?: components["schemas"]["EssayDto"];
             /** @example Thank you for rating your tutor */
             message: string;
+            /** @description The rated session (type session) */
+            tutoringSession?: components["schemas"]["TutoringSessionDto"];
         };
         RegisterDto: {
             /** @example jane@example.com */
@@ -1750,6 +2020,21 @@ export interface components {
             EuEeaSwiss: components["schemas"]["EuEeaSwissDocumentsDto"] | null;
             NonEuEea: components["schemas"]["NonEuEeaDocumentsDto"] | null;
         };
+        SessionBookedDto: {
+            /** @description The checkout to send the student to */
+            paymentUrl: string;
+            tutoringSession: components["schemas"]["TutoringSessionDto"];
+        };
+        SessionCancelledDto: {
+            /** @example Session cancelled. Your payment will be refunded in full. */
+            message: string;
+            tutoringSession: components["schemas"]["TutoringSessionDto"];
+        };
+        SessionPersonDto: {
+            /** Format: uuid */
+            _id: string;
+            name: string;
+        };
         SignInCodeDto: {
             signInCode: string;
         };
@@ -1763,6 +2048,18 @@ export interface components {
         SignInLinkPreviewDto: {
             email: string;
             name: string;
+        };
+        SlotDto: {
+            /**
+             * Format: date-time
+             * @example 2027-01-11T10:00:00.000Z
+             */
+            endTime: string;
+            /**
+             * Format: date-time
+             * @example 2027-01-11T09:00:00.000Z
+             */
+            startTime: string;
         };
         StudentContactsDto: {
             tutors: components["schemas"]["ChatContactDto"][];
@@ -1806,6 +2103,9 @@ export interface components {
             major?: string;
             university?: string;
         };
+        StudentSessionsDto: {
+            tutoringSessions: components["schemas"]["TutoringSessionDto"][];
+        };
         StudentUpdatedDto: {
             /** @example Profile updated successfully */
             message: string;
@@ -1822,6 +2122,39 @@ export interface components {
         TokenUserDto: {
             token: string;
             user: components["schemas"]["UserDto"];
+        };
+        TutorCardDto: {
+            /**
+             * Format: uuid
+             * @description The tutor's user id (what createTutoringSession takes as tutorId)
+             */
+            _id: string;
+            /** @description Wall-clock slots in `timeZone`, Monday to Sunday (spec part 2 §9). Input keys may also be capitalised ('Monday'). */
+            availability: components["schemas"]["WeeklyAvailabilityDto"];
+            /** @description Out of 5.0, one decimal; 0 with none */
+            averageRating: number;
+            description: string | null;
+            /** @description Years */
+            experience: number | null;
+            fullName: string;
+            /**
+             * @description Pounds per hour
+             * @example 35
+             */
+            hourlyRate: number;
+            /** @example 3500 */
+            hourlyRatePence: number;
+            /** @description Bookable UTC start/end pairs of the next 14 days (booked, held and too-soon slots removed) */
+            nextSlots: components["schemas"]["SlotDto"][];
+            /** @description A short-lived link */
+            profilePicture: string | null;
+            /** @enum {string|null} */
+            studyLevel: "PhD" | "Masters" | "Bachelors" | null;
+            subject: string | null;
+            /** @example Europe/London */
+            timeZone: string;
+            totalRatings: number;
+            university: string | null;
         };
         TutorContactsDto: {
             students: components["schemas"]["ChatContactDto"][];
@@ -1850,6 +2183,121 @@ export interface components {
         TutorEssayPayoutDto: {
             /** Format: uuid */
             essayId: string;
+        };
+        TutoringProfileDto: {
+            /** @description Wall-clock slots in `timeZone`, Monday to Sunday (spec part 2 §9). Input keys may also be capitalised ('Monday'). */
+            availability: components["schemas"]["WeeklyAvailabilityDto"];
+            description: string | null;
+            /**
+             * @description Pounds per hour
+             * @example 35
+             */
+            hourlyRate: number | null;
+            /**
+             * @description The same in integer pence
+             * @example 3500
+             */
+            hourlyRatePence: number | null;
+            /** @description Bookable UTC slots of the next 14 days (what students see) */
+            nextSlots: components["schemas"]["SlotDto"][];
+            /** @enum {string} */
+            status: "Available" | "Unavailable";
+            subject: string | null;
+            /**
+             * @description IANA zone of the availability
+             * @example Europe/London
+             */
+            timeZone: string;
+        };
+        TutoringProfileEnvelopeDto: {
+            appliedForDBS: boolean;
+            approved: boolean;
+            approved_tutoring: boolean;
+            dbsApplication: components["schemas"]["DbsApplicationDto"] | null;
+            hasDBS: boolean;
+            profile: components["schemas"]["TutoringProfileDto"];
+            /**
+             * @description What the page shows (DESIGN.md §9): apply (no certificate on file), pending (submitted, not yet verified and approved), editable (approved && approved_tutoring && hasDBS)
+             * @enum {string}
+             */
+            state: "apply" | "pending" | "editable";
+        };
+        TutoringProfileUpdatedDto: {
+            /** @example Tutoring profile updated successfully */
+            message: string;
+            profile: components["schemas"]["TutoringProfileDto"];
+        };
+        TutoringSessionDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @description The caller may cancel it now (student: up to 24 h before; tutor: before the start) */
+            canCancel: boolean;
+            /**
+             * Format: date-time
+             * @description Student: the last moment to cancel
+             */
+            cancellableUntil: string | null;
+            /** @enum {string|null} */
+            cancelledBy: "student" | "tutor" | "platform" | null;
+            /** @description Get Paid: the tutor, completed, paid, not paid out and eligible (48 h after the end) */
+            canGetPaid: boolean;
+            /** @description Join Meeting: confirmed, active and with a link */
+            canJoin: boolean;
+            /** @description Rate Session: the student, past and not rated */
+            canRate: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {number} */
+            durationMinutes: 30 | 60;
+            /** Format: date-time */
+            endTime: string;
+            /**
+             * Format: date-time
+             * @description A held session is released at this instant
+             */
+            holdExpiresAt: string | null;
+            /** @description Set once paid */
+            meetingLink: string | null;
+            /** @enum {string} */
+            paymentStatus: "Pending" | "Paid" | "Refunded" | "Expired";
+            /**
+             * Format: date-time
+             * @description When the payout becomes eligible
+             */
+            payoutAvailableAt: string | null;
+            /**
+             * @description Pounds
+             * @example 35
+             */
+            price: number;
+            /** @example 3500 */
+            pricePence: number;
+            purpose: string;
+            rated: boolean;
+            /** @description "Starts in Nm": minutes to the start when 30 or fewer, else null */
+            startsInMinutes: number | null;
+            /** Format: date-time */
+            startTime: string;
+            /**
+             * @description held (unpaid, student only) → confirmed; or expired; or cancelled (refunded)
+             * @enum {string}
+             */
+            status: "held" | "confirmed" | "expired" | "cancelled";
+            student: components["schemas"]["SessionPersonDto"];
+            /**
+             * @description From the time (spec "Session timing")
+             * @enum {string}
+             */
+            timing: "upcoming" | "active" | "completed";
+            tutor: components["schemas"]["SessionPersonDto"];
+            tutor_paid: boolean;
+        };
+        TutorListDto: {
+            limit?: number;
+            page?: number;
+            /** @description Matching tutors in all (the list length without paging) */
+            total: number;
+            tutors: components["schemas"]["TutorCardDto"][];
         };
         TutorOnboardingFormDto: {
             /** @description JSON text: [{ subject, grade }] */
@@ -2047,6 +2495,9 @@ export interface components {
             /** Format: uuid */
             tutoringSessionID: string;
         };
+        TutorSessionsDto: {
+            sessions: components["schemas"]["TutoringSessionDto"][];
+        };
         TutorUpdatedDto: {
             /** @example Profile updated successfully */
             message: string;
@@ -2071,6 +2522,24 @@ export interface components {
             paymentStatus?: Record<string, never>;
             /** @description The checkout session id from the return URL (`session_id`) */
             sessionId: string;
+        };
+        UpdateTutoringProfileDto: {
+            /** @description Wall-clock slots in `timeZone`, Monday to Sunday (spec part 2 §9). Input keys may also be capitalised ('Monday'). */
+            availability: components["schemas"]["WeeklyAvailabilityDto"];
+            description: string;
+            /**
+             * @description Pounds per hour, at most two decimals
+             * @example 35
+             */
+            hourlyRate: number;
+            /** @enum {string} */
+            status: "Available" | "Unavailable";
+            subject: string;
+            /**
+             * @description IANA zone of the availability (default: unchanged, Europe/London at first)
+             * @example Europe/London
+             */
+            timeZone?: string;
         };
         UpdateWordCountDto: {
             /** Format: uuid */
@@ -2162,6 +2631,21 @@ export interface components {
             email: string;
             /** @example 123456 */
             emailVerificationCode: string;
+        };
+        WeeklyAvailabilityDto: {
+            friday?: ("09:00-10:00" | "10:00-11:00" | "11:00-12:00" | "12:00-13:00" | "14:00-15:00" | "15:00-16:00" | "16:00-17:00" | "17:00-18:00")[];
+            /**
+             * @example [
+             *       "09:00-10:00",
+             *       "10:00-11:00"
+             *     ]
+             */
+            monday?: ("09:00-10:00" | "10:00-11:00" | "11:00-12:00" | "12:00-13:00" | "14:00-15:00" | "15:00-16:00" | "16:00-17:00" | "17:00-18:00")[];
+            saturday?: ("09:00-10:00" | "10:00-11:00" | "11:00-12:00" | "12:00-13:00" | "14:00-15:00" | "15:00-16:00" | "16:00-17:00" | "17:00-18:00")[];
+            sunday?: ("09:00-10:00" | "10:00-11:00" | "11:00-12:00" | "12:00-13:00" | "14:00-15:00" | "15:00-16:00" | "16:00-17:00" | "17:00-18:00")[];
+            thursday?: ("09:00-10:00" | "10:00-11:00" | "11:00-12:00" | "12:00-13:00" | "14:00-15:00" | "15:00-16:00" | "16:00-17:00" | "17:00-18:00")[];
+            tuesday?: ("09:00-10:00" | "10:00-11:00" | "11:00-12:00" | "12:00-13:00" | "14:00-15:00" | "15:00-16:00" | "16:00-17:00" | "17:00-18:00")[];
+            wednesday?: ("09:00-10:00" | "10:00-11:00" | "11:00-12:00" | "12:00-13:00" | "14:00-15:00" | "15:00-16:00" | "16:00-17:00" | "17:00-18:00")[];
         };
         WordCountConfirmedDto: {
             essay: components["schemas"]["EssayDto"];
@@ -3756,6 +4240,64 @@ export interface operations {
             };
         };
     };
+    StudentTutoringController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cancelled and refunded in full (asking again answers the same) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionCancelledDto"];
+                };
+            };
+            /** @description No such session of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Less than 24 hours before the start, started, or no longer booked (SESSION_NOT_CANCELLABLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     StudentChatController_block: {
         parameters: {
             query?: never;
@@ -3873,6 +4415,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatDoneDto"];
+                };
+            };
+        };
+    };
+    StudentTutoringController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTutoringSessionDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The slot is held unpaid for BOOKING_HOLD_SECONDS; send the student to paymentUrl */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionBookedDto"];
+                };
+            };
+            /** @description A field is missing or malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tutor or the student already has a session then (SLOT_TAKEN) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not 30 or 60 minutes, past, within 15 minutes, beyond 14 days, outside availability (SLOT_NOT_AVAILABLE), or the tutor is not bookable (TUTOR_NOT_BOOKABLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4180,6 +4791,44 @@ export interface operations {
             };
         };
     };
+    StudentTutoringController_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Paid sessions that ended, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentSessionsDto"];
+                };
+            };
+        };
+    };
     StudentEssaysController_dashboard: {
         parameters: {
             query?: never;
@@ -4255,6 +4904,82 @@ export interface operations {
             };
         };
     };
+    StudentTutoringController_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Paid sessions and live unpaid holds, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentSessionsDto"];
+                };
+            };
+        };
+    };
+    StudentTutoringController_upcoming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Paid sessions not yet ended (upcoming and active), soonest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudentSessionsDto"];
+                };
+            };
+        };
+    };
     StudentEssaysController_giveRating: {
         parameters: {
             query?: never;
@@ -4295,7 +5020,7 @@ export interface operations {
                     "application/json": components["schemas"]["RatingGivenDto"];
                 };
             };
-            /** @description Type not essay, rating not 1–5, or feedback over 500 characters */
+            /** @description Type not essay or session, rating not 1–5, or feedback over 500 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4304,7 +5029,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such essay of yours */
+            /** @description No such essay or session of yours */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4313,7 +5038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Already rated (ESSAY_ALREADY_RATED), or the feedback is not accepted yet (ESSAY_NOT_RATEABLE) */
+            /** @description Already rated (ESSAY_ALREADY_RATED, SESSION_ALREADY_RATED), or not yet rateable: feedback not accepted (ESSAY_NOT_RATEABLE), session not yet taken place (SESSION_NOT_RATEABLE) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4851,6 +5576,169 @@ export interface operations {
             };
         };
     };
+    TutorTutoringController_applyForDbs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DbsApplicationFormDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description "DBS application submitted successfully"; the page reloads into its pending state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DbsAppliedDto"];
+                };
+            };
+            /** @description "Please fill in all required fields" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body came too slowly (no bytes for UPLOAD_IDLE_SECONDS, or under UPLOAD_MIN_BYTES_PER_SECOND on average): nothing was kept, the connection closes (UPLOAD_TIMEOUT) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The certificate is already verified (DBS_ALREADY_VERIFIED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is over 5 MB (UPLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description "Invalid file selected…": not really a PDF, JPEG or PNG (UPLOAD_TYPE_NOT_ALLOWED) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many uploads this hour (RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uploads are unavailable for a moment (the server cannot spool the file): nothing was kept; try again after Retry-After seconds (SERVICE_BUSY) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TutorTutoringController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cancelled; the student is refunded in full (asking again answers the same) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionCancelledDto"];
+                };
+            };
+            /** @description No such session of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Started, or no longer booked (SESSION_NOT_CANCELLABLE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     TutorChatController_report: {
         parameters: {
             query?: never;
@@ -5120,6 +6008,44 @@ export interface operations {
             };
         };
     };
+    TutorTutoringController_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Paid sessions that ended, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorSessionsDto"];
+                };
+            };
+        };
+    };
     TutorEssaysController_dashboard: {
         parameters: {
             query?: never;
@@ -5207,6 +6133,44 @@ export interface operations {
             };
         };
     };
+    TutorTutoringController_inProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Paid sessions running now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorSessionsDto"];
+                };
+            };
+        };
+    };
     TutorPaymentsController_sessionPayout: {
         parameters: {
             query?: never;
@@ -5266,6 +6230,44 @@ export interface operations {
             };
         };
     };
+    TutorTutoringController_pending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Paid sessions not yet started, soonest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorSessionsDto"];
+                };
+            };
+        };
+    };
     TutorsController_getProfile: {
         parameters: {
             query?: never;
@@ -5299,6 +6301,99 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TutorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    TutorTutoringController_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutoringProfileEnvelopeDto"];
+                };
+            };
+            /** @description No tutor profile (onboarding not done) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TutorTutoringController_tutors: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description With limit: one page; without both, the whole list */
+                page?: number;
+                /** @description Case-insensitive part of the full name or subject */
+                search?: string;
+                /** @description experience: most first; hourlyRate: cheapest first; absent: by name */
+                sort?: "experience" | "hourlyRate";
+                studyLevel?: "PhD" | "Masters" | "Bachelors" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bookable tutors (approved for tutoring, DBS verified, Available, not banned); one page with page and limit, else all */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutorListDto"];
                 };
             };
         };
@@ -5724,6 +6819,65 @@ export interface operations {
             };
             /** @description Uploads are unavailable for a moment (the server cannot spool the file): nothing was kept; try again after Retry-After seconds (SERVICE_BUSY) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    TutorTutoringController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTutoringProfileDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TutoringProfileUpdatedDto"];
+                };
+            };
+            /** @description A field is missing or invalid (rate, status, availability slots, time zone) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not approved for tutoring with a verified DBS yet (TUTORING_PROFILE_LOCKED) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

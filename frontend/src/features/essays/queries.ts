@@ -67,6 +67,9 @@ export const essaysApi = {
   acceptFeedback: (essayId: string) => unwrap(api.POST('/api/student/acceptEssay/{id}', { params: { path: { id: essayId } } })),
   requestRevision: (essayId: string) => unwrap(api.POST('/api/student/requestRevision/{id}', { params: { path: { id: essayId } } })),
   cancel: (essayId: string) => unwrap(api.POST('/api/student/cancelEssay/{id}', { params: { path: { id: essayId } } })),
-  giveRating: (body: { essayId: string; ratings: number; feedback?: string }) =>
-    unwrap(api.POST('/api/student/giveRating', { body: { type: 'essay', ...body } })),
+  giveRating: async (body: { essayId: string; ratings: number; feedback?: string }) => {
+    const answer = await unwrap(api.POST('/api/student/giveRating', { body: { type: 'essay', ...body } }));
+    // A rating of type essay answers with the essay (type session, with the tutoring session).
+    return { message: answer.message, essay: answer.essay! };
+  },
 };
