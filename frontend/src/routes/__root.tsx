@@ -1,9 +1,5 @@
-import {
-  Navigate,
-  Outlet,
-  createRootRouteWithContext,
-} from "@tanstack/react-router";
-import type { RouterContext } from "../router";
+import { Navigate, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

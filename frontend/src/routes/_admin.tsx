@@ -1,13 +1,9 @@
-import {
-  Outlet,
-  createFileRoute,
-  type ErrorComponentProps,
-} from "@tanstack/react-router";
-import type { ReactNode } from "react";
-import { DashboardLayout } from "../components/layouts/DashboardLayout";
-import { RouteError, RoutePending } from "../components/ui/RouteStates";
-import { requireAccess } from "../features/auth/guards";
-import { QueryProvider } from "../lib/query-client";
+import { Outlet, createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { DashboardLayout } from '../components/layouts/DashboardLayout';
+import { RouteError, RoutePending } from '../components/ui/RouteStates';
+import { requireAccess } from '../features/auth/guards';
+import { QueryProvider } from '../lib/query-client';
 
 function AdminLayout({ children }: { children: ReactNode }) {
   return (
@@ -19,8 +15,8 @@ function AdminLayout({ children }: { children: ReactNode }) {
 
 // The layout owns loading and errors: a page whose loader is slow or fails shows the placeholder or the error
 // line inside the dashboard (its menu stays), unless its own route gives a closer one.
-export const Route = createFileRoute("/_admin")({
-  beforeLoad: (ctx) => requireAccess("admin", ctx),
+export const Route = createFileRoute('/_admin')({
+  beforeLoad: (ctx) => requireAccess('admin', ctx),
   component: () => (
     <AdminLayout>
       <Outlet />

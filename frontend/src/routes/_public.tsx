@@ -1,14 +1,10 @@
-import {
-  Outlet,
-  createFileRoute,
-  type ErrorComponentProps,
-} from "@tanstack/react-router";
-import { RouteError } from "../components/ui/RouteStates";
-import { PublicLayout } from "../features/public/components/PublicLayout";
+import { Outlet, createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { RouteError } from '../components/ui/RouteStates';
+import { PublicLayout } from '../features/public/components/PublicLayout';
 
 // No pendingComponent: the public pages have no loaders (they are prerendered and show at once); an error inside
 // a page shows the error line between the site's header and footer.
-export const Route = createFileRoute("/_public")({
+export const Route = createFileRoute('/_public')({
   component: () => (
     <PublicLayout>
       <Outlet />

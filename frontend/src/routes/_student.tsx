@@ -1,19 +1,15 @@
-import {
-  Outlet,
-  createFileRoute,
-  type ErrorComponentProps,
-} from "@tanstack/react-router";
-import type { ReactNode } from "react";
-import { DashboardLayout } from "../components/layouts/DashboardLayout";
-import { RouteError, RoutePending } from "../components/ui/RouteStates";
-import { requireAccess } from "../features/auth/guards";
-import { useChatUnreadTotal } from "../features/chat/hooks/useChatUnreadTotal";
-import { QueryProvider } from "../lib/query-client";
+import { Outlet, createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { DashboardLayout } from '../components/layouts/DashboardLayout';
+import { RouteError, RoutePending } from '../components/ui/RouteStates';
+import { requireAccess } from '../features/auth/guards';
+import { useChatUnreadTotal } from '../features/chat/hooks/useChatUnreadTotal';
+import { QueryProvider } from '../lib/query-client';
 
 function StudentDashboard({ children }: { children: ReactNode }) {
-  const unread = useChatUnreadTotal("student");
+  const unread = useChatUnreadTotal('student');
   return (
-    <DashboardLayout role="student" badges={{ "/student/chats": unread }}>
+    <DashboardLayout role="student" badges={{ '/student/chats': unread }}>
       {children}
     </DashboardLayout>
   );
@@ -29,8 +25,8 @@ function StudentLayout({ children }: { children: ReactNode }) {
 
 // The layout owns loading and errors: a page whose loader is slow or fails shows the placeholder or the error
 // line inside the dashboard (its menu stays), unless its own route gives a closer one.
-export const Route = createFileRoute("/_student")({
-  beforeLoad: (ctx) => requireAccess("student", ctx),
+export const Route = createFileRoute('/_student')({
+  beforeLoad: (ctx) => requireAccess('student', ctx),
   component: () => (
     <StudentLayout>
       <Outlet />

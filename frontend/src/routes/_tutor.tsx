@@ -1,19 +1,15 @@
-import {
-  Outlet,
-  createFileRoute,
-  type ErrorComponentProps,
-} from "@tanstack/react-router";
-import type { ReactNode } from "react";
-import { DashboardLayout } from "../components/layouts/DashboardLayout";
-import { RouteError, RoutePending } from "../components/ui/RouteStates";
-import { requireAccess } from "../features/auth/guards";
-import { useChatUnreadTotal } from "../features/chat/hooks/useChatUnreadTotal";
-import { QueryProvider } from "../lib/query-client";
+import { Outlet, createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { DashboardLayout } from '../components/layouts/DashboardLayout';
+import { RouteError, RoutePending } from '../components/ui/RouteStates';
+import { requireAccess } from '../features/auth/guards';
+import { useChatUnreadTotal } from '../features/chat/hooks/useChatUnreadTotal';
+import { QueryProvider } from '../lib/query-client';
 
 function TutorDashboard({ children }: { children: ReactNode }) {
-  const unread = useChatUnreadTotal("tutor");
+  const unread = useChatUnreadTotal('tutor');
   return (
-    <DashboardLayout role="tutor" badges={{ "/tutor/chats": unread }}>
+    <DashboardLayout role="tutor" badges={{ '/tutor/chats': unread }}>
       {children}
     </DashboardLayout>
   );
@@ -29,8 +25,8 @@ function TutorLayout({ children }: { children: ReactNode }) {
 
 // The layout owns loading and errors: a page whose loader is slow or fails shows the placeholder or the error
 // line inside the dashboard (its menu stays), unless its own route gives a closer one.
-export const Route = createFileRoute("/_tutor")({
-  beforeLoad: (ctx) => requireAccess("tutor", ctx),
+export const Route = createFileRoute('/_tutor')({
+  beforeLoad: (ctx) => requireAccess('tutor', ctx),
   component: () => (
     <TutorLayout>
       <Outlet />

@@ -1,12 +1,12 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { FocusedLayout } from "../components/layouts/FocusedLayout";
-import { requireAccess } from "../features/auth/guards";
-import { QueryProvider } from "../lib/query-client";
-import { OnboardingPage } from "../features/onboarding/pages/OnboardingPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { FocusedLayout } from '../components/layouts/FocusedLayout';
+import { requireAccess } from '../features/auth/guards';
+import { QueryProvider } from '../lib/query-client';
+import { OnboardingPage } from '../features/onboarding/pages/OnboardingPage';
 
 // No role guard, signed-in only (spec part 2 §6).
-export const Route = createFileRoute("/tutor-onboarding")({
-  beforeLoad: (ctx) => requireAccess("signedIn", ctx),
+export const Route = createFileRoute('/tutor-onboarding')({
+  beforeLoad: (ctx) => requireAccess('signedIn', ctx),
   component: () => (
     <QueryProvider>
       <FocusedLayout>

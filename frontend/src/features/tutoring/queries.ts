@@ -1,16 +1,16 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api, apiUpload, unwrap, type Schema } from "../../api/client";
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, apiUpload, unwrap, type Schema } from '../../api/client';
 
-export type TutoringProfileEnvelope = Schema<"TutoringProfileEnvelopeDto">;
-export type TutoringProfile = Schema<"TutoringProfileDto">;
-export type TutorCard = Schema<"TutorCardDto">;
-export type TutoringSession = Schema<"TutoringSessionDto">;
-export type Slot = Schema<"SlotDto">;
-export type Availability = Schema<"WeeklyAvailabilityDto">;
-export type ProfileUpdate = Schema<"UpdateTutoringProfileDto">;
+export type TutoringProfileEnvelope = Schema<'TutoringProfileEnvelopeDto'>;
+export type TutoringProfile = Schema<'TutoringProfileDto'>;
+export type TutorCard = Schema<'TutorCardDto'>;
+export type TutoringSession = Schema<'TutoringSessionDto'>;
+export type Slot = Schema<'SlotDto'>;
+export type Availability = Schema<'WeeklyAvailabilityDto'>;
+export type ProfileUpdate = Schema<'UpdateTutoringProfileDto'>;
 
-export type StudyLevelFilter = "all" | "PhD" | "Masters" | "Bachelors";
-export type TutorSort = "experience" | "hourlyRate";
+export type StudyLevelFilter = 'all' | 'PhD' | 'Masters' | 'Bachelors';
+export type TutorSort = 'experience' | 'hourlyRate';
 export interface TutorFilters {
   studyLevel: StudyLevelFilter;
   sort: TutorSort;
@@ -19,22 +19,19 @@ export interface TutorFilters {
 
 /** Every tutoring query key comes from here; mutations invalidate by prefix (`tutoringKeys.all`, `.sessions()`). */
 export const tutoringKeys = {
-  all: ["tutoring"] as const,
-  profile: () => [...tutoringKeys.all, "profile"] as const,
-  tutors: (filters: TutorFilters) =>
-    [...tutoringKeys.all, "tutors", filters] as const,
-  sessions: () => [...tutoringKeys.all, "sessions"] as const,
-  studentSessions: (list: "all" | "upcoming") =>
-    [...tutoringKeys.sessions(), "student", list] as const,
-  tutorSessions: (list: "pending" | "inProgress" | "completed") =>
-    [...tutoringKeys.sessions(), "tutor", list] as const,
+  all: ['tutoring'] as const,
+  profile: () => [...tutoringKeys.all, 'profile'] as const,
+  tutors: (filters: TutorFilters) => [...tutoringKeys.all, 'tutors', filters] as const,
+  sessions: () => [...tutoringKeys.all, 'sessions'] as const,
+  studentSessions: (list: 'all' | 'upcoming') => [...tutoringKeys.sessions(), 'student', list] as const,
+  tutorSessions: (list: 'pending' | 'inProgress' | 'completed') => [...tutoringKeys.sessions(), 'tutor', list] as const,
 };
 
 /** The tutor's tutoring page: its `state` (apply / pending / editable) is the server's decision. */
 export const tutoringProfileQuery = () =>
   queryOptions({
     queryKey: tutoringKeys.profile(),
-    queryFn: () => unwrap(api.GET("/api/tutor/getTutoringProfile")),
+    queryFn: () => unwrap(api.GET('/api/tutor/getTutoringProfile')),
   });
 
 /** Find Your Tutor: filtering, sorting and search happen in the server's SQL. */
@@ -49,7 +46,7 @@ export const tutorsQuery = (filters: TutorFilters) =>
       };
       return (
         await unwrap(
-          api.GET("/api/tutor/getTutorProfilesforTutoring", {
+          api.GET('/api/tutor/getTutorProfilesforTutoring', {
             params: { query },
           }),
         )
@@ -59,20 +56,19 @@ export const tutorsQuery = (filters: TutorFilters) =>
   });
 
 const STUDENT_LISTS = {
-  all: "/api/student/getTutoringSessions",
-  upcoming: "/api/student/getUpcomingTutoringSessions",
+  all: '/api/student/getTutoringSessions',
+  upcoming: '/api/student/getUpcomingTutoringSessions',
 } as const;
-export const studentSessionsQuery = (list: "all" | "upcoming") =>
+export const studentSessionsQuery = (list: 'all' | 'upcoming') =>
   queryOptions({
     queryKey: tutoringKeys.studentSessions(list),
-    queryFn: async () =>
-      (await unwrap(api.GET(STUDENT_LISTS[list]))).tutoringSessions,
+    queryFn: async () => (await unwrap(api.GET(STUDENT_LISTS[list]))).tutoringSessions,
   });
 
 const TUTOR_LISTS = {
-  pending: "/api/tutor/getPendingTutoringSessions",
-  inProgress: "/api/tutor/getInProgressTutoringSessions",
-  completed: "/api/tutor/getCompletedTutoringSessions",
+  pending: '/api/tutor/getPendingTutoringSessions',
+  inProgress: '/api/tutor/getInProgressTutoringSessions',
+  completed: '/api/tutor/getCompletedTutoringSessions',
 } as const;
 export const tutorSessionsQuery = (list: keyof typeof TUTOR_LISTS) =>
   queryOptions({
@@ -82,23 +78,20 @@ export const tutorSessionsQuery = (list: keyof typeof TUTOR_LISTS) =>
 
 /** The one-off calls, through the generated client. */
 export const tutoringApi = {
-  updateProfile: (body: ProfileUpdate) =>
-    unwrap(api.POST("/api/tutor/updateTutoringProfile", { body })),
-  applyForDbs: (form: FormData, onProgress: (percent: number) => void) =>
-    apiUpload("/api/tutor/applyForDBS", form, { onProgress }),
-  book: (body: Schema<"CreateTutoringSessionDto">) =>
-    unwrap(api.POST("/api/student/createTutoringSession", { body })),
+  updateProfile: (body: ProfileUpdate) => unwrap(api.POST('/api/tutor/updateTutoringProfile', { body })),
+  applyForDbs: (form: FormData, onProgress: (percent: number) => void) => apiUpload('/api/tutor/applyForDBS', form, { onProgress }),
+  book: (body: Schema<'CreateTutoringSessionDto'>) => unwrap(api.POST('/api/student/createTutoringSession', { body })),
   cancelAsStudent: (id: string) =>
     unwrap(
-      api.POST("/api/student/cancelTutoringSession/{id}", {
+      api.POST('/api/student/cancelTutoringSession/{id}', {
         params: { path: { id } },
       }),
     ),
   rate: (sessionId: string, ratings: number, feedback: string) =>
     unwrap(
-      api.POST("/api/student/giveRating", {
+      api.POST('/api/student/giveRating', {
         body: {
-          type: "session",
+          type: 'session',
           sessionId,
           ratings,
           ...(feedback.trim() ? { feedback: feedback.trim() } : {}),
@@ -107,7 +100,7 @@ export const tutoringApi = {
     ),
   payout: (tutoringSessionID: string) =>
     unwrap(
-      api.POST("/api/tutor/getPaidTutoringSessions", {
+      api.POST('/api/tutor/getPaidTutoringSessions', {
         body: { tutoringSessionID },
       }),
     ).then((r) => r.paymentUrl),

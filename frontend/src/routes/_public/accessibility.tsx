@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { AccessibilityPage } from "../../features/public/pages/AccessibilityPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { AccessibilityPage } from '../../features/public/pages/AccessibilityPage';
 
-export const Route = createFileRoute("/_public/accessibility")({
+export const Route = createFileRoute('/_public/accessibility')({
   component: AccessibilityPage,
 });

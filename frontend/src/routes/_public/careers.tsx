@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { CareersPage } from "../../features/public/pages/CareersPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { CareersPage } from '../../features/public/pages/CareersPage';
 
-export const Route = createFileRoute("/_public/careers")({
+export const Route = createFileRoute('/_public/careers')({
   component: CareersPage,
 });

@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { CookiesPage } from "../../features/public/pages/CookiesPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { CookiesPage } from '../../features/public/pages/CookiesPage';
 
-export const Route = createFileRoute("/_public/cookies")({
+export const Route = createFileRoute('/_public/cookies')({
   component: CookiesPage,
 });

@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { FaqPage } from "../../features/public/pages/FaqPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { FaqPage } from '../../features/public/pages/FaqPage';
 
-export const Route = createFileRoute("/_public/faq")({
+export const Route = createFileRoute('/_public/faq')({
   component: FaqPage,
 });

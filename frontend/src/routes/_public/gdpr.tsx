@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { GdprPage } from "../../features/public/pages/GdprPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { GdprPage } from '../../features/public/pages/GdprPage';
 
-export const Route = createFileRoute("/_public/gdpr")({
+export const Route = createFileRoute('/_public/gdpr')({
   component: GdprPage,
 });

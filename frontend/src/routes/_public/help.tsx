@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { HelpPage } from "../../features/public/pages/HelpPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { HelpPage } from '../../features/public/pages/HelpPage';
 
-export const Route = createFileRoute("/_public/help")({
+export const Route = createFileRoute('/_public/help')({
   component: HelpPage,
 });

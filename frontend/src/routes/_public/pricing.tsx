@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PricingPage } from "../../features/public/pages/PricingPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { PricingPage } from '../../features/public/pages/PricingPage';
 
-export const Route = createFileRoute("/_public/pricing")({
+export const Route = createFileRoute('/_public/pricing')({
   component: PricingPage,
 });

@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PrivacyPage } from "../../features/public/pages/PrivacyPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyPage } from '../../features/public/pages/PrivacyPage';
 
-export const Route = createFileRoute("/_public/privacy")({
+export const Route = createFileRoute('/_public/privacy')({
   component: PrivacyPage,
 });

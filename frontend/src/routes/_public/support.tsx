@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { SupportPage } from "../../features/public/pages/SupportPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { SupportPage } from '../../features/public/pages/SupportPage';
 
-export const Route = createFileRoute("/_public/support")({
+export const Route = createFileRoute('/_public/support')({
   component: SupportPage,
 });

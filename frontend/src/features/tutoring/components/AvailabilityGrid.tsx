@@ -1,22 +1,12 @@
-import { Box } from "@chakra-ui/react/box";
-import { Text } from "@chakra-ui/react/text";
-import {
-  AVAILABILITY_WEEKDAYS,
-  SLOT_TIMES,
-  type AvailabilityWeekday,
-  type SlotTime,
-} from "@redpen/shared/tutoring";
-import type { Availability } from "../queries";
+import { Box } from '@chakra-ui/react/box';
+import { Text } from '@chakra-ui/react/text';
+import { AVAILABILITY_WEEKDAYS, SLOT_TIMES, type AvailabilityWeekday, type SlotTime } from '@redpen/shared/tutoring';
+import type { Availability } from '../queries';
 
-const DAY_LABEL = (day: AvailabilityWeekday) =>
-  day[0]!.toUpperCase() + day.slice(1);
+const DAY_LABEL = (day: AvailabilityWeekday) => day[0]!.toUpperCase() + day.slice(1);
 
 /** Toggles one slot of a weekday, keeping the spec's slot order. */
-export function toggleSlot(
-  availability: Availability,
-  day: AvailabilityWeekday,
-  slot: SlotTime,
-): Availability {
+export function toggleSlot(availability: Availability, day: AvailabilityWeekday, slot: SlotTime): Availability {
   const current = new Set(availability[day] ?? []);
   if (current.has(slot)) current.delete(slot);
   else current.add(slot);
@@ -24,23 +14,10 @@ export function toggleSlot(
 }
 
 /** The week grid (part 2 §9): Monday to Sunday × the hourly slots, as wall-clock times in the tutor's zone. */
-export function AvailabilityGrid({
-  value,
-  onChange,
-  timeZone,
-}: {
-  value: Availability;
-  onChange: (next: Availability) => void;
-  timeZone: string;
-}) {
+export function AvailabilityGrid({ value, onChange, timeZone }: { value: Availability; onChange: (next: Availability) => void; timeZone: string }) {
   return (
     <Box overflowX="auto">
-      <Box
-        as="table"
-        w="full"
-        fontSize="sm"
-        css={{ "& th, & td": { padding: "6px", textAlign: "center" } }}
-      >
+      <Box as="table" w="full" fontSize="sm" css={{ '& th, & td': { padding: '6px', textAlign: 'center' } }}>
         <caption>
           <Text textAlign="start" fontWeight="semibold" mb="2">
             Weekly availability ({timeZone} time)

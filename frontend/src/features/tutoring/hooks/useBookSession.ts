@@ -1,6 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
-import { forgetPayment, rememberPayment } from "../../../lib/payment-storage";
-import { browser, tutoringApi } from "../queries";
+import { useMutation } from '@tanstack/react-query';
+import { forgetPayment, rememberPayment } from '../../../lib/payment-storage';
+import { browser, tutoringApi } from '../queries';
 
 /**
  * Book Session (part 1 §2, DESIGN §9 "Paying"): the server holds the slot unpaid and answers
@@ -11,7 +11,7 @@ export function useBookSession() {
   return useMutation({
     mutationFn: tutoringApi.book,
     onSuccess: ({ tutoringSession, paymentUrl }) => {
-      rememberPayment("tutoring", tutoringSession._id);
+      rememberPayment('tutoring', tutoringSession._id);
       browser.go(paymentUrl);
     },
     onError: () => forgetPayment(),

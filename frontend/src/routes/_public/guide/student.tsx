@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { StudentGuidePage } from "../../../features/public/pages/StudentGuidePage";
+import { createFileRoute } from '@tanstack/react-router';
+import { StudentGuidePage } from '../../../features/public/pages/StudentGuidePage';
 
-export const Route = createFileRoute("/_public/guide/student")({
+export const Route = createFileRoute('/_public/guide/student')({
   component: StudentGuidePage,
 });

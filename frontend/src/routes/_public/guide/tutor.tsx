@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { TutorGuidePage } from "../../../features/public/pages/TutorGuidePage";
+import { createFileRoute } from '@tanstack/react-router';
+import { TutorGuidePage } from '../../../features/public/pages/TutorGuidePage';
 
-export const Route = createFileRoute("/_public/guide/tutor")({
+export const Route = createFileRoute('/_public/guide/tutor')({
   component: TutorGuidePage,
 });

@@ -1,6 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { ServicesInterviewsPage } from "../../../features/public/pages/ServicesInterviewsPage";
+import { createFileRoute } from '@tanstack/react-router';
+import { ServicesInterviewsPage } from '../../../features/public/pages/ServicesInterviewsPage';
 
-export const Route = createFileRoute("/_public/services/interviews")({
+export const Route = createFileRoute('/_public/services/interviews')({
   component: ServicesInterviewsPage,
 });

@@ -1,12 +1,9 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { getQueryClient } from "../../../lib/query-client";
-import { StudentDashboardPage } from "../../../features/essays/pages/StudentDashboardPage";
-import {
-  pendingRatingsQuery,
-  studentDashboardQuery,
-} from "../../../features/essays/queries";
+import { createFileRoute } from '@tanstack/react-router';
+import { getQueryClient } from '../../../lib/query-client';
+import { StudentDashboardPage } from '../../../features/essays/pages/StudentDashboardPage';
+import { pendingRatingsQuery, studentDashboardQuery } from '../../../features/essays/queries';
 
-export const Route = createFileRoute("/_student/student/dashboard")({
+export const Route = createFileRoute('/_student/student/dashboard')({
   loader: () => {
     // Start both requests early; the page shows its skeleton and error line itself.
     void getQueryClient().prefetchQuery(studentDashboardQuery());

@@ -1,9 +1,9 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { TutorDashboardPage } from "../../../features/essay-reviews/pages/TutorDashboardPage";
-import { tutorDashboardQuery } from "../../../features/essay-reviews/queries";
-import { getQueryClient } from "../../../lib/query-client";
+import { createFileRoute } from '@tanstack/react-router';
+import { TutorDashboardPage } from '../../../features/essay-reviews/pages/TutorDashboardPage';
+import { tutorDashboardQuery } from '../../../features/essay-reviews/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
-export const Route = createFileRoute("/_tutor/tutor/dashboard")({
+export const Route = createFileRoute('/_tutor/tutor/dashboard')({
   loader: () => void getQueryClient().prefetchQuery(tutorDashboardQuery()),
   component: TutorDashboardPage,
 });

@@ -1,16 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
-import { EssayReviewsPage } from "../../../features/essay-reviews/pages/EssayReviewsPage";
-import { myEssaysQuery } from "../../../features/essay-reviews/queries";
-import { validateReviewsSearch } from "../../../features/essay-reviews/search";
-import { PayoutAccountCard } from "../../../features/payments/components/PayoutAccountCard";
-import {
-  paymentsApi,
-  payoutAccountQuery,
-} from "../../../features/payments/queries";
-import { getQueryClient } from "../../../lib/query-client";
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { EssayReviewsPage } from '../../../features/essay-reviews/pages/EssayReviewsPage';
+import { myEssaysQuery } from '../../../features/essay-reviews/queries';
+import { validateReviewsSearch } from '../../../features/essay-reviews/search';
+import { PayoutAccountCard } from '../../../features/payments/components/PayoutAccountCard';
+import { paymentsApi, payoutAccountQuery } from '../../../features/payments/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
-export const Route = createFileRoute("/_tutor/tutor/essay-feedback/")({
+export const Route = createFileRoute('/_tutor/tutor/essay-feedback/')({
   validateSearch: validateReviewsSearch,
   loader: () => void getQueryClient().prefetchQuery(myEssaysQuery()),
   component: function EssayReviewsRoute() {
@@ -19,11 +16,7 @@ export const Route = createFileRoute("/_tutor/tutor/essay-feedback/")({
     return (
       <EssayReviewsPage
         search={Route.useSearch()}
-        payouts={{
-          request: paymentsApi.essayPayout,
-          account: account.data,
-          setup: <PayoutAccountCard />,
-        }}
+        payouts={{ request: paymentsApi.essayPayout, account: account.data, setup: <PayoutAccountCard /> }}
       />
     );
   },
