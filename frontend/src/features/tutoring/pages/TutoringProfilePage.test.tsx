@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
 import { captureUploads } from '../../../test/uploads';
@@ -11,7 +11,7 @@ beforeEach(() => {
   signInAs('tutor');
 });
 
-describe('Tutoring profile: the server decides the state', () => {
+describe('Tutoring profile: the server decides the state', { timeout: 30_000 }, () => {
   it('apply: DBS Verification Required, the button reveals the form, which checks its fields before uploading', async () => {
     stubApi({
       'GET /api/tutor/getTutoringProfile': () => jsonResponse(200, profileEnvelope('apply')),
@@ -110,5 +110,77 @@ describe('Tutoring profile: the server decides the state', () => {
     renderApp('/tutor/tutoring-profile');
     expect(await screen.findByText('Error: Database unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+/** Holds each upload so the test can report progress and answer it (apiUpload uses XMLHttpRequest). */
+function controlUploads() {
+  const sent: XMLHttpRequest[] = [];
+  vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
+    sent.push(this);
+  });
+  return {
+    sent,
+    progress(loaded: number, total: number) {
+      act(() => void sent.at(-1)!.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total })));
+    },
+    respond(status: number, body: unknown) {
+      const xhr = sent.at(-1)!;
+      Object.defineProperty(xhr, 'status', { value: status });
+      Object.defineProperty(xhr, 'responseText', { value: JSON.stringify(body) });
+      xhr.getResponseHeader = () => 'application/json';
+      act(() => void xhr.dispatchEvent(new Event('load')));
+    },
+  };
+}
+
+async function submitDbsForm() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Apply for DBS Verification' }));
+  const form = screen.getByRole('form', { name: 'DBS application' });
+  await userEvent.type(within(form).getByLabelText(/Full name/), 'Theo Tutor');
+  await userEvent.type(within(form).getByLabelText(/Certificate number/), '001234567890');
+  await userEvent.upload(within(form).getByLabelText(/DBS certificate/), new File(['%PDF-1.4'], 'dbs.pdf', { type: 'application/pdf' }));
+  await userEvent.click(within(form).getByRole('button', { name: 'Submit DBS Application' }));
+}
+
+describe('Tutoring profile: after the DBS application', { timeout: 30_000 }, () => {
+  it('shows the progress, then reloads the data and shows the pending state', async () => {
+    let envelope = profileEnvelope('apply');
+    const { calls } = stubApi({ 'GET /api/tutor/getTutoringProfile': () => jsonResponse(200, envelope) });
+    const uploads = controlUploads();
+    renderApp('/tutor/tutoring-profile');
+    await submitDbsForm();
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    uploads.progress(50, 100);
+    expect(await screen.findByText('50%')).toBeInTheDocument();
+    const loadsBefore = calls.filter((c) => c.key === 'GET /api/tutor/getTutoringProfile').length;
+    envelope = profileEnvelope('pending');
+    uploads.respond(200, { ...envelope, message: 'DBS application submitted successfully' });
+    expect(await screen.findByRole('heading', { name: 'DBS Pending Approval' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === 'GET /api/tutor/getTutoringProfile').length).toBeGreaterThan(loadsBefore);
+    expect(screen.getByText('DBS application submitted successfully')).toBeInTheDocument();
+  });
+
+  it('puts a refused file back on the form with the server message', async () => {
+    stubApi({ 'GET /api/tutor/getTutoringProfile': () => jsonResponse(200, profileEnvelope('apply')) });
+    const uploads = controlUploads();
+    renderApp('/tutor/tutoring-profile');
+    await submitDbsForm();
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    uploads.respond(415, { message: 'Invalid file selected. Please upload a PDF, JPG or PNG.', code: 'UPLOAD_TYPE_NOT_ALLOWED' });
+    expect(await screen.findByText('Invalid file selected. Please upload a PDF, JPG or PNG.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'DBS application' })).toBeInTheDocument();
+  });
+
+  it('a 401 shows the Authentication Error screen with Go to Login', async () => {
+    stubApi({ 'GET /api/tutor/getTutoringProfile': () => jsonResponse(200, profileEnvelope('apply')) });
+    const uploads = controlUploads();
+    const { router } = renderApp('/tutor/tutoring-profile');
+    await submitDbsForm();
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    uploads.respond(401, { message: 'Unauthenticated' });
+    expect(await screen.findByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByText('Authentication error. Please log in again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tutor/tutoring-profile');
   });
 });
