@@ -12,7 +12,7 @@ beforeEach(() => {
 
 const sessions = (list: ReturnType<typeof makeSession>[]) => () => jsonResponse(200, { tutoringSessions: list });
 
-describe('My Sessions', () => {
+describe('My Sessions', { timeout: 30_000 }, () => {
   it('opens on Upcoming with the spec empty texts for each tab', async () => {
     stubApi({
       'GET /api/student/getTutoringSessions': sessions([]),

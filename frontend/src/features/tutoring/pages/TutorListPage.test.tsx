@@ -22,7 +22,7 @@ const listUrls = (fetchMock: { mock: { calls: unknown[][] } }) =>
     .map(([input]) => new URL((input as Request).url ?? String(input), 'http://localhost'))
     .filter((u) => u.pathname === '/api/tutor/getTutorProfilesforTutoring');
 
-describe('Find Your Tutor', () => {
+describe('Find Your Tutor', { timeout: 30_000 }, () => {
   it('shows the cards and asks the server again for each filter, sort and search', async () => {
     const { fetchMock } = stubApi({
       'GET /api/tutor/getTutorProfilesforTutoring': () =>
@@ -76,7 +76,7 @@ describe('Find Your Tutor', () => {
   });
 });
 
-describe('Find Your Tutor: the booking modal', () => {
+describe('Find Your Tutor: the booking modal', { timeout: 30_000 }, () => {
   it('offers each weekday with its next date, the free slots in local time with GMT, and books only when all three are set', async () => {
     const tomorrow = new Date();
     tomorrow.setDate(tomorrow.getDate() + 1);

@@ -15,7 +15,7 @@ afterEach(() => vi.restoreAllMocks());
 const sessions = (list: ReturnType<typeof makeSession>[]) => () => jsonResponse(200, { sessions: list });
 const section = (name: string) => screen.getByRole('region', { name });
 
-describe('Tutor session management', () => {
+describe('Tutor session management', { timeout: 30_000 }, () => {
   const active = makeSession({
     _id: 'a',
     purpose: 'Live interview',
