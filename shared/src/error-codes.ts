@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   'SESSION_NOT_CANCELLABLE',
   'SESSION_ALREADY_RATED',
   'SESSION_NOT_RATEABLE',
+  // The admin area (issue 25).
+  'DBS_CERTIFICATE_REQUIRED',
+  'CANNOT_BAN_ADMIN',
+  'NOTHING_TO_REVIEW',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -25,6 +25,9 @@ export const STUDENT_CANCELLATION_WINDOW_MS = STUDENT_CANCELLATION_WINDOW_HOURS 
 /** How long a booking is held unpaid before it expires: BOOKING_HOLD_SECONDS's default. */
 export const DEFAULT_BOOKING_HOLD_SECONDS = 900;
 
+/** Where a tutor's availability is (an IANA zone), unless they say otherwise: slots stay wall-clock times there. */
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
 /** The spec's hourly availability slots (part 2 §9), wall-clock times in the tutor's zone, Monday to Sunday. */
 export const SLOT_TIMES = ['09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '14:00-15:00', '15:00-16:00', '16:00-17:00', '17:00-18:00'] as const;
 export type SlotTime = (typeof SLOT_TIMES)[number];
