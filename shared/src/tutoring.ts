@@ -14,20 +14,6 @@ export const isSessionLength = (minutes: number): minutes is SessionLengthMinute
 export const INTERVIEW_MIN_MINUTES = 30;
 export const INTERVIEW_MAX_MINUTES = 60;
 
-/** The booking lead time (the spec's "buffer 15"): a slot starting sooner than this is neither offered nor accepted. */
-export const BOOKING_LEAD_MINUTES = 15;
-export const BOOKING_LEAD_MS = BOOKING_LEAD_MINUTES * MINUTE_MS;
-
-/** A student may cancel a confirmed session (full refund) up to 24 h before it starts; a tutor any time before. */
-export const STUDENT_CANCELLATION_WINDOW_HOURS = 24;
-export const STUDENT_CANCELLATION_WINDOW_MS = STUDENT_CANCELLATION_WINDOW_HOURS * 60 * MINUTE_MS;
-
-/** How long a booking is held unpaid before it expires: BOOKING_HOLD_SECONDS's default. */
-export const DEFAULT_BOOKING_HOLD_SECONDS = 900;
-
-/** Where a tutor's availability is (an IANA zone), unless they say otherwise: slots stay wall-clock times there. */
-export const DEFAULT_TIME_ZONE = 'Europe/London';
-
 /** The spec's hourly availability slots (part 2 §9), wall-clock times in the tutor's zone, Monday to Sunday. */
 export const SLOT_TIMES = ['09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '14:00-15:00', '15:00-16:00', '16:00-17:00', '17:00-18:00'] as const;
 export type SlotTime = (typeof SLOT_TIMES)[number];
@@ -46,3 +32,17 @@ export const STARTS_SOON_MINUTES = 30;
 export const HOURLY_RATE_MIN_PENCE = 100;
 export const HOURLY_RATE_MAX_PENCE = 50_000;
 export const PURPOSE_MAX_LENGTH = 500;
+
+/** The booking lead time (the spec's "buffer 15"): a slot starting sooner than this is neither offered nor accepted. */
+export const BOOKING_LEAD_MINUTES = 15;
+export const BOOKING_LEAD_MS = BOOKING_LEAD_MINUTES * MINUTE_MS;
+
+/** A student may cancel a confirmed session (full refund) up to 24 h before it starts; a tutor any time before. */
+export const STUDENT_CANCELLATION_WINDOW_HOURS = 24;
+export const STUDENT_CANCELLATION_WINDOW_MS = STUDENT_CANCELLATION_WINDOW_HOURS * 60 * MINUTE_MS;
+
+/** How long a booking is held unpaid before it expires: BOOKING_HOLD_SECONDS's default. */
+export const DEFAULT_BOOKING_HOLD_SECONDS = 900;
+
+/** Where a tutor's availability is (an IANA zone), unless they say otherwise: slots stay wall-clock times there. */
+export const DEFAULT_TIME_ZONE = 'Europe/London';
