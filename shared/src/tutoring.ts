@@ -14,6 +14,25 @@ export const isSessionLength = (minutes: number): minutes is SessionLengthMinute
 export const INTERVIEW_MIN_MINUTES = 30;
 export const INTERVIEW_MAX_MINUTES = 60;
 
+/** The spec's hourly availability slots (part 2 §9), wall-clock times in the tutor's zone, Monday to Sunday. */
+export const SLOT_TIMES = ['09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '14:00-15:00', '15:00-16:00', '16:00-17:00', '17:00-18:00'] as const;
+export type SlotTime = (typeof SLOT_TIMES)[number];
+
+/** The availability map's keys, Monday first (as the week grid shows them). */
+export const AVAILABILITY_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type AvailabilityWeekday = (typeof AVAILABILITY_WEEKDAYS)[number];
+
+/** A tutor's tutoring status (part 2 §4). */
+export const TUTORING_STATUSES = ['Available', 'Unavailable'] as const;
+
+/** "Starts in Nm" shows within this many minutes of the start (part 1 §4). */
+export const STARTS_SOON_MINUTES = 30;
+
+/** The hourly rate a tutor may ask, in pence: positive, at most £500. */
+export const HOURLY_RATE_MIN_PENCE = 100;
+export const HOURLY_RATE_MAX_PENCE = 50_000;
+export const PURPOSE_MAX_LENGTH = 500;
+
 /** The booking lead time (the spec's "buffer 15"): a slot starting sooner than this is neither offered nor accepted. */
 export const BOOKING_LEAD_MINUTES = 15;
 export const BOOKING_LEAD_MS = BOOKING_LEAD_MINUTES * MINUTE_MS;

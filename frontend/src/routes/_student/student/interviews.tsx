@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { MySessionsPage } from '../../../features/tutoring/pages/MySessionsPage';
+import { studentSessionsQuery } from '../../../features/tutoring/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
+// The lists have their own loading and error states (QueryState): the loader only starts them early.
 export const Route = createFileRoute('/_student/student/interviews')({
-  component: () => <PagePlaceholder title="My Sessions" description="Your tutoring sessions and mock interviews." />,
+  loader: () => {
+    void getQueryClient().prefetchQuery(studentSessionsQuery('upcoming'));
+    void getQueryClient().prefetchQuery(studentSessionsQuery('all'));
+  },
+  component: MySessionsPage,
 });

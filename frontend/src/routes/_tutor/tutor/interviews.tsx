@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { TutorSessionsPage } from '../../../features/tutoring/pages/TutorSessionsPage';
+import { tutorSessionsQuery } from '../../../features/tutoring/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
+// The page shows "Loading your sessions..." and its own error line: the loader only starts the three lists early.
 export const Route = createFileRoute('/_tutor/tutor/interviews')({
-  component: () => <PagePlaceholder title="Tutoring" description="Manage your tutoring sessions." />,
+  loader: () => {
+    for (const list of ['pending', 'inProgress', 'completed'] as const) void getQueryClient().prefetchQuery(tutorSessionsQuery(list));
+  },
+  component: TutorSessionsPage,
 });

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { forgetPayment, rememberPayment } from '../../../lib/payment-storage';
+import { browser, tutoringApi } from '../queries';
+
+/**
+ * Book Session (part 1 §2, DESIGN §9 "Paying"): the server holds the slot unpaid and answers
+ * `{ tutoringSession, paymentUrl }`; the session id and `paymentType` tutoring are remembered under the spec's
+ * local-storage keys (the success page reads them), then the browser goes to the checkout.
+ */
+export function useBookSession() {
+  return useMutation({
+    mutationFn: tutoringApi.book,
+    onSuccess: ({ tutoringSession, paymentUrl }) => {
+      rememberPayment('tutoring', tutoringSession._id);
+      browser.go(paymentUrl);
+    },
+    onError: () => forgetPayment(),
+  });
+}
