@@ -1,4 +1,16 @@
-import { BOOKING_LEAD_MINUTES, DEFAULT_TIME_ZONE, SESSION_LENGTHS_MINUTES, STUDENT_CANCELLATION_WINDOW_HOURS } from '@redpen/shared/tutoring';
+import {
+  BOOKING_LEAD_MINUTES,
+  DEFAULT_TIME_ZONE,
+  HOURLY_RATE_MAX_PENCE,
+  isSessionLength,
+  HOURLY_RATE_MIN_PENCE,
+  PURPOSE_MAX_LENGTH,
+  SESSION_LENGTHS_MINUTES,
+  SLOT_TIMES,
+  STARTS_SOON_MINUTES,
+  STUDENT_CANCELLATION_WINDOW_HOURS,
+  TUTORING_STATUSES,
+} from '@redpen/shared/tutoring';
 import type { Weekday } from '../../infra/database/schema/index.js';
 
 /**
@@ -16,24 +28,17 @@ export const BOOKING_HORIZON_DAYS = 14;
 export const STUDENT_CANCEL_HOURS = STUDENT_CANCELLATION_WINDOW_HOURS;
 /** Reminder emails go out this long before the start. */
 export const REMINDER_HOURS_BEFORE = [24, 1] as const;
-/** "Starts in Nm" shows within this many minutes of the start (spec part 1 §4). */
-export const STARTS_SOON_MINUTES = 30;
-/** The hourly rate a tutor may ask, in pence (positive, with a sane maximum: £500). */
-export const HOURLY_RATE_MIN_PENCE = 100;
-export const HOURLY_RATE_MAX_PENCE = 50_000;
-export const PURPOSE_MAX_LENGTH = 500;
 export const DESCRIPTION_MAX_LENGTH = 1000;
 export const SUBJECT_MAX_LENGTH = 100;
-export { DEFAULT_TIME_ZONE };
+export { DEFAULT_TIME_ZONE, HOURLY_RATE_MAX_PENCE, HOURLY_RATE_MIN_PENCE, PURPOSE_MAX_LENGTH, SLOT_TIMES, STARTS_SOON_MINUTES };
+/** Available / Unavailable (spec part 2 §3). */
+export const TUTORING_STATUS = TUTORING_STATUSES;
 
-/** The spec's hourly slots, Monday to Sunday (part 2 §9), as wall-clock times in the tutor's zone. */
-export const SLOT_TIMES = ['09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '14:00-15:00', '15:00-16:00', '16:00-17:00', '17:00-18:00'] as const;
 export type SlotTime = (typeof SLOT_TIMES)[number];
 
 /** Sunday first, as `Date.getUTCDay()` numbers them. */
 export const WEEKDAYS: readonly Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
-export const TUTORING_STATUS = ['Available', 'Unavailable'] as const;
 export type TutoringStatus = (typeof TUTORING_STATUS)[number];
 
 /** The price of a session: the hourly rate pro rata, rounded to the penny. */
@@ -41,9 +46,7 @@ export function sessionPricePence(hourlyRatePence: number, minutes: number): num
   return Math.round((hourlyRatePence * minutes) / 60);
 }
 
-export function isSessionLength(minutes: number): minutes is (typeof SESSION_MINUTES)[number] {
-  return (SESSION_MINUTES as readonly number[]).includes(minutes);
-}
+export { isSessionLength };
 
 /** The last instant a student may still cancel a session starting at `start`. */
 export function studentCancelDeadline(start: Date): Date {
