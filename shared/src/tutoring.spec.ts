@@ -5,6 +5,13 @@ describe('tutoring constants', () => {
   it('are the design’s: 30/60-minute sessions, 30–60-minute interviews, 15 min lead, 24 h cancellation, 900 s hold', () => {
     const { isSessionLength, ...constants } = tutoring;
     expect(constants).toEqual({
+      AVAILABILITY_WEEKDAYS: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+      SLOT_TIMES: ['09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '14:00-15:00', '15:00-16:00', '16:00-17:00', '17:00-18:00'],
+      TUTORING_STATUSES: ['Available', 'Unavailable'],
+      STARTS_SOON_MINUTES: 30,
+      HOURLY_RATE_MIN_PENCE: 100,
+      HOURLY_RATE_MAX_PENCE: 50_000,
+      PURPOSE_MAX_LENGTH: 500,
       SESSION_LENGTHS_MINUTES: [30, 60],
       INTERVIEW_MIN_MINUTES: 30,
       INTERVIEW_MAX_MINUTES: 60,
