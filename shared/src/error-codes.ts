@@ -42,6 +42,10 @@ export const ERROR_CODES = [
   'PAYOUT_NOT_ELIGIBLE',
   'REFUND_NOT_ALLOWED',
   'WEBHOOK_SIGNATURE_INVALID',
+  // The admin area (issue 25).
+  'DBS_CERTIFICATE_REQUIRED',
+  'CANNOT_BAN_ADMIN',
+  'NOTHING_TO_REVIEW',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

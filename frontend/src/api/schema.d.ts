@@ -21,6 +21,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/approveTutor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminTutorsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/chat/moderation": {
         parameters: {
             query?: never;
@@ -29,6 +61,118 @@ export interface paths {
             cookie?: never;
         };
         get: operations["AdminChatController_moderation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/chat/moderation/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminChatController_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/getAllStudents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminStudentsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/getAllTutors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminTutorsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/getDashboardData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminController_getDashboardData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/getStudentById/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminStudentsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/getTutorById/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminTutorsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/getUnapprovedTutors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminTutorsController_unapproved"];
         put?: never;
         post?: never;
         delete?: never;
@@ -94,6 +238,102 @@ export interface paths {
         };
         get: operations["AdminPaymentsController_stats"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/rejectTutor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminTutorsController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviewTutorChange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminTutorsController_reviewChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminTransactionsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/transactions/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminTransactionsController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/updateStudent/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AdminStudentsController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/updateTutor/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AdminTutorsController_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1113,6 +1353,172 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdminStudentDetailDto: {
+            /** Format: uuid */
+            _id: string;
+            banned: boolean;
+            bio: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            dateOfBirth: string | null;
+            email: string;
+            emailVerified: boolean;
+            major: string | null;
+            name: string;
+            onboardingCompleted: boolean;
+            phone: string | null;
+            /** @description Presigned URL */
+            profilePicture: string | null;
+            university: string | null;
+        };
+        AdminStudentDto: {
+            /** Format: uuid */
+            _id: string;
+            banned: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            dateOfBirth: string | null;
+            email: string;
+            emailVerified: boolean;
+            name: string;
+            onboardingCompleted: boolean;
+            phone: string | null;
+            /** @description Presigned URL */
+            profilePicture: string | null;
+        };
+        AdminStudentEnvelopeDto: {
+            student: components["schemas"]["AdminStudentDetailDto"];
+        };
+        AdminStudentListDto: {
+            /** @description With page, limit or search only (totalPayments is the number of students matching) */
+            pagination?: components["schemas"]["PaginationDto"];
+            students: components["schemas"]["AdminStudentDto"][];
+        };
+        AdminStudentUpdatedDto: {
+            message: string;
+            student: components["schemas"]["AdminStudentDetailDto"];
+        };
+        AdminTutorDetailDto: {
+            /** Format: uuid */
+            _id: string;
+            aLevels: components["schemas"]["ALevelDto"][];
+            aLevelsCertificate: string | null;
+            aLevelsCompletionDate: string | null;
+            applicationRejectionReason: string | null;
+            /**
+             * Format: date-time
+             * @description When an admin last decided the application
+             */
+            applicationReviewedAt: string | null;
+            appliedForDBS: boolean;
+            approved: boolean;
+            approved_essay: boolean;
+            approved_tutoring: boolean;
+            averageRating: number;
+            banned: boolean;
+            course: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            dateOfBirth: string | null;
+            dbsApplicationDetails: components["schemas"]["DbsApplicationDetailsDto"] | null;
+            /** @description A DBS certificate is on file (required to approve tutoring) */
+            dbsCertificateOnFile: boolean;
+            dbsDetails: components["schemas"]["DbsDetailsDto"] | null;
+            documents: components["schemas"]["RightToWorkDocumentsDto"];
+            /** @enum {string|null} */
+            eligibility: "BritishIrish" | "EuEeaSwiss" | "NonEuEea" | null;
+            email: string;
+            emailVerified: boolean;
+            expectedGraduationDate: string | null;
+            gcseDocuments: string[];
+            hasDBS: boolean;
+            motivation: string | null;
+            name: string;
+            onboardingCompleted: boolean;
+            /**
+             * Format: date-time
+             * @description When the onboarding was submitted
+             */
+            onboardingSubmittedAt: string | null;
+            /** @description A new picture is waiting for admin approval */
+            pendingProfilePicture: boolean;
+            /** @description Presigned URL of the picture waiting for approval */
+            pendingProfilePictureUrl: string | null;
+            /**
+             * @description An approved tutor's StudyLevel change waiting for admin approval
+             * @enum {string|null}
+             */
+            pendingStudyLevel: "PhD" | "Masters" | "Bachelors" | null;
+            phone: string | null;
+            /** @description Presigned URL of the approved picture */
+            profilePicture: string | null;
+            rightToWork: boolean;
+            /** @enum {string} */
+            status: "Banned" | "Approved" | "Pending";
+            /** @enum {string|null} */
+            StudyLevel: "PhD" | "Masters" | "Bachelors" | null;
+            subjects: components["schemas"]["SubjectDto"][];
+            totalRatings: number;
+            university: string | null;
+            universityDocuments: string[];
+            universityStartDate: string | null;
+            userId: components["schemas"]["UserNameDto"];
+            waiting: ("application" | "dbs" | "profilePicture" | "studyLevel")[];
+            yearsOfExperience: number | null;
+        };
+        AdminTutorDto: {
+            /** Format: uuid */
+            _id: string;
+            appliedForDBS: boolean;
+            approved: boolean;
+            approved_essay: boolean;
+            approved_tutoring: boolean;
+            /** @description Mean of the ratings, one decimal (0 with none) */
+            averageRating: number;
+            banned: boolean;
+            course: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            dateOfBirth: string | null;
+            email: string;
+            emailVerified: boolean;
+            /** @description DBS check Completed (verified by an admin) */
+            hasDBS: boolean;
+            motivation: string | null;
+            name: string;
+            onboardingCompleted: boolean;
+            phone: string | null;
+            /** @description Presigned URL of the approved picture */
+            profilePicture: string | null;
+            /**
+             * @description Banned takes precedence, then Approved, otherwise Pending (spec part 2 §4)
+             * @enum {string}
+             */
+            status: "Banned" | "Approved" | "Pending";
+            /** @enum {string|null} */
+            StudyLevel: "PhD" | "Masters" | "Bachelors" | null;
+            subjects: components["schemas"]["SubjectDto"][];
+            totalRatings: number;
+            university: string | null;
+            universityStartDate: string | null;
+            /** @description What waits for an admin on this tutor */
+            waiting: ("application" | "dbs" | "profilePicture" | "studyLevel")[];
+            yearsOfExperience: number | null;
+        };
+        AdminTutorEnvelopeDto: {
+            tutor: components["schemas"]["AdminTutorDetailDto"];
+        };
+        AdminTutorListDto: {
+            /** @description With page, limit or search only (totalPayments is the number of tutors matching) */
+            pagination?: components["schemas"]["PaginationDto"];
+            tutors: components["schemas"]["AdminTutorDto"][];
+        };
+        AdminTutorUpdatedDto: {
+            message: string;
+            tutor: components["schemas"]["AdminTutorDetailDto"];
+        };
         ALevelDto: {
             grade: string;
             subject: string;
@@ -1123,6 +1529,47 @@ export interface components {
             /** @example 1.0.0 */
             version: string;
         };
+        ApproveTutorDto: {
+            approved_essay: boolean;
+            /** @description Verifies the DBS certificate on file (refused without one) */
+            approved_tutoring: boolean;
+            /**
+             * @description The level the admin confirms (may correct the tutor's)
+             * @enum {string}
+             */
+            StudyLevel: "PhD" | "Masters" | "Bachelors";
+            /** Format: uuid */
+            tutorId: string;
+        };
+        AuditActorDto: {
+            /** Format: uuid */
+            _id: string;
+            name: string | null;
+        };
+        AuditEntryDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @enum {string} */
+            action: "tutor.approve" | "tutor.withdraw" | "tutor.reject" | "tutor.picture.approve" | "tutor.picture.reject" | "tutor.studyLevel.approve" | "tutor.studyLevel.reject" | "user.ban" | "user.unban" | "payment.status" | "moderation.resolve";
+            actor: components["schemas"]["AuditActorDto"];
+            after: {
+                [key: string]: unknown;
+            } | null;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            reason: string | null;
+            /** Format: uuid */
+            subjectId: string;
+            /** @enum {string} */
+            subjectType: "user" | "payment" | "chat_message" | "chat_report" | "chat_conversation";
+        };
+        AuditListDto: {
+            /** @description Newest first, at most 200 */
+            entries: components["schemas"]["AuditEntryDto"][];
+        };
         BritishIrishDocumentsDto: {
             NINumber: string | null;
             /** @description Presigned link, short-lived */
@@ -1131,8 +1578,14 @@ export interface components {
             UkBornOrAdoptedCertificateURL: string | null;
         };
         ChatBlockRowDto: {
+            /**
+             * Format: uuid
+             * @description The conversation's id: a block's id when resolving it
+             */
+            _id: string;
             /** Format: date-time */
             blockedAt: string;
+            context: components["schemas"]["ModerationContextDto"];
             /** Format: uuid */
             studentId: string;
             /** Format: uuid */
@@ -1198,6 +1651,7 @@ export interface components {
         ChatReportRowDto: {
             /** Format: uuid */
             _id: string;
+            context: components["schemas"]["ModerationContextDto"];
             /** Format: date-time */
             createdAt: string;
             reason: string;
@@ -1226,6 +1680,18 @@ export interface components {
             /** @example Question about pricing */
             subject: string;
         };
+        DashboardDataDto: {
+            /** @description Accepted, paid or in revision */
+            activeEssays: number;
+            completedEssays: number;
+            needsAttention: components["schemas"]["NeedsAttentionDto"];
+            /** @description Waiting for a tutor: awaiting the word-count confirmation or in the pool */
+            pendingEssays: number;
+            totalStudents: number;
+            totalTutors: number;
+            /** @description Accounts with a student or tutor profile, each once */
+            totalUsers: number;
+        };
         DbsApplicationDetailsDto: {
             email: string;
             fullName: string;
@@ -1246,7 +1712,7 @@ export interface components {
              * @description Present on errors a client acts on
              * @enum {string}
              */
-            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "UPLOAD_TIMEOUT" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID";
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "UPLOAD_TIMEOUT" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID" | "DBS_CERTIFICATE_REQUIRED" | "CANNOT_BAN_ADMIN" | "NOTHING_TO_REVIEW";
             /** @description Per-field problems of a 400 VALIDATION_FAILED */
             errors?: components["schemas"]["FieldError"][];
             /** @example Tutor is not approved yet. */
@@ -1416,6 +1882,7 @@ export interface components {
             /** Format: uuid */
             _id: string;
             content: string;
+            context: components["schemas"]["ModerationContextDto"];
             /** Format: uuid */
             essayId: string | null;
             /** @description Contact details masked out of this message */
@@ -1477,6 +1944,58 @@ export interface components {
         };
         MessageDto: {
             message: string;
+        };
+        ModerationContextDto: {
+            /** Format: uuid */
+            conversationId: string;
+            /** @description The latest messages of the conversation (oldest first, at most 10, already masked) */
+            excerpt: components["schemas"]["ChatMessageDto"][];
+            resolution: components["schemas"]["ModerationResolutionDto"] | null;
+            student: components["schemas"]["ModerationPersonDto"];
+            /** Format: uuid */
+            studentId: string;
+            tutor: components["schemas"]["ModerationPersonDto"];
+            /** Format: uuid */
+            tutorId: string;
+        };
+        ModerationPersonDto: {
+            /** Format: uuid */
+            _id: string;
+            banned: boolean;
+            email: string;
+            name: string;
+        };
+        ModerationResolutionDto: {
+            /** @enum {string} */
+            action: "dismiss" | "warn" | "ban";
+            note: string | null;
+            /** Format: date-time */
+            resolvedAt: string;
+            /** Format: uuid */
+            resolvedBy: string;
+            /**
+             * Format: uuid
+             * @description Who was warned or banned
+             */
+            targetUserId: string | null;
+        };
+        ModerationResolvedDto: {
+            message: string;
+            resolution: components["schemas"]["ModerationResolutionDto"];
+        };
+        NeedsAttentionDto: {
+            /** @description DBS certificates submitted and not yet verified */
+            dbsCertificates: number;
+            /** @description Failed jobs kept in the queues (Bull Board at /api/admin/queues) */
+            failedJobs: number;
+            /** @description Pending profile pictures */
+            profilePictures: number;
+            /** @description Open safeguarding items: unresolved reports, flagged messages and blocks */
+            safeguarding: number;
+            /** @description Pending StudyLevel changes */
+            studyLevelChanges: number;
+            /** @description Completed onboardings not yet decided */
+            tutorApplications: number;
         };
         NonEuEeaDocumentsDto: {
             /** @description Presigned link, short-lived */
@@ -1736,9 +2255,42 @@ export interface components {
             /** @example Registration successful. Please check your email for the verification code. */
             message: string;
         };
+        RejectTutorDto: {
+            /** @description Emailed to the tutor */
+            reason: string;
+            /** Format: uuid */
+            tutorId: string;
+        };
         ResetPasswordDto: {
             newPassword: string;
             resetToken: string;
+        };
+        ResolveModerationDto: {
+            /** @enum {string} */
+            action: "dismiss" | "warn" | "ban";
+            /**
+             * Format: uuid
+             * @description The message's, report's or (for a block) conversation's id
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "message" | "report" | "block";
+            /** @description Stored; a warning emails it */
+            note?: string;
+            /**
+             * Format: uuid
+             * @description Who is warned or banned: the student or the tutor of the conversation (required for warn and ban)
+             */
+            userId?: string;
+        };
+        ReviewTutorChangeDto: {
+            approve: boolean;
+            /** @enum {string} */
+            change: "profilePicture" | "StudyLevel";
+            /** @description Required to reject; emailed to the tutor */
+            reason?: string;
+            /** Format: uuid */
+            tutorId: string;
         };
         RevisionRequestedDto: {
             essay: components["schemas"]["EssayDto"];
@@ -1822,6 +2374,52 @@ export interface components {
         TokenUserDto: {
             token: string;
             user: components["schemas"]["UserDto"];
+        };
+        TransactionDto: {
+            /** @description Pounds; payouts and refunds negative */
+            amount: number;
+            /** @description Integer pence; payouts and refunds negative */
+            amountPence: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example GBP */
+            currency: string;
+            description: string;
+            /** @description The ledger row id (a refund shares its payment's id) */
+            id: string;
+            /** Format: uuid */
+            itemId: string;
+            /** @description essay or tutoring_session */
+            itemKind: string;
+            paymentMethod: string;
+            /** @description pending, completed, failed or refunded */
+            status: string;
+            /** @enum {string} */
+            type: "essay_review" | "tutoring_session" | "payout" | "refund";
+            /** @description The student who paid, or the tutor paid */
+            user: components["schemas"]["TransactionUserDto"];
+        };
+        TransactionListDto: {
+            /** @description totalPayments is the number of transactions matching */
+            pagination: components["schemas"]["PaginationDto"];
+            summary: components["schemas"]["TransactionSummaryDto"];
+            transactions: components["schemas"]["TransactionDto"][];
+        };
+        TransactionSummaryDto: {
+            /** @description Pounds: revenue less payouts (the sum of the Amount column over completed and refunded rows) */
+            netRevenue: number;
+            netRevenuePence: number;
+            /** @description Pounds: paid to tutors, in the range */
+            totalPayouts: number;
+            totalPayoutsPence: number;
+            /** @description Pounds: paid by students less refunds, in the range */
+            totalRevenue: number;
+            totalRevenuePence: number;
+        };
+        TransactionUserDto: {
+            /** @description Shown as the payment-method email; a dash when null */
+            email: string | null;
+            name: string | null;
         };
         TutorContactsDto: {
             students: components["schemas"]["ChatContactDto"][];
@@ -2014,6 +2612,11 @@ export interface components {
             name: string;
             /** @description A new picture is waiting for admin approval */
             pendingProfilePicture: boolean;
+            /**
+             * @description An approved tutor's StudyLevel change waiting for admin approval
+             * @enum {string|null}
+             */
+            pendingStudyLevel: "PhD" | "Masters" | "Bachelors" | null;
             /** @description Presigned URL of the approved picture */
             profilePicture: string | null;
             rightToWork: boolean;
@@ -2056,6 +2659,13 @@ export interface components {
             enabled: boolean;
             /** @description The current password: required to turn two-factor sign-in off */
             password?: string;
+        };
+        UnapprovedTutorsDto: {
+            tutors: components["schemas"]["AdminTutorDetailDto"][];
+        };
+        UpdateBanDto: {
+            /** @description true bans (sessions and sockets end at once), false unbans (access only) */
+            banned: boolean;
         };
         UpdatePaymentByAdminDto: {
             adminNotes?: string;
@@ -2219,6 +2829,116 @@ export interface operations {
             };
         };
     };
+    AdminTutorsController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveTutorDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description "Tutor approvals updated successfully" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTutorUpdatedDto"];
+                };
+            };
+            /** @description "Please select a study level" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such tutor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Tutoring without a DBS certificate on file (DBS_CERTIFICATE_REQUIRED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminController_list: {
+        parameters: {
+            query?: {
+                /** @description The user, payment or moderation item; without it, the latest entries */
+                subjectId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A subject's history (a user, a payment, a moderation item), or the latest entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditListDto"];
+                };
+            };
+        };
+    };
     AdminChatController_moderation: {
         parameters: {
             query?: never;
@@ -2252,6 +2972,342 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatModerationDto"];
+                };
+            };
+        };
+    };
+    AdminChatController_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveModerationDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationResolvedDto"];
+                };
+            };
+            /** @description Warn or ban without one of the two people of the conversation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Banning an admin (CANNOT_BAN_ADMIN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message, report or blocked conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already resolved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminStudentsController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description Case-insensitive, partial: name, email or phone (students); name, email, university or course (tutors) */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Without query parameters the whole list; with page, limit or search one page and pagination */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStudentListDto"];
+                };
+            };
+        };
+    };
+    AdminTutorsController_list: {
+        parameters: {
+            query?: {
+                /** @description All Tutors, Approved, Pending Approval, Essay Approved, Tutoring Approved */
+                filter?: "all" | "approved" | "pending" | "essay" | "tutoring";
+                limit?: number;
+                page?: number;
+                /** @description Case-insensitive, partial: name, email or phone (students); name, email, university or course (tutors) */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Without query parameters the whole list; with page, limit or search one page and pagination */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTutorListDto"];
+                };
+            };
+        };
+    };
+    AdminController_getDashboardData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardDataDto"];
+                };
+            };
+        };
+    };
+    AdminStudentsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStudentEnvelopeDto"];
+                };
+            };
+            /** @description No such student */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminTutorsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTutorEnvelopeDto"];
+                };
+            };
+            /** @description No such tutor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminTutorsController_unapproved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every tutor with something waiting: an undecided application, a DBS certificate to verify, a pending picture or StudyLevel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnapprovedTutorsDto"];
                 };
             };
         };
@@ -2446,6 +3502,328 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentStatsDto"];
+                };
+            };
+        };
+    };
+    AdminTutorsController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectTutorDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTutorUpdatedDto"];
+                };
+            };
+            /** @description No such tutor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminTutorsController_reviewChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewTutorChangeDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTutorUpdatedDto"];
+                };
+            };
+            /** @description Nothing of that kind is waiting (NOTHING_TO_REVIEW), or a rejection without a reason */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such tutor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminTransactionsController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description All Time, Today, This Week (from Monday), This Month, This Year, in Europe/London */
+                range?: "all" | "today" | "week" | "month" | "year";
+                /** @description The start of a transaction id (hexadecimal digits and dashes) */
+                search?: string;
+                /** @description All Types, Essay Reviews, Tutoring Sessions, Payouts, Refunds */
+                type?: "all" | "essay_review" | "tutoring_session" | "payout" | "refund";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionListDto"];
+                };
+            };
+        };
+    };
+    AdminTransactionsController_export: {
+        parameters: {
+            query?: {
+                /** @description All Time, Today, This Week (from Monday), This Month, This Year, in Europe/London */
+                range?: "all" | "today" | "week" | "month" | "year";
+                /** @description The start of a transaction id (hexadecimal digits and dashes) */
+                search?: string;
+                /** @description All Types, Essay Reviews, Tutoring Sessions, Payouts, Refunds */
+                type?: "all" | "essay_review" | "tutoring_session" | "payout" | "refund";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every transaction of the filter, newest first, streamed (amounts in pounds and in pence) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    AdminStudentsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBanDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminStudentUpdatedDto"];
+                };
+            };
+            /** @description An admin, or oneself (CANNOT_BAN_ADMIN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such student */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminTutorsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBanDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTutorUpdatedDto"];
+                };
+            };
+            /** @description An admin, or oneself (CANNOT_BAN_ADMIN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such tutor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
