@@ -1,8 +1,8 @@
-import { Button } from "@chakra-ui/react/button";
-import { Textarea } from "@chakra-ui/react/textarea";
-import { useState } from "react";
-import { FormField } from "../../../components/form/FormField";
-import { AppDialog } from "../../../components/ui/dialogs";
+import { Button } from '@chakra-ui/react/button';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { useState } from 'react';
+import { FormField } from '../../../components/form/FormField';
+import { AppDialog } from '../../../components/ui/dialogs';
 
 /** A rejection needs a reason: it is emailed to the tutor. */
 export function ReasonDialog({
@@ -18,12 +18,12 @@ export function ReasonDialog({
   onClose: () => void;
   onSubmit: (reason: string) => void;
 }) {
-  const [reason, setReason] = useState("");
+  const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const send = () => {
-    if (!reason.trim()) return setError("Please give a reason");
+    if (!reason.trim()) return setError('Please give a reason');
     onSubmit(reason.trim());
-    setReason("");
+    setReason('');
     setError(undefined);
   };
   return (
@@ -43,17 +43,8 @@ export function ReasonDialog({
         </>
       }
     >
-      <FormField
-        id="reject-reason"
-        label="Reason (emailed to the tutor)"
-        error={error}
-        required
-      >
-        <Textarea
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={4}
-        />
+      <FormField id="reject-reason" label="Reason (emailed to the tutor)" error={error} required>
+        <Textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={4} />
       </FormField>
     </AppDialog>
   );

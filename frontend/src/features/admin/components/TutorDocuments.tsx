@@ -1,22 +1,19 @@
-import { Box } from "@chakra-ui/react/box";
-import { Button } from "@chakra-ui/react/button";
-import { Image } from "@chakra-ui/react/image";
-import { HStack, Stack } from "@chakra-ui/react/stack";
-import { Text } from "@chakra-ui/react/text";
-import { useState } from "react";
-import type { AdminTutorDetail } from "../queries";
-import { tutorDocuments, type TutorDocument } from "../rules";
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Image } from '@chakra-ui/react/image';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useState } from 'react';
+import type { AdminTutorDetail } from '../queries';
+import { tutorDocuments, type TutorDocument } from '../rules';
 
-const isImage = (document: TutorDocument) =>
-  /picture/i.test(document.label) ||
-  /\.(png|jpe?g|gif|webp)(\?|$)/i.test(document.url);
+const isImage = (document: TutorDocument) => /picture/i.test(document.label) || /\.(png|jpe?g|gif|webp)(\?|$)/i.test(document.url);
 
 /** The tutor's files, opened one at a time inside the page through their short-lived signed links. */
 export function TutorDocuments({ tutor }: { tutor: AdminTutorDetail }) {
   const documents = tutorDocuments(tutor);
   const [open, setOpen] = useState<TutorDocument | null>(null);
-  if (documents.length === 0)
-    return <Text color="fg.muted">No documents uploaded.</Text>;
+  if (documents.length === 0) return <Text color="fg.muted">No documents uploaded.</Text>;
   return (
     <Stack gap="3">
       <HStack wrap="wrap" gap="2" role="list" aria-label="Documents">
@@ -25,11 +22,9 @@ export function TutorDocuments({ tutor }: { tutor: AdminTutorDetail }) {
             key={document.label}
             role="listitem"
             size="xs"
-            variant={open?.label === document.label ? "solid" : "outline"}
+            variant={open?.label === document.label ? 'solid' : 'outline'}
             aria-pressed={open?.label === document.label}
-            onClick={() =>
-              setOpen(open?.label === document.label ? null : document)
-            }
+            onClick={() => setOpen(open?.label === document.label ? null : document)}
           >
             {document.label}
           </Button>
@@ -40,11 +35,7 @@ export function TutorDocuments({ tutor }: { tutor: AdminTutorDetail }) {
           {isImage(open) ? (
             <Image src={open.url} alt={open.label} maxH="lg" mx="auto" />
           ) : (
-            <iframe
-              src={open.url}
-              title={open.label}
-              style={{ width: "100%", height: "32rem", border: 0 }}
-            />
+            <iframe src={open.url} title={open.label} style={{ width: '100%', height: '32rem', border: 0 }} />
           )}
         </Box>
       )}

@@ -1,64 +1,64 @@
-import { Heading } from "@chakra-ui/react/heading";
-import { Link } from "@chakra-ui/react/link";
-import { SimpleGrid } from "@chakra-ui/react/simple-grid";
-import { Stack } from "@chakra-ui/react/stack";
-import { Text } from "@chakra-ui/react/text";
-import { useQuery } from "@tanstack/react-query";
-import { Link as RouterLink } from "@tanstack/react-router";
-import { Card, StatCard } from "../../../components/ui/Card";
-import { QueryState } from "../../../components/ui/QueryState";
-import { CardGridSkeleton } from "../../../components/ui/Skeleton";
-import { AdminPageHeader } from "../components/AdminBits";
-import { dashboardQuery, type DashboardData } from "../queries";
+import { Heading } from '@chakra-ui/react/heading';
+import { Link } from '@chakra-ui/react/link';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { Card, StatCard } from '../../../components/ui/Card';
+import { QueryState } from '../../../components/ui/QueryState';
+import { CardGridSkeleton } from '../../../components/ui/Skeleton';
+import { AdminPageHeader } from '../components/AdminBits';
+import { dashboardQuery, type DashboardData } from '../queries';
 
 const FIGURES: {
-  key: keyof Omit<DashboardData, "needsAttention">;
+  key: keyof Omit<DashboardData, 'needsAttention'>;
   label: string;
 }[] = [
-  { key: "totalUsers", label: "Total Users" },
-  { key: "totalStudents", label: "Total Students" },
-  { key: "totalTutors", label: "Total Tutors" },
-  { key: "activeEssays", label: "Active Essays" },
-  { key: "pendingEssays", label: "Pending Essays" },
-  { key: "completedEssays", label: "Completed Essays" },
+  { key: 'totalUsers', label: 'Total Users' },
+  { key: 'totalStudents', label: 'Total Students' },
+  { key: 'totalTutors', label: 'Total Tutors' },
+  { key: 'activeEssays', label: 'Active Essays' },
+  { key: 'pendingEssays', label: 'Pending Essays' },
+  { key: 'completedEssays', label: 'Completed Essays' },
 ];
 
 /** What waits for an admin, each with the screen that handles it (Bull Board is served by the API, not a route). */
 const ATTENTION: {
-  key: keyof DashboardData["needsAttention"];
+  key: keyof DashboardData['needsAttention'];
   label: string;
-  to?: "/admin/tutors" | "/admin/content";
+  to?: '/admin/tutors' | '/admin/content';
   href?: string;
 }[] = [
   {
-    key: "tutorApplications",
-    label: "Tutors waiting for approval",
-    to: "/admin/tutors",
+    key: 'tutorApplications',
+    label: 'Tutors waiting for approval',
+    to: '/admin/tutors',
   },
   {
-    key: "dbsCertificates",
-    label: "DBS certificates to verify",
-    to: "/admin/tutors",
+    key: 'dbsCertificates',
+    label: 'DBS certificates to verify',
+    to: '/admin/tutors',
   },
   {
-    key: "profilePictures",
-    label: "Profile pictures waiting",
-    to: "/admin/tutors",
+    key: 'profilePictures',
+    label: 'Profile pictures waiting',
+    to: '/admin/tutors',
   },
   {
-    key: "studyLevelChanges",
-    label: "Study level changes waiting",
-    to: "/admin/tutors",
+    key: 'studyLevelChanges',
+    label: 'Study level changes waiting',
+    to: '/admin/tutors',
   },
   {
-    key: "safeguarding",
-    label: "Open safeguarding reports",
-    to: "/admin/content",
+    key: 'safeguarding',
+    label: 'Open safeguarding reports',
+    to: '/admin/content',
   },
   {
-    key: "failedJobs",
-    label: "Failed jobs in the queues",
-    href: "/api/admin/queues",
+    key: 'failedJobs',
+    label: 'Failed jobs in the queues',
+    href: '/api/admin/queues',
   },
 ];
 
@@ -71,28 +71,20 @@ export function AdminDashboardPage() {
         subtitle="Users and essays across the platform"
         aside={
           <Link asChild color="brand.600" fontWeight="medium">
-            <RouterLink to="/admin/tutors">
-              Review tutor applications
-            </RouterLink>
+            <RouterLink to="/admin/tutors">Review tutor applications</RouterLink>
           </Link>
         }
       />
       <QueryState
         query={dashboard}
         errorFallback="Failed to load dashboard data"
-        skeleton={
-          <CardGridSkeleton label="Loading dashboard" count={6} height="24" />
-        }
+        skeleton={<CardGridSkeleton label="Loading dashboard" count={6} height="24" />}
       >
         {(data) => (
           <Stack gap="6">
             <SimpleGrid columns={{ base: 2, md: 3 }} gap="4">
               {FIGURES.map((figure) => (
-                <StatCard
-                  key={figure.key}
-                  label={figure.label}
-                  value={data[figure.key]}
-                />
+                <StatCard key={figure.key} label={figure.label} value={data[figure.key]} />
               ))}
             </SimpleGrid>
             <Card>
@@ -112,13 +104,7 @@ export function AdminDashboardPage() {
                           <RouterLink to={item.to}>{label}</RouterLink>
                         </Link>
                       ) : (
-                        <Link
-                          href={item.href}
-                          color="brand.600"
-                          fontWeight="medium"
-                          target="_blank"
-                          rel="noreferrer"
-                        >
+                        <Link href={item.href} color="brand.600" fontWeight="medium" target="_blank" rel="noreferrer">
                           {label}
                         </Link>
                       )}

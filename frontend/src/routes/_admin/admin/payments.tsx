@@ -1,11 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { createFileRoute } from '@tanstack/react-router';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 
-export const Route = createFileRoute("/_admin/admin/payments")({
-  component: () => (
-    <PagePlaceholder
-      title="Payment Management"
-      description="Monitor and manage all platform payments"
-    />
-  ),
+export const Route = createFileRoute('/_admin/admin/payments')({
+  component: () => <PagePlaceholder title="Payment Management" description="Monitor and manage all platform payments" />,
 });

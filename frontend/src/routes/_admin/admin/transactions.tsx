@@ -1,11 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../../components/PagePlaceholder";
+import { createFileRoute } from '@tanstack/react-router';
+import { PagePlaceholder } from '../../../components/PagePlaceholder';
 
-export const Route = createFileRoute("/_admin/admin/transactions")({
-  component: () => (
-    <PagePlaceholder
-      title="Transactions"
-      description="Revenue, payouts and individual transactions."
-    />
-  ),
+export const Route = createFileRoute('/_admin/admin/transactions')({
+  component: () => <PagePlaceholder title="Transactions" description="Revenue, payouts and individual transactions." />,
 });

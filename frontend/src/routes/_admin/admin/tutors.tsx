@@ -1,13 +1,13 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { RoutePending, routeError } from "../../../components/ui/RouteStates";
-import { ApproveTutorsPage } from "../../../features/admin/pages/ApproveTutorsPage";
-import { unapprovedTutorsQuery } from "../../../features/admin/queries";
-import { getQueryClient } from "../../../lib/query-client";
+import { createFileRoute } from '@tanstack/react-router';
+import { RoutePending, routeError } from '../../../components/ui/RouteStates';
+import { ApproveTutorsPage } from '../../../features/admin/pages/ApproveTutorsPage';
+import { unapprovedTutorsQuery } from '../../../features/admin/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
 // The queue is the page: the loader waits for it, and a failure is the spec's "Error fetching unapproved tutors".
-export const Route = createFileRoute("/_admin/admin/tutors")({
+export const Route = createFileRoute('/_admin/admin/tutors')({
   loader: () => getQueryClient().ensureQueryData(unapprovedTutorsQuery()),
   pendingComponent: () => <RoutePending label="Loading tutors" />,
-  errorComponent: routeError("Error fetching unapproved tutors"),
+  errorComponent: routeError('Error fetching unapproved tutors'),
   component: ApproveTutorsPage,
 });
