@@ -10,7 +10,14 @@ export interface TutorListSearch extends UserListSearch {
   /** The tutor filter (named apart from the essay lists' `filter`, whose values differ). */
   approval?: TutorFilter;
 }
-export type PaymentsSearch = PaymentFilters & { page?: number };
+/** `status` is `paymentStatus` in the URL: the essay lists' `status` has other values. */
+export type PaymentsSearch = Omit<PaymentFilters, 'status'> & { paymentStatus?: PaymentFilters['status']; page?: number };
+
+export const paymentFiltersOf = ({ page = 1, paymentStatus, ...rest }: PaymentsSearch): { page: number; filters: PaymentFilters } => ({
+  page,
+  filters: { ...rest, ...(paymentStatus ? { status: paymentStatus } : {}) },
+});
+export const paymentsSearchOf = ({ status, ...rest }: PaymentFilters): PaymentsSearch => ({ ...rest, ...(status ? { paymentStatus: status } : {}) });
 export type TransactionsSearch = TransactionFilters & { page?: number };
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
@@ -31,7 +38,7 @@ export const validateTutorListSearch = (raw: Record<string, unknown>): TutorList
 export const validatePaymentsSearch = (raw: Record<string, unknown>): PaymentsSearch => ({
   page: pageOf(raw.page),
   type: oneOf(raw.type, Object.keys(PAYMENT_TYPES) as (keyof typeof PAYMENT_TYPES)[]),
-  status: oneOf(raw.status, PAYMENT_STATUSES),
+  paymentStatus: oneOf(raw.paymentStatus, PAYMENT_STATUSES),
   payerType: oneOf(raw.payerType, PARTY_TYPES),
   dateFrom: isoDate(raw.dateFrom),
   dateTo: isoDate(raw.dateTo),
