@@ -15,9 +15,30 @@ export function PaymentFiltersBar({ filters, onChange }: { filters: PaymentFilte
   const set = <K extends keyof PaymentFilters>(key: K, value: string) => onChange({ ...filters, [key]: value || undefined });
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 6 }} gap="3" alignItems="end">
-      <SelectField id="payment-type" label="Type" placeholder="All types" options={TYPE_OPTIONS} value={filters.type ?? ''} onChange={(e) => set('type', e.target.value)} />
-      <SelectField id="payment-status" label="Status" placeholder="All statuses" options={STATUS_OPTIONS} value={filters.status ?? ''} onChange={(e) => set('status', e.target.value)} />
-      <SelectField id="payment-payer" label="Payer type" placeholder="All payers" options={PARTY_OPTIONS} value={filters.payerType ?? ''} onChange={(e) => set('payerType', e.target.value)} />
+      <SelectField
+        id="payment-type"
+        label="Type"
+        placeholder="All types"
+        options={TYPE_OPTIONS}
+        value={filters.type ?? ''}
+        onChange={(e) => set('type', e.target.value)}
+      />
+      <SelectField
+        id="payment-status"
+        label="Status"
+        placeholder="All statuses"
+        options={STATUS_OPTIONS}
+        value={filters.status ?? ''}
+        onChange={(e) => set('status', e.target.value)}
+      />
+      <SelectField
+        id="payment-payer"
+        label="Payer type"
+        placeholder="All payers"
+        options={PARTY_OPTIONS}
+        value={filters.payerType ?? ''}
+        onChange={(e) => set('payerType', e.target.value)}
+      />
       <FormField id="payment-from" label="Date from">
         <Input type="date" value={filters.dateFrom ?? ''} onChange={(e) => set('dateFrom', e.target.value)} bg="white" />
       </FormField>

@@ -61,7 +61,19 @@ const columns = (onView: (id: string) => void): DataTableColumn<AdminPayment>[] 
   },
 ];
 
-export function PaymentsTable({ rows, pagination, loading, onView, onPage }: { rows: AdminPayment[] | undefined; pagination?: Pagination; loading: boolean; onView: (id: string) => void; onPage: (page: number) => void }) {
+export function PaymentsTable({
+  rows,
+  pagination,
+  loading,
+  onView,
+  onPage,
+}: {
+  rows: AdminPayment[] | undefined;
+  pagination?: Pagination;
+  loading: boolean;
+  onView: (id: string) => void;
+  onPage: (page: number) => void;
+}) {
   return (
     <Stack gap="3">
       <DataTable caption="Payments" captionHidden columns={columns(onView)} rows={rows} loading={loading} rowKey={(p) => p._id} empty="No payments found" />

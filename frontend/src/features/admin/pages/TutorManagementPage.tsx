@@ -29,7 +29,11 @@ export function TutorManagementPage({ search, onSearchChange }: { search: TutorL
 
   return (
     <Stack gap="6">
-      <AdminPageHeader title="Tutor Management" subtitle="Manage and view all registered tutors" aside={<Text fontWeight="semibold">Total Tutors: {total ?? '—'}</Text>} />
+      <AdminPageHeader
+        title="Tutor Management"
+        subtitle="Manage and view all registered tutors"
+        aside={<Text fontWeight="semibold">Total Tutors: {total ?? '—'}</Text>}
+      />
       <HStack gap="4" align="flex-end" wrap="wrap">
         <SearchBox label="Search tutors" placeholder="Search by name, email, university or course" value={box.text} onChange={box.setText} />
         <div style={{ minWidth: '14rem' }}>
@@ -38,7 +42,9 @@ export function TutorManagementPage({ search, onSearchChange }: { search: TutorL
             label="Filter"
             options={TUTOR_FILTERS}
             value={filter}
-            onChange={(event) => onSearchChange({ ...search, approval: event.target.value === 'all' ? undefined : (event.target.value as TutorFilter), page: undefined })}
+            onChange={(event) =>
+              onSearchChange({ ...search, approval: event.target.value === 'all' ? undefined : (event.target.value as TutorFilter), page: undefined })
+            }
           />
         </div>
       </HStack>
@@ -64,7 +70,12 @@ export function TutorManagementPage({ search, onSearchChange }: { search: TutorL
           ))}
         </SimpleGrid>
       )}
-      <ListPager label="Tutor pages" page={page} totalPages={list.data?.pagination?.totalPages ?? 1} onPage={(next) => onSearchChange({ ...search, page: next })} />
+      <ListPager
+        label="Tutor pages"
+        page={page}
+        totalPages={list.data?.pagination?.totalPages ?? 1}
+        onPage={(next) => onSearchChange({ ...search, page: next })}
+      />
       <TutorDetailsDialog tutorId={viewing} onClose={() => setViewing(null)} onBan={ban.ask} />
       <BanConfirmDialog target={ban.target} pending={ban.pending} onConfirm={ban.confirm} onClose={ban.cancel} />
     </Stack>
