@@ -32,7 +32,7 @@ describe('Admin dashboard', () => {
     expect(screen.getByText('DBS certificates to verify: 0')).toBeInTheDocument();
   });
 
-  it('says "Failed to load dashboard data" when the figures cannot load, and the server reason when it gave one', async () => {
+  it('says "Failed to load dashboard data" when the figures cannot load', { timeout: 15_000 }, async () => {
     stubApi({
       'GET /api/admin/getDashboardData': () => {
         throw new TypeError('Failed to fetch');
@@ -41,7 +41,9 @@ describe('Admin dashboard', () => {
     renderApp('/admin/dashboard');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to load dashboard data')).toBeInTheDocument();
+  });
 
+  it('gives the server reason when there is one', async () => {
     stubApi({ 'GET /api/admin/getDashboardData': () => jsonResponse(500, { message: 'Database down' }) });
     renderApp('/admin/dashboard');
     expect(await screen.findByText('Error: Database down')).toBeInTheDocument();
