@@ -16,18 +16,18 @@ export function TutorDocuments({ tutor }: { tutor: AdminTutorDetail }) {
   if (documents.length === 0) return <Text color="fg.muted">No documents uploaded.</Text>;
   return (
     <Stack gap="3">
-      <HStack wrap="wrap" gap="2" role="list" aria-label="Documents">
+      <HStack as="ul" wrap="wrap" gap="2" listStyleType="none" aria-label="Documents">
         {documents.map((document) => (
-          <Button
-            key={document.label}
-            role="listitem"
-            size="xs"
-            variant={open?.label === document.label ? 'solid' : 'outline'}
-            aria-pressed={open?.label === document.label}
-            onClick={() => setOpen(open?.label === document.label ? null : document)}
-          >
-            {document.label}
-          </Button>
+          <li key={document.label}>
+            <Button
+              size="xs"
+              variant={open?.label === document.label ? 'solid' : 'outline'}
+              aria-pressed={open?.label === document.label}
+              onClick={() => setOpen(open?.label === document.label ? null : document)}
+            >
+              {document.label}
+            </Button>
+          </li>
         ))}
       </HStack>
       {open && (
