@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi } from '../../../test/fetch';
+import { jsonResponse, offSchemaResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
 import { pagination, requestedUrls, signInAdmin } from '../test-fixtures';
 
@@ -53,7 +53,8 @@ describe('Transactions', () => {
   it('exports the filtered rows as CSV', { timeout: 20_000 }, async () => {
     const { fetchMock } = stubApi({
       'GET /api/admin/transactions': () => jsonResponse(200, { transactions: [], summary: SUMMARY, pagination: pagination(1, 1, 0) }),
-      'GET /api/admin/transactions/export.csv': () => jsonResponse(200, 'id,type\n'),
+      // A CSV answer (text/csv): the stub's types describe JSON bodies only.
+      'GET /api/admin/transactions/export.csv': () => offSchemaResponse(200, 'id,type\n'),
     });
     URL.createObjectURL = () => 'blob:csv';
     URL.revokeObjectURL = () => undefined;
