@@ -67,7 +67,7 @@ export function AdminDashboardPage() {
   return (
     <Stack gap="6">
       <AdminPageHeader
-        title="Admin Dashboard"
+        title="Dashboard"
         subtitle="Users and essays across the platform"
         aside={
           <Link asChild color="brand.600" fontWeight="medium">
