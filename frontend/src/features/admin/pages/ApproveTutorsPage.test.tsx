@@ -35,24 +35,25 @@ describe('Approve Tutors', () => {
     const user = userEvent.setup();
     renderApp('/admin/tutors');
 
-    const card = await screen.findByRole('group', { name: 'Tutor t1' });
+    const card = await screen.findByRole('group', { name: 'Tutor t1' }, { timeout: 5000 });
     expect(within(card).getByText('New application')).toBeInTheDocument();
     expect(within(card).getByText('DBS certificate to verify')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'DBS certificate' }));
     expect(within(card).getByTitle('DBS certificate')).toHaveAttribute('src', 'https://s3.test/dbs.pdf?sig=3');
 
     await user.click(within(card).getByRole('button', { name: 'Update approvals' }));
-    expect(await within(card).findByText('Please select a study level')).toBeInTheDocument();
+    expect(await within(card).findByText('Please select a study level', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'POST /api/admin/approveTutor')).toBe(false);
 
     await user.selectOptions(within(card).getByLabelText(/Study level/), 'Masters');
     await user.click(within(card).getByText('Approve for essays'));
     await user.click(within(card).getByRole('button', { name: 'Update approvals' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('alertdialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(calls.find((c) => c.key === 'POST /api/admin/approveTutor')?.body).toEqual({ tutorId: 't1', StudyLevel: 'Masters', approved_essay: true, approved_tutoring: false }),
+      { timeout: 5000 },
     );
-    expect(await screen.findByText('Tutor approvals updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Tutor approvals updated successfully', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('says "Error updating tutor approvals" when the approval fails, and cannot approve tutoring without a certificate', { timeout: 20_000 }, async () => {
@@ -62,13 +63,13 @@ describe('Approve Tutors', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/tutors');
-    const card = await screen.findByRole('group', { name: 'Tutor t1' });
+    const card = await screen.findByRole('group', { name: 'Tutor t1' }, { timeout: 5000 });
     expect(within(card).getByText('Tutoring needs a DBS certificate on file.')).toBeInTheDocument();
     expect(within(card).getByRole('checkbox', { name: 'Approve for tutoring' })).toBeDisabled();
     await user.selectOptions(within(card).getByLabelText(/Study level/), 'PhD');
     await user.click(within(card).getByRole('button', { name: 'Update approvals' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Error updating tutor approvals')).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('alertdialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Error updating tutor approvals', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('says "Error fetching unapproved tutors" when the list cannot load', { timeout: 15_000 }, async () => {
