@@ -117,6 +117,9 @@ describe('DashboardLayout', () => {
     expect(screen.queryByRole('group', { name: 'Switch role', hidden: true })).not.toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Dashboard', hidden: true });
     expect(within(nav).getByRole('link', { name: 'Content', hidden: true })).toHaveAttribute('href', '/admin/content');
+    // Bull Board is a page of the API: a plain link, in a new tab.
+    expect(within(nav).getByRole('link', { name: 'Job queues', hidden: true })).toHaveAttribute('href', '/api/admin/queues');
+    expect(within(nav).getByRole('link', { name: 'Job queues', hidden: true })).toHaveAttribute('target', '_blank');
   });
 
   it('Logout clears the stored session and goes to /login', async () => {

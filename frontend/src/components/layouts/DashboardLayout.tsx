@@ -199,7 +199,7 @@ function NavList({ items, collapsed, onNavigate, badges }: { items: NavItem[]; c
   return (
     <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
       {items.map((item) => (
-        <li key={item.to}>
+        <li key={item.to ?? item.href}>
           <Flex
             asChild
             align="center"
@@ -217,23 +217,39 @@ function NavList({ items, collapsed, onNavigate, badges }: { items: NavItem[]; c
               '&[data-status="active"]': { bg: 'brand.50', color: 'brand.600', fontWeight: 'semibold' },
             }}
           >
-            <RouterLink to={item.to} title={collapsed ? item.label : undefined} onClick={onNavigate}>
+            <NavLink item={item} title={collapsed ? item.label : undefined} onClick={onNavigate}>
               <Box as="span" display="inline-flex" fontSize="lg" flexShrink={0} aria-hidden="true">
                 <item.icon />
               </Box>
               <Box as="span" srOnly={collapsed} truncate>
                 {item.label}
               </Box>
-              {Boolean(badges?.[item.to]) && (
+              {item.to && Boolean(badges?.[item.to]) && (
                 <Box as="span" ms={collapsed ? '-2' : 'auto'} minW="5" px="1.5" rounded="full" bg="brand.500" color="white" fontSize="xs" textAlign="center" aria-label={`${badges![item.to]} unread`}>
                   {badges![item.to]}
                 </Box>
               )}
-            </RouterLink>
+            </NavLink>
           </Flex>
         </li>
       ))}
     </Stack>
+  );
+}
+
+/** An app route through the router, or a page the API serves (Bull Board) in a new tab. */
+function NavLink({ item, title, onClick, children, ...rest }: { item: NavItem; title?: string; onClick?: () => void; children: ReactNode }) {
+  if (item.href !== undefined) {
+    return (
+      <a href={item.href} title={title} target="_blank" rel="noreferrer" onClick={onClick} {...rest}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <RouterLink to={item.to} title={title} onClick={onClick} {...rest}>
+      {children}
+    </RouterLink>
   );
 }
 

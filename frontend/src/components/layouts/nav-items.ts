@@ -11,6 +11,7 @@ import {
   FiLayers,
   FiMessageSquare,
   FiRepeat,
+  FiServer,
   FiSettings,
   FiUpload,
   FiUser,
@@ -19,11 +20,8 @@ import {
 } from 'react-icons/fi';
 import type { Role } from '../../lib/session';
 
-export interface NavItem {
-  label: string;
-  to: NonNullable<LinkProps['to']>;
-  icon: IconType;
-}
+/** A page of the app (`to`), or a page the API serves itself (`href`, opened in a new tab: Bull Board). */
+export type NavItem = { label: string; icon: IconType } & ({ to: NonNullable<LinkProps['to']>; href?: never } | { href: string; to?: never });
 
 export interface RoleNavigation {
   primary: NavItem[];
@@ -64,7 +62,7 @@ export const NAVIGATION: Record<Role, RoleNavigation> = {
       { label: 'Payment Management', to: '/admin/payments', icon: FiCreditCard },
       { label: 'Content', to: '/admin/content', icon: FiSettings },
     ],
-    secondary: [],
+    secondary: [{ label: 'Job queues', href: '/api/admin/queues', icon: FiServer }],
   },
 };
 

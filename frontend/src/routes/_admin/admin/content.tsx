@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { ContentPage } from '../../../features/admin/pages/ContentPage';
+import { moderationQuery } from '../../../features/admin/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
+// The page keeps its own states (the queue's error line with Try again); the loader only starts the request.
 export const Route = createFileRoute('/_admin/admin/content')({
-  component: () => <PagePlaceholder title="Content" description="Manage site content." />,
+  loader: () => void getQueryClient().prefetchQuery(moderationQuery()),
+  component: ContentPage,
 });

@@ -1,6 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { StudentManagementPage } from '../../../features/admin/pages/StudentManagementPage';
+import { studentListQuery } from '../../../features/admin/queries';
+import { validateUserListSearch } from '../../../features/admin/search';
+import { getQueryClient } from '../../../lib/query-client';
 
+// The page and search are the URL; the page keeps its own states (skeleton, the "Error" panel, the empty texts),
+// so the loader only starts the request.
 export const Route = createFileRoute('/_admin/admin/students')({
-  component: () => <PagePlaceholder title="Student Management" description="Manage and view all registered students" />,
+  validateSearch: validateUserListSearch,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, search: search.search ?? '' }),
+  loader: ({ deps }) => void getQueryClient().prefetchQuery(studentListQuery(deps)),
+  component: function StudentsRoute() {
+    const navigate = Route.useNavigate();
+    return <StudentManagementPage search={Route.useSearch()} onSearchChange={(next) => void navigate({ search: next, replace: true })} />;
+  },
 });

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../components/PagePlaceholder';
+import { RoutePending, routeError } from '../../../components/ui/RouteStates';
+import { ApproveTutorsPage } from '../../../features/admin/pages/ApproveTutorsPage';
+import { unapprovedTutorsQuery } from '../../../features/admin/queries';
+import { getQueryClient } from '../../../lib/query-client';
 
+// The queue is the page: the loader waits for it, and a failure is the spec's "Error fetching unapproved tutors".
 export const Route = createFileRoute('/_admin/admin/tutors')({
-  component: () => <PagePlaceholder title="Approve Tutors" description="Tutors waiting for approval." />,
+  loader: () => getQueryClient().ensureQueryData(unapprovedTutorsQuery()),
+  pendingComponent: () => <RoutePending label="Loading tutors" />,
+  errorComponent: routeError('Error fetching unapproved tutors'),
+  component: ApproveTutorsPage,
 });

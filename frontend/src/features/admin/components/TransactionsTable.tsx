@@ -1,0 +1,58 @@
+import { Text } from '@chakra-ui/react/text';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { formatDate } from '../../../lib/format';
+import { TRANSACTIONS_PAGE_SIZE, type Pagination, type Transaction } from '../queries';
+import { money, paymentBadge, transactionTypeLabel } from '../rules';
+
+const COLUMNS: DataTableColumn<Transaction>[] = [
+  {
+    key: 'id',
+    header: 'Transaction ID',
+    rowHeader: true,
+    cell: (t) => (
+      <Text fontFamily="mono" fontSize="xs">
+        {t.id}
+      </Text>
+    ),
+  },
+  { key: 'type', header: 'Type', cell: (t) => transactionTypeLabel(t.type) },
+  { key: 'status', header: 'Status', cell: (t) => <StatusBadge status={paymentBadge(t.status)} /> },
+  { key: 'user', header: 'User', cell: (t) => t.user.email ?? '-' },
+  { key: 'date', header: 'Date', cell: (t) => formatDate(t.createdAt) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'end',
+    // Money leaving the platform (payouts, refunds) is negative, in red.
+    cell: (t) => <Text color={t.amountPence < 0 ? 'red.600' : undefined} data-negative={t.amountPence < 0 || undefined}>{money(t.amountPence)}</Text>,
+  },
+];
+
+export function TransactionsTable({
+  rows,
+  pagination,
+  loading,
+  onPage,
+}: {
+  rows: Transaction[] | undefined;
+  pagination?: Pagination;
+  loading: boolean;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <DataTable
+      caption="Transactions"
+      captionHidden
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(t) => `${t.id}-${t.type}`}
+      loading={loading}
+      empty="No transactions found"
+      pageSize={TRANSACTIONS_PAGE_SIZE}
+      page={pagination?.currentPage ?? 1}
+      total={pagination ? pagination.totalPayments : rows?.length}
+      onPageChange={onPage}
+    />
+  );
+}
