@@ -4,14 +4,9 @@
 // transactions screen exports its rows as CSV. Runs against the built platform and its seeded admin.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, gotoApp, launchBrowser, newPage, readLatestMail, screenshot, takeProblems } from './support/index.ts';
-
-interface Session {
-  token: string;
-  user: { name: string };
-}
+import { registerAndVerify, submitTutorOnboarding, type Session } from './support/accounts.ts';
+import { baseUrl, gotoApp, launchBrowser, newPage, screenshot, takeProblems } from './support/index.ts';
 
 let browser: Browser;
 
@@ -32,59 +27,9 @@ async function call(path: string, init: { method?: string; json?: unknown; token
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }
 
-/** Registers and verifies (the mailed code) a new account, as a person would. */
-async function newAccount(role: 'student' | 'tutor', name: string): Promise<Session> {
-  const email = `admin-journey-${role}-${Date.now()}@example.com`;
-  const since = new Date(Date.now() - 2000);
-  const registered = await call('/auth/register', { json: { name, email, password: 'Journey!2345x', role, phone: '07700900123' } });
-  assert.equal(registered.status, 201, `register: ${JSON.stringify(registered.body)}`);
-  const mail = await readLatestMail(email, { since, timeoutMs: 20_000 });
-  const code = /verification code is:?\s*([A-Za-z0-9]{6})\b/i.exec(mail.text || mail.html.replace(/<[^>]+>/g, ' '))?.[1];
-  assert.ok(code, 'the verification email carries a code');
-  const verified = await call('/auth/verifyEmail', { json: { email, emailVerificationCode: code } });
-  assert.equal(verified.status, 200, `verifyEmail: ${JSON.stringify(verified.body)}`);
-  return verified.body as unknown as Session;
-}
-
-/** A 1 × 1 PNG (real magic bytes): the profile picture the onboarding requires. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function onePagePdf(text: string): Promise<Blob> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([595, 842]);
-  page.drawText(text, { x: 50, y: 780, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  return new Blob([Buffer.from(await pdf.save())], { type: 'application/pdf' });
-}
-
-/** The tutor onboarding, submitted with a passport and a DBS certificate: the application waits for an admin. */
-async function onboard(tutor: Session): Promise<Session> {
-  const form = new FormData();
-  const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
-  const fields: Record<string, string> = {
-    motivation: 'I love helping students write better essays.',
-    university: 'University College London',
-    course: 'History',
-    dateOfBirth: `${Number(y) - 24}-${m}-${m === '02' && d === '29' ? '28' : d}`,
-    aLevelsCompletionDate: '2019-07-01',
-    universityStartDate: '2019-09-20',
-    expectedGraduationDate: '2022-06-30',
-    aLevels: JSON.stringify([{ subject: 'History', grade: 'A*' }]),
-    subjects: JSON.stringify([{ name: 'History', levels: ['GCSE', 'A-Level'] }]),
-    hasRight: 'yes',
-    nationality: 'BritishIrish',
-    documentType: 'passport',
-    hasDBS: 'true',
-    fullNameDBS: tutor.user.name,
-    certificateNumber: '001234567890',
-  };
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append('profilePicture', new Blob([PNG], { type: 'image/png' }), 'me.png');
-  form.append('documentFile', await onePagePdf('Passport'), 'passport.pdf');
-  form.append('certificateFile', await onePagePdf('DBS certificate'), 'dbs.pdf');
-  const res = await fetch(`${baseUrl}/api/tutor/update-info`, { method: 'POST', headers: { authorization: `Bearer ${tutor.token}` }, body: form });
-  const body = (await res.json()) as Session;
-  assert.equal(res.status, 200, `update-info: ${JSON.stringify(body)}`);
-  return body;
+/** A new account, registered and verified as a person would. */
+function newAccount(role: 'student' | 'tutor', name: string): Promise<Session> {
+  return registerAndVerify(role, name, `admin-journey-${role}-${Date.now()}@example.com`, 'Journey!2345x');
 }
 
 async function adminPage(): Promise<Page> {
@@ -106,7 +51,7 @@ async function adminPage(): Promise<Page> {
 describe('admin', () => {
   test('approves a new tutor after opening their certificate, bans and unbans a student, exports transactions', async () => {
     const stamp = Date.now().toString(36);
-    const tutor = await onboard(await newAccount('tutor', `Ada Applicant ${stamp}`));
+    const tutor = await submitTutorOnboarding(await newAccount('tutor', `Ada Applicant ${stamp}`));
     assert.equal((await call('/tutor/getAvailableEssays', { token: tutor.token })).status, 403, 'no pool before approval');
     const page = await adminPage();
 

@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
+import { registerAndVerify, submitTutorOnboarding } from './support/accounts.ts';
 import {
   ADMIN_ROUTES,
   AUTH_ROUTES,
@@ -23,7 +23,6 @@ import {
   gotoApp,
   launchBrowser,
   newPage,
-  readLatestMail,
   takeProblems,
 } from './support/index.ts';
 
@@ -79,58 +78,13 @@ async function signIn(who: keyof typeof DEMO): Promise<Session> {
   return res.body as unknown as Session;
 }
 
-/** A 1 × 1 PNG (real magic bytes) and a one-page PDF: the onboarding's required files. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-async function onePagePdf(text: string): Promise<Blob> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([595, 842]);
-  page.drawText(text, { x: 50, y: 780, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  return new Blob([Buffer.from(await pdf.save())], { type: 'application/pdf' });
-}
-
 /**
  * The seed has no account with both profiles, so one is made as a person would: register a student, verify with the
  * mailed code, then submit the tutor onboarding (a student adds a tutor profile to the same account; it awaits approval).
  */
 async function dualProfileUser(): Promise<Session> {
-  const email = `phones-dual-${Date.now()}@example.com`;
-  const password = 'Phones!2345x';
-  const since = new Date(Date.now() - 2000);
-  const registered = await post('/auth/register', { name: 'Dee Dual', email, password, role: 'student', phone: '07700900123' });
-  assert.equal(registered.status, 201, `register: ${JSON.stringify(registered.body)}`);
-  const mail = await readLatestMail(email, { since, timeoutMs: 20_000 });
-  const code = /verification code is:?\s*([A-Za-z0-9]{6})\b/i.exec(mail.text || mail.html.replace(/<[^>]+>/g, ' '))?.[1];
-  assert.ok(code, 'the verification email carries a code');
-  const verified = await post('/auth/verifyEmail', { email, emailVerificationCode: code });
-  assert.equal(verified.status, 200, `verifyEmail: ${JSON.stringify(verified.body)}`);
-
-  const form = new FormData();
-  const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
-  const fields: Record<string, string> = {
-    motivation: 'I love helping students write better essays.',
-    university: 'University College London',
-    course: 'History',
-    dateOfBirth: `${Number(y) - 22}-${m}-${m === '02' && d === '29' ? '28' : d}`,
-    aLevelsCompletionDate: '2021-07-01',
-    universityStartDate: '2021-09-20',
-    expectedGraduationDate: '2024-06-30',
-    aLevels: JSON.stringify([{ subject: 'History', grade: 'A*' }]),
-    subjects: JSON.stringify([{ name: 'History', levels: ['GCSE', 'A-Level'] }]),
-    hasRight: 'yes',
-    nationality: 'BritishIrish',
-    documentType: 'passport',
-    hasDBS: 'true',
-    fullNameDBS: 'Dee Dual',
-    certificateNumber: '001234567890',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('profilePicture', new Blob([PNG], { type: 'image/png' }), 'me.png');
-  form.append('documentFile', await onePagePdf('Passport'), 'passport.pdf');
-  form.append('certificateFile', await onePagePdf('DBS certificate'), 'dbs.pdf');
-  const { token } = verified.body as unknown as Session;
-  const res = await fetch(`${baseUrl}/api/tutor/update-info`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  const onboarded = (await res.json()) as Session & { user: { role: string } };
-  assert.equal(res.status, 200, `update-info: ${JSON.stringify(onboarded)}`);
+  const student = await registerAndVerify('student', 'Dee Dual', `phones-dual-${Date.now()}@example.com`, 'Phones!2345x');
+  const onboarded = (await submitTutorOnboarding(student)) as Session & { user: { role: string } };
   assert.equal(onboarded.user.role, 'student', 'the account stays a student with a tutor profile added');
   // As the app's sign-in does (features/auth/sign-in.ts): the stored user carries its profiles.
   const profiles = await get('/auth/checkProfiles', onboarded.token);
@@ -292,7 +246,12 @@ async function checkRoute(page: Page, viewer: Viewer, route: string, { axe }: { 
   await page.waitForLoadState('networkidle');
   const failures: string[] = [];
   for (const size of [PHONE, TABLET]) {
-    if (size !== PHONE) await page.setViewportSize(size);
+    if (size !== PHONE) {
+      await page.setViewportSize(size);
+      // A wider screen can show more (the chat's thread beside its list) and fetch for it: measure once it has settled.
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
     const where = `${viewer} ${path} at ${size.width} px`;
     for (const o of await overflowingElements(page)) failures.push(`${where}: wider than the screen: ${o}`);
     for (const t of await smallTargets(page)) failures.push(`${where}: touch target under ${MIN_TARGET_PX} px: ${t}`);
