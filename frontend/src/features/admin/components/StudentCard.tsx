@@ -62,7 +62,7 @@ export function UserCard({
 export function StudentCard({ student, onView }: { student: AdminStudent; onView: () => void }) {
   return (
     <UserCard picture={student.profilePicture} name={student.name || 'No name'} badge={<StatusBadge status={studentBadge(student.banned)} />} onView={onView}>
-      <Text>{student.email || 'No email'}</Text>
+      <Text overflowWrap="anywhere">{student.email || 'No email'}</Text>
       {student.phone && <Text>{student.phone}</Text>}
       {student.dateOfBirth && <Text>Born {formatDate(student.dateOfBirth)}</Text>}
       <Text>Email Verified: {student.emailVerified ? 'Verified' : 'Not Verified'}</Text>

@@ -25,7 +25,7 @@ const COLUMNS: DataTableColumn<Transaction>[] = [
     header: 'Amount',
     align: 'end',
     // Money leaving the platform (payouts, refunds) is negative, in red.
-    cell: (t) => <Text color={t.amountPence < 0 ? 'red.600' : undefined} data-negative={t.amountPence < 0 || undefined}>{money(t.amountPence)}</Text>,
+    cell: (t) => <Text color={t.amountPence < 0 ? 'red.700' : undefined} data-negative={t.amountPence < 0 || undefined}>{money(t.amountPence)}</Text>,
   },
 ];
 

@@ -36,7 +36,7 @@ export function TutorApplicationCard({ tutor, decisions }: { tutor: AdminTutorDe
             <Heading as="h2" size="md">
               {tutor.name}
             </Heading>
-            <Text color="fg.muted">{tutor.email}</Text>
+            <Text color="fg.muted" overflowWrap="anywhere">{tutor.email}</Text>
             <Text fontSize="sm" color="fg.muted">
               {[tutor.university, tutor.course, tutor.StudyLevel].filter(Boolean).join(' · ')}
             </Text>

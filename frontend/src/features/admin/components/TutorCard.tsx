@@ -11,7 +11,7 @@ import { UserCard } from './StudentCard';
 export function TutorCard({ tutor, onView }: { tutor: AdminTutor; onView: () => void }) {
   return (
     <UserCard picture={tutor.profilePicture} name={tutor.name || 'No name'} badge={<StatusBadge status={tutorBadge(tutor.status)} />} onView={onView}>
-      <Text>{tutor.email || 'No email'}</Text>
+      <Text overflowWrap="anywhere">{tutor.email || 'No email'}</Text>
       {tutor.university && <Text>{tutor.university}</Text>}
       {tutor.course && <Text>{tutor.course}</Text>}
       {tutor.StudyLevel && <Text>{tutor.StudyLevel}</Text>}
