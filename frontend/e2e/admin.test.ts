@@ -32,7 +32,7 @@ function newAccount(role: 'student' | 'tutor', name: string): Promise<Session> {
   return registerAndVerify(role, name, `admin-journey-${role}-${Date.now()}@example.com`, 'Journey!2345x');
 }
 
-async function adminPage(): Promise<Page> {
+async function adminPage(): Promise<{ page: Page; token: string }> {
   const signedIn = await call('/auth/login', { json: { email: 'admin@redpen.local', password: 'Admin!2345' } });
   assert.equal(signedIn.status, 200, 'the demo admin signs in');
   const page = await newPage(browser);
@@ -45,7 +45,7 @@ async function adminPage(): Promise<Page> {
     },
     [String(signedIn.body.token), JSON.stringify(signedIn.body.user)],
   );
-  return page;
+  return { page, token: String(signedIn.body.token) };
 }
 
 describe('admin', () => {
@@ -53,7 +53,7 @@ describe('admin', () => {
     const stamp = Date.now().toString(36);
     const tutor = await submitTutorOnboarding(await newAccount('tutor', `Ada Applicant ${stamp}`));
     assert.equal((await call('/tutor/getAvailableEssays', { token: tutor.token })).status, 403, 'no pool before approval');
-    const page = await adminPage();
+    const { page, token: adminToken } = await adminPage();
 
     await gotoApp(page, '/admin/tutors');
     const card = page.getByRole('group', { name: tutor.user.name });
@@ -86,6 +86,14 @@ describe('admin', () => {
     await screenshot(page, 'admin-unbanned');
 
     await gotoApp(page, '/admin/transactions');
+    // Issue 24: amounts are pounds with pence twins on the wire; the screen shows £ with two decimals, never ×100.
+    const ledger = await call('/admin/transactions', { token: adminToken });
+    const first = (ledger.body.transactions as { amount: number; amountPence: number }[] | undefined)?.[0];
+    assert.ok(first, `the ledger has rows: ${JSON.stringify(ledger.body).slice(0, 200)}`);
+    assert.equal(first.amount, first.amountPence / 100, 'amount is pounds, amountPence its twin');
+    const shown = `£${(Math.abs(first.amountPence) / 100).toFixed(2)}`;
+    await page.getByText(shown).first().waitFor();
+    assert.ok(!(await page.locator('main').innerText()).includes(`£${Math.abs(first.amountPence).toLocaleString('en-GB')}.00`), 'never the pence as pounds');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;

@@ -47,11 +47,22 @@ describe('tutoring', () => {
   test('a student books the demo tutor, pays on the local gateway, and both sides see the session', async () => {
     const { page } = await signedInPage('student');
     const tutorName = (await login('tutor')).user.name;
+    const studentToken = (await login('student')).token;
     const purpose = `Medicine interview practice ${Date.now()}`;
 
     await gotoApp(page, '/student/tutor-list');
     const card = page.getByRole('article', { name: tutorName });
     await card.waitFor();
+    // Issue 24: the rate is pounds on the wire with its pence twin; the card shows £ with two decimals from the twin.
+    const listed = (await (await fetch(`${baseUrl}/api/tutor/getTutorProfilesforTutoring`, { headers: { authorization: `Bearer ${studentToken}` } })).json()) as {
+      tutors: { fullName: string; hourlyRate: number; hourlyRatePence: number }[];
+    };
+    const rate = listed.tutors.find((t) => t.fullName === tutorName);
+    assert.ok(rate, 'the demo tutor is listed');
+    assert.equal(rate.hourlyRate, rate.hourlyRatePence / 100, 'hourlyRate is pounds, hourlyRatePence its twin');
+    const cardText = await card.innerText();
+    assert.ok(cardText.includes(`£${(rate.hourlyRatePence / 100).toFixed(2)}/hour`), `the card shows the rate in pounds: ${cardText}`);
+    assert.ok(!cardText.includes(`£${rate.hourlyRatePence.toLocaleString('en-GB')}.00`), 'never the pence as pounds');
     await card.getByRole('button', { name: 'Book Session' }).click();
     const dialog = page.getByRole('dialog', { name: `Book a session with ${tutorName}` });
     await dialog.waitFor();
