@@ -248,9 +248,10 @@ async function checkRoute(page: Page, viewer: Viewer, route: string, { axe }: { 
   for (const size of [PHONE, TABLET]) {
     if (size !== PHONE) {
       await page.setViewportSize(size);
-      // A wider screen can show more (the chat's thread beside its list) and fetch for it: measure once it has settled.
+      // A wider screen can show more (the chat's thread beside its list): measure once React has re-rendered for it.
+      // Two macrotask hops, not animation frames: pages run two at a time, and a page in the background gets no frames.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
       await page.waitForLoadState('networkidle');
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
     const where = `${viewer} ${path} at ${size.width} px`;
     for (const o of await overflowingElements(page)) failures.push(`${where}: wider than the screen: ${o}`);
