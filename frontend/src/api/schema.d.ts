@@ -2303,6 +2303,7 @@ export interface components {
             hasNext: boolean;
             hasPrev: boolean;
             totalPages: number;
+            /** @description The number of rows matching (the spec names it after the payments list) */
             totalPayments: number;
         };
         PaymentDetailDto: {

@@ -1,8 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { coded } from '../../common/errors.js';
+import { pageOf, paginationOf } from '../../common/pagination.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { AuditLog } from '../admin/audit-log.service.js';
-import { ADMIN_PAGE_SIZE, type PaymentDetailDto, type PaymentListDto, type PaymentListQueryDto, type PaymentStatsDto, type UpdatePaymentByAdminDto } from './dto/payments.dto.js';
+import type { PaymentDetailDto, PaymentListDto, PaymentListQueryDto, PaymentStatsDto, UpdatePaymentByAdminDto } from './dto/payments.dto.js';
 import { presentPayment, presentPaymentDetail, presentStats } from './payment.presenter.js';
 import { PaymentsRepository, type PaymentFilters } from './payments.repository.js';
 
@@ -28,8 +29,7 @@ export class PaymentsAdminService {
   ) {}
 
   async list(query: PaymentListQueryDto): Promise<PaymentListDto> {
-    const page = query.page ?? 1;
-    const limit = query.limit ?? ADMIN_PAGE_SIZE;
+    const { page, limit } = pageOf(query);
     const filters = {
       type: query.type,
       status: query.status,
@@ -39,11 +39,7 @@ export class PaymentsAdminService {
       dateBefore: bound(query.dateTo, true),
     };
     const [rows, total] = await Promise.all([this.repository.list(filters, page, limit), this.total(filters)]);
-    const totalPages = Math.max(1, Math.ceil(total / limit));
-    return {
-      payments: rows.map(presentPayment),
-      pagination: { currentPage: page, totalPages, totalPayments: total, hasPrev: page > 1, hasNext: page < totalPages },
-    };
+    return { payments: rows.map(presentPayment), pagination: paginationOf(page, limit, total) };
   }
 
   private readonly counts = new Map<string, { at: number; value: Promise<number> }>();

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
+import { poundsFromPence as pounds } from '@redpen/shared/money';
+import { pageOf, paginationOf } from '../../common/pagination.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { TransactionDto, TransactionFiltersDto, TransactionListDto, TransactionListQueryDto } from './dto/transactions.dto.js';
 import { rangeStart } from './london-ranges.js';
 import { TransactionsRepository, type TransactionFilters, type TransactionRow } from './transactions.repository.js';
 
-const PAGE_SIZE = 20;
-
-// TODO(money): use backend/src/shared/money.ts (pounds with an integer …Pence twin) once it has merged.
-const pounds = (pence: number): number => Math.round(pence) / 100;
 
 /** The columns of the CSV export, in order. */
 export const CSV_HEADER = ['Transaction ID', 'Type', 'Status', 'User', 'Email', 'Date', 'Amount (GBP)', 'Amount (pence)', 'Description', 'Payment method'];
@@ -27,10 +25,8 @@ export class TransactionsAdminService {
 
   async list(query: TransactionListQueryDto): Promise<TransactionListDto> {
     const filters = this.filters(query);
-    const page = query.page ?? 1;
-    const limit = query.limit ?? PAGE_SIZE;
-    const [rows, summary] = await Promise.all([this.repository.page(filters, (page - 1) * limit, limit), this.repository.summary(filters)]);
-    const totalPages = Math.max(1, Math.ceil(summary.count / limit));
+    const { page, limit, offset } = pageOf(query);
+    const [rows, summary] = await Promise.all([this.repository.page(filters, offset, limit), this.repository.summary(filters)]);
     const net = summary.revenuePence - summary.payoutsPence;
     return {
       transactions: rows.map(present),
@@ -42,7 +38,7 @@ export class TransactionsAdminService {
         netRevenue: pounds(net),
         netRevenuePence: net,
       },
-      pagination: { currentPage: page, totalPages, totalPayments: summary.count, hasPrev: page > 1, hasNext: page < totalPages },
+      pagination: paginationOf(page, limit, summary.count),
     };
   }
 
@@ -87,7 +83,7 @@ function present(row: TransactionRow): TransactionDto {
 }
 
 function csvLine(row: TransactionRow): string {
-  const cells = [row.id, row.kind, row.status, row.userName ?? '', row.userEmail ?? '', row.at.toISOString(), (row.amountPence / 100).toFixed(2), String(row.amountPence), row.description, row.paymentMethod];
+  const cells = [row.id, row.kind, row.status, row.userName ?? '', row.userEmail ?? '', row.at.toISOString(), pounds(row.amountPence).toFixed(2), String(row.amountPence), row.description, row.paymentMethod];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 

@@ -3,7 +3,8 @@ import { coded } from '../../common/errors.js';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { NotifiedCache } from '../../infra/database/notified-cache.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
-import { ADMIN_LIST_PAGE_SIZE, type AdminListQueryDto } from '../admin/dto/admin.dto.js';
+import { pageOf, paginationOf } from '../../common/pagination.js';
+import type { AdminListQueryDto } from '../admin/dto/admin.dto.js';
 import { UsersAdminService } from '../users/users-admin.service.js';
 import type { AdminStudentDetailDto, AdminStudentListDto } from './dto/student-admin.dto.js';
 import { StudentsRepository, type ListedStudent } from './students.repository.js';
@@ -37,15 +38,10 @@ export class StudentsAdminService {
   private async load(query: AdminListQueryDto): Promise<AdminStudentListDto> {
     const paged = query.page !== undefined || query.limit !== undefined || query.search !== undefined;
     if (!paged) return { students: await Promise.all((await this.repository.listForAdmin({})).map((row) => this.present(row))) };
-    const page = query.page ?? 1;
-    const limit = query.limit ?? ADMIN_LIST_PAGE_SIZE;
-    const listQuery = { search: query.search, page: { offset: (page - 1) * limit, limit } };
+    const { page, limit, offset } = pageOf(query);
+    const listQuery = { search: query.search, page: { offset, limit } };
     const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.repository.countForAdmin(listQuery)]);
-    const totalPages = Math.max(1, Math.ceil(total / limit));
-    return {
-      students: await Promise.all(rows.map((row) => this.present(row))),
-      pagination: { currentPage: page, totalPages, totalPayments: total, hasPrev: page > 1, hasNext: page < totalPages },
-    };
+    return { students: await Promise.all(rows.map((row) => this.present(row))), pagination: paginationOf(page, limit, total) };
   }
 
   async get(studentId: string): Promise<AdminStudentDetailDto> {

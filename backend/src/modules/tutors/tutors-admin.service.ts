@@ -7,7 +7,7 @@ import type { Transaction } from '../../infra/database/database.types.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { AuditLog, type AuditAction } from '../admin/audit-log.service.js';
-import { ADMIN_LIST_PAGE_SIZE } from '../admin/dto/admin.dto.js';
+import { pageOf, paginationOf } from '../../common/pagination.js';
 import { UsersAdminService } from '../users/users-admin.service.js';
 import {
   PLEASE_SELECT_STUDY_LEVEL,
@@ -68,15 +68,10 @@ export class TutorsAdminService {
       const rows = await this.repository.listForAdmin({ filter });
       return { tutors: await Promise.all(rows.map((r) => presentAdminTutor(r.profile, r.user, this.sign))) };
     }
-    const page = query.page ?? 1;
-    const limit = query.limit ?? ADMIN_LIST_PAGE_SIZE;
-    const listQuery = { filter, search: query.search, page: { offset: (page - 1) * limit, limit } };
+    const { page, limit, offset } = pageOf(query);
+    const listQuery = { filter, search: query.search, page: { offset, limit } };
     const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.repository.countForAdmin(listQuery)]);
-    const totalPages = Math.max(1, Math.ceil(total / limit));
-    return {
-      tutors: await Promise.all(rows.map((r) => presentAdminTutor(r.profile, r.user, this.sign))),
-      pagination: { currentPage: page, totalPages, totalPayments: total, hasPrev: page > 1, hasNext: page < totalPages },
-    };
+    return { tutors: await Promise.all(rows.map((r) => presentAdminTutor(r.profile, r.user, this.sign))), pagination: paginationOf(page, limit, total) };
   }
 
   async get(tutorId: string): Promise<AdminTutorDetailDto> {

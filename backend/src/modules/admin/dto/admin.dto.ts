@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { PageQueryDto } from '../../../common/pagination.js';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 
 const trimToUndefined = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
@@ -8,29 +9,11 @@ const trimToUndefined = ({ value }: { value: unknown }) => {
   return trimmed === '' ? undefined : trimmed;
 };
 
-/** Default page size of the admin lists when `page` or `limit` is given (the payments list's, spec part 2 §9). */
-export const ADMIN_LIST_PAGE_SIZE = 20;
-
 /**
  * `GET /admin/getAllStudents` and `/admin/getAllTutors`: without any of these the spec's whole list; with `page`,
  * `limit` or `search`, one page and `pagination` (the search runs in PostgreSQL).
  */
-export class AdminListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: ADMIN_LIST_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(100, { message: 'limit must be at most 100' })
-  limit?: number;
-
+export class AdminListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: 'Case-insensitive, partial: name, email or phone (students); name, email, university or course (tutors)', maxLength: 100 })
   @IsOptional()
   @Transform(trimToUndefined)

@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsDateString, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { PageQueryDto, PaginationDto } from '../../../common/pagination.js';
+import { Transform } from 'class-transformer';
+import { IsDateString, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 
 export const PAYMENT_TYPES = ['student_essay_payment', 'tutor_essay_payment', 'student_tutoring_payment', 'tutor_tutoring_payment'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export const PARTY_TYPES = ['student', 'tutor', 'platform'] as const;
 export const PAYMENT_METHODS = ['stripe_card', 'local_test', 'stripe_transfer', 'recorded_payout'] as const;
-export const ADMIN_PAGE_SIZE = 20;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -161,14 +161,6 @@ export class PaymentDetailDto extends PaymentDto {
   @ApiProperty({ type: [PaymentStatusChangeDto], description: 'Every status change, oldest first' }) history: PaymentStatusChangeDto[];
 }
 
-export class PaginationDto {
-  @ApiProperty() currentPage: number;
-  @ApiProperty() totalPages: number;
-  @ApiProperty() totalPayments: number;
-  @ApiProperty() hasPrev: boolean;
-  @ApiProperty() hasNext: boolean;
-}
-
 export class PaymentListDto {
   @ApiProperty({ type: [PaymentDto] }) payments: PaymentDto[];
   @ApiProperty({ type: PaginationDto }) pagination: PaginationDto;
@@ -199,22 +191,7 @@ export class PaymentStatsDto {
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' || value === 'all' ? undefined : value);
 
 /** `GET /admin/payments` query (spec part 2 §7). */
-export class PaymentListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: ADMIN_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(100, { message: 'limit must be at most 100' })
-  limit?: number;
-
+export class PaymentListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: PAYMENT_TYPES }) @IsOptional() @Transform(emptyToUndefined) @IsIn(PAYMENT_TYPES, { message: 'Unknown payment type' }) type?: (typeof PAYMENT_TYPES)[number];
   @ApiPropertyOptional({ enum: PAYMENT_STATUSES }) @IsOptional() @Transform(emptyToUndefined) @IsIn(PAYMENT_STATUSES, { message: 'Unknown payment status' }) status?: (typeof PAYMENT_STATUSES)[number];
   @ApiPropertyOptional({ enum: PARTY_TYPES }) @IsOptional() @Transform(emptyToUndefined) @IsIn(PARTY_TYPES, { message: 'Unknown payer type' }) payerType?: (typeof PARTY_TYPES)[number];

@@ -1,9 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { DATE_RANGES } from '../london-ranges.js';
 import { TRANSACTION_KINDS } from '../transactions.repository.js';
-import { PaginationDto } from './payments.dto.js';
+import { PageQueryDto, PaginationDto } from '../../../common/pagination.js';
 
 const emptyToUndefined = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
@@ -34,22 +34,8 @@ export class TransactionFiltersDto {
   search?: string;
 }
 
-export class TransactionListQueryDto extends TransactionFiltersDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(100, { message: 'limit must be at most 100' })
-  limit?: number;
-}
+/** The filters and a page of them (the CSV export takes the filters alone). */
+export class TransactionListQueryDto extends IntersectionType(TransactionFiltersDto, PageQueryDto) {}
 
 class TransactionUserDto {
   @ApiProperty({ type: String, nullable: true }) name: string | null;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PaginationDto } from '../../payments/dto/payments.dto.js';
+import { PaginationDto } from '../../../common/pagination.js';
 
 /** A student as Student Management shows it (spec part 2 §3 "Student (admin view)"). */
 export class AdminStudentDto {

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
 import { STUDY_LEVELS } from '@redpen/shared/account-rules';
 import { AdminListQueryDto } from '../../admin/dto/admin.dto.js';
-import { PaginationDto } from '../../payments/dto/payments.dto.js';
+import { PaginationDto } from '../../../common/pagination.js';
 import { SubjectDto, TutorProfileDto } from './tutor.dto.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
