@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { Clock } from '../clock/clock.service.js';
 import type { Transaction } from '../database/database.types.js';
+import type { DomainEventRow } from '../database/schema/index.js';
 import { decoratedMethods } from '../discovery/decorated-methods.js';
 import type { DomainEventPayloads, EventMeta, EventName } from './domain-event-registry.js';
 import { EventOutboxRepository } from './event-outbox.repository.js';
@@ -13,6 +14,9 @@ export interface EventContext {
   tx: Transaction;
   event: EventMeta;
 }
+
+/** An outbox row as dispatch needs it (read back by the relay, or kept from `record` by the recording process). */
+type OutboxEvent = Pick<DomainEventRow, 'id' | 'name' | 'payload' | 'occurredAt' | 'dispatchedAt'>;
 
 interface Subscriber {
   /** `Class.method`: the delivery's name in the outbox (stable while the method keeps its name). */
@@ -39,7 +43,7 @@ export class DomainEvents implements OnApplicationBootstrap {
   private readonly logger = new Logger('DomainEvents');
   private readonly subscribers = new Map<string, Subscriber[]>();
   /** Events recorded in a transaction opened by `transaction()`, dispatched once it commits. */
-  private readonly pending = new WeakMap<Transaction, string[]>();
+  private readonly pending = new WeakMap<Transaction, OutboxEvent[]>();
 
   constructor(
     private readonly outbox: EventOutboxRepository,
@@ -64,12 +68,12 @@ export class DomainEvents implements OnApplicationBootstrap {
    * failure never fails the caller (the change is done; the relay retries the delivery).
    */
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    const recorded: string[] = [];
+    const recorded: OutboxEvent[] = [];
     const result = await this.outbox.transaction(async (tx) => {
       this.pending.set(tx, recorded);
       return work(tx);
     });
-    for (const id of recorded) await this.dispatch(id);
+    for (const event of recorded) await this.dispatch(event);
     return result;
   }
 
@@ -86,30 +90,28 @@ export class DomainEvents implements OnApplicationBootstrap {
       await subscriber.handle(payload, { tx, event: { id, name, occurredAt } });
     }
     // Outside a transaction of ours (e.g. a savepoint, or another module's transaction), the relay dispatches it.
-    this.pending.get(tx)?.push(id);
+    this.pending.get(tx)?.push({ id, name, payload, occurredAt, dispatchedAt: null });
     return id;
   }
 
   /**
    * Hands one event to each of its subscribers that has not taken it yet, each in its own transaction with its
    * delivery row (an `inTransaction` subscriber has taken it with the change; a replay finds its row and skips it).
-   * True when every subscriber has now taken it (the event is marked dispatched).
+   * True when every subscriber has now taken it (the event is marked dispatched). Given the event as just recorded,
+   * it is not read back.
    */
-  async dispatch(id: string): Promise<boolean> {
-    const row = await this.outbox.find(id);
+  async dispatch(event: string | OutboxEvent): Promise<boolean> {
+    const row = typeof event === 'string' ? await this.outbox.find(event) : event;
     if (!row || row.dispatchedAt) return true;
-    const event: EventMeta = { id: row.id, name: row.name as EventName, occurredAt: row.occurredAt };
+    const meta: EventMeta = { id: row.id, name: row.name as EventName, occurredAt: row.occurredAt };
     const failures: string[] = [];
     for (const subscriber of this.subscribers.get(row.name) ?? []) {
       try {
         // Events a subscriber records with its delivery's `tx` (a ban returning essays to the pool) follow its commit.
-        const recorded: string[] = [];
-        await this.outbox.transaction(async (tx) => {
-          this.pending.set(tx, recorded);
+        await this.transaction(async (tx) => {
           if (!(await this.outbox.claimDelivery(row.id, subscriber.label, this.clock.now(), tx))) return;
-          await subscriber.handle(row.payload, { tx, event });
+          await subscriber.handle(row.payload, { tx, event: meta });
         });
-        for (const followed of recorded) await this.dispatch(followed);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         failures.push(`${subscriber.label}: ${message}`);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../database/database.module.js';
 import type { Database, Transaction } from '../database/database.types.js';
 import { domainEventDeliveries, domainEvents, type DomainEventRow } from '../database/schema/index.js';
@@ -36,10 +36,12 @@ export class EventOutboxRepository {
     await this.db.update(domainEvents).set({ dispatchedAt: at }).where(and(eq(domainEvents.id, id), isNull(domainEvents.dispatchedAt)));
   }
 
+  /** One more failed dispatch, counted in SQL (two processes failing at once count two). */
   async markFailed(id: string, error: string): Promise<void> {
-    const row = await this.find(id);
-    if (!row) return;
-    await this.db.update(domainEvents).set({ failedAttempts: row.failedAttempts + 1, lastError: error.slice(0, 2000) }).where(eq(domainEvents.id, id));
+    await this.db
+      .update(domainEvents)
+      .set({ failedAttempts: sql`${domainEvents.failedAttempts} + 1`, lastError: error.slice(0, 2000) })
+      .where(eq(domainEvents.id, id));
   }
 
   /** Events not yet handed to every subscriber, that occurred at or before `before`, oldest first. */
