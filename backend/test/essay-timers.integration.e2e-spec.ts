@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../src/config/env.schema.js';
@@ -72,7 +72,10 @@ describe('EssayTimers on PostgreSQL: each transition once, when due', () => {
     const jobs = { enqueue: async (name: string, _payload: unknown, options: { jobId?: string } = {}) => void enqueued.push({ name, jobId: options.jobId }) };
     const chat = { closeContext: async (kind: string, id: string) => void closedContexts.push({ kind, id }) };
     const mail = { send: async (m: { to: string; template: string }, options: { jobId?: string } = {}) => void mails.push({ to: m.to, template: m.template, jobId: options.jobId }) };
-    const users = { findById: async (id: string) => (await database.select().from(schema.users).where(eq(schema.users.id, id)))[0] };
+    const users = {
+      contacts: async (ids: string[]) =>
+        database.select({ id: schema.users.id, name: schema.users.name, email: schema.users.email }).from(schema.users).where(inArray(schema.users.id, ids)),
+    };
     const notifications = new EssayNotifications(new Recipients(users as unknown as UsersService, mail as unknown as MailService, config), config);
     const contexts = new ChatContextsSubscriber(chat as unknown as ChatRepository);
     // The subscribers of the events these transitions record, as DomainEvents would find them.

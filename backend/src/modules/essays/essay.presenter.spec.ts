@@ -4,7 +4,7 @@ import type { EssayRow } from '../../infra/database/schema/index.js';
 import type { StorageService } from '../../infra/storage/storage.service.js';
 import type { RatingsService } from '../ratings/ratings.service.js';
 import { EssayPresenter } from './essay.presenter.js';
-import type { EssaysRepository } from './essays.repository.js';
+import type { UsersService } from '../users/users.service.js';
 
 const AT = new Date('2026-11-23T09:00:00.000Z');
 const S = 1000;
@@ -24,12 +24,12 @@ function essay(values: Partial<EssayRow>): EssayRow {
 /** A presenter whose windows are odd, short numbers: every instant must come from them, none from a default. */
 function presenter(windows: Partial<AppConfig['windows']> = {}): EssayPresenter {
   const storage = { presignedDownloadUrl: (key: string) => Promise.resolve(`https://files.test/${key}`) } as unknown as StorageService;
-  const essays = { contacts: () => Promise.resolve([{ id: 's1', name: 'Sam' }, { id: 't1', name: 'Tara' }]) } as unknown as EssaysRepository;
+  const users = { contacts: () => Promise.resolve([{ id: 's1', name: 'Sam', email: 's@x.test' }, { id: 't1', name: 'Tara', email: 't@x.test' }]) } as unknown as UsersService;
   const ratings = { forItems: () => Promise.resolve([]) } as unknown as RatingsService;
   const config = {
     windows: { wordCountWindowSeconds: 7, markingDeadlineSeconds: 11, payoutEligibilitySeconds: 13, revisionWindowSeconds: 17, sweeperIntervalSeconds: 300, ...windows },
   } as AppConfig;
-  return new EssayPresenter(storage, essays, ratings, config);
+  return new EssayPresenter(storage, ratings, users, config);
 }
 
 const instants = ({ discussionEndsAt, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil }: Awaited<ReturnType<EssayPresenter['present']>>) => ({

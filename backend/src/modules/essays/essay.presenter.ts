@@ -4,11 +4,11 @@ import type { AppConfig } from '../../config/env.schema.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { poundsFromPence } from '@redpen/shared/money';
+import { UsersService } from '../users/users.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
 import { discussionEndsAt, essayWindows, type EssayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil } from './essay-rules.js';
 import { wordCountBand } from '@redpen/shared/essay-rules';
-import { EssaysRepository } from './essays.repository.js';
 
 const STATUS_LABEL: Record<EssayRow['status'], string> = {
   awaiting_confirmation: 'Pending',
@@ -54,8 +54,8 @@ export class EssayPresenter {
 
   constructor(
     private readonly storage: StorageService,
-    private readonly essays: EssaysRepository,
     private readonly ratings: RatingsService,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.windows = essayWindows(config.windows);
@@ -81,7 +81,7 @@ export class EssayPresenter {
       if (row.tutorId) people.add(row.tutorId);
     }
     const rated = rows.filter((row) => row.rated).map((row) => row.id);
-    const [contacts, ratings] = await Promise.all([this.essays.contacts([...people]), this.ratings.forItems('essay', rated)]);
+    const [contacts, ratings] = await Promise.all([this.users.contacts([...people]), this.ratings.forItems('essay', rated)]);
     return {
       names: new Map(contacts.map((c) => [c.id, c.name])),
       ratings: new Map(ratings.map((r) => [r.itemId, { rating: r.rating, feedback: r.feedback, ratingDate: r.createdAt.toISOString() }])),

@@ -19,6 +19,7 @@ import { EssaysService } from './essays.service.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';
 import './essays.mails.js';
 import './essays.jobs.js';
+import { UsersModule } from '../users/users.module.js';
 
 /**
  * Essays (issue 12): upload with the document's own word count, confirm/adjust within ±10 %, the students'
@@ -27,7 +28,7 @@ import './essays.jobs.js';
  * kind of Payments' PayableItems.
  */
 @Module({
-  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule, TutoringModule],
+  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule, UsersModule, TutoringModule],
   controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
   providers: [
     EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler, EssayTimersSubscriber, EssayBansSubscriber,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx, Transaction } from '../../infra/database/database.types.js';
-import { essays, users, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
+import { essays, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
 import type { AcademicLevel } from '@redpen/shared/essay-levels';
 import { EDITABLE_ESSAY_STATES, UNPAID_CANCELLABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
 
@@ -363,11 +363,6 @@ export class EssaysRepository {
   }
 
   /** Names and addresses for notices. */
-  async contacts(ids: string[], tx: DbOrTx = this.db): Promise<{ id: string; name: string; email: string }[]> {
-    if (ids.length === 0) return [];
-    return tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
-  }
-
   async listForTutor(tutorId: string, states?: readonly EssayState[], tx: DbOrTx = this.db): Promise<EssayRow[]> {
     const where = states ? and(eq(essays.tutorId, tutorId), inArray(essays.status, [...states])) : eq(essays.tutorId, tutorId);
     return tx.select().from(essays).where(where).orderBy(desc(essays.acceptedAt), desc(essays.id));

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/env.schema.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import type { MailJob } from '../../infra/mail/mail.types.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService, type UserContact } from '../users/users.service.js';
 
 /** Who a notice goes to, the links in it, and the mail queue under the notice's own job id. */
 @Injectable()
@@ -16,9 +16,8 @@ export class Recipients {
   ) {}
 
   /** The named users that still exist (a deleted account is simply not told). */
-  async people(ids: string[], tx?: DbOrTx): Promise<{ id: string; name: string; email: string }[]> {
-    const found = await Promise.all([...new Set(ids)].map((id) => this.users.findById(id, tx)));
-    return found.filter((u) => u !== undefined).map((u) => ({ id: u.id, name: u.name, email: u.email }));
+  people(ids: string[], tx?: DbOrTx): Promise<UserContact[]> {
+    return this.users.contacts(ids, tx);
   }
 
   /** An absolute link into the web app. */

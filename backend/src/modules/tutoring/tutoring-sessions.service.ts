@@ -18,6 +18,7 @@ import { canRateSession, canReadSession, canStudentCancel, canTutorCancel, type 
 import { sessionRef } from './tutoring.events.js';
 import { TutoringRepository, type StudentSessionFilter, type TutorSessionGroup } from './tutoring.repository.js';
 import { BOOKING_HORIZON_DAYS, BOOKING_LEAD_MINUTES, bookingHorizonEnd, earliestBookableStart, isSessionLength, sessionPricePence } from './tutoring-rules.js';
+import { UsersService } from '../users/users.service.js';
 
 export const sessionNotFound = (): NotFoundException => new NotFoundException(coded('NOT_FOUND', 'Tutoring session not found'));
 const slotRefused = (message: string) => new UnprocessableEntityException(coded('SLOT_NOT_AVAILABLE', message));
@@ -41,6 +42,7 @@ export class TutoringSessionsService {
     private readonly ratings: RatingsService,
     private readonly events: DomainEvents,
     private readonly clock: Clock,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.payoutDelayMs = config.windows.payoutEligibilitySeconds * 1000;
@@ -200,7 +202,7 @@ export class TutoringSessionsService {
   }
 
   private async presentAll(rows: TutoringSessionRow[], viewer: { id: string; side: 'student' | 'tutor' }): Promise<TutoringSessionDto[]> {
-    const names = await this.repository.names(rows.flatMap((r) => [r.studentId, r.tutorId]));
+    const names = new Map((await this.users.contacts(rows.flatMap((r) => [r.studentId, r.tutorId]))).map((c) => [c.id, c.name]));
     const now = this.clock.now();
     return rows.map((row) => presentSession(row, { viewer, now, names, payoutDelayMs: this.payoutDelayMs }));
   }

@@ -15,6 +15,7 @@ import { TutoringBansSubscriber } from './tutoring-bans.subscriber.js';
 import { TutoringTimersSubscriber } from './tutoring-timers.subscriber.js';
 import './tutoring.jobs.js';
 import './tutoring.mails.js';
+import { UsersModule } from '../users/users.module.js';
 
 /**
  * Tutoring (issue 26): the DBS application, the tutoring profile with its DST-safe availability, Find Your Tutor,
@@ -24,7 +25,7 @@ import './tutoring.mails.js';
  * the `session` type of `POST /student/giveRating`.
  */
 @Module({
-  imports: [UploadsModule, PaymentsModule, RatingsModule],
+  imports: [UploadsModule, PaymentsModule, RatingsModule, UsersModule],
   controllers: [StudentTutoringController, TutorTutoringController],
   providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber, TutoringBansSubscriber],
   exports: [TutoringSessionsService],

@@ -354,12 +354,6 @@ export class TutoringRepository {
   }
 
   /** The names of these users (both sides of the sessions on a page), in one query. */
-  async names(ids: Iterable<string>): Promise<Map<string, string>> {
-    const list = [...new Set(ids)];
-    if (list.length === 0) return new Map();
-    const rows = await this.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, list));
-    return new Map(rows.map((r) => [r.id, r.name]));
-  }
 }
 
 /** The side whose exclusion constraint refused an insert, or undefined for any other error. */

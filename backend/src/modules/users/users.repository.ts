@@ -1,9 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { users, type NewUserRow, type UserRow } from '../../infra/database/schema/index.js';
+
+/** Who a user is, for a notice or a name on a card. */
+export interface UserContact {
+  id: string;
+  name: string;
+  email: string;
+}
 
 /** What may change on a user after sign-up; each field has one writer, through UsersService. */
 export type UserChanges = Partial<Pick<UserRow, 'emailVerified' | 'passwordHash' | 'twoFactorEnabled' | 'onboardingCompleted' | 'banned'>>;
@@ -27,6 +34,13 @@ export class UsersRepository {
   async findById(id: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
+  }
+
+  /** Names and emails of these users, in one query (notices, presenters); unknown ids are left out. */
+  async contacts(ids: readonly string[], tx: DbOrTx = this.db): Promise<UserContact[]> {
+    const list = [...new Set(ids)];
+    if (list.length === 0) return [];
+    return tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, list));
   }
 
   /** Inserts a user; undefined when the email is already taken (the unique index decides, not a read). */

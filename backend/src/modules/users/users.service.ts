@@ -1,7 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { NewUserRow, UserRow } from '../../infra/database/schema/index.js';
-import { UsersRepository, type UserChanges } from './users.repository.js';
+import { UsersRepository, type UserContact, type UserChanges } from './users.repository.js';
+
+export type { UserContact };
 
 /**
  * The owner of user accounts: every other module reads and changes a user through this service (auth signs
@@ -18,6 +20,11 @@ export class UsersService {
 
   findById(id: string, tx?: DbOrTx): Promise<UserRow | undefined> {
     return this.repository.findById(id, tx);
+  }
+
+  /** Names and emails of these users (unknown ids are left out), in one query. */
+  contacts(ids: readonly string[], tx?: DbOrTx): Promise<UserContact[]> {
+    return this.repository.contacts(ids, tx);
   }
 
   /** The new user, or undefined when the email is taken (decided by the unique index, so safe under races). */
