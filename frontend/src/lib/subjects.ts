@@ -15,14 +15,6 @@ export interface SubjectEntry {
 export const blank = (value: string | undefined | null) => !value || value.trim() === '';
 
 /**
- * Without the row errors of a list (`subjects.2`, and the list's own `subjects`): once a row is removed the
- * others shift, so errors keyed by index would point at the wrong rows. They are found again on the next check.
- */
-export function withoutRowErrors(errors: StepErrors, list: 'subjects' | 'aLevels'): StepErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([field]) => field !== list && !field.startsWith(`${list}.`)));
-}
-
-/**
  * A list of rows with two parts each (an A-Level's subject and grade, a subject's name and levels): a row with
  * only one part is an error of its own (`<list>.<index>`); with no such row, at least one complete row is
  * needed (`<list>`). Empty rows are ignored, as the API ignores them.

@@ -27,7 +27,7 @@ export function SubjectsEditor<T extends FieldValues & SubjectsForm>({
   /** `subjects` (none complete) and `subjects.<index>` (half-filled row) from `subjectErrors`. */
   errors: StepErrors;
   idPrefix: string;
-  /** After a row is removed: row errors are keyed by index, so the parent drops them (`withoutRowErrors`). */
+  /** After a row is removed: row errors are keyed by index, so the parent drops them (react-hook-form's `clearErrors`). */
   onRowRemoved?: () => void;
 }) {
   // react-hook-form cannot narrow a generic form to its `subjects` path; the constraint above guarantees it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rulesResolver } from './rules-resolver';
+import { flatErrors, rulesResolver } from './rules-resolver';
 
 interface Values {
   title: string;
@@ -26,5 +26,14 @@ describe('rulesResolver', () => {
       title: { type: 'rules', message: 'Title is required' },
       rows: [undefined, { grade: { type: 'rules', message: 'Grade is required' } }],
     });
+  });
+});
+
+describe('flatErrors', () => {
+  it('gives each nested message by its path, a list’s own and its rows’ alike', async () => {
+    const { errors } = await resolve({ title: '', rows: [{ grade: 'A' }, { grade: '' }] });
+    expect(flatErrors(errors)).toEqual({ title: 'Title is required', 'rows.1.grade': 'Grade is required' });
+    expect(flatErrors({ subjects: [undefined, { type: 'rules', message: 'Half a row' }] } as never)).toEqual({ 'subjects.1': 'Half a row' });
+    expect(flatErrors({ subjects: { type: 'rules', message: 'None' } })).toEqual({ subjects: 'None' });
   });
 });

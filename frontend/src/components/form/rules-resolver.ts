@@ -20,3 +20,18 @@ export function rulesResolver<V extends FieldValues, C = undefined>(rules: FormR
     return { values: {}, errors };
   };
 }
+
+/**
+ * react-hook-form's nested errors as the rules wrote them, path → message (`subjects.0`, `subjects`), for
+ * editors that show a list's problems by path (the subjects and A-Level rows).
+ */
+export function flatErrors(errors: FieldErrors, prefix = ''): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, node] of Object.entries(errors)) {
+    if (!node || typeof node !== 'object' || key === 'ref' || key === 'types') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof (node as { message?: unknown }).message === 'string') flat[path] = (node as { message: string }).message;
+    Object.assign(flat, flatErrors(node as FieldErrors, path));
+  }
+  return flat;
+}

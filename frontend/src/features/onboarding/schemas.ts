@@ -19,6 +19,7 @@ import {
   normaliseReference,
 } from '@redpen/shared/onboarding-fields';
 
+import type { FormRules } from '../../components/form/rules-resolver';
 import { FILE_MESSAGES, validateFile } from '../../lib/files';
 import { blank, rowErrors, subjectErrors, subjectsJson, type StepErrors, type SubjectEntry } from '../../lib/subjects';
 
@@ -26,7 +27,7 @@ export { ACADEMIC_LEVELS, MOTIVATION_MAX };
 export type { Nationality };
 // File and subject-row rules are shared with the tutor profile, so they live in lib/.
 export { ALLOWED_EXTENSIONS, ALLOWED_FILE_TYPES, FILE_ACCEPT, IMAGE_ACCEPT, validateFile } from '../../lib/files';
-export { subjectErrors, subjectsJson, withoutRowErrors, type StepErrors, type SubjectEntry } from '../../lib/subjects';
+export { subjectErrors, subjectsJson, type StepErrors, type SubjectEntry } from '../../lib/subjects';
 
 /** The shared field messages (the API words its refusals the same), plus what only the form says. */
 export const ONBOARDING_MESSAGES = {
@@ -232,6 +233,23 @@ export function validateVerification(values: OnboardingValues, files: Onboarding
   return errors;
 }
 
+/** The form's values: the answers and the chosen files (react-hook-form keeps File objects as they are). */
+export interface OnboardingFormValues extends OnboardingValues {
+  files: OnboardingFiles;
+}
+
+export const EMPTY_FORM_VALUES: OnboardingFormValues = { ...EMPTY_VALUES, files: EMPTY_FILES };
+
+/** 0: Basic Info, 1: Verification. */
+export type OnboardingStep = 0 | 1;
+
+/**
+ * The form's rules for `rulesResolver`: the step being left is checked (its context), so Next checks Basic Info
+ * and Submit checks Verification, each with the spec's messages.
+ */
+export const onboardingRules: FormRules<OnboardingFormValues, OnboardingStep> = (values, step) =>
+  step === 0 ? validateBasicInfo(values, values.files) : validateVerification(values, values.files);
+
 /** The API names some problems by their payload path; the form shows them on these fields. */
 const FORM_FIELD_OF: Record<string, string> = {
   rightToWork: 'hasRight',
@@ -255,7 +273,7 @@ const BASIC_INFO_FIELDS = new Set([
  * The API's refusal of a submission as the form shows it: each problem on its field, and the step to show —
  * step 1 when any problem is there, since the tutor submits from step 2 and would not see it otherwise.
  */
-export function errorsFromApi(problems: readonly { field: string; message: string }[]): { errors: StepErrors; step: 0 | 1 } {
+export function errorsFromApi(problems: readonly { field: string; message: string }[]): { errors: StepErrors; step: OnboardingStep } {
   const errors: StepErrors = {};
   for (const { field, message } of problems) errors[FORM_FIELD_OF[field] ?? field] ??= message;
   const onBasicInfo = Object.keys(errors).some((field) => BASIC_INFO_FIELDS.has(field.split('.')[0]!));

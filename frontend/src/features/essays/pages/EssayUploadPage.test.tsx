@@ -1,40 +1,16 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi, onlyFor } from '../../../test/fetch';
 import { renderApp, TestProviders } from '../../../test/render';
 import { UploadEssayForm } from '../components/UploadEssayForm';
 import { essayIn, signInStudent } from '../test-support';
+import { controlUploads } from '../../../test/uploads';
 
 beforeEach(() => {
   installPointerEvent();
   signInStudent();
 });
-
-/** Holds each upload (XMLHttpRequest) so the test can report its progress and answer it. */
-function controlUploads() {
-  const sent: { xhr: XMLHttpRequest; body: FormData }[] = [];
-  vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest, body) {
-    sent.push({ xhr: this, body: body as FormData });
-  });
-  return {
-    sent,
-    progress(loaded: number, total: number) {
-      act(() => {
-        sent.at(-1)!.xhr.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total }));
-      });
-    },
-    respond(status: number, body: unknown) {
-      const { xhr } = sent.at(-1)!;
-      Object.defineProperty(xhr, 'status', { value: status });
-      Object.defineProperty(xhr, 'responseText', { value: JSON.stringify(body) });
-      xhr.getResponseHeader = () => 'application/json';
-      act(() => {
-        xhr.dispatchEvent(new Event('load'));
-      });
-    },
-  };
-}
 
 const pdf = (name = 'essay.pdf', size = 2048) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 const image = () => new File([new Uint8Array(512)], 'essay.png', { type: 'image/png' });

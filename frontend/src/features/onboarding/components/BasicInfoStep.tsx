@@ -14,7 +14,7 @@ import { Section } from './Section';
 
 /** Step 1 (spec part 1 §5): profile, education, A-levels and subjects. */
 export function BasicInfoStep({ form }: { form: OnboardingFormState }) {
-  const { formId, id, err, register, control, errors, aLevels, files, setFile, asList, watched, clearRowErrors, next } = form;
+  const { formId, id, err, register, control, errors, aLevels, files, setFile, asList, watched, clearRowErrors } = form;
   const { motivation } = watched;
   return (
       <Stack gap="8">
@@ -151,7 +151,8 @@ export function BasicInfoStep({ form }: { form: OnboardingFormState }) {
         </Section>
 
         <HStack justify="flex-end">
-          <Button colorPalette="brand" onClick={next}>
+          {/* The form's submit on this step (`submit` moves on), so Enter in a field does what Next does. */}
+          <Button type="submit" colorPalette="brand">
             Next
           </Button>
         </HStack>

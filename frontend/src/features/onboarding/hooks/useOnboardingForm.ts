@@ -2,70 +2,71 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { apiUpload, errorMessage, isApiError } from '../../../api/client';
+import { flatErrors, rulesResolver } from '../../../components/form/rules-resolver';
 import { toastSuccess } from '../../../components/ui/toaster';
 import { useSession } from '../../../lib/session';
 import {
-  EMPTY_FILES,
-  EMPTY_VALUES,
+  EMPTY_FORM_VALUES,
   ONBOARDING_MESSAGES,
   buildOnboardingFormData,
   errorsFromApi,
-  validateBasicInfo,
-  validateVerification,
-  withoutRowErrors,
+  onboardingRules,
   type OnboardingFiles,
-  type OnboardingValues,
-  type StepErrors,
+  type OnboardingFormValues,
+  type OnboardingStep,
 } from '../schemas';
 
 export const STEPS = ['Basic Info', 'Verification'] as const;
 
+const resolver = rulesResolver(onboardingRules);
+
 /**
- * The onboarding form's state and steps (spec part 1 §4, §5): the values (react-hook-form), the files (kept
- * beside them: File objects are not form values), each step checked by its rules in `schemas.ts` before moving
- * on, the upload with its progress, and the server's refusals mapped back onto the step that holds the field.
+ * The onboarding form's state and steps (spec part 1 §4, §5): the answers and the files in one react-hook-form,
+ * checked by the rules in `schemas.ts` (the resolver's context is the step being left), the upload with its
+ * progress, and the server's refusals set back onto the step that holds the field.
  */
 export function useOnboardingForm() {
   const formId = useId();
   const navigate = useNavigate();
   const { signIn, updateUser, setCurrentRole } = useSession();
   const bannerRef = useRef<HTMLDivElement>(null);
-  const [step, setStep] = useState<0 | 1>(0);
-  const [errors, setErrors] = useState<StepErrors>({});
+  const [step, setStep] = useState<OnboardingStep>(0);
   const [banner, setBanner] = useState<string | null>(null);
-  const [files, setFiles] = useState<OnboardingFiles>(EMPTY_FILES);
   const [progress, setProgress] = useState<number | null>(null);
-  const { register, control, getValues, watch, handleSubmit } = useForm<OnboardingValues>({ defaultValues: EMPTY_VALUES });
+  const { register, control, watch, setValue, handleSubmit, setError, clearErrors, formState } = useForm<OnboardingFormValues, OnboardingStep>({
+    defaultValues: EMPTY_FORM_VALUES,
+    resolver,
+    context: step,
+    // The spec's form shows a step's problems from Next (or Submit) until the next Next: no re-check as you type,
+    // and the banner, not the first field, takes the focus.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const aLevels = useFieldArray({ control, name: 'aLevels' });
+  const errors = flatErrors(formState.errors);
+  const files = watch('files');
 
   const showBanner = (message: string) => {
     setBanner(message);
     requestAnimationFrame(() => bannerRef.current?.focus());
   };
 
-  const next = () => {
-    const found = validateBasicInfo(getValues(), files);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      showBanner(ONBOARDING_MESSAGES.banner);
-      return;
-    }
+  const refused = (found: typeof formState.errors) => {
+    const problems = flatErrors(found);
+    showBanner(problems.hasRight === ONBOARDING_MESSAGES.noRight ? ONBOARDING_MESSAGES.noRight : ONBOARDING_MESSAGES.banner);
+  };
+
+  const next = handleSubmit(() => {
     setBanner(null);
     setStep(1);
     window.scrollTo({ top: 0 });
-  };
+  }, refused);
 
-  const submit = handleSubmit(async (values) => {
-    const found = validateVerification(values, files);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      showBanner(found.hasRight === ONBOARDING_MESSAGES.noRight ? ONBOARDING_MESSAGES.noRight : ONBOARDING_MESSAGES.banner);
-      return;
-    }
+  const upload = handleSubmit(async (values) => {
     setBanner(null);
     setProgress(0);
     try {
-      const response = await apiUpload('/api/tutor/update-info', buildOnboardingFormData(values, files), { onProgress: setProgress });
+      const response = await apiUpload('/api/tutor/update-info', buildOnboardingFormData(values, values.files), { onProgress: setProgress });
       if (response?.token && response.user) signIn({ token: response.token, user: response.user, currentRole: 'tutor' });
       updateUser({ onboardingCompleted: true, profiles: { tutor: true } });
       setCurrentRole('tutor');
@@ -74,13 +75,13 @@ export function useOnboardingForm() {
     } catch (error) {
       setProgress(null);
       if (isApiError(error) && error.errors.length) {
-        const refused = errorsFromApi(error.errors);
-        setErrors(refused.errors);
-        setStep(refused.step);
+        const refusal = errorsFromApi(error.errors);
+        for (const [field, message] of Object.entries(refusal.errors)) setError(field as keyof OnboardingFormValues, { type: 'server', message });
+        setStep(refusal.step);
       }
       showBanner(errorMessage(error, ONBOARDING_MESSAGES.submissionFailed));
     }
-  });
+  }, refused);
 
   return {
     formId,
@@ -102,21 +103,18 @@ export function useOnboardingForm() {
     },
     files,
     setFile: (name: keyof OnboardingFiles) => (list: File[]) =>
-      setFiles((current) => ({
-        ...current,
-        [name]: name === 'universityDocuments' || name === 'gcseDocuments' ? list : (list[0] ?? null),
-      })),
+      setValue(`files.${name}`, name === 'universityDocuments' || name === 'gcseDocuments' ? list : (list[0] ?? null)),
     asList: (file: File | null) => (file ? [file] : []),
     /** A removed row's index-keyed messages would land on the row that moves up: drop them. */
-    clearRowErrors: (list: 'aLevels' | 'subjects') => setErrors((current) => withoutRowErrors(current, list)),
+    clearRowErrors: (list: 'aLevels' | 'subjects') => clearErrors(list),
     step,
     banner,
     bannerRef,
     progress,
     uploading: progress !== null,
-    next,
     back: () => setStep(0),
-    submit,
+    /** The form's submit: on Basic Info it moves on (Next, or Enter in a field); on Verification it uploads. */
+    submit: step === 0 ? next : upload,
   };
 }
 

@@ -12,13 +12,13 @@ import { MOTIVATION_MAX, STUDY_LEVELS } from '@redpen/shared/account-rules';
 import { apiUpload, errorMessage } from '../../../api/client';
 import { FileField } from '../../../components/form/FileField';
 import { FormField } from '../../../components/form/FormField';
-import { rulesResolver } from '../../../components/form/rules-resolver';
+import { flatErrors, rulesResolver } from '../../../components/form/rules-resolver';
 import { SelectField } from '../../../components/form/SelectField';
 import { SubjectsEditor } from '../../../components/form/SubjectsEditor';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { IMAGE_ACCEPT } from '../../../lib/files';
-import { subjectsJson, type StepErrors } from '../../../lib/subjects';
+import { subjectsJson } from '../../../lib/subjects';
 import { profileKeys, type TutorProfile } from '../queries';
 import { tutorProfileRules, type TutorProfileValues } from '../schemas';
 
@@ -46,14 +46,7 @@ export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfil
     reValidateMode: 'onSubmit',
   });
   // The subjects editor takes its problems by path: the list's own (`subjects`) or a row's (`subjects.<index>`).
-  const subjectsError = formState.errors.subjects;
-  const subjectProblems: StepErrors = {};
-  if (subjectsError?.message) subjectProblems.subjects = subjectsError.message;
-  if (Array.isArray(subjectsError)) {
-    subjectsError.forEach((row: { message?: string } | undefined, index) => {
-      if (row?.message) subjectProblems[`subjects.${index}`] = row.message;
-    });
-  }
+  const subjectProblems = flatErrors(formState.errors);
   const motivation = watch('motivation');
 
   const save = useMutation({
