@@ -4,6 +4,7 @@ import net from 'node:net';
 import { test } from 'node:test';
 import { databaseName, hostPort, isLocalHost, parseEnv, withDatabase } from './lib/env.mjs';
 import { lineTransform, prettyLogLine, wantsPrettyLogs } from './lib/logs.mjs';
+import { stagesOf } from './lib/stages.mjs';
 import { checkPostgres, checkRedis, plannedServices, START_HINT } from './local-services.mjs';
 
 test('parseEnv reads comments, quotes, empty values and export', () => {
@@ -69,4 +70,15 @@ test("the backend's JSON log lines become one readable line each; other output p
   assert.doesNotMatch(lines[0], /hostname|"pid"|"service"/);
   assert.equal(lines[1], 'Demo data created: admin@redpen.local / Admin!2345');
   assert.match(lines[2], /ERROR: \[MailProcessor\] boom$/);
+});
+
+test('npm test runs the backend lane beside the web lane, each in order, and everything else alone', () => {
+  /** @param {string} name @param {'backend' | 'web'} [lane] */
+  const step = (name, lane) => ({ name, title: name, cmd: 'x', args: [], lane });
+  const plan = [step('lint'), step('unit', 'backend'), step('e2e', 'backend'), step('vitest', 'web'), step('build', 'web'), step('browser')];
+  const names = (/** @type {{ name: string }[][][]} */ stages) => stages.map((lanes) => lanes.map((lane) => lane.map((s) => s.name)));
+  assert.deepEqual(names(stagesOf(plan)), [[['lint']], [['unit', 'e2e'], ['vitest', 'build']], [['browser']]]);
+  assert.deepEqual(names(stagesOf(plan, { serial: true })), plan.map((s) => [[s.name]]));
+  // One lane left (`--only unit,e2e`): its steps run one after another, unprefixed.
+  assert.deepEqual(names(stagesOf(plan.slice(1, 3))), [[['unit']], [['e2e']]]);
 });

@@ -8,12 +8,16 @@
 //   6. frontend    component tests (vitest)
 //   7. build       frontend and backend
 //   8. browser     journeys in chromium against the built platform (frontend/e2e)
+// Steps 4–5 (the backend lane) and 6–7 (the web lane) run side by side, each lane in order: the backend's tests
+// mostly wait on PostgreSQL, Redis and the mail catcher while vitest and the build use the CPU. Their lines are
+// prefixed with the lane's name. TEST_SERIAL=1 runs every step one after another, unprefixed.
 // Options: --only <step>[,<step>]  --from <step>   (step names: scripts, lint, typecheck, backend-unit,
 //          backend-e2e, frontend, build, browser)
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, withDatabase } from './lib/env.mjs';
 import { formatMs, run, stopChild } from './lib/proc.mjs';
+import { stagesOf } from './lib/stages.mjs';
 import { onShutdownSignals, prepare } from './lib/session.mjs';
 
 const STEP_TIMEOUT_MS = 20 * 60 * 1000;
@@ -32,7 +36,7 @@ function parseArgs(argv) {
   return opts;
 }
 
-/** @typedef {{ name: string, title: string, cmd: string, args: string[], needsServices?: boolean }} Step */
+/** @typedef {import('./lib/stages.mjs').Step} Step */
 
 /** @returns {Step[]} */
 function steps() {
@@ -42,10 +46,10 @@ function steps() {
     { name: 'scripts', title: 'scripts and configuration checks', cmd: node, args: ['--test', ...scriptTests], needsServices: false },
     { name: 'lint', title: 'lint (ESLint, import boundaries)', cmd: 'npm', args: ['run', 'lint'], needsServices: false },
     { name: 'typecheck', title: 'typecheck (backend, frontend, scripts)', cmd: 'npm', args: ['run', 'typecheck'], needsServices: false },
-    { name: 'backend-unit', title: 'backend unit tests', cmd: 'npm', args: ['run', 'test:unit', '-w', 'backend'] },
-    { name: 'backend-e2e', title: 'backend end-to-end tests', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'backend'] },
-    { name: 'frontend', title: 'frontend component tests', cmd: 'npm', args: ['run', 'test', '-w', 'frontend'], needsServices: false },
-    { name: 'build', title: 'build frontend and backend', cmd: 'npm', args: ['run', 'build'], needsServices: false },
+    { name: 'backend-unit', title: 'backend unit tests', cmd: 'npm', args: ['run', 'test:unit', '-w', 'backend'], lane: 'backend' },
+    { name: 'backend-e2e', title: 'backend end-to-end tests', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'backend'], lane: 'backend' },
+    { name: 'frontend', title: 'frontend component tests', cmd: 'npm', args: ['run', 'test', '-w', 'frontend'], needsServices: false, lane: 'web' },
+    { name: 'build', title: 'build frontend and backend', cmd: 'npm', args: ['run', 'build'], needsServices: false, lane: 'web' },
     { name: 'browser', title: 'browser journeys (chromium)', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'frontend'] },
   ];
 }
@@ -62,17 +66,20 @@ async function main() {
   if (only) plan = plan.filter((s) => only.includes(s.name));
 
   const started = Date.now();
-  /** @type {(Step & { ok: boolean, ms: number })[]} */
+  /** @type {(Step & { ok: boolean, ms: number, stopped?: boolean })[]} */
   const results = [];
+  /** @type {Step | null} */
+  let failed = null;
   let services = { stop: async () => {} };
   let childEnv = { ...process.env };
-  /** @type {import('node:child_process').ChildProcess | null} */
-  let current = null;
+  /** The steps' processes now running (two while the lanes run side by side). */
+  /** @type {Set<import('node:child_process').ChildProcess>} */
+  const running = new Set();
   onShutdownSignals(async (sig, count) => {
     if (count > 1) return;
     console.error(`\n${sig}: stopping the tests…`);
     // A terminal's Ctrl-C reaches the whole process group; a plain kill of this process does not.
-    if (current) await stopChild(current, { graceMs: 10000 });
+    await Promise.all([...running].map((c) => stopChild(c, { graceMs: 10000 })));
     await services.stop();
     process.exit(130);
   });
@@ -80,12 +87,12 @@ async function main() {
   /** @param {boolean} ok */
   const summary = (ok) => {
     console.log('\n── npm test summary ─────────────────────────────────────────');
-    for (const r of results) console.log(`  ${r.ok ? 'ok  ' : 'FAIL'}  ${r.title.padEnd(34)} ${formatMs(r.ms)}`);
+    for (const r of results) console.log(`  ${r.ok ? 'ok  ' : r.stopped ? 'stop' : 'FAIL'}  ${r.title.padEnd(34)} ${formatMs(r.ms)}`);
     const skipped = plan.length - results.length;
     console.log(
       ok
         ? `npm test: all ${results.length} step${results.length === 1 ? "" : "s"} succeeded in ${formatMs(Date.now() - started)}`
-        : `npm test: step "${results.at(-1)?.name}" failed after ${formatMs(Date.now() - started)}${skipped ? ` (${skipped} later step(s) not run)` : ''}`,
+        : `npm test: step "${failed?.name}" failed after ${formatMs(Date.now() - started)}${skipped ? ` (${skipped} later step(s) not run)` : ''}`,
     );
   };
 
@@ -105,20 +112,53 @@ async function main() {
     };
   }
 
-  for (const step of plan) {
-    console.log(`\n▶ ${step.title}: ${step.cmd === process.execPath ? 'node' : step.cmd} ${step.args.join(' ')}`);
-    const { code, ms } = await run(step.cmd, step.args, { env: childEnv, timeoutMs: STEP_TIMEOUT_MS, onSpawn: (c) => (current = c) });
-    current = null;
+  /**
+   * Runs one step (its lines prefixed with the lane's name when lanes run side by side); on a failure, stops
+   * the other lane's step, which is then reported as stopped rather than failed.
+   * @param {Step} step @param {string | undefined} prefix
+   */
+  const runStep = async (step, prefix) => {
+    console.log(`\n${prefix ? `${prefix} ` : ''}▶ ${step.title}: ${step.cmd === process.execPath ? 'node' : step.cmd} ${step.args.join(' ')}`);
+    /** @type {import('node:child_process').ChildProcess | undefined} */
+    let child;
+    const { code, ms } = await run(step.cmd, step.args, {
+      env: childEnv,
+      timeoutMs: STEP_TIMEOUT_MS,
+      prefix,
+      onSpawn: (c) => running.add((child = c)),
+    });
+    if (child) running.delete(child);
     const ok = code === 0;
-    results.push({ ...step, ok, ms });
-    if (!ok) {
-      await services.stop();
-      summary(false);
-      process.exit(code || 1);
+    results.push({ ...step, ok, ms, stopped: !ok && failed !== null });
+    if (!ok && !failed) {
+      failed = step;
+      await Promise.all([...running].map((c) => stopChild(c, { graceMs: 5000 })));
     }
+    return ok ? 0 : code || 1;
+  };
+
+  let exitCode = 0;
+  for (const stage of stagesOf(plan, { serial: process.env.TEST_SERIAL === '1' })) {
+    if (stage.length === 1) {
+      exitCode = await runStep(stage[0][0], undefined);
+    } else {
+      const codes = await Promise.all(
+        stage.map(async (lane) => {
+          for (const step of lane) {
+            if (failed) return 1;
+            const code = await runStep(step, `[${step.lane}]`);
+            if (code !== 0) return code;
+          }
+          return 0;
+        }),
+      );
+      exitCode = codes.find((c) => c !== 0) ?? 0;
+    }
+    if (exitCode !== 0) break;
   }
   await services.stop();
-  summary(true);
+  summary(exitCode === 0);
+  if (exitCode !== 0) process.exit(exitCode);
 }
 
 main().catch((err) => {
