@@ -7,6 +7,22 @@ import { controlUploads } from '../../../test/uploads';
 
 beforeEach(() => installPointerEvent());
 
+/** Step 1's answers (an empty grade leaves the A-Level half-filled). */
+async function fillBasicInfo(user: ReturnType<typeof userEvent.setup>, { dateOfBirth, grade }: { dateOfBirth: string; grade: string }) {
+  await user.upload(screen.getByLabelText(/^Profile Picture/), new File(['png'], 'me.png', { type: 'image/png' }));
+  await user.type(screen.getByLabelText(/^Date of Birth/), dateOfBirth);
+  await user.type(screen.getByLabelText(/^Motivation/), 'I enjoy helping students.');
+  await user.type(screen.getByLabelText(/^University\s*\*?$/), 'UCL');
+  await user.type(screen.getByLabelText(/^Course/), 'History');
+  await user.type(screen.getByLabelText(/^University Start Date/), '2018-09-20');
+  await user.type(screen.getByLabelText(/^Expected Graduation Date/), '2021-06-30');
+  await user.type(screen.getByLabelText(/^A-Level Completion Date/), '2018-06-30');
+  await user.type(screen.getByLabelText(/^A-Level 1 Subject/), 'History');
+  if (grade) await user.type(screen.getByLabelText(/^A-Level 1 Grade/), grade);
+  await user.type(screen.getByLabelText(/^Subject 1/), 'History');
+  await user.click(within(screen.getByRole('group', { name: 'Levels for subject 1' })).getByRole('checkbox', { name: 'GCSE' }));
+}
+
 describe('OnboardingPage', () => {
   it('blocks step 2 until step 1 is valid (banner, picture, age, half-filled A-level)', { timeout: 30_000 }, async () => {
     stubApi({});
@@ -21,17 +37,7 @@ describe('OnboardingPage', () => {
     expect(screen.getByText('Profile picture is required')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Basic Info' })).toBeInTheDocument();
 
-    await user.upload(screen.getByLabelText(/^Profile Picture/), new File(['png'], 'me.png', { type: 'image/png' }));
-    await user.type(screen.getByLabelText(/^Date of Birth/), '2015-01-01');
-    await user.type(screen.getByLabelText(/^Motivation/), 'I enjoy helping students.');
-    await user.type(screen.getByLabelText(/^University\s*\*?$/), 'UCL');
-    await user.type(screen.getByLabelText(/^Course/), 'History');
-    await user.type(screen.getByLabelText(/^University Start Date/), '2018-09-20');
-    await user.type(screen.getByLabelText(/^Expected Graduation Date/), '2021-06-30');
-    await user.type(screen.getByLabelText(/^A-Level Completion Date/), '2018-06-30');
-    await user.type(screen.getByLabelText(/^A-Level 1 Subject/), 'History');
-    await user.type(screen.getByLabelText(/^Subject 1/), 'History');
-    await user.click(within(screen.getByRole('group', { name: 'Levels for subject 1' })).getByRole('checkbox', { name: 'GCSE' }));
+    await fillBasicInfo(user, { dateOfBirth: '2015-01-01', grade: '' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByText('You must be between 16 and 100 years old')).toBeInTheDocument();
@@ -57,18 +63,7 @@ describe('OnboardingPage, step 2 and the server', () => {
     renderApp('/tutor-onboarding');
     await screen.findByRole('heading', { level: 1, name: 'Tutor Onboarding' });
 
-    await user.upload(screen.getByLabelText(/^Profile Picture/), new File(['png'], 'me.png', { type: 'image/png' }));
-    await user.type(screen.getByLabelText(/^Date of Birth/), '2000-01-01');
-    await user.type(screen.getByLabelText(/^Motivation/), 'I enjoy helping students.');
-    await user.type(screen.getByLabelText(/^University\s*\*?$/), 'UCL');
-    await user.type(screen.getByLabelText(/^Course/), 'History');
-    await user.type(screen.getByLabelText(/^University Start Date/), '2018-09-20');
-    await user.type(screen.getByLabelText(/^Expected Graduation Date/), '2021-06-30');
-    await user.type(screen.getByLabelText(/^A-Level Completion Date/), '2018-06-30');
-    await user.type(screen.getByLabelText(/^A-Level 1 Subject/), 'History');
-    await user.type(screen.getByLabelText(/^A-Level 1 Grade/), 'A');
-    await user.type(screen.getByLabelText(/^Subject 1/), 'History');
-    await user.click(within(screen.getByRole('group', { name: 'Levels for subject 1' })).getByRole('checkbox', { name: 'GCSE' }));
+    await fillBasicInfo(user, { dateOfBirth: '2000-01-01', grade: 'A' });
     // Enter in a field of step 1 moves on, as Next does (it used to run step 2's checks).
     await user.type(screen.getByLabelText(/^Course/), '{Enter}');
     expect(await screen.findByRole('heading', { level: 2, name: 'Verification' })).toBeInTheDocument();
