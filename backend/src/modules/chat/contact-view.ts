@@ -96,6 +96,27 @@ export function rewrite(view: ContactView, pattern: RegExp, replace: (match: str
   return { text, from, to };
 }
 
+/** Drops the characters `drop` matches inside every match of a global `pattern`; the rest keep their own spans. */
+function dropWithin(view: ContactView, pattern: RegExp, drop: RegExp): ContactView {
+  pattern.lastIndex = 0;
+  if (!pattern.test(view.text)) return view;
+  pattern.lastIndex = 0;
+  const keep = new Array<boolean>(view.text.length).fill(true);
+  for (const match of view.text.matchAll(pattern)) {
+    for (let i = match.index; i < match.index + match[0].length; i += 1) if (drop.test(view.text[i]!)) keep[i] = false;
+  }
+  let text = '';
+  const from: number[] = [];
+  const to: number[] = [];
+  for (let i = 0; i < view.text.length; i += 1) {
+    if (!keep[i]) continue;
+    text += view.text[i];
+    from.push(view.from[i]!);
+    to.push(view.to[i]!);
+  }
+  return { text, from, to };
+}
+
 const DIGIT_WORDS: Record<string, string> = {
   zero: '0', nought: '0', nil: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9',
 };
@@ -140,7 +161,7 @@ const SPELT_AT = /\s*[([{<]\s*at\s*[)\]}>]\s*|\s+at\s+(?:sign|symbol)\s+/g;
 /** " slash " after a domain: "example.co.uk slash me". */
 const SPELT_SLASH = /(?<=\.[a-z]{2,6})\s+(?:forward\s+)?slash\s+/g;
 /** Three or more single characters apart by spaces: "j o h n @ g m a i l . c o m", "0 7 7 0 0". */
-const SPACED_OUT = /(?<!\S)\S(?:[ \t]{1,3}\S(?!\S)){2,}/g;
+const SPACED_OUT = /(?<!\S)[\p{L}\p{N}@.+_-](?:[ \t]{1,3}[\p{L}\p{N}@.+_-](?!\S)){2,}/gu;
 /** A digit group with letter o's for zeros: "O77OO9OO123". */
 const LETTER_O_DIGITS = /\b(?=[o\d]*\d[o\d]*\d)[o\d]{4,}\b/g;
 /** Other separators put between digits: "07700_900_123", "07700*900*123". */
@@ -149,7 +170,7 @@ const ODD_DIGIT_SEPARATORS = /(?<=\d)[_*~|\\]{1,2}(?=\d)/g;
 /** The view of `input` the detectors read. */
 export function contactView(input: string): ContactView {
   let view = fold(input);
-  view = rewrite(view, SPACED_OUT, (run) => run.replace(/[ \t]+/g, ''));
+  view = dropWithin(view, SPACED_OUT, /[ \t]/);
   view = rewrite(view, NUMBER_RUN, numberWords);
   view = rewrite(view, LETTER_O_DIGITS, (run) => run.replace(/o/g, '0'));
   view = rewrite(view, ODD_DIGIT_SEPARATORS, () => ' ');

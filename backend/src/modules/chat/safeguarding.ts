@@ -51,7 +51,7 @@ const PLATFORM_HANDLE = new RegExp(
     // "snap: sam_2008", "telegram id = samuel99", "ig: samwrites"
     String.raw`\b(?:${PLATFORMS}|${SHORT_PLATFORMS})\b\s*(?:${HANDLE_WORD}\s*)?[:=]\s*@?${ANY_HANDLE}`,
     // "my insta is samwrites", "add me on snap jsmith", "hit me up on telegram - jsmith"
-    String.raw`\b(?:my|me\s+(?:up\s+)?(?:on|at|via))\s+(?:${PLATFORMS})\b\s*(?:${HANDLE_WORD}\s*)?(?:is|'s|-|@)?\s*@?${ANY_HANDLE}`,
+    String.raw`(?<=\b(?:my|me\s+(?:up\s+)?(?:on|at|via))\s+)(?:${PLATFORMS})\b\s*(?:${HANDLE_WORD}\s*)?(?:is|'s|-|@)?\s*@?${ANY_HANDLE}`,
     // "snap john_smith99", "insta @sam.writes", "Instagram - sam.writes", "whatsapp me at sam_1"
     String.raw`\b(?:${PLATFORMS})\b\s*(?:me\s*)?(?:${HANDLE_WORD}\s*)?(?:-|is|'s|at|on)?\s*(?:@[\p{L}\p{N}_.]{3,}|${HANDLE_LIKE})`,
     // "snap me at jsmith", "whatsapp me on jsmith"
@@ -100,6 +100,8 @@ const DETECTORS: Detector[] = [
   { kind: 'phone', pattern: DIGIT_RUN, maybe: /\d{2}|\d\D\d/, accept: (run, text, index) => isPhone(run.trim(), text, index) },
 ];
 
+const INVISIBLE_EDGE = /[\p{Cf}\p{Mn}\p{Me}]/u;
+
 const ORDER: MaskKind[] = ['phone', 'email', 'link', 'handle'];
 
 /**
@@ -123,6 +125,9 @@ export function maskContactDetails(input: string): MaskResult {
       while (end > start && /\s/.test(view.text[end - 1]!)) end -= 1;
       if (end === start) continue;
       const span: [number, number] = [view.from[start]!, view.to[end - 1]!];
+      // Invisible characters at its edges go with it (no stray zero-width space beside the mask).
+      while (span[0] > 0 && INVISIBLE_EDGE.test(input[span[0] - 1]!)) span[0] -= 1;
+      while (span[1] < input.length && INVISIBLE_EDGE.test(input[span[1]]!)) span[1] += 1;
       // Part of something already masked (the domain of an email, the number of a wa.me link): not a second find.
       if (!spans.some(([a, b]) => span[0] >= a && span[1] <= b)) found.add(detector.kind);
       spans = merge(spans, span);
