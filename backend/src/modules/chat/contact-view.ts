@@ -124,6 +124,7 @@ const DIGIT_WORDS: Record<string, string> = {
 const LETTER_ZEROS = new Set(['oh', 'o']);
 const REPEATS: Record<string, number> = { double: 2, triple: 3, treble: 3 };
 const NUMBER_WORD = String.raw`(?:plus|zero|nought|nil|oh|o|one|two|three|four|five|six|seven|eight|nine|double|triple|treble|\d+)`;
+const ANY_DIGIT_WORD = /\b(?:zero|nought|nil|one|two|three|four|five|six|seven|eight|nine)\b/;
 /** Two or more number words or digit groups in a row, apart by spaces, commas, dots or dashes. */
 const NUMBER_RUN = new RegExp(String.raw`\b${NUMBER_WORD}(?:[\s,.-]{1,3}${NUMBER_WORD}\b)+`, 'g');
 
@@ -170,12 +171,13 @@ const ODD_DIGIT_SEPARATORS = /(?<=\d)[_*~|\\]{1,2}(?=\d)/g;
 /** The view of `input` the detectors read. */
 export function contactView(input: string): ContactView {
   let view = fold(input);
+  // Each step first asks a cheap question of the text: most messages need none of them.
   view = dropWithin(view, SPACED_OUT, /[ \t]/);
-  view = rewrite(view, NUMBER_RUN, numberWords);
-  view = rewrite(view, LETTER_O_DIGITS, (run) => run.replace(/o/g, '0'));
-  view = rewrite(view, ODD_DIGIT_SEPARATORS, () => ' ');
-  view = rewrite(view, SPELT_AT, () => '@');
-  view = rewrite(view, SPELT_DOT, () => '.');
-  view = rewrite(view, SPELT_SLASH, () => '/');
+  if (ANY_DIGIT_WORD.test(view.text)) view = rewrite(view, NUMBER_RUN, numberWords);
+  if (/o\d|\do/.test(view.text)) view = rewrite(view, LETTER_O_DIGITS, (run) => run.replace(/o/g, '0'));
+  if (/\d[_*~|\\]/.test(view.text)) view = rewrite(view, ODD_DIGIT_SEPARATORS, () => ' ');
+  if (/\bat\b/.test(view.text)) view = rewrite(view, SPELT_AT, () => '@');
+  if (/\b(?:dot|period)\b|\s\.\s|[([{<]\s*\.\s*[)\]}>]/.test(view.text)) view = rewrite(view, SPELT_DOT, () => '.');
+  if (/\bslash\b/.test(view.text)) view = rewrite(view, SPELT_SLASH, () => '/');
   return view;
 }

@@ -15,7 +15,7 @@ export interface MaskResult {
 
 const L = String.raw`[\p{L}\p{N}]`;
 /** The part of an address before the at sign, "dot" written out allowed: "john dot smith", "j.smith_1". */
-const LOCAL = String.raw`[\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~.-]+(?:\s*(?:\(dot\)|\[dot\]|\sdot\s)\s*[\p{L}\p{N}_.-]+)*`;
+const LOCAL = String.raw`(?<![\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~.-])[\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~.-]+(?:\s*(?:\(dot\)|\[dot\]|\sdot\s)\s*[\p{L}\p{N}_.-]+)*`;
 const AT = String.raw`\s*(?:@|\(at\)|\[at\]|\sat\s)\s*`;
 const DOT = String.raw`\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)\s*`;
 const EMAIL_TLDS = 'com|net|org|uk|io|me|edu|ac|gov|info|co|biz|de|fr|ie|app';
@@ -27,13 +27,13 @@ const EMAIL_PROVIDER = new RegExp(String.raw`${LOCAL}${AT}(?:${PROVIDERS})\b`, '
 /** "works at Yahoo", "a job at Sky": a word before " at " that is not a name. */
 const NOT_A_NAME = /^(?:works?|worked|working|jobs?|intern(?:ship)?s?|staff|engineers?|people|employees?|shares?|me|us|him|her|them|you|i|we|they|it|this|that|looks?|looked|looking|saw|seen|read|found|posted|wrote|mail|email|emails|accounts?)\s+at\s/;
 /** name@anything with nothing around the at sign: "sam@mysite". */
-const EMAIL_BARE = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]{2,}(?:\.[\p{L}\p{N}-]+)*/gu;
+const EMAIL_BARE = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]{2,}(?:\.[\p{L}\p{N}-]+)*/gu;
 
 const TLDS = 'com|net|org|io|me|ly|gg|app|dev|uk|co|info|biz|xyz|link|site|online|page|tv|ie|de|fr|eu|us|ca|au|in|ru|cn|to|be|chat|social|live';
 /** Explicit URLs, www hosts and bare domains with a known top-level domain (so "3.2" or "essay.pdf" are left alone). */
 const LINK = new RegExp(
   String.raw`\b(?:https?:\/\/|www\.)[^\s<>"']+|\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:${TLDS})\b(?:\/[^\s<>"']*)?|\b(?:wa\.me|t\.me|discord\.gg|linktr\.ee|beacons\.ai|snapchat\.com|instagram\.com)\/[^\s]+`,
-  'gi',
+  'g',
 );
 
 /** Platforms named in full (or nearly): a handle after them needs little to be read as one. */
@@ -57,7 +57,7 @@ const PLATFORM_HANDLE = new RegExp(
     // "snap me at jsmith", "whatsapp me on jsmith"
     String.raw`\b(?:${PLATFORMS})\s+me\s+(?:at|on|via|@)\s*@?${ANY_HANDLE}`,
   ].join('|'),
-  'giu',
+  'gu',
 );
 /** "@name" standing alone (not "meet @ 5pm", not an email's at sign). */
 const AT_HANDLE = /(?<=^|[\s(,;:"'])@[\p{L}_][\p{L}\p{N}_.]{2,}/gu;
@@ -95,7 +95,7 @@ const DETECTORS: Detector[] = [
   { kind: 'email', pattern: EMAIL_PROVIDER, maybe: new RegExp(PROVIDERS), accept: (match) => !NOT_A_NAME.test(match) },
   { kind: 'email', pattern: EMAIL_BARE, maybe: /@/ },
   { kind: 'link', pattern: LINK, maybe: /\.|\/\// },
-  { kind: 'handle', pattern: PLATFORM_HANDLE, maybe: /sn|ins|wh|wa|te|tg|di|ti|tw|ki|fa|fb|sk|we|vi|sc|ig|si|li|me|th/ },
+  { kind: 'handle', pattern: PLATFORM_HANDLE, maybe: new RegExp(String.raw`snap|snp|insta|whats|watsap|tele\s?gram|discord|tik\s?tok|twitter|kik|facebook|skype|we\s?chat|viber|\b(?:sc|ig|wa|tg|fb|line\s?id)\b`) },
   { kind: 'handle', pattern: AT_HANDLE, maybe: /@/ },
   { kind: 'phone', pattern: DIGIT_RUN, maybe: /\d{2}|\d\D\d/, accept: (run, text, index) => isPhone(run.trim(), text, index) },
 ];
