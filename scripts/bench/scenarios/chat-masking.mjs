@@ -4,7 +4,8 @@
 // backend, no services: four kinds of message, each timed over a fixed number of calls after a warm-up, median of
 // BENCH_ROUNDS (default 5) rounds. Goal: an ordinary message under 20 µs, a message of the maximum length (2,000
 // characters) under 1 ms (the send path's queries take milliseconds).
-// BENCH_MASKING_MODULE: another build of safeguarding.js to time instead (e.g. an older commit's, to compare).
+// BENCH_MASKING_MODULE: another build of safeguarding.js to time instead. BENCH_MASKING_BASELINE: a second one timed
+// beside it in the same process, rounds interleaved (on a shared machine, the only fair comparison).
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -47,18 +48,22 @@ const MAX_LENGTH = (() => {
 })();
 
 /**
- * µs per call of `fn` over `messages`, median of the rounds.
- * @param {(text: string) => unknown} fn @param {string[]} messages @param {number} calls
+ * µs per call of each function over `messages`, median of the rounds; the functions take turns in every round, so
+ * a busy spell on the machine falls on all of them alike.
+ * @param {((text: string) => unknown)[]} fns @param {string[]} messages @param {number} calls
  */
-function time(fn, messages, calls) {
-  for (let i = 0; i < Math.min(calls, 2000); i += 1) fn(messages[i % messages.length]);
-  const rounds = [];
+function time(fns, messages, calls) {
+  for (const fn of fns) for (let i = 0; i < Math.min(calls, 2000); i += 1) fn(messages[i % messages.length]);
+  /** @type {number[][]} */
+  const rounds = fns.map(() => []);
   for (let r = 0; r < ROUNDS; r += 1) {
-    const start = performance.now();
-    for (let i = 0; i < calls; i += 1) fn(messages[i % messages.length]);
-    rounds.push(((performance.now() - start) * 1000) / calls);
+    fns.forEach((fn, f) => {
+      const start = performance.now();
+      for (let i = 0; i < calls; i += 1) fn(messages[i % messages.length]);
+      rounds[f].push(((performance.now() - start) * 1000) / calls);
+    });
   }
-  return median(rounds);
+  return rounds.map(median);
 }
 
 /** @param {import('../lib.mjs').ScenarioContext} context */
@@ -69,6 +74,9 @@ export async function run({ log, command }) {
     await buildIfStale(['backend'], { env: childEnv, log });
   }
   const { maskContactDetails } = await import(pathToFileURL(modulePath).href);
+  const baselinePath = process.env.BENCH_MASKING_BASELINE ? resolve(process.env.BENCH_MASKING_BASELINE) : null;
+  const fns = [maskContactDetails];
+  if (baselinePath) fns.push((await import(pathToFileURL(baselinePath).href)).maskContactDetails);
   const kinds = [
     { kind: 'ordinary (ASCII essay talk)', messages: ORDINARY, calls: 20000 },
     { kind: 'ordinary with non-ASCII (accents, dashes, emoji)', messages: UNICODE, calls: 20000 },
@@ -76,16 +84,17 @@ export async function run({ log, command }) {
     { kind: 'maximum length (2,000 characters, ordinary)', messages: [MAX_LENGTH], calls: 1000 },
   ];
   const results = kinds.map(({ kind, messages, calls }) => {
-    const us = time(maskContactDetails, messages, calls);
-    log(`${kind}: ${us.toFixed(2)} µs per message`);
-    return { kind, messages: messages.length, calls, usPerMessage: Number(us.toFixed(2)) };
+    const [us, baseline] = time(fns, messages, calls);
+    log(`${kind}: ${us.toFixed(2)} µs per message${baseline === undefined ? '' : ` (baseline ${baseline.toFixed(2)})`}`);
+    return { kind, messages: messages.length, calls, usPerMessage: Number(us.toFixed(2)), ...(baseline === undefined ? {} : { baselineUsPerMessage: Number(baseline.toFixed(2)) }) };
   });
   const ordinary = Math.max(results[0].usPerMessage, results[1].usPerMessage);
   const ok = ordinary < GOAL.ordinaryUs && results[3].usPerMessage < GOAL.maxLengthUs;
-  const rows = [['message', 'µs per message (median of rounds)'], ...results.map((r) => [r.kind, r.usPerMessage.toFixed(2)])];
+  const header = ['message', 'µs per message (median of rounds)', ...(baselinePath ? ['baseline'] : [])];
+  const rows = [header, ...results.map((r) => [r.kind, r.usPerMessage.toFixed(2), ...(baselinePath ? [String(r.baselineUsPerMessage?.toFixed(2))] : [])])];
   console.log(`\n${textTable(rows)}\n\n${markdownTable(rows)}`);
   log(`goal (ordinary < ${GOAL.ordinaryUs} µs, 2,000 characters < ${GOAL.maxLengthUs} µs): ${ok ? 'met' : 'NOT met'}`);
-  const path = writeResult(name, { command, machine: machine(), module: modulePath, rounds: ROUNDS, goal: GOAL, results, ok });
+  const path = writeResult(name, { command, machine: machine(), module: modulePath, baseline: baselinePath, rounds: ROUNDS, goal: GOAL, results, ok });
   log(`results: ${path}`);
   return { ok };
 }

@@ -38,23 +38,45 @@ function identity(text: string): ContactView {
   return { text, from, to };
 }
 
-/** Character by character: NFKC, lower case, invisible characters dropped, look-alikes folded. */
+/** What each non-ASCII character folds to (most messages repeat the same few: £, –, ’, é…). */
+const folded = new Map<string, string>();
+const FOLDED_MAX = 4096;
+
+function foldChar(char: string): string {
+  let out = folded.get(char);
+  if (out !== undefined) return out;
+  out = '';
+  if (!INVISIBLE.test(char)) {
+    for (const piece of char.normalize('NFKC').toLowerCase()) {
+      if (!INVISIBLE.test(piece)) out += FOLD[piece] ?? piece;
+    }
+  }
+  if (folded.size < FOLDED_MAX) folded.set(char, out);
+  return out;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+/** NFKC, lower case, invisible characters dropped, look-alikes folded: ASCII stretches at once, the rest one by one. */
 function fold(input: string): ContactView {
   if (!NEEDS_FOLDING.test(input)) return identity(input.toLowerCase());
   let text = '';
   const from: number[] = [];
   const to: number[] = [];
   for (let i = 0; i < input.length; ) {
-    const point = input.codePointAt(i)!;
-    const width = point > 0xffff ? 2 : 1;
-    const char = input.slice(i, i + width);
-    let out = '';
-    if (point < 0x80) out = char.toLowerCase();
-    else if (!INVISIBLE.test(char)) {
-      for (const piece of char.normalize('NFKC').toLowerCase()) {
-        if (!INVISIBLE.test(piece)) out += FOLD[piece] ?? piece;
+    NON_ASCII.lastIndex = i;
+    const stop = NON_ASCII.exec(input)?.index ?? input.length;
+    if (stop > i) {
+      text += input.slice(i, stop).toLowerCase();
+      for (let k = i; k < stop; k += 1) {
+        from.push(k);
+        to.push(k + 1);
       }
+      i = stop;
+      continue;
     }
+    const width = input.codePointAt(i)! > 0xffff ? 2 : 1;
+    const out = foldChar(input.slice(i, i + width));
     for (let k = 0; k < out.length; k += 1) {
       from.push(i);
       to.push(i + width);
@@ -149,7 +171,10 @@ function numberWords(run: string): string {
     } else out.push(digit(i));
   }
   // "plus four four …": the international prefix, written out at the start.
-  return out.join(' ').replace(/^plus (?=\d)/, '+');
+  // Seven or more digit words are a number read out, not a list: its digits join up (a phone number without its
+  // leading 0 or "+" then still counts, as any 10+ digits without separators do).
+  const spoken = tokens.filter((token) => token in DIGIT_WORDS).length >= 7;
+  return out.join(spoken ? '' : ' ').replace(/^plus ?(?=\d)/, '+');
 }
 
 /** Top-level domains that end an address written with "dot" (the words "in", "to", "be", "me"… are left alone). */
@@ -162,22 +187,33 @@ const SPELT_AT = /\s*[([{<]\s*at\s*[)\]}>]\s*|\s+at\s+(?:sign|symbol)\s+/g;
 /** " slash " after a domain: "example.co.uk slash me". */
 const SPELT_SLASH = /(?<=\.[a-z]{2,6})\s+(?:forward\s+)?slash\s+/g;
 /** Three or more single characters apart by spaces: "j o h n @ g m a i l . c o m", "0 7 7 0 0". */
-const SPACED_OUT = /(?<!\S)[\p{L}\p{N}@.+_-](?:[ \t]{1,3}[\p{L}\p{N}@.+_-](?!\S)){2,}/gu;
+const SPACED_OUT = /(?<!\S)[\p{L}\p{N}@.+_:/-](?:[ \t]{1,3}[\p{L}\p{N}@.+_:/-](?!\S)){2,}/gu;
 /** A digit group with letter o's for zeros: "O77OO9OO123". */
 const LETTER_O_DIGITS = /\b(?=[o\d]*\d[o\d]*\d)[o\d]{4,}\b/g;
 /** Other separators put between digits: "07700_900_123", "07700*900*123". */
 const ODD_DIGIT_SEPARATORS = /(?<=\d)[_*~|\\]{1,2}(?=\d)/g;
 
+/** The cheap questions asked before each step (most messages need none of the steps). */
+const MAY_HAVE = {
+  letterZero: /o\d|\do/,
+  oddSeparator: /\d[_*~|\\]/,
+  spelledAt: /[([{<]\s*at\s*[)\]}>]|\bat\s+(?:sign|symbol)\b/,
+  spelledDot: /\b(?:dot|period)\b|\s\.\s|[([{<]\s*\.\s*[)\]}>]/,
+  spelledSlash: /\bslash\b/,
+};
+const BLANK = /[ \t]/;
+const LETTER_O = /o/g;
+const toZeros = (run: string) => run.replace(LETTER_O, '0');
+
 /** The view of `input` the detectors read. */
 export function contactView(input: string): ContactView {
   let view = fold(input);
-  // Each step first asks a cheap question of the text: most messages need none of them.
-  view = dropWithin(view, SPACED_OUT, /[ \t]/);
+  view = dropWithin(view, SPACED_OUT, BLANK);
   if (ANY_DIGIT_WORD.test(view.text)) view = rewrite(view, NUMBER_RUN, numberWords);
-  if (/o\d|\do/.test(view.text)) view = rewrite(view, LETTER_O_DIGITS, (run) => run.replace(/o/g, '0'));
-  if (/\d[_*~|\\]/.test(view.text)) view = rewrite(view, ODD_DIGIT_SEPARATORS, () => ' ');
-  if (/\bat\b/.test(view.text)) view = rewrite(view, SPELT_AT, () => '@');
-  if (/\b(?:dot|period)\b|\s\.\s|[([{<]\s*\.\s*[)\]}>]/.test(view.text)) view = rewrite(view, SPELT_DOT, () => '.');
-  if (/\bslash\b/.test(view.text)) view = rewrite(view, SPELT_SLASH, () => '/');
+  if (MAY_HAVE.letterZero.test(view.text)) view = rewrite(view, LETTER_O_DIGITS, toZeros);
+  if (MAY_HAVE.oddSeparator.test(view.text)) view = rewrite(view, ODD_DIGIT_SEPARATORS, () => ' ');
+  if (MAY_HAVE.spelledAt.test(view.text)) view = rewrite(view, SPELT_AT, () => '@');
+  if (MAY_HAVE.spelledDot.test(view.text)) view = rewrite(view, SPELT_DOT, () => '.');
+  if (MAY_HAVE.spelledSlash.test(view.text)) view = rewrite(view, SPELT_SLASH, () => '/');
   return view;
 }

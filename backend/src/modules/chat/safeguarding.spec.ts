@@ -103,6 +103,18 @@ const EVASIONS: [string, MaskKind, string][] = [
   ['mysite . com', 'link', 'mysite'],
   ['m y s i t e . c o m', 'link', 's i t'],
   ['linktr.ee/jsmith', 'link', 'jsmith'],
+  ['h t t p s : / / m y s i t e . c o m', 'link', 's i t'],
+  // Numbers missing their leading 0 or "+"
+  ['four four seven seven zero zero nine zero zero one two three', 'phone', 'nine'],
+  ['44 7700 900123', 'phone', '900123'],
+  ['7700 900 123 is my mobile', 'phone', '900'],
+  // Platform and provider names disguised, or the address given after its provider
+  ['add me on sn4pch4t: jsmith', 'handle', 'jsmith'],
+  ['1nst@ jsmith_1', 'handle', 'jsmith_1'],
+  ['wh@ts@pp: jsmith', 'handle', 'jsmith'],
+  ['dm @ jsmith', 'handle', 'jsmith'],
+  ['gmail: johnsmith', 'email', 'johnsmith'],
+  ['my hotmail is johnsmith', 'email', 'johnsmith'],
 ];
 
 // Ordinary essay and tutoring talk that must be left exactly as written.
@@ -190,6 +202,11 @@ const NEGATIVE = [
   'Instagram is a social network, not a source',
   'Double check the dates in section two, triple-check the quotes',
   'Telephone interviews with 12 participants in 2019',
+  'Steps one, two and three, then four and five',
+  'The dot-com bubble of 2000 and the dotcom crash',
+  'Gmail is a Google product, see 4.2',
+  'Table 7 has 1914 1918 1939 1945 as columns',
+  'Meet me @ noon on Friday',
 ];
 
 describe('maskContactDetails', () => {

@@ -26,6 +26,11 @@ const PROVIDERS = 'gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|prot
 const EMAIL_PROVIDER = new RegExp(String.raw`${LOCAL}${AT}(?:${PROVIDERS})\b`, 'gu');
 /** "works at Yahoo", "a job at Sky": a word before " at " that is not a name. */
 const NOT_A_NAME = /^(?:works?|worked|working|jobs?|intern(?:ship)?s?|staff|engineers?|people|employees?|shares?|me|us|him|her|them|you|i|we|they|it|this|that|looks?|looked|looking|saw|seen|read|found|posted|wrote|mail|email|emails|accounts?)\s+at\s/;
+/** "gmail: jsmith", "my hotmail is jsmith": the address's name given after its provider. */
+const PROVIDER_HANDLE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:gmail|googlemail|hotmail|outlook|yahoo|icloud|protonmail)(?:\s+(?:id|address|account))?\s*[:=]\s*[\p{L}\p{N}_.]{3,}|(?<=\bmy\s+)(?:gmail|googlemail|hotmail|outlook|yahoo|icloud|protonmail)(?:\s+(?:id|address|account))?\s+is\s+[\p{L}\p{N}_.]{3,}`,
+  'gu',
+);
 /** name@anything with nothing around the at sign: "sam@mysite". */
 const EMAIL_BARE = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]{2,}(?:\.[\p{L}\p{N}-]+)*/gu;
 
@@ -37,7 +42,12 @@ const LINK = new RegExp(
 );
 
 /** Platforms named in full (or nearly): a handle after them needs little to be read as one. */
-const PLATFORMS = String.raw`snap\s?chat|snap|snp|insta\s?gram|insta|whats\s?app|whatsap|watsapp|telegram|tele\s?gram|discord|tik\s?tok|twitter|kik|facebook|skype|we\s?chat|viber`;
+const LEET: Record<string, string> = { a: '[a4@]', e: '[e3]', i: '[i1!]', o: '[o0]', s: '[s5$]', t: '[t7]' };
+/** A name written with digits or symbols for some letters: "sn4p", "1nst@", "wh@ts@pp", "te1egram" is not. */
+const leet = (names: string) => names.replace(/\\s|[aeiost]/g, (c) => LEET[c] ?? c);
+const PLATFORM_NAMES = leet(String.raw`snap\s?chat|snap|snp|insta\s?gram|insta|whats\s?app|whatsap|watsapp|telegram|tele\s?gram|discord|tik\s?tok|twitter|kik|facebook|skype|we\s?chat|viber`);
+/** A platform's name as a word of its own (its letters may be symbols, so not `\b`). */
+const PLATFORMS = String.raw`(?<![\p{L}\p{N}])(?:${PLATFORM_NAMES})(?![\p{L}\p{N}])`;
 /** Short names that are also ordinary words or letters: only with an explicit "name:" form. */
 const SHORT_PLATFORMS = String.raw`sc|ig|wa|tg|fb|line\s?id`;
 const HANDLE_WORD = String.raw`(?:id|name|handle|username|user\s?name|user|acc(?:ount)?|number|no)`;
@@ -49,13 +59,15 @@ const ANY_HANDLE = String.raw`(?!${STOP}\b)[\p{L}\p{N}_.#]{3,}`;
 const PLATFORM_HANDLE = new RegExp(
   [
     // "snap: sam_2008", "telegram id = samuel99", "ig: samwrites"
-    String.raw`\b(?:${PLATFORMS}|${SHORT_PLATFORMS})\b\s*(?:${HANDLE_WORD}\s*)?[:=]\s*@?${ANY_HANDLE}`,
+    String.raw`(?:${PLATFORMS}|\b(?:${SHORT_PLATFORMS})\b)\s*(?:${HANDLE_WORD}\s*)?[:=]\s*@?${ANY_HANDLE}`,
     // "my insta is samwrites", "add me on snap jsmith", "hit me up on telegram - jsmith"
-    String.raw`(?<=\b(?:my|me\s+(?:up\s+)?(?:on|at|via))\s+)(?:${PLATFORMS})\b\s*(?:${HANDLE_WORD}\s*)?(?:is|'s|-|@)?\s*@?${ANY_HANDLE}`,
+    String.raw`(?<=\b(?:my|me\s+(?:up\s+)?(?:on|at|via))\s+)${PLATFORMS}\s*(?:${HANDLE_WORD}\s*)?(?:is|'s|-|@)?\s*@?${ANY_HANDLE}`,
     // "snap john_smith99", "insta @sam.writes", "Instagram - sam.writes", "whatsapp me at sam_1"
-    String.raw`\b(?:${PLATFORMS})\b\s*(?:me\s*)?(?:${HANDLE_WORD}\s*)?(?:-|is|'s|at|on)?\s*(?:@[\p{L}\p{N}_.]{3,}|${HANDLE_LIKE})`,
+    String.raw`${PLATFORMS}\s*(?:me\s*)?(?:${HANDLE_WORD}\s*)?(?:-|is|'s|at|on)?\s*(?:@[\p{L}\p{N}_.]{3,}|${HANDLE_LIKE})`,
     // "snap me at jsmith", "whatsapp me on jsmith"
-    String.raw`\b(?:${PLATFORMS})\s+me\s+(?:at|on|via|@)\s*@?${ANY_HANDLE}`,
+    String.raw`${PLATFORMS}\s+me\s+(?:at|on|via|@)\s*@?${ANY_HANDLE}`,
+    // "dm @ jsmith", "follow @ jsmith": an at sign set apart after an invitation
+    String.raw`(?<=\b(?:dm|follow|add)\s+(?:me\s+)?(?:on\s+|at\s+)?)@\s+[\p{L}_][\p{L}\p{N}_.]{2,}`,
   ].join('|'),
   'gu',
 );
@@ -65,21 +77,36 @@ const AT_HANDLE = /(?<=^|[\s(,;:"'])@[\p{L}_][\p{L}\p{N}_.]{2,}/gu;
 /**
  * Phone numbers: a run of digits with spaces, dots, dashes or brackets between them (never "/" or ",", so dates
  * and prices never join up). A run is a phone number when it holds 10–15 digits and starts with "+", "00" or "0"
- * (UK and international dialling), or is 10+ digits with no separators at all. Word counts, years, prices and
+ * (UK and international dialling), or is 10+ digits with no separators at all, or is a UK mobile missing its "+" or
+ * its leading 0 (447… with 12 digits; 7… with 10 in groups of three or more). Word counts, years, prices and
  * dates have fewer digits or other separators. A number after "ISBN" is a book.
  */
 const DIGIT_RUN = /(?<![\p{L}\p{N}])(\+|\(\+?)?\d(?:[\d \t.()-]*\d)?(?![\p{L}\p{N}])/gu;
 
 const AFTER_ISBN = /isbn(?:-?1[03])?:?\s*$/;
 
+const PHONE = {
+  international: /^\(?\+/,
+  ukWithoutPlus: /^447\d{9}$/,
+  ukWithoutZero: /^7\d{9}$/,
+  decimal: /^\d{1,3}\.\d{1,2}$/,
+  blanks: /\s+/,
+  nonDigits: /\D+/,
+  allNonDigits: /\D/g,
+  bare: /^\d+$/,
+};
+
 function isPhone(run: string, text: string, index: number): boolean {
+  const digits = run.replace(PHONE.allNonDigits, '');
+  if (digits.length < 10 || digits.length > 15) return false;
   if (AFTER_ISBN.test(text.slice(Math.max(0, index - 12), index))) return false;
   // "0.5 0.6 0.7 0.8 0.9 1.0": decimals in a row are figures, not a number split up.
-  if (run.split(/\s+/).filter((group) => /^\d{1,3}\.\d{1,2}$/.test(group)).length >= 2) return false;
-  const digits = run.replace(/\D/g, '');
-  if (digits.length < 10 || digits.length > 15) return false;
-  if (/^\(?\+/.test(run) || digits.startsWith('00') || digits.startsWith('0')) return true;
-  return /^\d+$/.test(run);
+  if (run.split(PHONE.blanks).filter((group) => PHONE.decimal.test(group)).length >= 2) return false;
+  if (PHONE.international.test(run) || digits.startsWith('0')) return true;
+  // A UK mobile with the country code but no "+" (44 7700 900123), or without its leading 0 in groups of 3+ (7700 900 123).
+  if (PHONE.ukWithoutPlus.test(digits)) return true;
+  if (PHONE.ukWithoutZero.test(digits) && run.split(PHONE.nonDigits).every((group) => group.length >= 3)) return true;
+  return PHONE.bare.test(run);
 }
 
 interface Detector {
@@ -91,15 +118,17 @@ interface Detector {
 }
 
 const DETECTORS: Detector[] = [
-  { kind: 'email', pattern: EMAIL, maybe: /@|\(at\)|\[at\]|\sat\s/ },
+  { kind: 'email', pattern: EMAIL, maybe: /@|\(at\)|\[at\]|\sat\s+[\p{L}\p{N}-]+\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)/u },
   { kind: 'email', pattern: EMAIL_PROVIDER, maybe: new RegExp(PROVIDERS), accept: (match) => !NOT_A_NAME.test(match) },
   { kind: 'email', pattern: EMAIL_BARE, maybe: /@/ },
-  { kind: 'link', pattern: LINK, maybe: /\.|\/\// },
-  { kind: 'handle', pattern: PLATFORM_HANDLE, maybe: new RegExp(String.raw`snap|snp|insta|whats|watsap|tele\s?gram|discord|tik\s?tok|twitter|kik|facebook|skype|we\s?chat|viber|\b(?:sc|ig|wa|tg|fb|line\s?id)\b`) },
+  { kind: 'email', pattern: PROVIDER_HANDLE, maybe: /mail|yahoo|outlook|icloud/ },
+  { kind: 'link', pattern: LINK, maybe: /[a-z0-9]\.[a-z]|:\/\// },
+  { kind: 'handle', pattern: PLATFORM_HANDLE, maybe: new RegExp(String.raw`${PLATFORM_NAMES}|\b(?:sc|ig|wa|tg|fb|line\s?id|dm|follow|add)\b`, 'u') },
   { kind: 'handle', pattern: AT_HANDLE, maybe: /@/ },
   { kind: 'phone', pattern: DIGIT_RUN, maybe: /\d{2}|\d\D\d/, accept: (run, text, index) => isPhone(run.trim(), text, index) },
 ];
 
+const BLANK = /\s/;
 const INVISIBLE_EDGE = /[\p{Cf}\p{Mn}\p{Me}]/u;
 
 const ORDER: MaskKind[] = ['phone', 'email', 'link', 'handle'];
@@ -121,8 +150,8 @@ export function maskContactDetails(input: string): MaskResult {
       let start = match.index;
       let end = start + match[0].length;
       // The match's own leading and trailing blanks stay in the text.
-      while (start < end && /\s/.test(view.text[start]!)) start += 1;
-      while (end > start && /\s/.test(view.text[end - 1]!)) end -= 1;
+      while (start < end && BLANK.test(view.text[start]!)) start += 1;
+      while (end > start && BLANK.test(view.text[end - 1]!)) end -= 1;
       if (end === start) continue;
       const span: [number, number] = [view.from[start]!, view.to[end - 1]!];
       // Invisible characters at its edges go with it (no stray zero-width space beside the mask).
