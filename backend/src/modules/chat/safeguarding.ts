@@ -41,10 +41,10 @@ const LINK = new RegExp(
   'g',
 );
 
-/** Platforms named in full (or nearly): a handle after them needs little to be read as one. */
 const LEET: Record<string, string> = { a: '[a4@]', e: '[e3]', i: '[i1!]', o: '[o0]', s: '[s5$]', t: '[t7]' };
-/** A name written with digits or symbols for some letters: "sn4p", "1nst@", "wh@ts@pp", "te1egram" is not. */
+/** Names as a pattern that also takes digits or symbols for some letters: "sn4p", "1nst@", "wh@ts@pp". */
 const leet = (names: string) => names.replace(/\\s|[aeiost]/g, (c) => LEET[c] ?? c);
+/** Platforms named in full (or nearly): a handle after them needs little to be read as one. */
 const PLATFORM_NAMES = leet(String.raw`snap\s?chat|snap|snp|insta\s?gram|insta|whats\s?app|whatsap|watsapp|telegram|tele\s?gram|discord|tik\s?tok|twitter|kik|facebook|skype|we\s?chat|viber`);
 /** A platform's name as a word of its own (its letters may be symbols, so not `\b`). */
 const PLATFORMS = String.raw`(?<![\p{L}\p{N}])(?:${PLATFORM_NAMES})(?![\p{L}\p{N}])`;
