@@ -511,7 +511,7 @@ describe('admin area', () => {
         .returning();
       const [report] = await db(app).insert(chatReports).values({ conversationId: conversation!.id, reporterId: student.user.id, reason: 'Asked me to pay outside the platform' }).returning();
 
-      const list = (await asAdmin(http().get('/api/admin/chat/moderation')).expect(200)).body;
+      const list = (await asAdmin(http().get('/api/admin/chat/moderation?limit=100')).expect(200)).body;
       const item = list.flaggedMessages.find((m: { _id: string }) => m._id === flagged!.id);
       expect(item.context).toMatchObject({
         conversationId: conversation!.id,
@@ -534,7 +534,7 @@ describe('admin area', () => {
       expect(bannedTutor!.banned).toBe(true);
       const [reportRow] = await db(app).select().from(chatReports).where(eq(chatReports.id, report!.id));
       expect(reportRow!.resolved).toBe(true);
-      const after = (await asAdmin(http().get('/api/admin/chat/moderation')).expect(200)).body;
+      const after = (await asAdmin(http().get('/api/admin/chat/moderation?limit=100')).expect(200)).body;
       expect(after.reports.find((r: { _id: string }) => r._id === report!.id).context.resolution).toMatchObject({ action: 'ban' });
       expect((await asAdmin(http().get(`/api/admin/audit?subjectId=${report!.id}`)).expect(200)).body.entries.map((e: { action: string }) => e.action)).toEqual(['moderation.resolve']);
       expect((await asAdmin(http().get(`/api/admin/audit?subjectId=${tutor.user.id}`)).expect(200)).body.entries.map((e: { action: string }) => e.action)).toEqual(['user.ban']);

@@ -198,7 +198,7 @@ describe('chat', () => {
       expect(ack.message).toMatchObject({ content: expected, masked: ['phone', 'email'] });
       expect((await delivered).content).toBe(expected);
       expect((await rows(ack._id))[0]).toMatchObject({ content: expected, flags: ['phone', 'email'] });
-      const moderation = await request(app.getHttpServer()).get('/api/admin/chat/moderation').set(bearer(admin.token)).expect(200);
+      const moderation = await request(app.getHttpServer()).get('/api/admin/chat/moderation?limit=100').set(bearer(admin.token)).expect(200);
       expect(moderation.body.flaggedMessages).toEqual(expect.arrayContaining([expect.objectContaining({ _id: ack._id, studentId: student.user.id, tutorId: tutor.user.id })]));
     });
 
@@ -213,7 +213,7 @@ describe('chat', () => {
       const stranger = await createAccount(app, { role: 'tutor' });
       const refused = await http().post(`/api/tutor/chats/${student.user.id}/report`).set(bearer(stranger.token)).send({ reason: 'Nosy' }).expect(403);
       expect(refused.body.code).toBe('CHAT_NOT_A_CONTACT');
-      const { body } = await http().get('/api/admin/chat/moderation').set(bearer(admin.token)).expect(200);
+      const { body } = await http().get('/api/admin/chat/moderation?limit=100').set(bearer(admin.token)).expect(200);
       const mine = body.reports.filter((report: { studentId: string }) => report.studentId === student.user.id);
       expect(mine.map((report: { reason: string; reporter: string }) => [report.reporter, report.reason]).sort()).toEqual(
         [[student.user.id, 'Asked for my number'], [tutor.user.id, 'Rude messages']].sort(),
@@ -231,7 +231,7 @@ describe('chat', () => {
       expect(await send(tutorTab, { recipient: student.user.id, content: 'hi' })).toMatchObject({ ok: false, code: 'CHAT_BLOCKED' });
       const contacts = await http().get('/api/student/getAllContacts').set(bearer(student.token)).expect(200);
       expect(contacts.body.tutors[0]).toMatchObject({ _id: tutor.user.id, blocked: true });
-      const { body } = await http().get('/api/admin/chat/moderation').set(bearer(admin.token)).expect(200);
+      const { body } = await http().get('/api/admin/chat/moderation?limit=100').set(bearer(admin.token)).expect(200);
       expect(body.blocks).toEqual(expect.arrayContaining([expect.objectContaining({ studentId: student.user.id, tutorId: tutor.user.id })]));
       await http().delete(`/api/student/chats/${tutor.user.id}/block`).set(bearer(student.token)).expect(200);
       expect(await send(tutorTab, { recipient: student.user.id, content: 'hi again' })).toMatchObject({ ok: true });

@@ -1849,8 +1849,15 @@ export interface components {
             messages: components["schemas"]["ChatMessageDto"][];
         };
         ChatModerationDto: {
+            /** @description This page's blocks */
             blocks: components["schemas"]["ChatBlockRowDto"][];
+            /** @description This page's flagged messages */
             flaggedMessages: components["schemas"]["FlaggedMessageDto"][];
+            /** @description The page's items in queue order: unresolved first, oldest first; then resolved, latest resolution first */
+            order: components["schemas"]["ModerationOrderDto"][];
+            /** @description totalPayments is the number of items in the whole queue */
+            pagination: components["schemas"]["PaginationDto"];
+            /** @description This page's reports */
             reports: components["schemas"]["ChatReportRowDto"][];
         };
         ChatReportDto: {
@@ -2224,6 +2231,12 @@ export interface components {
             tutor: components["schemas"]["ModerationPersonDto"];
             /** Format: uuid */
             tutorId: string;
+        };
+        ModerationOrderDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @enum {string} */
+            kind: "message" | "report" | "block";
         };
         ModerationPersonDto: {
             /** Format: uuid */
@@ -3426,7 +3439,10 @@ export interface operations {
     };
     AdminChatController_moderation: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3451,12 +3467,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description One page of the queue: unresolved items first, oldest first; then resolved ones, latest resolution first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ChatModerationDto"];
+                };
+            };
+            /** @description page or limit out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -109,14 +109,15 @@ async function bodyOf(input: RequestInfo | URL, init?: RequestInit): Promise<unk
 
 /** Stubs fetch at the boundary: `{ 'POST /api/auth/login': (body) => jsonResponse(...) }`; others answer 404. */
 export function stubApi(routes: StubRoutes) {
-  const calls: { key: string; body: unknown }[] = [];
+  /** Every request in order: its route key, JSON body and full URL (a paged list's query is in it). */
+  const calls: { key: string; body: unknown; url: string }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const key = `${method.toUpperCase()} ${path}`;
     const body = await bodyOf(input, init);
-    calls.push({ key, body });
+    calls.push({ key, body, url });
     const found = findHandler(routes as Record<string, AnyHandler | undefined>, method.toUpperCase(), path);
     return found ? found[0](body, found[1]) : notFound();
   });

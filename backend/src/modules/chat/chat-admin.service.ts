@@ -1,5 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { coded } from '../../common/errors.js';
+import { pageOf, paginationOf, type PageQueryDto } from '../../common/pagination.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { ChatMessageRow, ChatModerationResolutionRow } from '../../infra/database/schema/index.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
@@ -10,8 +11,6 @@ import { ChatRepository } from './chat.repository.js';
 import type { ChatModerationDto, ResolveModerationDto } from './dto/chat.dto.js';
 import './chat.events.js';
 
-/** How many of each kind the moderation view lists, newest first. */
-export const MODERATION_LIMIT = 200;
 /** How many of a conversation's latest messages each item shows. */
 export const EXCERPT_LENGTH = 10;
 
@@ -33,8 +32,11 @@ export class ChatAdminService {
     private readonly clock: Clock,
   ) {}
 
-  async moderation(): Promise<ChatModerationDto> {
-    const { flagged, reports, blocks } = await this.repository.moderation(MODERATION_LIMIT);
+  /** One page of the queue (unresolved first, oldest first; then resolved, latest first), `order` giving that order. */
+  async moderation(query: PageQueryDto): Promise<ChatModerationDto> {
+    const { page, limit, offset } = pageOf(query);
+    const queue = await this.repository.moderationQueue({ offset, limit });
+    const { flagged, reports, blocks } = await this.repository.moderationItems(queue.items);
     const conversations = [...flagged.map((r) => r.message.conversationId), ...reports.map((r) => r.report.conversationId), ...blocks.map((r) => r.conversationId)];
     const peopleIds = [...flagged, ...reports, ...blocks].flatMap((r) => [r.studentId, r.tutorId]);
     const [people, excerpts, messageResolutions, reportResolutions, blockResolutions] = await Promise.all([
@@ -80,6 +82,8 @@ export class ChatAdminService {
         blockedAt: row.blockedAt!.toISOString(),
         context: context(row.conversationId, row.studentId, row.tutorId, blockResolutions.get(row.conversationId)),
       })),
+      order: queue.items.map((item) => ({ kind: item.kind, _id: item.id })),
+      pagination: paginationOf(page, limit, queue.total),
     };
   }
 

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
+import { PageQueryDto } from '../../common/pagination.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { ChatAdminService } from './chat-admin.service.js';
 import { ChatModerationDto, ModerationResolvedDto, ResolveModerationDto } from './dto/chat.dto.js';
@@ -15,9 +16,10 @@ export class AdminChatController {
   constructor(private readonly admin: ChatAdminService) {}
 
   @Get('moderation')
-  @ApiOkResponse({ type: ChatModerationDto })
-  moderation(): Promise<ChatModerationDto> {
-    return this.admin.moderation();
+  @ApiOkResponse({ type: ChatModerationDto, description: 'One page of the queue: unresolved items first, oldest first; then resolved ones, latest resolution first' })
+  @ApiBadRequestResponse({ description: 'page or limit out of range' })
+  moderation(@Query() query: PageQueryDto): Promise<ChatModerationDto> {
+    return this.admin.moderation(query);
   }
 
   @Post('moderation/resolve')

@@ -18,6 +18,11 @@ import {
 
 export type ChatContextKind = 'essay' | 'session';
 export type ChatSide = 'student' | 'tutor';
+/** One item of the moderation queue: a flagged message's, a report's or (for a block) a conversation's id. */
+export interface ModerationKey {
+  kind: ChatModerationResolutionRow['subjectKind'];
+  id: string;
+}
 
 /** A conversation seen from one participant: who they are in it and who the other side is. */
 export interface ThreadView {
@@ -188,28 +193,61 @@ export class ChatRepository {
     return row!.id;
   }
 
-  /** Newest first: flagged messages, reports and blocks, for the admins. */
-  async moderation(limit: number, tx: DbOrTx = this.db) {
-    const flagged = await tx
-      .select({ message: chatMessages, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId })
-      .from(chatMessages)
-      .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
-      .where(sql`cardinality(${chatMessages.flags}) > 0`)
-      .orderBy(desc(chatMessages.createdAt))
-      .limit(limit);
-    const reports = await tx
-      .select({ report: chatReports, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId })
-      .from(chatReports)
-      .innerJoin(chatConversations, eq(chatConversations.id, chatReports.conversationId))
-      .orderBy(desc(chatReports.createdAt))
-      .limit(limit);
-    const blocks = await tx
-      .select({ conversationId: chatConversations.id, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId, blockedAt: chatConversations.blockedAt })
-      .from(chatConversations)
-      .where(isNotNull(chatConversations.blockedAt))
-      .orderBy(desc(chatConversations.blockedAt))
-      .limit(limit);
-    return { flagged, reports, blocks };
+  /**
+   * One page of the moderation queue, all three kinds together (flagged messages, reports, blocks): unresolved items
+   * first, oldest first (the longest waiting on top); then resolved ones, latest resolution first. Answers the
+   * page's keys in that order and how many items there are in all.
+   */
+  async moderationQueue(page: { offset: number; limit: number }, tx: DbOrTx = this.db): Promise<{ items: ModerationKey[]; total: number }> {
+    const items = sql`(
+      select 'message'::chat_moderation_subject as kind, m.id, m.created_at as at from ${chatMessages} m where cardinality(m.flags) > 0
+      union all select 'report'::chat_moderation_subject, p.id, p.created_at from ${chatReports} p
+      union all select 'block'::chat_moderation_subject, c.id, c.blocked_at from ${chatConversations} c where c.blocked_at is not null
+    )`;
+    const [rows, count] = await Promise.all([
+      tx.execute<{ kind: ModerationKey['kind']; id: string }>(sql`select i.kind, i.id from ${items} i
+        left join ${chatModerationResolutions} r on r.subject_kind = i.kind and r.subject_id = i.id
+        order by (r.id is not null), (case when r.id is null then i.at end) asc, r.resolved_at desc, i.at desc, i.id
+        limit ${page.limit} offset ${page.offset}`),
+      tx.execute<{ total: number }>(sql`select count(*)::int as total from ${items} i`),
+    ]);
+    return { items: rows.rows.map((row) => ({ kind: row.kind, id: row.id })), total: Number(count.rows[0]?.total ?? 0) };
+  }
+
+  /** The flagged messages, reports and blocks of one page of the queue, with each conversation's two people. */
+  async moderationItems(keys: ModerationKey[], tx: DbOrTx = this.db) {
+    const ids = (kind: ModerationKey['kind']) => keys.filter((key) => key.kind === kind).map((key) => key.id);
+    const [messageIds, reportIds, blockIds] = [ids('message'), ids('report'), ids('block')];
+    const [flagged, reports, blocks] = await Promise.all([
+      messageIds.length
+        ? tx
+            .select({ message: chatMessages, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId })
+            .from(chatMessages)
+            .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+            .where(inArray(chatMessages.id, messageIds))
+        : [],
+      reportIds.length
+        ? tx
+            .select({ report: chatReports, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId })
+            .from(chatReports)
+            .innerJoin(chatConversations, eq(chatConversations.id, chatReports.conversationId))
+            .where(inArray(chatReports.id, reportIds))
+        : [],
+      blockIds.length
+        ? tx
+            .select({ conversationId: chatConversations.id, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId, blockedAt: chatConversations.blockedAt })
+            .from(chatConversations)
+            .where(and(inArray(chatConversations.id, blockIds), isNotNull(chatConversations.blockedAt)))
+        : [],
+    ]);
+    const position = new Map(keys.map((key, i) => [`${key.kind}:${key.id}`, i]));
+    const inQueueOrder = <T,>(kind: ModerationKey['kind'], rows: T[], id: (row: T) => string) =>
+      rows.sort((a, b) => (position.get(`${kind}:${id(a)}`) ?? 0) - (position.get(`${kind}:${id(b)}`) ?? 0));
+    return {
+      flagged: inQueueOrder('message', flagged, (row) => row.message.id),
+      reports: inQueueOrder('report', reports, (row) => row.report.id),
+      blocks: inQueueOrder('block', blocks, (row) => row.conversationId),
+    };
   }
 
   async namesOf(ids: string[], tx: DbOrTx = this.db): Promise<Map<string, string>> {

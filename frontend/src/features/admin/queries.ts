@@ -22,6 +22,8 @@ export type TransactionFilters = Omit<NonNullable<paths['/api/admin/transactions
 export const USERS_PAGE_SIZE = 12;
 export const PAYMENTS_PAGE_SIZE = 20;
 export const TRANSACTIONS_PAGE_SIZE = 20;
+/** Items per page of the moderation queue (the admin lists' default page). */
+export const MODERATION_PAGE_SIZE = 20;
 
 interface UserListParams {
   page: number;
@@ -44,6 +46,7 @@ export const adminKeys = {
   payment: (id: string) => [...adminKeys.payments(), 'detail', id] as const,
   transactions: (filters: TransactionFilters, page: number) => [...adminKeys.all, 'transactions', filters, page] as const,
   moderation: () => [...adminKeys.all, 'moderation'] as const,
+  moderationPage: (page: number) => [...adminKeys.moderation(), page] as const,
   audit: (subjectId: string) => [...adminKeys.all, 'audit', subjectId] as const,
 };
 
@@ -154,10 +157,12 @@ export const transactionsQuery = (filters: TransactionFilters, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const moderationQuery = () =>
+/** One page of the queue: unresolved items first, oldest first; then resolved ones. */
+export const moderationQuery = (page = 1) =>
   queryOptions({
-    queryKey: adminKeys.moderation(),
-    queryFn: () => unwrap(api.GET('/api/admin/chat/moderation')),
+    queryKey: adminKeys.moderationPage(page),
+    queryFn: () => unwrap(api.GET('/api/admin/chat/moderation', { params: { query: { page, limit: MODERATION_PAGE_SIZE } } })),
+    placeholderData: keepPreviousData,
   });
 
 export const auditQuery = (subjectId: string) =>

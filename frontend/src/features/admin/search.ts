@@ -19,11 +19,17 @@ export const paymentFiltersOf = ({ page = 1, paymentStatus, ...rest }: PaymentsS
 });
 export const paymentsSearchOf = ({ status, ...rest }: PaymentFilters): PaymentsSearch => ({ ...rest, ...(status ? { paymentStatus: status } : {}) });
 export type TransactionsSearch = TransactionFilters & { page?: number };
+/** The moderation queue's page. */
+export interface ContentSearch {
+  page?: number;
+}
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 const pageOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 1 ? value : undefined);
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined => (allowed.includes(value as T) ? (value as T) : undefined);
 const isoDate = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+export const validateContentSearch = (raw: Record<string, unknown>): ContentSearch => ({ page: pageOf(raw.page) });
 
 export const validateUserListSearch = (raw: Record<string, unknown>): UserListSearch => ({ page: pageOf(raw.page), search: text(raw.search) });
 

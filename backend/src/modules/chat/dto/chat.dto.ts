@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { CHAT_HISTORY_PAGE } from '@redpen/shared/chat-rules';
+import { PaginationDto } from '../../../common/pagination.js';
 
 /** One message as the spec's client reads it (part 2 §3), plus what the safeguarding masked. */
 export class ChatMessageDto {
@@ -151,8 +152,18 @@ export class ModerationResolvedDto {
   @ApiProperty({ type: ModerationResolutionDto }) resolution: ModerationResolutionDto;
 }
 
+/** Where an item of the page stands in the queue: its kind and id (a block's id is its conversation's). */
+class ModerationOrderDto {
+  @ApiProperty({ enum: MODERATION_SUBJECTS }) kind: (typeof MODERATION_SUBJECTS)[number];
+  @ApiProperty({ format: 'uuid' }) _id: string;
+}
+
+/** One page of the moderation queue: the page's items by kind, their queue order, and the admin lists' pagination. */
 export class ChatModerationDto {
-  @ApiProperty({ type: [FlaggedMessageDto] }) flaggedMessages: FlaggedMessageDto[];
-  @ApiProperty({ type: [ChatReportRowDto] }) reports: ChatReportRowDto[];
-  @ApiProperty({ type: [ChatBlockRowDto] }) blocks: ChatBlockRowDto[];
+  @ApiProperty({ type: [FlaggedMessageDto], description: "This page's flagged messages" }) flaggedMessages: FlaggedMessageDto[];
+  @ApiProperty({ type: [ChatReportRowDto], description: "This page's reports" }) reports: ChatReportRowDto[];
+  @ApiProperty({ type: [ChatBlockRowDto], description: "This page's blocks" }) blocks: ChatBlockRowDto[];
+  @ApiProperty({ type: [ModerationOrderDto], description: "The page's items in queue order: unresolved first, oldest first; then resolved, latest resolution first" })
+  order: ModerationOrderDto[];
+  @ApiProperty({ type: PaginationDto, description: 'totalPayments is the number of items in the whole queue' }) pagination: PaginationDto;
 }

@@ -1,54 +1,35 @@
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
-import { Text } from '@chakra-ui/react/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
-import { QueryState } from '../../../components/ui/QueryState';
-import { SkeletonStack } from '../../../components/ui/Skeleton';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { AdminPageHeader, BanConfirmDialog } from '../components/AdminBits';
-import { ModerationItem, type ModerationEntry } from '../components/ModerationItem';
+import { ModerationExcerpt, ModerationPeople, ModerationResolve, ModerationSummary, type ModerationEntry } from '../components/ModerationItem';
 import { StudentDetailsDialog } from '../components/StudentDetailsDialog';
 import { TutorDetailsDialog } from '../components/TutorDetailsDialog';
 import { useBanFlow } from '../hooks/useBanFlow';
-import { adminKeys, moderationQuery, resolveModeration, type ModerationQueue, type ResolveModerationBody } from '../queries';
+import { adminKeys, MODERATION_PAGE_SIZE, moderationQuery, resolveModeration, type ModerationQueue, type ResolveModerationBody } from '../queries';
+import type { ContentSearch } from '../search';
 
 const MASKED = { phone: 'a phone number', email: 'an email address', link: 'a link', handle: 'a social handle' } as const;
 
-/** The three lists as one queue, newest first. */
+/** The page's three lists as one queue, in the server's order (unresolved first, oldest first; then resolved). */
 export function moderationEntries(queue: ModerationQueue): ModerationEntry[] {
-  return [
-    ...queue.flaggedMessages.map((m): ModerationEntry => ({
-      kind: 'message',
-      id: m._id,
-      title: 'Masked contact details',
-      detail: `Masked ${m.masked.map((k) => MASKED[k]).join(', ')}: “${m.content}”`,
-      at: m.timestamp,
-      context: m.context,
-    })),
-    ...queue.reports.map((r): ModerationEntry => ({
-      kind: 'report',
-      id: r._id,
-      title: 'Report',
-      detail: `Reason: ${r.reason}`,
-      at: r.createdAt,
-      context: r.context,
-    })),
-    ...queue.blocks.map((b): ModerationEntry => ({
-      kind: 'block',
-      id: b._id,
-      title: 'Block',
-      detail: 'The student blocked this tutor.',
-      at: b.blockedAt,
-      context: b.context,
-    })),
-  ].sort((a, b) => b.at.localeCompare(a.at));
+  const entries = new Map<string, ModerationEntry>();
+  for (const m of queue.flaggedMessages) {
+    entries.set(`message:${m._id}`, { kind: 'message', id: m._id, title: 'Masked contact details', detail: `Masked ${m.masked.map((k) => MASKED[k]).join(', ')}: “${m.content}”`, at: m.timestamp, context: m.context });
+  }
+  for (const r of queue.reports) entries.set(`report:${r._id}`, { kind: 'report', id: r._id, title: 'Report', detail: `Reason: ${r.reason}`, at: r.createdAt, context: r.context });
+  for (const b of queue.blocks) entries.set(`block:${b._id}`, { kind: 'block', id: b._id, title: 'Block', detail: 'The student blocked this tutor.', at: b.blockedAt, context: b.context });
+  return queue.order.flatMap((item) => entries.get(`${item.kind}:${item._id}`) ?? []);
 }
 
-export function ContentPage() {
+export function ContentPage({ search, onSearchChange }: { search: ContentSearch; onSearchChange: (next: ContentSearch) => void }) {
   const queryClient = useQueryClient();
-  const queue = useQuery(moderationQuery());
+  const page = search.page ?? 1;
+  const queue = useQuery(moderationQuery(page));
   const [viewing, setViewing] = useState<{ kind: 'student' | 'tutor'; id: string } | null>(null);
   const studentBan = useBanFlow('student');
   const tutorBan = useBanFlow('tutor');
@@ -60,6 +41,12 @@ export function ContentPage() {
     },
     onError: (error) => toastError(errorMessage(error, 'Failed to resolve')),
   });
+  const columns: DataTableColumn<ModerationEntry>[] = [
+    { key: 'item', header: 'Item', rowHeader: true, cell: (entry) => <ModerationSummary entry={entry} /> },
+    { key: 'people', header: 'People', cell: (entry) => <ModerationPeople context={entry.context} onViewPerson={(kind, id) => setViewing({ kind, id })} /> },
+    { key: 'conversation', header: 'Conversation', cell: (entry) => <ModerationExcerpt context={entry.context} /> },
+    { key: 'resolution', header: 'Resolution', cell: (entry) => <ModerationResolve entry={entry} pending={resolve.isPending} onResolve={(body) => resolve.mutate(body)} /> },
+  ];
   return (
     <Stack gap="6">
       <AdminPageHeader
@@ -71,27 +58,21 @@ export function ContentPage() {
           </Link>
         }
       />
-      <QueryState
-        query={queue}
+      <DataTable
+        caption="Moderation queue: unresolved first, oldest first"
+        columns={columns}
+        rows={queue.data ? moderationEntries(queue.data) : undefined}
+        rowKey={(entry) => `${entry.kind}-${entry.id}`}
+        loading={queue.isPending}
+        error={queue.isError && !queue.data ? queue.error : undefined}
         errorFallback="Failed to load the moderation queue"
-        skeleton={<SkeletonStack label="Loading the moderation queue" height="40" />}
-        isEmpty={(data) => moderationEntries(data).length === 0}
-        empty={<Text color="fg.muted">Nothing to review.</Text>}
-      >
-        {(data) => (
-          <Stack gap="4">
-            {moderationEntries(data).map((entry) => (
-              <ModerationItem
-                key={`${entry.kind}-${entry.id}`}
-                entry={entry}
-                pending={resolve.isPending}
-                onResolve={(body) => resolve.mutate(body)}
-                onViewPerson={(kind, id) => setViewing({ kind, id })}
-              />
-            ))}
-          </Stack>
-        )}
-      </QueryState>
+        onRetry={() => void queue.refetch()}
+        empty="Nothing to review."
+        pageSize={MODERATION_PAGE_SIZE}
+        page={queue.data?.pagination.currentPage ?? page}
+        total={queue.data?.pagination.totalPayments}
+        onPageChange={(next) => onSearchChange({ ...search, page: next })}
+      />
       <StudentDetailsDialog studentId={viewing?.kind === 'student' ? viewing.id : null} onClose={() => setViewing(null)} onBan={studentBan.ask} />
       <TutorDetailsDialog tutorId={viewing?.kind === 'tutor' ? viewing.id : null} onClose={() => setViewing(null)} onBan={tutorBan.ask} />
       <BanConfirmDialog target={studentBan.target} pending={studentBan.pending} onConfirm={studentBan.confirm} onClose={studentBan.cancel} />
