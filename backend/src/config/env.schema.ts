@@ -95,6 +95,10 @@ export interface AppConfig {
     revisionWindowSeconds: number;
     sweeperIntervalSeconds: number;
   };
+  chat: {
+    /** How often each API instance re-reads the sessions of its open sockets and closes those that ended (≤ 60 s). */
+    sessionRecheckSeconds: number;
+  };
   tutoring: {
     /** How long a booked, unpaid session holds its slot before it expires (DESIGN.md §9 "Paying"). */
     bookingHoldSeconds: number;
@@ -127,6 +131,7 @@ export const ENV_VARIABLE_NAMES = [
   'ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 'ESSAY_EXPEDITED_SURCHARGE_PENCE',
   'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'REVISION_WINDOW_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
   'BOOKING_HOLD_SECONDS', 'MEETING_BASE_URL',
+  'CHAT_SESSION_RECHECK_SECONDS',
   'SEED_DEMO_DATA',
 ] as const;
 
@@ -339,6 +344,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       payoutEligibilitySeconds: r.int('PAYOUT_ELIGIBILITY_SECONDS', 172800, { min: 1 }),
       revisionWindowSeconds: r.int('REVISION_WINDOW_SECONDS', 604800, { min: 1 }),
       sweeperIntervalSeconds: r.int('SWEEPER_INTERVAL_SECONDS', 300, { min: 1 }),
+    },
+    chat: {
+      sessionRecheckSeconds: r.int('CHAT_SESSION_RECHECK_SECONDS', 30, { min: 1, max: 60 }),
     },
     tutoring: {
       bookingHoldSeconds: r.int('BOOKING_HOLD_SECONDS', DEFAULT_BOOKING_HOLD_SECONDS, { min: 1 }),

@@ -126,7 +126,15 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiNoContentResponse({ description: 'This token no longer works' })
   async logout(@CurrentUser() user: AuthenticatedUser): Promise<void> {
-    await this.auth.logout(user.sessionId);
+    await this.auth.logout(user.sessionId, user.id);
+  }
+
+  @Post('logoutEverywhere')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiNoContentResponse({ description: 'Every session of the account ended (this one too), and their chat sockets closed' })
+  async logoutEverywhere(@CurrentUser() user: AuthenticatedUser): Promise<void> {
+    await this.auth.logoutEverywhere(user.id);
   }
 
   @Get('me')
@@ -150,7 +158,7 @@ export class AuthController {
   @ApiForbiddenResponse({ description: `Turning it off: ${MESSAGES.wrongPassword}` })
   @ApiUnprocessableEntityResponse({ description: MESSAGES.twoFactorRequired })
   async setTwoFactor(@CurrentUser() user: AuthenticatedUser, @Body() body: TwoFactorSettingDto, @Ip() ip: string): Promise<UserEnvelopeDto> {
-    return { user: await this.auth.setTwoFactor(user.id, body.enabled, body.password, ip) };
+    return { user: await this.auth.setTwoFactor(user.id, user.sessionId, body.enabled, body.password, ip) };
   }
 
   @Post('signInLink')

@@ -8,8 +8,9 @@ import type { AppConfig } from '../../config/env.schema.js';
 import { CHAT_SOCKET_PATH, type ChatClientEvents, type ChatEventFailure, type ChatServerEvents, type JoinAck, type MarkReadAck, type SendMessageAck } from '@redpen/shared/chat-events';
 import { CHAT_SEND_RATE } from '@redpen/shared/chat-rules';
 import type { ErrorCode } from '@redpen/shared/error-codes';
+import { SESSION_ENDED_MESSAGE } from '../auth/auth-tokens.service.js';
 import { canJoinRoom } from './chat.access.js';
-import { ChatRealtime, type ChatServer, type ChatSocketData } from './chat-realtime.service.js';
+import { ChatRealtime, sessionRoom, type ChatServer, type ChatSocketData } from './chat-realtime.service.js';
 import { ChatService } from './chat.service.js';
 import { SocketAuth, SocketAuthError } from './socket-auth.service.js';
 import { TokenBucket } from './token-bucket.js';
@@ -57,6 +58,10 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
   private sub?: Redis;
   /** Offline announcements still being published: shutdown lets them finish before closing pub/sub. */
   private readonly leaving = new Set<Promise<void>>();
+  private server?: ChatServer;
+  /** The periodic session re-check of this instance's sockets (the backstop behind the revocation events). */
+  private recheckTimer?: NodeJS.Timeout;
+  private rechecking?: Promise<number>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -88,6 +93,34 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
         });
     });
     this.realtime.attach(server);
+    this.server = server;
+    this.recheckTimer = setInterval(() => void this.recheckSessions().catch((error: unknown) => this.logger.warn(`session re-check failed: ${(error as Error).message}`)), this.config.chat.sessionRecheckSeconds * 1000);
+    this.recheckTimer.unref();
+  }
+
+  /**
+   * The backstop behind the `auth.sessionsRevoked` event: every `CHAT_SESSION_RECHECK_SECONDS`, the sessions of this
+   * instance's sockets are read again (one query per 1,000 sessions) and the sockets of those that ended (revoked,
+   * expired, user banned) are told so and closed. Resolves to the number closed; one run at a time.
+   */
+  recheckSessions(): Promise<number> {
+    this.rechecking ??= this.recheckNow().finally(() => (this.rechecking = undefined));
+    return this.rechecking;
+  }
+
+  private async recheckNow(): Promise<number> {
+    const sockets = [...(this.server?.sockets.sockets.values() ?? [])] as ChatSocket[];
+    const ids = [...new Set(sockets.map((socket) => socket.data?.sessionId).filter((id): id is string => !!id))];
+    const ended = new Set<string>();
+    for (let i = 0; i < ids.length; i += 1000) for (const id of await this.auth.endedSessions(ids.slice(i, i + 1000))) ended.add(id);
+    let closed = 0;
+    for (const socket of sockets) {
+      if (!socket.data?.sessionId || !ended.has(socket.data.sessionId)) continue;
+      socket.emit('error', { message: SESSION_ENDED_MESSAGE, code: 'SESSION_EXPIRED' });
+      socket.disconnect(true);
+      closed += 1;
+    }
+    return closed;
   }
 
   async handleConnection(socket: ChatSocket): Promise<void> {
@@ -96,7 +129,8 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
     socket.on('join', (room, ack) => this.onJoin(socket, room, ack));
     socket.on('sendMessage', (payload, ack) => void this.onSendMessage(socket, payload, ack));
     socket.on('markRead', (payload, ack) => void this.onMarkRead(socket, payload, ack));
-    await socket.join(userId);
+    // The user's room carries their messages; the session's room lets a revocation close exactly this session's sockets.
+    await socket.join([userId, sessionRoom(socket.data.sessionId)]);
     // Every (re)connection announces the user online; the clients keep one flag per person, so tabs count once.
     await this.announcePresence(userId, true);
   }
@@ -112,6 +146,7 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.recheckTimer);
     // Closing the server disconnected every socket; a publish cut off mid-flight would reject unhandled
     // inside the Redis adapter, so wait (briefly: Redis may be the thing that is down) for them first.
     await Promise.race([Promise.all(this.leaving), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
