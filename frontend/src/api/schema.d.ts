@@ -1893,6 +1893,11 @@ export interface components {
         ContactAcceptedDto: {
             /** @example Thank you! Your message has been sent. */
             message: string;
+            /**
+             * @description The reference quoted in the acknowledgement email and to support
+             * @example RP-7KQ4-M2XD
+             */
+            reference: string;
         };
         ContactMessageDto: {
             /** @example jane@example.com */
