@@ -29,7 +29,7 @@ export interface AppConfig {
   host: string;
   webOrigin: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs (`true` only outside production). */
+  /** Fastify's `trustProxy`: false, or the proxies' addresses/CIDRs (`true` only outside production; never a hop count). */
   trustProxy: TrustProxy;
   serveWeb: boolean;
   workers: 'inline' | 'off';
@@ -108,7 +108,7 @@ export interface AppConfig {
   seedDemoData: boolean;
 }
 
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = boolean | string[];
 
 const DEV_JWT_SECRET = 'change-me-to-a-long-random-string-of-32-chars';
 /** Storage secrets published in this repository: s3rver's fixed key, docker-compose's old MinIO password, MinIO's default. */
@@ -185,21 +185,22 @@ class EnvReader {
   }
 
   /**
-   * `false`/`true`, a hop count (1 = trust the peer that connects, i.e. one proxy), or a comma-separated list
-   * of proxy addresses, CIDRs and proxy-addr's range names (loopback, linklocal, uniquelocal).
+   * `false`/`true`, or a comma-separated list of the proxies' addresses, CIDRs and proxy-addr's range names (loopback,
+   * linklocal, uniquelocal). Not a hop count: "believe N hops" believes whoever connects, so a client reaching the
+   * API around the proxy would choose its own address; a list believes only the peers it names.
    */
   trustProxy(name: string): TrustProxy {
     const value = this.raw(name)?.toLowerCase();
     if (value === undefined || ['false', 'no', '0'].includes(value)) return false;
     if (['true', 'yes'].includes(value)) return true;
     if (/^\d+$/.test(value)) {
-      if (Number(value) > 10) this.problems.push(`${name} hop count must be 10 or fewer (got "${value}")`);
-      return Number(value);
+      this.problems.push(`${name} takes the proxies' addresses or CIDRs, not a hop count (got "${value}"): e.g. 172.30.53.0/28 for compose's proxy network, or loopback`);
+      return false;
     }
     const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
     const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
     if (bad.length > 0 || entries.length === 0) {
-      this.problems.push(`${name} must be false, a hop count, or proxy addresses/CIDRs separated by commas (got "${value}")`);
+      this.problems.push(`${name} must be false or the proxies' addresses/CIDRs separated by commas (got "${value}")`);
       return false;
     }
     return entries;
@@ -269,7 +270,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       r.problems.push('S3_SECRET_ACCESS_KEY must be a secret of your own in production, not a published development key');
     }
     if (trustProxy === true) {
-      r.problems.push('TRUST_PROXY=true lets any client choose its address in production: give the number of proxies (1 behind nginx) or their addresses/CIDRs');
+      r.problems.push("TRUST_PROXY=true lets any client choose its address in production: give the proxies' addresses or CIDRs");
     }
   }
 
