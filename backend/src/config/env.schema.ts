@@ -64,6 +64,10 @@ export interface AppConfig {
     /** How long this process may reuse a session check (0 = never); changes drop it at once (SessionCache). */
     sessionCacheSeconds: number;
   };
+  rateLimits: {
+    /** Authenticated writes (POST, PUT, PATCH, DELETE) one user may make a minute, on routes without a rule of their own. */
+    writesPerMinute: number;
+  };
   uploads: {
     perUserPerHour: number;
     /** Essay uploads (routes that keep the file in memory for its word count) this process receives at once. */
@@ -126,7 +130,7 @@ export const ENV_VARIABLE_NAMES = [
   'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASS', 'MAIL_FROM', 'SUPPORT_EMAIL',
   'MAIL_CATCHER_URL',
   'JWT_SECRET', 'JWT_TTL_SECONDS', 'AUTH_SESSION_CACHE_SECONDS', 'TWO_FACTOR_POLICY',
-  'UPLOAD_RATE_LIMIT_PER_HOUR', 'UPLOADS_AT_ONCE', 'UPLOAD_IDLE_SECONDS', 'UPLOAD_MIN_BYTES_PER_SECOND',
+  'WRITE_RATE_LIMIT_PER_MINUTE', 'UPLOAD_RATE_LIMIT_PER_HOUR', 'UPLOADS_AT_ONCE', 'UPLOAD_IDLE_SECONDS', 'UPLOAD_MIN_BYTES_PER_SECOND',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PLATFORM_COMMISSION_PERCENT',
   'ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 'ESSAY_EXPEDITED_SURCHARGE_PENCE',
   'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'REVISION_WINDOW_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
@@ -322,6 +326,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       jwtTtlSeconds: r.int('JWT_TTL_SECONDS', 604800, { min: 60 }),
       twoFactorPolicy: r.oneOf('TWO_FACTOR_POLICY', TWO_FACTOR_POLICIES, production ? 'staff' : 'optional'),
       sessionCacheSeconds: r.int('AUTH_SESSION_CACHE_SECONDS', 30, { min: 0, max: 3600 }),
+    },
+    rateLimits: {
+      writesPerMinute: r.int('WRITE_RATE_LIMIT_PER_MINUTE', 120, { min: 1 }),
     },
     uploads: {
       perUserPerHour: r.int('UPLOAD_RATE_LIMIT_PER_HOUR', 60, { min: 1 }),

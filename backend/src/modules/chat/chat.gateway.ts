@@ -6,16 +6,16 @@ import type { Socket } from 'socket.io';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { CHAT_SOCKET_PATH, type ChatClientEvents, type ChatEventFailure, type ChatServerEvents, type JoinAck, type MarkReadAck, type SendMessageAck } from '@redpen/shared/chat-events';
-import { CHAT_SEND_RATE } from '@redpen/shared/chat-rules';
+import { CHAT_SEND_LIMIT } from '@redpen/shared/chat-rules';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import type { ErrorCode } from '@redpen/shared/error-codes';
 import { SESSION_ENDED_MESSAGE } from '../auth/auth-tokens.service.js';
 import { canJoinRoom } from './chat.access.js';
 import { ChatRealtime, sessionRoom, type ChatServer, type ChatSocketData } from './chat-realtime.service.js';
 import { ChatService } from './chat.service.js';
 import { SocketAuth, SocketAuthError } from './socket-auth.service.js';
-import { TokenBucket } from './token-bucket.js';
 
-type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData & { bucket: TokenBucket }>;
+type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
 
 /** An error as a client can show it: `{ message, code }`, like the HTTP error body. */
 function toClientError(error: unknown): Omit<ChatEventFailure, 'ok'> {
@@ -68,6 +68,7 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
     private readonly chat: ChatService,
     private readonly realtime: ChatRealtime,
     private readonly auth: SocketAuth,
+    private readonly limits: RateLimitService,
   ) {}
 
   afterInit(server: ChatServer): void {
@@ -84,7 +85,7 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
       this.auth
         .authenticate(SocketAuth.tokenFrom(socket.handshake))
         .then((data) => {
-          Object.assign(socket.data, data, { bucket: new TokenBucket(CHAT_SEND_RATE.perSecond, CHAT_SEND_RATE.burst) });
+          Object.assign(socket.data, data);
           next();
         })
         .catch((error: unknown) => {
@@ -162,10 +163,11 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
   }
 
   private async onSendMessage(socket: ChatSocket, payload: unknown, ack?: (answer: SendMessageAck) => void): Promise<void> {
-    if (!socket.data.bucket.take()) {
-      return this.fail(socket, ack, { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
-    }
     try {
+      // One count per user over every socket (and the essay discussion's HTTP route), kept in Redis for every instance.
+      if (!(await this.mayBeSent(socket.data.userId))) {
+        return this.fail(socket, ack, { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
+      }
       const caller = await this.auth.recheck(socket.data);
       // The spec's client also sends `sender` and `senderRole`: ignored, the token decides who is writing.
       const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
@@ -184,6 +186,16 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
       ack?.({ ok: true, ...result });
     } catch (error) {
       this.fail(socket, ack, toClientError(error), error);
+    }
+  }
+
+  private async mayBeSent(userId: string): Promise<boolean> {
+    try {
+      await this.limits.consume(CHAT_SEND_LIMIT, userId);
+      return true;
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() === 429) return false;
+      throw error;
     }
   }
 
