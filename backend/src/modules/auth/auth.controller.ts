@@ -36,6 +36,10 @@ import {
   Verify2faDto,
   VerifyEmailDto,
 } from './dto/auth.dto.js';
+import { WriteLimit } from '../../common/rate-limit/write-limit.decorator.js';
+
+/** Signing out counts apart from the general write limit: a user who hit that can always end their sessions. */
+const SIGN_OUT_LIMIT = { name: 'sign-out', points: 30, durationSeconds: 60 };
 
 @ApiTags('auth')
 @Controller('auth')
@@ -122,6 +126,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @WriteLimit(SIGN_OUT_LIMIT)
   @HttpCode(204)
   @ApiBearerAuth()
   @ApiNoContentResponse({ description: 'This token no longer works' })
@@ -130,6 +135,7 @@ export class AuthController {
   }
 
   @Post('logoutEverywhere')
+  @WriteLimit(SIGN_OUT_LIMIT)
   @HttpCode(204)
   @ApiBearerAuth()
   @ApiNoContentResponse({ description: 'Every session of the account ended (this one too), and their chat sockets closed' })
