@@ -74,10 +74,14 @@ test("compose's app services pass the backend's production config once the opera
   assert.throws(() => loadConfig({ ...resolved(api), SEED_DEMO_DATA: 'true' }), /SEED_DEMO_DATA must be false in production/);
 });
 
-test('the api trusts only the nginx hop for the client address, and nginx reports the address that connected', () => {
+test('the api trusts only the proxy network (nginx) for the client address, and nginx reports the address that connected', () => {
   const config = loadConfig(resolved(api));
-  assert.equal(config.trustProxy, 1, 'TRUST_PROXY is one hop (nginx), never true');
-  assert.equal(compose.services.api.ports, undefined, 'the api publishes no port: a hop count is sound only when every request comes through nginx');
+  const subnet = compose.networks?.proxy?.ipam?.config?.[0]?.subnet;
+  assert.ok(subnet, 'compose fixes the proxy network\'s subnet');
+  assert.deepEqual(config.trustProxy, [subnet], 'TRUST_PROXY is the proxy network\'s CIDR, never a hop count or true');
+  const onProxy = Object.entries(compose.services).filter(([, service]) => (service.networks ?? []).includes('proxy')).map(([name]) => name).sort();
+  assert.deepEqual(onProxy, ['api', 'web'], 'only nginx and the api share the trusted network');
+  assert.equal(compose.services.api.ports, undefined, 'the api publishes no port');
   const apiLocation = /location \/api\/ \{([^}]*)\}/.exec(site)?.[1] ?? '';
   assert.match(apiLocation, /proxy_set_header X-Forwarded-For \$remote_addr;/, 'nginx replaces X-Forwarded-For with $remote_addr');
   assert.doesNotMatch(site, /\$proxy_add_x_forwarded_for/, 'appending keeps what the client wrote');

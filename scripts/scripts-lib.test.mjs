@@ -27,6 +27,18 @@ test('local services are planned only for local endpoints', () => {
   assert.ok(remote.every((s) => !s.local));
 });
 
+test('the dev S3 endpoint and the mail catcher listen on loopback only (s3rver checks no signatures: issue 27)', () => {
+  for (const endpoint of ['http://127.0.0.1:9000', 'http://localhost:9000']) {
+    const [s3] = plannedServices({ S3_ENDPOINT: endpoint });
+    const at = s3?.args.indexOf('--address') ?? -1;
+    assert.ok(at > 0, 's3rver is given an address to bind');
+    assert.equal(s3?.args[at + 1], '127.0.0.1');
+  }
+  const [, mail] = plannedServices({ S3_ENDPOINT: 'http://127.0.0.1:9000', SMTP_HOST: '127.0.0.1', SMTP_PORT: '1025' });
+  assert.equal(mail?.args[mail.args.indexOf('--ip') + 1], '127.0.0.1');
+  assert.equal(mail?.args[mail.args.indexOf('--web-ip') + 1], '127.0.0.1');
+});
+
 async function closedPort() {
   const srv = net.createServer();
   await /** @type {Promise<void>} */ (new Promise((r) => srv.listen(0, '127.0.0.1', r)));

@@ -6,7 +6,6 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
-import { trustProxyOption } from './common/rate-limit/client-address.js';
 import { HttpExceptionFilter } from './common/filters/http-exception.filter.js';
 import { withErrorResponses } from './common/openapi/error-responses.js';
 import { createValidationPipe } from './common/pipes/validation.pipe.js';
@@ -53,7 +52,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     genReqId: requestId,
     requestIdHeader: false,
     // Only the proxy hops named by TRUST_PROXY are believed: request.ip is the first address they did not add.
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy: config.trustProxy,
     // Fastify's two lines per request are replaced by one, written in the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: LazyRequestLogger.factory,

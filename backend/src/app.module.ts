@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtAuthGuard } from './common/guards/jwt-auth.guard.js';
 import { RolesGuard } from './common/guards/roles.guard.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
+import { WriteRateLimitGuard } from './common/rate-limit/write-rate-limit.guard.js';
 import { ConfigModule } from './config/config.module.js';
 import type { AppConfig } from './config/env.schema.js';
 import { ClockModule } from './infra/clock/clock.module.js';
@@ -64,10 +65,12 @@ export class AppModule {
       module: AppModule,
       imports: [ConfigModule.forRoot(config), ...infraModules(clock), ...FEATURE_MODULES, ...modules, ...(workers ? [WorkersModule] : [])],
       // The global guards, in order: authentication (every route unless `@Public()`; the strategy comes from
-      // AuthModule), then roles (`@Roles()`). Here rather than in a feature module, so importing one never adds them.
+      // AuthModule), then roles (`@Roles()`), then the per-user limit on authenticated writes (`@WriteLimit()`).
+      // Here rather than in a feature module, so importing one never adds them.
       providers: [
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_GUARD, useClass: WriteRateLimitGuard },
       ],
     };
   }

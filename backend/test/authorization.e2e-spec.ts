@@ -11,13 +11,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
-import { essays, tutorProfiles, tutoringSessions } from '../src/infra/database/schema/index.js';
+import { eq, inArray } from 'drizzle-orm';
+import { authSessions, essays, tutorProfiles, tutoringSessions } from '../src/infra/database/schema/index.js';
 import { ChatService } from '../src/modules/chat/chat.service.js';
 import { LocalCheckout } from '../src/modules/payments/local-checkout.service.js';
 import { PaymentsService } from '../src/modules/payments/payments.service.js';
 import { TestItems, TestPayablesModule } from './support/payable-test-items.js';
-import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
+import { bearer, createAccount, db, heardByTheApp, resetLimits, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { closeAll, connect, listen, refusal } from './support/chat-sockets.js';
 
@@ -47,6 +47,8 @@ interface Entry {
   expect: Expectation;
   /** Gives each caller a token of its own (the call would otherwise sign the shared one out). */
   freshToken?: boolean;
+  /** The call ends every session of the caller (sign out everywhere): they are restored after it, so the shared tokens keep working. */
+  restoreSessions?: boolean;
   /** Concrete path for a parameterised route, per caller (own resource vs someone else's). */
   path?: (actor: Actor, accounts: Record<Exclude<Actor, 'none'>, TestAccount>) => string;
   /** A valid body, where validation would otherwise answer 400 before ownership is checked (a function: read after setup). */
@@ -71,6 +73,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/auth/requestPasswordReset': { expect: PUBLIC },
   'POST /api/auth/resetPassword': { expect: PUBLIC },
   'POST /api/auth/logout': { expect: SIGNED_IN, freshToken: true },
+  'POST /api/auth/logoutEverywhere': { expect: SIGNED_IN, restoreSessions: true },
   'GET /api/auth/me': { expect: SIGNED_IN },
   'GET /api/auth/checkProfiles': { expect: SIGNED_IN },
   'PUT /api/auth/two-factor': { expect: SIGNED_IN },
@@ -289,6 +292,10 @@ describe('authorisation matrix', () => {
         const body = typeof entry.body === 'function' ? entry.body() : entry.body;
         if (entry.form) for (const [field, value] of Object.entries(entry.form())) req = req.field(field, value);
         const response = method === 'GET' || entry.form ? await req : await req.send(body ?? {});
+        if (entry.restoreSessions && actor !== 'none') {
+          await db(app).update(authSessions).set({ revokedAt: null }).where(eq(authSessions.userId, accounts[actor].user.id));
+          await heardByTheApp(app);
+        }
         const want = entry.expect[actor];
         // Where the table tells owners from strangers by 404, the owner's 'ok' must not be a 404 either.
         const denied = Object.values(entry.expect).includes(404) ? [401, 403, 404] : [401, 403];

@@ -175,7 +175,7 @@ describe('chat', () => {
       expect(await error).toEqual({ message: 'You can only message your own students and tutors.', code: 'CHAT_NOT_A_CONTACT' });
     });
 
-    it('limits each socket to a burst of 20, answering the excess with an error event', async () => {
+    it('limits each user to CHAT_SEND_LIMIT messages (20 in 10 s), answering the excess with an error event', async () => {
       const { student, tutor } = await pair();
       const socket = await connect(origin, student.token);
       const errors = collect(socket, 'error');

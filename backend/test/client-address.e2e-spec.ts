@@ -31,7 +31,7 @@ async function exhaust(app: NestFastifyApplication, client: string) {
 }
 
 describe.each([
-  ['a hop count', '1'],
+  ['a range name', 'loopback'],
   ['the proxy CIDRs', '127.0.0.0/8,::1/128'],
 ])('client address with TRUST_PROXY as %s', (_label, trustProxy) => {
   let app: NestFastifyApplication;

@@ -43,12 +43,12 @@ describe('POST /api/contact', () => {
   it('delivers the message to support and an acknowledgement to the sender', async () => {
     const body = valid();
     const response = await request(app.getHttpServer()).post('/api/contact').send(body).expect(202);
-    expect(response.body).toEqual({ message: 'Thank you! Your message has been sent.' });
+    expect(response.body).toEqual({ message: 'Thank you! Your message has been sent.', reference: expect.stringMatching(/^RP-[0-9A-Z]{4}-[0-9A-Z]{4}$/) });
 
     const [acknowledgement] = await waitForMails(body.email);
-    expect(acknowledgement?.subject).toBe('We received your message');
+    expect(acknowledgement?.subject).toBe(`We received your message (${response.body.reference})`);
     const support = (await waitForMails('support-e2e@redpen.local', 1)).find((mail) => mail.text.includes(body.email));
-    expect(support?.subject).toBe('Contact form: Pricing');
+    expect(support?.subject).toBe(`Contact form: Pricing [${response.body.reference}]`);
     expect(support?.replyTo?.[0]?.address).toBe(body.email);
     expect(support?.text).toContain('How long does a review take?');
   });

@@ -19,17 +19,17 @@ describe('mail through the queue', () => {
 
   it('delivers a queued email with HTML and text bodies to the catcher', async () => {
     const to = uniqueAddress('queued');
-    await mail.send({ to, template: 'contact.acknowledgement', data: { name: 'Ada <script>', subject: 'Hello' } });
+    await mail.send({ to, template: 'contact.support', data: { name: 'Ada <script>', email: 'ada@example.com', subject: 'Hello', message: 'Hi', reference: 'RP-TEST-0001' } });
     const [received] = await waitForMails(to);
-    expect(received?.subject).toBe('We received your message');
-    expect(received?.text).toContain('Hello Ada <script>,');
-    expect(received?.html).toContain('Hello Ada &lt;script&gt;,');
+    expect(received?.subject).toBe('Contact form: Hello [RP-TEST-0001]');
+    expect(received?.text).toContain('New message from Ada <script> <ada@example.com>');
+    expect(received?.html).toContain('New message from Ada &lt;script&gt; &lt;ada@example.com&gt;');
     expect(received?.html).not.toContain('<script>');
   });
 
   it('keeps a delayed job waiting out its delay, runs it once when due, and ignores a duplicate job id', async () => {
     const to = uniqueAddress('delayed');
-    const job = { to, template: 'contact.acknowledgement' as const, data: { name: 'Bo', subject: 'Delayed' } };
+    const job = { to, template: 'contact.acknowledgement' as const, data: { reference: 'RP-DELA-YED1' } };
     const jobId = `test-delayed.${to}`;
     // An hour: long enough that it cannot come due by itself however slow the machine (it is promoted below).
     const delayMs = 3_600_000;
@@ -49,7 +49,7 @@ describe('mail through the queue', () => {
     await runDelayedJob(app, QUEUES.mail, jobId);
     const mails = await waitForMails(to, 1, 10000);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('We received your message');
+    expect(mails[0]!.subject).toBe('We received your message (RP-DELA-YED1)');
 
     // The duplicate was never queued: with the queue idle, still one mail.
     await queuesIdle(app, [QUEUES.mail]);

@@ -2,8 +2,11 @@
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** A second copy of the same text within this window is a duplicate (spec part 2 §9). */
 export const CHAT_DUPLICATE_WINDOW_MS = 1000;
-/** Per-socket send limit: a token bucket refilled at `perSecond`, holding at most `burst`. */
-export const CHAT_SEND_RATE = { perSecond: 10, burst: 20 } as const;
+/**
+ * Messages one user may send in `durationSeconds`, over every socket and the essay discussion's HTTP route together
+ * (one count per user in Redis, shared by every API instance; issue 27). Past it: `RATE_LIMITED`.
+ */
+export const CHAT_SEND_LIMIT = { name: 'chat-send', points: 20, durationSeconds: 10 } as const;
 export const CHAT_HISTORY_PAGE = { default: 50, max: 100 } as const;
 /** What replaces a masked contact detail in a message (the web app explains it beside the message). */
 export const CHAT_MASK = '[hidden]';

@@ -89,11 +89,13 @@ describe('loadConfig: deployment defaults', () => {
     expect(problemsOf({ ...PRODUCTION, JWT_SECRET: 'x'.repeat(32) })).toEqual([]);
   });
 
-  it('reads TRUST_PROXY as false, a hop count, or proxy addresses and CIDRs', () => {
+  it('reads TRUST_PROXY as false or proxy addresses and CIDRs; a hop count is refused', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(problemsOf({ TRUST_PROXY: '1' })).toEqual([
+      `TRUST_PROXY takes the proxies' addresses or CIDRs, not a hop count (got "1"): e.g. 172.30.53.0/28 for compose's proxy network, or loopback`,
+    ]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8, loopback' }).trustProxy).toEqual([
       '10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback',
     ]);
@@ -104,8 +106,8 @@ describe('loadConfig: deployment defaults', () => {
 
   it('refuses TRUST_PROXY=true in production, where any client could pick its address', () => {
     expect(problemsOf({ ...PRODUCTION, TRUST_PROXY: 'true' })).toEqual([
-      'TRUST_PROXY=true lets any client choose its address in production: give the number of proxies (1 behind nginx) or their addresses/CIDRs',
+      "TRUST_PROXY=true lets any client choose its address in production: give the proxies' addresses or CIDRs",
     ]);
-    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '172.30.53.0/28' }).trustProxy).toEqual(['172.30.53.0/28']);
   });
 });

@@ -29,7 +29,7 @@ export interface AppConfig {
   host: string;
   webOrigin: string;
   logLevel: (typeof LOG_LEVELS)[number];
-  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs (`true` only outside production). */
+  /** Fastify's `trustProxy`: false, or the proxies' addresses/CIDRs (`true` only outside production; never a hop count). */
   trustProxy: TrustProxy;
   serveWeb: boolean;
   workers: 'inline' | 'off';
@@ -64,6 +64,10 @@ export interface AppConfig {
     /** How long this process may reuse a session check (0 = never); changes drop it at once (SessionCache). */
     sessionCacheSeconds: number;
   };
+  rateLimits: {
+    /** Authenticated writes (POST, PUT, PATCH, DELETE) one user may make a minute, on routes without a rule of their own. */
+    writesPerMinute: number;
+  };
   uploads: {
     perUserPerHour: number;
     /** Essay uploads (routes that keep the file in memory for its word count) this process receives at once. */
@@ -95,6 +99,10 @@ export interface AppConfig {
     revisionWindowSeconds: number;
     sweeperIntervalSeconds: number;
   };
+  chat: {
+    /** How often each API instance re-reads the sessions of its open sockets and closes those that ended (≤ 60 s). */
+    sessionRecheckSeconds: number;
+  };
   tutoring: {
     /** How long a booked, unpaid session holds its slot before it expires (DESIGN.md §9 "Paying"). */
     bookingHoldSeconds: number;
@@ -104,7 +112,7 @@ export interface AppConfig {
   seedDemoData: boolean;
 }
 
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = boolean | string[];
 
 const DEV_JWT_SECRET = 'change-me-to-a-long-random-string-of-32-chars';
 /** Storage secrets published in this repository: s3rver's fixed key, docker-compose's old MinIO password, MinIO's default. */
@@ -122,11 +130,12 @@ export const ENV_VARIABLE_NAMES = [
   'SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_USER', 'SMTP_PASS', 'MAIL_FROM', 'SUPPORT_EMAIL',
   'MAIL_CATCHER_URL',
   'JWT_SECRET', 'JWT_TTL_SECONDS', 'AUTH_SESSION_CACHE_SECONDS', 'TWO_FACTOR_POLICY',
-  'UPLOAD_RATE_LIMIT_PER_HOUR', 'UPLOADS_AT_ONCE', 'UPLOAD_IDLE_SECONDS', 'UPLOAD_MIN_BYTES_PER_SECOND',
+  'WRITE_RATE_LIMIT_PER_MINUTE', 'UPLOAD_RATE_LIMIT_PER_HOUR', 'UPLOADS_AT_ONCE', 'UPLOAD_IDLE_SECONDS', 'UPLOAD_MIN_BYTES_PER_SECOND',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'PLATFORM_COMMISSION_PERCENT',
   'ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 'ESSAY_EXPEDITED_SURCHARGE_PENCE',
   'WORDCOUNT_WINDOW_SECONDS', 'MARKING_DEADLINE_SECONDS', 'PAYOUT_ELIGIBILITY_SECONDS', 'REVISION_WINDOW_SECONDS', 'SWEEPER_INTERVAL_SECONDS',
   'BOOKING_HOLD_SECONDS', 'MEETING_BASE_URL',
+  'CHAT_SESSION_RECHECK_SECONDS',
   'SEED_DEMO_DATA',
 ] as const;
 
@@ -180,21 +189,22 @@ class EnvReader {
   }
 
   /**
-   * `false`/`true`, a hop count (1 = trust the peer that connects, i.e. one proxy), or a comma-separated list
-   * of proxy addresses, CIDRs and proxy-addr's range names (loopback, linklocal, uniquelocal).
+   * `false`/`true`, or a comma-separated list of the proxies' addresses, CIDRs and proxy-addr's range names (loopback,
+   * linklocal, uniquelocal). Not a hop count: "believe N hops" believes whoever connects, so a client reaching the
+   * API around the proxy would choose its own address; a list believes only the peers it names.
    */
   trustProxy(name: string): TrustProxy {
     const value = this.raw(name)?.toLowerCase();
     if (value === undefined || ['false', 'no', '0'].includes(value)) return false;
     if (['true', 'yes'].includes(value)) return true;
     if (/^\d+$/.test(value)) {
-      if (Number(value) > 10) this.problems.push(`${name} hop count must be 10 or fewer (got "${value}")`);
-      return Number(value);
+      this.problems.push(`${name} takes the proxies' addresses or CIDRs, not a hop count (got "${value}"): e.g. 172.30.53.0/28 for compose's proxy network, or loopback`);
+      return false;
     }
     const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
     const bad = entries.filter((entry) => !PROXY_RANGE_NAMES.has(entry) && !isAddressOrCidr(entry));
     if (bad.length > 0 || entries.length === 0) {
-      this.problems.push(`${name} must be false, a hop count, or proxy addresses/CIDRs separated by commas (got "${value}")`);
+      this.problems.push(`${name} must be false or the proxies' addresses/CIDRs separated by commas (got "${value}")`);
       return false;
     }
     return entries;
@@ -264,7 +274,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       r.problems.push('S3_SECRET_ACCESS_KEY must be a secret of your own in production, not a published development key');
     }
     if (trustProxy === true) {
-      r.problems.push('TRUST_PROXY=true lets any client choose its address in production: give the number of proxies (1 behind nginx) or their addresses/CIDRs');
+      r.problems.push("TRUST_PROXY=true lets any client choose its address in production: give the proxies' addresses or CIDRs");
     }
   }
 
@@ -317,6 +327,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       twoFactorPolicy: r.oneOf('TWO_FACTOR_POLICY', TWO_FACTOR_POLICIES, production ? 'staff' : 'optional'),
       sessionCacheSeconds: r.int('AUTH_SESSION_CACHE_SECONDS', 30, { min: 0, max: 3600 }),
     },
+    rateLimits: {
+      writesPerMinute: r.int('WRITE_RATE_LIMIT_PER_MINUTE', 120, { min: 1 }),
+    },
     uploads: {
       perUserPerHour: r.int('UPLOAD_RATE_LIMIT_PER_HOUR', 60, { min: 1 }),
       atOnce: r.int('UPLOADS_AT_ONCE', 1, { min: 1, max: 64 }),
@@ -339,6 +352,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       payoutEligibilitySeconds: r.int('PAYOUT_ELIGIBILITY_SECONDS', 172800, { min: 1 }),
       revisionWindowSeconds: r.int('REVISION_WINDOW_SECONDS', 604800, { min: 1 }),
       sweeperIntervalSeconds: r.int('SWEEPER_INTERVAL_SECONDS', 300, { min: 1 }),
+    },
+    chat: {
+      sessionRecheckSeconds: r.int('CHAT_SESSION_RECHECK_SECONDS', 30, { min: 1, max: 60 }),
     },
     tutoring: {
       bookingHoldSeconds: r.int('BOOKING_HOLD_SECONDS', DEFAULT_BOOKING_HOLD_SECONDS, { min: 1 }),

@@ -25,6 +25,8 @@ export const authApi = {
     unwrap(api.GET('/api/auth/me', token ? { headers: { Authorization: `Bearer ${token}` } } : {})),
   checkProfiles: () => unwrap(api.GET('/api/auth/checkProfiles')),
   logout: () => unwrap(api.POST('/api/auth/logout')),
+  /** Ends every session of the account (this one too) and closes their chat sockets on every device. */
+  logoutEverywhere: () => unwrap(api.POST('/api/auth/logoutEverywhere')),
   /** Turning it off needs the current password. */
   setTwoFactor: (enabled: boolean, password?: string) =>
     unwrap(api.PUT('/api/auth/two-factor', { body: enabled ? { enabled } : { enabled, password } })),

@@ -652,7 +652,7 @@ async function run_({ log, command }) {
       return startBackend({
         log,
         env: {
-          TRUST_PROXY: '1', TWO_FACTOR_POLICY: 'optional', S3_BUCKET: bucket, REDIS_URL: redisUrl, JWT_SECRET: jwtSecret, UPLOAD_RATE_LIMIT_PER_HOUR: '100000',
+          TRUST_PROXY: 'loopback', TWO_FACTOR_POLICY: 'optional', S3_BUCKET: bucket, REDIS_URL: redisUrl, JWT_SECRET: jwtSecret, UPLOAD_RATE_LIMIT_PER_HOUR: '100000',
           BENCH_MEM_FILE: memFile, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}`,
         },
       });

@@ -4,7 +4,7 @@
 // INSIDE the server process during the run: the server is started with a tiny preload (`--import` of a
 // data: URL, no change to the app) that samples `perf_hooks.monitorEventLoopDelay` and appends one JSON
 // line per second to a file; only the lines written while the load ran are counted.
-// Rate limits stay on: each request comes from its own X-Forwarded-For address (TRUST_PROXY=1: the bench is the one proxy hop; for this
+// Rate limits stay on: each request comes from its own X-Forwarded-For address (TRUST_PROXY=loopback: the bench is the proxy, on loopback; for this
 // run) and the accounts rotate, so the per-IP and per-account limits are not what is measured.
 // Goal: max event-loop delay < 50 ms (hashing never blocks the loop).
 import { createRequire } from 'node:module';
@@ -23,7 +23,7 @@ export const PASSWORD = 'Bench-Login-Pass-42';
 
 /**
  * autocannon requests signing in the seeded accounts in turn, each from its own X-Forwarded-For address (the
- * server runs with TRUST_PROXY=1), so the per-IP limit is not what is measured.
+ * server runs with TRUST_PROXY=loopback), so the per-IP limit is not what is measured.
  * @param {string[]} emails
  */
 export function loginRequests(emails) {
@@ -88,7 +88,7 @@ async function run_({ log, command }) {
   const eldFile = join(BENCH_DIR, 'login-eventloop.jsonl');
   rmSync(eldFile, { force: true });
   const probe = `data:text/javascript,${encodeURIComponent(PROBE)}`;
-  const nest = await startBackend({ log, env: { TRUST_PROXY: '1', BENCH_ELD_FILE: eldFile, NODE_OPTIONS: `--import=${probe}` } });
+  const nest = await startBackend({ log, env: { TRUST_PROXY: 'loopback', BENCH_ELD_FILE: eldFile, NODE_OPTIONS: `--import=${probe}` } });
   try {
     const { env } = loadEnv();
     const databaseUrl = process.env.BENCH_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_bench');

@@ -1,7 +1,7 @@
 // Scenario `reset-flood`: sign-in latency while POST /api/auth/resetPassword is flooded with bad tokens
 // (issue 9). Two autocannon loads run at once against the built backend (production mode): logins by many
 // distinct verified accounts, and BENCH_RESET_RATE (default 50) resets per second, each with a random token
-// and a valid new password, each from its own X-Forwarded-For address (TRUST_PROXY=1: the bench is the one proxy hop) so the per-IP limit
+// and a valid new password, each from its own X-Forwarded-For address (TRUST_PROXY=loopback: the bench is the proxy, on loopback) so the per-IP limit
 // is not what is measured: the point is what a bad token costs. Reports login p50/p99 with and without the
 // flood. Before the fix every bad reset queued an argon2 hash ahead of the logins.
 import { createRequire } from 'node:module';
@@ -23,7 +23,7 @@ async function run_({ log, command }) {
   const opts = settings();
   opts.connections = LOGIN_CONNECTIONS;
   mkdirSync(BENCH_DIR, { recursive: true });
-  const nest = await startBackend({ log, env: { TRUST_PROXY: '1' } });
+  const nest = await startBackend({ log, env: { TRUST_PROXY: 'loopback' } });
   try {
     const { env } = loadEnv();
     const databaseUrl = process.env.BENCH_DATABASE_URL || withDatabase(env.DATABASE_URL, 'redpen_bench');

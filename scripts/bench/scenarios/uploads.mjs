@@ -111,7 +111,7 @@ async function run_({ log, command }) {
   const probe = `data:text/javascript,${encodeURIComponent(PROBE)}`;
   const nest = await startBackend({
     log,
-    env: { TRUST_PROXY: '1', TWO_FACTOR_POLICY: 'optional', S3_BUCKET: bucket, UPLOAD_RATE_LIMIT_PER_HOUR: '100000', BENCH_MEM_FILE: memFile, NODE_OPTIONS: `--import=${probe}` },
+    env: { TRUST_PROXY: 'loopback', TWO_FACTOR_POLICY: 'optional', S3_BUCKET: bucket, UPLOAD_RATE_LIMIT_PER_HOUR: '100000', BENCH_MEM_FILE: memFile, NODE_OPTIONS: `--import=${probe}` },
   });
   try {
     const { env } = loadEnv();

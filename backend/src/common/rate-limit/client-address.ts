@@ -27,14 +27,3 @@ export function rateLimitAddress(key: string): string {
   if (mapped) return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
   return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
 }
-
-/**
- * TRUST_PROXY (config/env.schema.ts) as Fastify's `trustProxy`. Fastify 5 ignores a bare hop count (it cannot
- * check the peer, so it fails closed), so a count becomes the function proxy-addr asks for each hop, the socket
- * first: with 1, the peer that connects (nginx) is believed and request.ip is the address it reports.
- */
-export function trustProxyOption(trust: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof trust !== 'number') return trust;
-  const hops = trust;
-  return (_address, hop) => hop < hops;
-}

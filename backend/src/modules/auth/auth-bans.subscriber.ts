@@ -4,11 +4,13 @@ import type { DomainEventPayloads } from '../../infra/events/domain-event-regist
 import type { EventContext } from '../../infra/events/domain-events.service.js';
 import { OnEvent } from '../../infra/events/on-event.decorator.js';
 import { AuthRepository } from './auth.repository.js';
+import { AuthTokens } from './auth-tokens.service.js';
 import { SessionCache } from './session-cache.js';
 
 /**
  * A ban ends every session of the user (DESIGN.md §9): revoked in the delivery's transaction, so unbanning later
- * does not bring old tokens back. The ban itself already refuses them: the session check reads `banned`, and the
+ * does not bring old tokens back; their `auth.sessionsRevoked` follows the delivery's commit (sockets close).
+ * The ban itself already refuses them: the session check reads `banned`, and the
  * users trigger drops the user's cached sessions on every instance at the ban's commit (session-cache.ts).
  */
 @Injectable()
@@ -17,11 +19,13 @@ export class AuthBansSubscriber {
     private readonly repository: AuthRepository,
     private readonly sessions: SessionCache,
     private readonly clock: Clock,
+    private readonly tokens: AuthTokens,
   ) {}
 
   @OnEvent('user.banned')
   async endSessions(event: DomainEventPayloads['user.banned'], { tx }: EventContext): Promise<void> {
-    await this.repository.revokeAllSessions(event.userId, this.clock.now(), tx);
+    const ended = await this.repository.revokeAllSessions(event.userId, this.clock.now(), tx);
+    await this.tokens.recordRevoked(tx, event.userId, ended, 'banned');
     this.sessions.forgetUser(event.userId);
   }
 }

@@ -4,10 +4,14 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
+import type { Transaction } from '../../infra/database/database.types.js';
 import type { UserRow } from '../../infra/database/schema/index.js';
 import { AuthRepository, type SessionUserRow } from './auth.repository.js';
 import { Hs256Verifier, type TokenCheck } from './hs256.js';
 import { SessionCache } from './session-cache.js';
+import type { SessionRevocationReason } from './auth.events.js';
+import './auth.events.js';
 
 export const JWT_ALGORITHM = 'HS256' as const;
 
@@ -42,6 +46,7 @@ export class AuthTokens {
     private readonly repository: AuthRepository,
     private readonly sessions: SessionCache,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {
     this.verifier = new Hs256Verifier(createSecretKey(Buffer.from(config.auth.jwtSecret, 'utf8')));
   }
@@ -88,8 +93,15 @@ export class AuthTokens {
     return row.banned ? 'banned' : null;
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.repository.revokeSession(sessionId, this.clock.now());
+  /**
+   * Ends one session (logout). The revocation and its `auth.sessionsRevoked` event commit together; the event closes
+   * the session's sockets on every API instance right after the commit (Chat's subscriber).
+   */
+  async revoke(sessionId: string, userId: string): Promise<void> {
+    await this.events.transaction(async (tx) => {
+      const ended = await this.repository.revokeSession(sessionId, this.clock.now(), tx);
+      await this.recordRevoked(tx, userId, ended, 'logout');
+    });
     this.sessions.forgetSession(sessionId);
   }
 
@@ -98,8 +110,26 @@ export class AuthTokens {
     return this.repository.findSessionUser(sessionId, userId);
   }
 
-  async revokeAll(userId: string): Promise<void> {
-    await this.repository.revokeAllSessions(userId, this.clock.now());
+  /**
+   * Ends every session of the user (sign out everywhere, password reset), or every one but `except` (a two-factor
+   * change keeps the session that made it), with the event that closes their sockets.
+   */
+  async revokeAll(userId: string, reason: SessionRevocationReason, except?: string): Promise<void> {
+    await this.events.transaction(async (tx) => {
+      const ended = await this.repository.revokeAllSessions(userId, this.clock.now(), tx, except);
+      await this.recordRevoked(tx, userId, ended, reason);
+    });
     this.sessions.forgetUser(userId);
+  }
+
+  /** Records `auth.sessionsRevoked` in the revocation's transaction, when it ended something. */
+  async recordRevoked(tx: Transaction, userId: string, sessionIds: string[], reason: SessionRevocationReason): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await this.events.record(tx, 'auth.sessionsRevoked', { userId, sessionIds, reason, at: this.clock.now().toISOString() });
+  }
+
+  /** Of these sessions, those that no longer sign their user in (the chat sockets' periodic re-check). */
+  endedSessions(sessionIds: string[]): Promise<string[]> {
+    return this.repository.endedSessions(sessionIds, this.clock.now());
   }
 }

@@ -36,6 +36,10 @@ import {
   Verify2faDto,
   VerifyEmailDto,
 } from './dto/auth.dto.js';
+import { WriteLimit } from '../../common/rate-limit/write-limit.decorator.js';
+
+/** Signing out counts apart from the general write limit: a user who hit that can always end their sessions. */
+const SIGN_OUT_LIMIT = { name: 'sign-out', points: 30, durationSeconds: 60 };
 
 @ApiTags('auth')
 @Controller('auth')
@@ -122,11 +126,21 @@ export class AuthController {
   }
 
   @Post('logout')
+  @WriteLimit(SIGN_OUT_LIMIT)
   @HttpCode(204)
   @ApiBearerAuth()
   @ApiNoContentResponse({ description: 'This token no longer works' })
   async logout(@CurrentUser() user: AuthenticatedUser): Promise<void> {
-    await this.auth.logout(user.sessionId);
+    await this.auth.logout(user.sessionId, user.id);
+  }
+
+  @Post('logoutEverywhere')
+  @WriteLimit(SIGN_OUT_LIMIT)
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiNoContentResponse({ description: 'Every session of the account ended (this one too), and their chat sockets closed' })
+  async logoutEverywhere(@CurrentUser() user: AuthenticatedUser): Promise<void> {
+    await this.auth.logoutEverywhere(user.id);
   }
 
   @Get('me')
@@ -150,7 +164,7 @@ export class AuthController {
   @ApiForbiddenResponse({ description: `Turning it off: ${MESSAGES.wrongPassword}` })
   @ApiUnprocessableEntityResponse({ description: MESSAGES.twoFactorRequired })
   async setTwoFactor(@CurrentUser() user: AuthenticatedUser, @Body() body: TwoFactorSettingDto, @Ip() ip: string): Promise<UserEnvelopeDto> {
-    return { user: await this.auth.setTwoFactor(user.id, body.enabled, body.password, ip) };
+    return { user: await this.auth.setTwoFactor(user.id, user.sessionId, body.enabled, body.password, ip) };
   }
 
   @Post('signInLink')

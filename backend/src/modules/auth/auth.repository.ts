@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import {
@@ -148,12 +148,36 @@ export class AuthRepository {
     return row!.id;
   }
 
-  async revokeSession(sessionId: string, now: Date, tx: DbOrTx = this.db): Promise<void> {
-    await tx.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  /** Revokes the session if it is live; its id when this call ended it. */
+  async revokeSession(sessionId: string, now: Date, tx: DbOrTx = this.db): Promise<string[]> {
+    const rows = await tx
+      .update(authSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)))
+      .returning({ id: authSessions.id });
+    return rows.map((row) => row.id);
   }
 
-  async revokeAllSessions(userId: string, now: Date, tx: DbOrTx = this.db): Promise<void> {
-    await tx.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+  /** Revokes every live session of the user (but `except`, when given); the ids this call ended. */
+  async revokeAllSessions(userId: string, now: Date, tx: DbOrTx = this.db, except?: string): Promise<string[]> {
+    const rows = await tx
+      .update(authSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), except ? ne(authSessions.id, except) : undefined))
+      .returning({ id: authSessions.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** Of these sessions, the ones that no longer sign their user in (revoked, expired, gone, or the user banned). */
+  async endedSessions(sessionIds: string[], now: Date, tx: DbOrTx = this.db): Promise<string[]> {
+    if (sessionIds.length === 0) return [];
+    const live = await tx
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .where(and(inArray(authSessions.id, sessionIds), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now), eq(users.banned, false)));
+    const alive = new Set(live.map((row) => row.id));
+    return sessionIds.filter((id) => !alive.has(id));
   }
 
   /**

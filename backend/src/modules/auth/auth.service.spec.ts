@@ -89,8 +89,8 @@ function setup(users: UserRow[] = []) {
   };
   const tokens = {
     issue: jest.fn(async (u: Pick<UserRow, 'id'>) => `token-for-${u.id}`),
-    revoke: jest.fn(async (_sessionId: string) => undefined),
-    revokeAll: jest.fn(async (_userId: string) => undefined),
+    revoke: jest.fn(async (_sessionId: string, _userId: string) => undefined),
+    revokeAll: jest.fn(async (_userId: string, _reason: string, _except?: string) => undefined),
   };
   const sent: Mail[] = [];
   const mail = { send: jest.fn(async (m: Mail) => void sent.push(m)) };
@@ -356,7 +356,7 @@ describe('AuthService password reset', () => {
     repository.useResetToken.mockResolvedValue(USER_ID);
     expect(await service.resetPassword('good-token', 'New-Password-42', 'ip')).toEqual({ message: 'Password reset successful. Please log in.' });
     expect(repository.useResetToken).toHaveBeenCalledWith(hashResetToken('good-token'), START);
-    expect(tokens.revokeAll).toHaveBeenCalledWith(USER_ID);
+    expect(tokens.revokeAll).toHaveBeenCalledWith(USER_ID, 'password_reset');
     expect(jane.emailVerified).toBe(true);
     expect(await verifyPassword(jane.passwordHash, 'New-Password-42')).toBe(true);
     expect(await verifyPassword(jane.passwordHash, PASSWORD)).toBe(false);

@@ -257,22 +257,27 @@ export class AuthService {
     if (!userId) throw new BadRequestException(coded('RESET_TOKEN_INVALID', MESSAGES.invalidReset));
     // Following the emailed link proves the address, so an unverified account becomes verified.
     await this.users.resetPassword(userId, passwordHash);
-    await this.tokens.revokeAll(userId);
+    await this.tokens.revokeAll(userId, 'password_reset');
     return { message: MESSAGES.resetDone };
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await this.tokens.revoke(sessionId);
+  async logout(sessionId: string, userId: string): Promise<void> {
+    await this.tokens.revoke(sessionId, userId);
+  }
+
+  /** Sign out everywhere: every session of the user ends, this one included, and their sockets close. */
+  async logoutEverywhere(userId: string): Promise<void> {
+    await this.tokens.revokeAll(userId, 'logout_everywhere');
   }
 
   /**
    * Turning the second factor on needs nothing more; turning it off needs the password again (a stolen session
    * alone cannot weaken the account) and is refused while the policy demands it for this user.
    */
-  async setTwoFactor(userId: string, enabled: boolean, password: string | undefined, ip: string): Promise<UserDto> {
+  async setTwoFactor(userId: string, sessionId: string, enabled: boolean, password: string | undefined, ip: string): Promise<UserDto> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedException(coded('SESSION_EXPIRED', SESSION_ENDED_MESSAGE));
     if (!enabled) {
-      const user = await this.users.findById(userId);
-      if (!user) throw new UnauthorizedException(coded('SESSION_EXPIRED', SESSION_ENDED_MESSAGE));
       if (policyDemandsTwoFactor(user, this.config.auth.twoFactorPolicy)) throw new UnprocessableEntityException(coded('TWO_FACTOR_REQUIRED', MESSAGES.twoFactorRequired));
       await this.throttle.assertSignInAllowed(user.email, ip);
       if (!(await verifyPassword(user.passwordHash, password ?? ''))) {
@@ -280,7 +285,11 @@ export class AuthService {
         throw new ForbiddenException(coded('INVALID_CREDENTIALS', MESSAGES.wrongPassword));
       }
     }
-    return presentUser(await this.users.setTwoFactor(userId, enabled));
+    const changed = await this.users.setTwoFactor(userId, enabled);
+    // A change of the second factor ends the account's other sessions (and their sockets): whoever else was signed
+    // in signs in again under the new rule. The session that made the change stays.
+    if (user.twoFactorEnabled !== enabled) await this.tokens.revokeAll(userId, 'two_factor_changed', sessionId);
+    return presentUser(changed);
   }
 
   // ---- helpers ---------------------------------------------------------------------------------------------

@@ -3,6 +3,11 @@ import type { Server } from 'socket.io';
 import type { ChatClientEvents, ChatServerEvents } from '@redpen/shared/chat-events';
 import type { ChatMessageDto } from './dto/chat.dto.js';
 
+/** The room every socket of a session joins, so a revocation can close exactly that session's sockets. */
+export function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
+}
+
 /** Socket data set by the handshake (chat.gateway.ts). */
 export interface ChatSocketData {
   userId: string;
@@ -47,5 +52,10 @@ export class ChatRealtime {
   /** Closes every socket of the user on every instance (a ban). */
   disconnectUser(userId: string): void {
     this.server?.in(userId).disconnectSockets(true);
+  }
+
+  /** Closes the sockets of these sessions on every instance (a revocation). */
+  disconnectSessions(sessionIds: string[]): void {
+    if (sessionIds.length) this.server?.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   }
 }

@@ -4,6 +4,8 @@ import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { ChatService } from './chat.service.js';
+import { WriteLimit } from '../../common/rate-limit/write-limit.decorator.js';
+import { CHAT_BLOCK_LIMIT, CHAT_REPORT_LIMIT } from './chat-limits.js';
 import {
   ChatDoneDto,
   ChatHistoryQueryDto,
@@ -35,6 +37,7 @@ export class StudentChatController {
   }
 
   @Post('chats/:tutorId/report')
+  @WriteLimit(CHAT_REPORT_LIMIT)
   @HttpCode(201)
   @ApiOkResponse({ type: ChatDoneDto })
   async report(@CurrentUser() user: AuthenticatedUser, @Param('tutorId') tutorId: string, @Body() body: ChatReportDto): Promise<ChatDoneDto> {
@@ -43,6 +46,7 @@ export class StudentChatController {
   }
 
   @Post('chats/:tutorId/block')
+  @WriteLimit(CHAT_BLOCK_LIMIT)
   @HttpCode(200)
   @ApiOkResponse({ type: ChatDoneDto })
   async block(@CurrentUser() user: AuthenticatedUser, @Param('tutorId') tutorId: string): Promise<ChatDoneDto> {
@@ -51,6 +55,7 @@ export class StudentChatController {
   }
 
   @Delete('chats/:tutorId/block')
+  @WriteLimit(CHAT_BLOCK_LIMIT)
   @ApiOkResponse({ type: ChatDoneDto })
   async unblock(@CurrentUser() user: AuthenticatedUser, @Param('tutorId') tutorId: string): Promise<ChatDoneDto> {
     await this.chat.setBlocked(user.id, tutorId, false);
@@ -80,6 +85,7 @@ export class TutorChatController {
   }
 
   @Post('chats/:studentId/report')
+  @WriteLimit(CHAT_REPORT_LIMIT)
   @HttpCode(201)
   @ApiOkResponse({ type: ChatDoneDto })
   async report(@CurrentUser() user: AuthenticatedUser, @Param('studentId') studentId: string, @Body() body: ChatReportDto): Promise<ChatDoneDto> {

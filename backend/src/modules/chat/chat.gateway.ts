@@ -6,15 +6,16 @@ import type { Socket } from 'socket.io';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { CHAT_SOCKET_PATH, type ChatClientEvents, type ChatEventFailure, type ChatServerEvents, type JoinAck, type MarkReadAck, type SendMessageAck } from '@redpen/shared/chat-events';
-import { CHAT_SEND_RATE } from '@redpen/shared/chat-rules';
+import { CHAT_SEND_LIMIT } from '@redpen/shared/chat-rules';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import type { ErrorCode } from '@redpen/shared/error-codes';
+import { SESSION_ENDED_MESSAGE } from '../auth/auth-tokens.service.js';
 import { canJoinRoom } from './chat.access.js';
-import { ChatRealtime, type ChatServer, type ChatSocketData } from './chat-realtime.service.js';
+import { ChatRealtime, sessionRoom, type ChatServer, type ChatSocketData } from './chat-realtime.service.js';
 import { ChatService } from './chat.service.js';
 import { SocketAuth, SocketAuthError } from './socket-auth.service.js';
-import { TokenBucket } from './token-bucket.js';
 
-type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData & { bucket: TokenBucket }>;
+type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
 
 /** An error as a client can show it: `{ message, code }`, like the HTTP error body. */
 function toClientError(error: unknown): Omit<ChatEventFailure, 'ok'> {
@@ -57,12 +58,17 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
   private sub?: Redis;
   /** Offline announcements still being published: shutdown lets them finish before closing pub/sub. */
   private readonly leaving = new Set<Promise<void>>();
+  private server?: ChatServer;
+  /** The periodic session re-check of this instance's sockets (the backstop behind the revocation events). */
+  private recheckTimer?: NodeJS.Timeout;
+  private rechecking?: Promise<number>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly chat: ChatService,
     private readonly realtime: ChatRealtime,
     private readonly auth: SocketAuth,
+    private readonly limits: RateLimitService,
   ) {}
 
   afterInit(server: ChatServer): void {
@@ -79,7 +85,7 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
       this.auth
         .authenticate(SocketAuth.tokenFrom(socket.handshake))
         .then((data) => {
-          Object.assign(socket.data, data, { bucket: new TokenBucket(CHAT_SEND_RATE.perSecond, CHAT_SEND_RATE.burst) });
+          Object.assign(socket.data, data);
           next();
         })
         .catch((error: unknown) => {
@@ -88,6 +94,34 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
         });
     });
     this.realtime.attach(server);
+    this.server = server;
+    this.recheckTimer = setInterval(() => void this.recheckSessions().catch((error: unknown) => this.logger.warn(`session re-check failed: ${(error as Error).message}`)), this.config.chat.sessionRecheckSeconds * 1000);
+    this.recheckTimer.unref();
+  }
+
+  /**
+   * The backstop behind the `auth.sessionsRevoked` event: every `CHAT_SESSION_RECHECK_SECONDS`, the sessions of this
+   * instance's sockets are read again (one query per 1,000 sessions) and the sockets of those that ended (revoked,
+   * expired, user banned) are told so and closed. Resolves to the number closed; one run at a time.
+   */
+  recheckSessions(): Promise<number> {
+    this.rechecking ??= this.recheckNow().finally(() => (this.rechecking = undefined));
+    return this.rechecking;
+  }
+
+  private async recheckNow(): Promise<number> {
+    const sockets = [...(this.server?.sockets.sockets.values() ?? [])] as ChatSocket[];
+    const ids = [...new Set(sockets.map((socket) => socket.data?.sessionId).filter((id): id is string => !!id))];
+    const ended = new Set<string>();
+    for (let i = 0; i < ids.length; i += 1000) for (const id of await this.auth.endedSessions(ids.slice(i, i + 1000))) ended.add(id);
+    let closed = 0;
+    for (const socket of sockets) {
+      if (!socket.data?.sessionId || !ended.has(socket.data.sessionId)) continue;
+      socket.emit('error', { message: SESSION_ENDED_MESSAGE, code: 'SESSION_EXPIRED' });
+      socket.disconnect(true);
+      closed += 1;
+    }
+    return closed;
   }
 
   async handleConnection(socket: ChatSocket): Promise<void> {
@@ -96,7 +130,8 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
     socket.on('join', (room, ack) => this.onJoin(socket, room, ack));
     socket.on('sendMessage', (payload, ack) => void this.onSendMessage(socket, payload, ack));
     socket.on('markRead', (payload, ack) => void this.onMarkRead(socket, payload, ack));
-    await socket.join(userId);
+    // The user's room carries their messages; the session's room lets a revocation close exactly this session's sockets.
+    await socket.join([userId, sessionRoom(socket.data.sessionId)]);
     // Every (re)connection announces the user online; the clients keep one flag per person, so tabs count once.
     await this.announcePresence(userId, true);
   }
@@ -112,6 +147,7 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.recheckTimer);
     // Closing the server disconnected every socket; a publish cut off mid-flight would reject unhandled
     // inside the Redis adapter, so wait (briefly: Redis may be the thing that is down) for them first.
     await Promise.race([Promise.all(this.leaving), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
@@ -127,10 +163,11 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
   }
 
   private async onSendMessage(socket: ChatSocket, payload: unknown, ack?: (answer: SendMessageAck) => void): Promise<void> {
-    if (!socket.data.bucket.take()) {
-      return this.fail(socket, ack, { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
-    }
     try {
+      // One count per user over every socket (and the essay discussion's HTTP route), kept in Redis for every instance.
+      if (!(await this.mayBeSent(socket.data.userId))) {
+        return this.fail(socket, ack, { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
+      }
       const caller = await this.auth.recheck(socket.data);
       // The spec's client also sends `sender` and `senderRole`: ignored, the token decides who is writing.
       const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
@@ -149,6 +186,16 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
       ack?.({ ok: true, ...result });
     } catch (error) {
       this.fail(socket, ack, toClientError(error), error);
+    }
+  }
+
+  private async mayBeSent(userId: string): Promise<boolean> {
+    try {
+      await this.limits.consume(CHAT_SEND_LIMIT, userId);
+      return true;
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() === 429) return false;
+      throw error;
     }
   }
 

@@ -7,6 +7,7 @@ import { StudentChatController, TutorChatController } from './chat.controller.js
 import { ChatAdminService } from './chat-admin.service.js';
 import { ChatBansSubscriber } from './chat-bans.subscriber.js';
 import { ChatContextsSubscriber } from './chat-contexts.subscriber.js';
+import { ChatRevocationsSubscriber } from './chat-revocations.subscriber.js';
 import { ChatSessionsSubscriber } from './chat-sessions.subscriber.js';
 import { ChatGateway } from './chat.gateway.js';
 import { ChatRealtime } from './chat-realtime.service.js';
@@ -24,7 +25,7 @@ import './chat.mails.js';
 @Module({
   imports: [AuthTokensModule, UsersModule, AuditLogModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
-  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatSessionsSubscriber, ChatBansSubscriber],
+  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatSessionsSubscriber, ChatBansSubscriber, ChatRevocationsSubscriber],
   exports: [ChatService, ChatAdminService],
 })
 export class ChatModule {}

@@ -49,4 +49,9 @@ export class SocketAuth {
     if (refusal === 'banned') throw new SocketAuthError('ACCOUNT_BANNED', BANNED_MESSAGE);
     return { userId: row.id, sessionId: socket.sessionId, role: row.role };
   }
+
+  /** Of these sessions, the ones that ended (the gateway's periodic re-check), read from PostgreSQL in one query. */
+  endedSessions(sessionIds: string[]): Promise<string[]> {
+    return this.tokens.endedSessions(sessionIds);
+  }
 }

@@ -16,7 +16,7 @@ export class ContactController {
   @ApiBadRequestResponse({ description: 'A field is missing or the email is invalid' })
   @ApiTooManyRequestsResponse({ description: 'Too many messages from this address' })
   async send(@Body() body: ContactMessageDto, @Ip() ip: string): Promise<ContactAcceptedDto> {
-    await this.contact.submit(body, ip);
-    return { message: 'Thank you! Your message has been sent.' };
+    const reference = await this.contact.submit(body, ip);
+    return { message: 'Thank you! Your message has been sent.', reference };
   }
 }

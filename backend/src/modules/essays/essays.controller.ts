@@ -48,7 +48,12 @@ import { essayNotFound } from './essay-errors.js';
 import { EssaysService } from './essays.service.js';
 import { ESSAY_UPLOAD, MARK_ESSAY_UPLOAD } from './essays.uploads.js';
 import { ApiUpload } from '../../common/uploads/api-upload.decorator.js';
+import { WriteLimit } from '../../common/rate-limit/write-limit.decorator.js';
+import { CHAT_SEND_LIMIT } from '@redpen/shared/chat-rules';
 import { TutoringSessionsService } from '../tutoring/tutoring-sessions.service.js';
+
+/** Ratings one user may give an hour: each rating is final, so more is a script, not a person. */
+const RATING_LIMIT = { name: 'rating', points: 20, durationSeconds: 3600 };
 
 /** A malformed essay id is answered like an unknown one. */
 const essayIdPipe = new ParseUUIDPipe({ exceptionFactory: () => essayNotFound() });
@@ -131,6 +136,7 @@ export class StudentEssaysController {
   }
 
   @Post('giveRating')
+  @WriteLimit(RATING_LIMIT)
   @HttpCode(200)
   @ApiOkResponse({ type: RatingGivenDto, description: "Recorded once; the tutor's average is updated" })
   @ApiBadRequestResponse({ description: 'Type not essay or session, rating not 1–5, or feedback over 500 characters' })
@@ -277,6 +283,7 @@ export class EssayDiscussionController {
   }
 
   @Post(':essayId/messages')
+  @WriteLimit(CHAT_SEND_LIMIT)
   @HttpCode(200)
   @ApiOkResponse({ type: EssayMessageSentDto, description: 'Sent to the other side through Chat (also delivered live)' })
   @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold, or no tutor holds it' })

@@ -6,7 +6,7 @@ import { formatPounds } from '@redpen/shared/pricing';
 import { renderLocalCheckout } from './local-checkout.page.js';
 import { LOCAL_SESSION_PREFIX } from './local.gateway.js';
 import { PayableItems } from './payable-items.service.js';
-import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.js';
+import { localGatewayActive, PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 
@@ -23,8 +23,13 @@ export class LocalCheckout {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * The pending (or settled) local checkout, only while the local gateway is the configured one: with Stripe, or in
+   * production without it, the page and its buttons answer 404 and no `local_` checkout left in the ledger can be paid.
+   */
   private async find(sessionId: string) {
-    const row = this.gateway.name === 'local' && sessionId.startsWith(LOCAL_SESSION_PREFIX) ? await this.repository.findBySessionId(sessionId) : undefined;
+    const active = localGatewayActive(this.gateway, this.config.nodeEnv);
+    const row = active && sessionId.startsWith(LOCAL_SESSION_PREFIX) ? await this.repository.findBySessionId(sessionId) : undefined;
     if (!row) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment session not found'));
     return row;
   }

@@ -67,3 +67,11 @@ export interface PaymentGateway {
 }
 
 export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');
+
+/**
+ * Whether the local gateway is the configured one: no Stripe key, and not production (where no key means no
+ * gateway at all). Its checkout page and buttons exist only then (DESIGN.md §6; issue 27, item 10).
+ */
+export function localGatewayActive(gateway: Pick<PaymentGateway, 'name'>, nodeEnv: string): boolean {
+  return gateway.name === 'local' && nodeEnv !== 'production';
+}

@@ -9,7 +9,7 @@ import { OnEvent } from '../../infra/events/on-event.decorator.js';
 import type { PaymentRow } from '../../infra/database/schema/index.js';
 import { splitCommission } from '@redpen/shared/pricing';
 import { PAYOUT_TYPE, PayableItems, type PayableItemResolver } from './payable-items.service.js';
-import { PAYMENT_GATEWAY, type CheckoutState, type PaymentGateway } from './payment-gateway.js';
+import { localGatewayActive, PAYMENT_GATEWAY, type CheckoutState, type PaymentGateway } from './payment-gateway.js';
 import { canPay, canReadCheckout, canReadPayout, canRequestPayout } from './payments.access.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PayoutAccounts } from './payout-accounts.service.js';
@@ -57,7 +57,7 @@ export class PaymentsService {
 
   private assertAvailable(): void {
     // The local gateway completes a checkout with one click: never in production (DESIGN.md §6, docs/decisions.md).
-    if (this.gateway.name === 'local' && this.config.nodeEnv === 'production') {
+    if (this.gateway.name === 'local' && !localGatewayActive(this.gateway, this.config.nodeEnv)) {
       throw new ServiceUnavailableException(coded('PAYMENTS_UNAVAILABLE', 'Payments are not available at the moment. Please try again later.'));
     }
   }

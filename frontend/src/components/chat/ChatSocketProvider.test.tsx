@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_CHANGED_EVENT } from '../../lib/session';
 import { chatSocket, chatSocketsCreated } from '../../test/chat-socket-double';
+import { jsonResponse, stubApi } from '../../test/fetch';
 import { TestProviders } from '../../test/render';
 import { ChatSocketProvider, useChatReconnected, useChatSocket, useChatSocketEvent, type ChatSocketHandle } from './ChatSocketProvider';
 
@@ -118,6 +119,33 @@ describe('ChatSocketProvider', () => {
       window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
     });
     await waitFor(() => expect(socket.disconnectCalls).toBe(1));
+  });
+
+  it('when the server closes the socket (a revoked session), asks the API: a 401 signs this tab out and closes the socket', async () => {
+    const { calls } = stubApi({ 'GET /api/auth/me': () => jsonResponse(401, { message: 'Your session has ended. Please sign in again.', code: 'SESSION_EXPIRED' }) });
+    signIn();
+    renderWith(<Consumer />);
+    const socket = await chatSocket();
+    socket.serverAccepts();
+    socket.serverDrops('transport close');
+    expect(calls).toHaveLength(0);
+    socket.serverAccepts();
+    socket.serverDrops('io server disconnect');
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(calls.map((call) => call.key)).toEqual(['GET /api/auth/me']);
+    await waitFor(() => expect(socket.disconnectCalls).toBe(1));
+    expect(socket.connectCalls).toBe(0);
+  });
+
+  it('when the server closes the socket but the session still stands, connects again', async () => {
+    stubApi({ 'GET /api/auth/me': () => jsonResponse(200, { user: { _id: 'me', name: 'Sam', email: 'sam@example.com', phone: '', role: 'student', onboardingCompleted: true, emailVerified: true, twoFactorEnabled: false } }) });
+    signIn();
+    renderWith(<Consumer />);
+    const socket = await chatSocket();
+    socket.serverAccepts();
+    socket.serverDrops('io server disconnect');
+    await waitFor(() => expect(socket.connectCalls).toBe(1));
+    expect(localStorage.getItem('token')).toBe('token-1');
   });
 
   it('the hooks say where they belong when used outside the provider', () => {

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { authApi } from '../../api/auth';
 import type { ChatSocket, SocketListener } from '../../lib/chat-socket';
 import { useSession } from '../../lib/session';
 import type { ChatClientEvents, ChatServerEvents } from './chat-events';
@@ -49,7 +50,20 @@ export function ChatSocketProvider({ enabled = true, children }: { enabled?: boo
       if (connectedBefore) for (const listener of [...reconnectListeners]) listener();
       connectedBefore = true;
     };
-    const onDisconnect = () => setStatus('reconnecting');
+    const onDisconnect = (reason?: unknown) => {
+      setStatus('reconnecting');
+      // The server closed the socket itself (socket.io will not retry): a revoked session (logout elsewhere, sign out
+      // everywhere, password reset, ban). Ask the API: a 401 clears the session here too (api/client), which closes
+      // this socket for good; a session that still stands connects again.
+      if (reason === 'io server disconnect') {
+        authApi.me().then(
+          () => {
+            if (!closed) opened?.connect();
+          },
+          () => undefined,
+        );
+      }
+    };
     const onConnectError = (error: Error) => {
       setRefusal(error.message);
       setStatus((current) => (current === 'connected' ? 'reconnecting' : current));

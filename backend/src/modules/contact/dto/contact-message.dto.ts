@@ -43,4 +43,7 @@ export class ContactMessageDto {
 export class ContactAcceptedDto {
   @ApiProperty({ example: 'Thank you! Your message has been sent.' })
   message: string;
+
+  @ApiProperty({ example: 'RP-7KQ4-M2XD', description: 'The reference quoted in the acknowledgement email and to support' })
+  reference: string;
 }

@@ -10,6 +10,7 @@ import { FiEdit2 } from 'react-icons/fi';
 import { Card } from '../../../components/ui/Card';
 import { RouteError } from '../../../components/ui/RouteStates';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { useLogout } from '../../../lib/useLogout';
 import { TwoFactorToggle } from './TwoFactorToggle';
 
 export function initialsOf(name: string | undefined): string {
@@ -57,8 +58,9 @@ function ProfileSkeleton() {
   );
 }
 
-/** The "Security" card both profile pages show: the two-factor sign-in switch. */
+/** The "Security" card both profile pages show: the two-factor sign-in switch, and sign out everywhere. */
 export function SecurityCard() {
+  const signOutEverywhere = useLogout({ everywhere: true });
   return (
     <Card>
       <Stack gap="3">
@@ -66,6 +68,14 @@ export function SecurityCard() {
           Security
         </Heading>
         <TwoFactorToggle />
+        <Stack gap="1" align="flex-start">
+          <Button variant="outline" size="sm" onClick={() => void signOutEverywhere()}>
+            Sign out everywhere
+          </Button>
+          <Text fontSize="sm" color="fg.muted">
+            Ends your sessions on every device, this one too. Use it if you signed in somewhere you no longer trust.
+          </Text>
+        </Stack>
       </Stack>
     </Card>
   );

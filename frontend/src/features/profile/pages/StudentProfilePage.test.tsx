@@ -80,4 +80,21 @@ describe('StudentProfilePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Sam Student' })).toBeInTheDocument();
   });
+
+  it('signs out everywhere from the Security card: every session ends on the server, this one is cleared, /login', async () => {
+    const { calls } = stubApi({
+      'GET /api/student/profile': () => jsonResponse(200, { student: { userId: { name: 'Sam Student', email: 'sam@example.com' } } }),
+      'GET /api/student/getDashboard': () => jsonResponse(200, FIGURES),
+      'POST /api/auth/logoutEverywhere': () => jsonResponse(204, undefined),
+    });
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', name: 'Sam Student', email: 'sam@example.com' }));
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/student/profile');
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.map((call) => call.key)).toContain('POST /api/auth/logoutEverywhere');
+    expect(calls.map((call) => call.key)).not.toContain('POST /api/auth/logout');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
 });
