@@ -104,6 +104,8 @@ export class ChatService {
       content: masked.text,
       essayId,
       flags: masked.flags,
+      // The app's clock, as the read marks are (a message is unread when it is newer than the reader's mark).
+      createdAt: this.clock.now(),
     };
     // Presence is a socket open anywhere (any page of the app, any instance). Someone away hears of it by email
     // later (Notifications batches them): the event commits with the message.
