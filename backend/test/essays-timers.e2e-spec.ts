@@ -127,9 +127,10 @@ describe('essay timers (FakeClock, promoted jobs)', () => {
     const back = await row(essay.id);
     expect(back).toMatchObject({ status: 'open', tutorId: null, acceptedAt: null });
     expect(await flow.contacts()).not.toContain(tutor.user.id);
-    const [toStudent] = await waitForMails(student.user.email);
+    // The student was told of the acceptance first (issue 30), then of the return; the tutor of the return only.
+    const toStudent = (await waitForMails(student.user.email, 2)).map((mail) => mail.subject);
     const [toTutor] = await waitForMails(tutor.user.email);
-    expect(toStudent!.subject).toBe('"Expiring essay" is back in the essay pool');
+    expect(toStudent.sort()).toEqual(['"Expiring essay" is back in the essay pool', 'A tutor accepted "Expiring essay"']);
     expect(toTutor!.subject).toBe('"Expiring essay" is back in the essay pool');
     const pool = await http().get('/api/tutor/getAvailableEssays').set(bearer(tutor.token)).expect(200);
     expect((pool.body.essays as { _id: string }[]).map((e) => e._id)).toContain(essay.id);
