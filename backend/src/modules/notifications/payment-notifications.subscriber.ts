@@ -9,8 +9,8 @@ import { Recipients } from './recipients.service.js';
 type Receipt = DomainEventPayloads['payment.completed'];
 
 /**
- * The receipt's number as people read it aloud (`RP-1A2B3C4D`): the first 8 hex digits of the ledger row's id, which
- * support finds by prefix. A UUID in an email helps nobody.
+ * The receipt's number as people read it aloud (`RP-1A2B3C4D`): the first 8 hex digits of the ledger row's id (the
+ * row support looks up begins with them). A UUID in an email helps nobody.
  */
 export function receiptNumber(paymentId: string): string {
   return `RP-${paymentId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
