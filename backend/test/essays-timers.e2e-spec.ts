@@ -151,6 +151,10 @@ describe('essay timers (FakeClock, promoted jobs)', () => {
     const held = await http().post('/api/tutor/getEssay').set(bearer(tutor.token)).send({ essayID: essay.id }).expect(200);
     expect(held.body.essay).toMatchObject({ overdue: true, paymentStatus: 'Paid' });
     expect(await countSubject(student.user.email, 'Feedback on "Paid in time" is overdue', { atLeast: 1 })).toBe(1);
+    // It invites the student to contact support: a reply reaches it (issue 30); its button leads to the essay.
+    const late = (await mailsTo(student.user.email)).find((mail) => mail.subject === 'Feedback on "Paid in time" is overdue')!;
+    expect(late.replyTo?.[0]?.address).toBe(config.mail.supportEmail);
+    expect(late.html).toContain(`href="${config.webOrigin}/student/essay/${essay.id}"`);
   });
 
   it('the sweeper re-creates an expiry job that Redis lost', async () => {

@@ -25,8 +25,10 @@ export class ContactService {
       template: 'contact.support',
       data: { name: message.name, email: message.email, subject: message.subject, message: message.message },
     });
+    // The acknowledgement promises a reply: answering it reaches the support inbox too (issue 30).
     await this.mail.send({
       to: message.email,
+      replyTo: this.config.mail.supportEmail,
       template: 'contact.acknowledgement',
       data: { name: message.name, subject: message.subject },
     });
