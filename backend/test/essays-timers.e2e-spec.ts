@@ -255,6 +255,9 @@ describe('essay timers (FakeClock, promoted jobs)', () => {
     await app.get(JobQueue).enqueue('essay.sweep-timers', {});
     expect(await countSubject(tutor.user.email, 'You can now be paid for "Completion clocks essay"')).toBe(1);
     expect(await countSubject(student.user.email, 'The review of "Completion clocks essay" is final')).toBe(1);
+    // The tutor's notification list has it too, once (issue 30).
+    const notices = (await http().get('/api/notifications').set(bearer(tutor.token)).expect(200)).body.notifications as { kind: string; title: string; essayId: string }[];
+    expect(notices.filter((n) => n.essayId === essay.id && n.kind === 'payout_ready').map((n) => n.title)).toEqual(['You can now be paid for "Completion clocks essay"']);
     // Past the window, a revision is refused.
     expect((await http().post(`/api/student/requestRevision/${essay.id}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
   });

@@ -257,13 +257,20 @@ export class EssayNotifications {
     this.notices.essayChanged(event.essayId, [event.studentId, event.tutorId], meta.name);
     const [tutor] = await this.to.people([event.tutorId], tx);
     if (!tutor) return;
-    await this.to.mail(
+    // The other way to be paid (48 h after the completion, unaccepted): the same kind as an acceptance, always sent.
+    const amount = formatPounds(event.tutorEarningsPence);
+    await this.notices.notify(
       {
-        to: tutor.email,
-        template: 'essays.payout-eligible',
-        data: { name: tutor.name, title: event.title, amount: formatPounds(event.tutorEarningsPence), reviewsUrl: this.to.webUrl(essayPages.tutorReviews) },
+        userId: tutor.id,
+        kind: 'payout_ready',
+        title: `You can now be paid for "${event.title}"`,
+        body: `${amount} is ready. Choose Get Paid.`,
+        path: essayPages.tutorReviews,
+        essayId: event.essayId,
+        key: `payout-eligible-mail.${event.essayId}.${ms(event.completedAt)}`,
+        mail: { to: tutor.email, template: 'essays.payout-eligible', data: { name: tutor.name, title: event.title, amount, reviewsUrl: this.to.webUrl(essayPages.tutorReviews) } },
       },
-      `payout-eligible-mail.${event.essayId}.${ms(event.completedAt)}`,
+      tx,
     );
   }
 
