@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { authSessions, essays, tutorProfiles, tutoringSessions } from '../src/infra/database/schema/index.js';
+import { authSessions, essays, notifications, tutorProfiles, tutoringSessions } from '../src/infra/database/schema/index.js';
 import { ChatService } from '../src/modules/chat/chat.service.js';
 import { LocalCheckout } from '../src/modules/payments/local-checkout.service.js';
 import { PaymentsService } from '../src/modules/payments/payments.service.js';
@@ -41,6 +41,8 @@ const pay = { essayId: '', paidEssayId: '', paidSessionId: '', sessionId: '', pa
 const essay = { openId: '', heldId: '', rejectId: '', cancelId: '' };
 /** Tutoring's fixture: a confirmed session of the student with the tutor. */
 const tutoring = { sessionId: '' };
+/** Notifications' fixture (issue 30): a notice of the student's. */
+const notice = { id: '' };
 export const ADMIN: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 'ok' };
 
 interface Entry {
@@ -161,6 +163,12 @@ const TABLE: Record<string, Entry> = {
   'POST /api/student/cancelTutoringSession/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/cancelTutoringSession/${tutoring.sessionId}` },
   // ── admin area (issue 25): every admin route is the admin's alone ─────────────────────────────────────
   // Bodies left out answer 400 (past authorisation); the ban routes unban (a no-op) so no fixture changes.
+  // ── notifications (issue 30): one list per person; a notice is its recipient's alone (anyone else: 404) ──
+  'GET /api/notifications': { expect: STUDENT_OR_TUTOR },
+  'POST /api/notifications/read-all': { expect: STUDENT_OR_TUTOR },
+  'GET /api/notifications/preferences': { expect: STUDENT_OR_TUTOR },
+  'PUT /api/notifications/preferences': { expect: STUDENT_OR_TUTOR, body: { muted: [] } },
+  'POST /api/notifications/:id/read': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, tutor: 404, otherTutor: 404 }, path: () => `/api/notifications/${notice.id}/read` },
   'GET /api/admin/getDashboardData': { expect: ADMIN },
   'GET /api/admin/audit': { expect: ADMIN },
   'GET /api/admin/getUnapprovedTutors': { expect: ADMIN },
@@ -253,6 +261,12 @@ describe('authorisation matrix', () => {
     [{ id: essay.cancelId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
     [{ id: essay.rejectId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
     [{ id: essay.heldId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
+
+    // Notifications (issue 30): one notice to the student.
+    [{ id: notice.id }] = await db(app)
+      .insert(notifications)
+      .values({ userId: accounts.student.user.id, kind: 'essay_accepted', title: 'Matrix notice', body: 'Matrix', path: '/student/essays', dedupeKey: 'matrix' })
+      .returning({ id: notifications.id });
 
     // Tutoring (issue 26): a confirmed session a week ahead.
     const start = new Date(Date.now() + 7 * 86_400_000);

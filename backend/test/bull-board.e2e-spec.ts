@@ -41,7 +41,7 @@ describe('Bull Board at /api/admin/queues', () => {
     const page = await request(app.getHttpServer()).get('/api/admin/queues').set('authorization', auth).expect(200);
     expect(page.text).toContain('<div id="root">');
     const api = await request(app.getHttpServer()).get('/api/admin/queues/api/queues').set('authorization', auth).expect(200);
-    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['essays', 'mail', 'maintenance', 'sessions']);
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['essays', 'mail', 'maintenance', 'notifications', 'sessions']);
   });
 
   it('asks an admin with two-factor for the emailed code, then remembers the sign-in', async () => {

@@ -47,6 +47,7 @@ describe('POST /api/contact', () => {
 
     const [acknowledgement] = await waitForMails(body.email);
     expect(acknowledgement?.subject).toBe(`We received your message (${response.body.reference})`);
+    expect(acknowledgement?.replyTo?.[0]?.address).toBe('support-e2e@redpen.local');
     const support = (await waitForMails('support-e2e@redpen.local', 1)).find((mail) => mail.text.includes(body.email));
     expect(support?.subject).toBe(`Contact form: Pricing [${response.body.reference}]`);
     expect(support?.replyTo?.[0]?.address).toBe(body.email);

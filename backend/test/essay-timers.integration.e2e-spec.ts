@@ -25,6 +25,9 @@ import type { ChatRepository } from '../src/modules/chat/chat.repository.js';
 import { EssayTimers } from '../src/modules/essays/essay-timers.service.js';
 import { EssaysRepository } from '../src/modules/essays/essays.repository.js';
 import { EssayNotifications } from '../src/modules/notifications/essay-notifications.subscriber.js';
+import { NotificationsRepository } from '../src/modules/notifications/notifications.repository.js';
+import { NotificationsService } from '../src/modules/notifications/notifications.service.js';
+import type { ChatService } from '../src/modules/chat/chat.service.js';
 import { Recipients } from '../src/modules/notifications/recipients.service.js';
 import type { UsersService } from '../src/modules/users/users.service.js';
 import { uniqueAddress } from './support/mail-catcher.js';
@@ -76,7 +79,11 @@ describe('EssayTimers on PostgreSQL: each transition once, when due', () => {
       contacts: async (ids: string[]) =>
         database.select({ id: schema.users.id, name: schema.users.name, email: schema.users.email }).from(schema.users).where(inArray(schema.users.id, ids)),
     };
-    const notifications = new EssayNotifications(new Recipients(users as unknown as UsersService, mail as unknown as MailService, config), config);
+    const recipients = new Recipients(users as unknown as UsersService, mail as unknown as MailService, config);
+    // The notices go through the real list (its table) and a socket nobody listens to.
+    const socket = { push: () => undefined };
+    const notices = new NotificationsService(new NotificationsRepository(database), recipients, socket as unknown as ChatService, clock);
+    const notifications = new EssayNotifications(recipients, notices, config);
     const contexts = new ChatContextsSubscriber(chat as unknown as ChatRepository);
     // The subscribers of the events these transitions record, as DomainEvents would find them.
     type Handler = (payload: never, context: EventContext) => Promise<void>;

@@ -127,9 +127,10 @@ describe('essay timers (FakeClock, promoted jobs)', () => {
     const back = await row(essay.id);
     expect(back).toMatchObject({ status: 'open', tutorId: null, acceptedAt: null });
     expect(await flow.contacts()).not.toContain(tutor.user.id);
-    const [toStudent] = await waitForMails(student.user.email);
+    // The student was told of the acceptance first (issue 30), then of the return; the tutor of the return only.
+    const toStudent = (await waitForMails(student.user.email, 2)).map((mail) => mail.subject);
     const [toTutor] = await waitForMails(tutor.user.email);
-    expect(toStudent!.subject).toBe('"Expiring essay" is back in the essay pool');
+    expect(toStudent.sort()).toEqual(['"Expiring essay" is back in the essay pool', 'A tutor accepted "Expiring essay"']);
     expect(toTutor!.subject).toBe('"Expiring essay" is back in the essay pool');
     const pool = await http().get('/api/tutor/getAvailableEssays').set(bearer(tutor.token)).expect(200);
     expect((pool.body.essays as { _id: string }[]).map((e) => e._id)).toContain(essay.id);
@@ -150,6 +151,10 @@ describe('essay timers (FakeClock, promoted jobs)', () => {
     const held = await http().post('/api/tutor/getEssay').set(bearer(tutor.token)).send({ essayID: essay.id }).expect(200);
     expect(held.body.essay).toMatchObject({ overdue: true, paymentStatus: 'Paid' });
     expect(await countSubject(student.user.email, 'Feedback on "Paid in time" is overdue', { atLeast: 1 })).toBe(1);
+    // It invites the student to contact support: a reply reaches it (issue 30); its button leads to the essay.
+    const late = (await mailsTo(student.user.email)).find((mail) => mail.subject === 'Feedback on "Paid in time" is overdue')!;
+    expect(late.replyTo?.[0]?.address).toBe(config.mail.supportEmail);
+    expect(late.html).toContain(`href="${config.webOrigin}/student/essay/${essay.id}"`);
   });
 
   it('the sweeper re-creates an expiry job that Redis lost', async () => {
@@ -250,6 +255,9 @@ describe('essay timers (FakeClock, promoted jobs)', () => {
     await app.get(JobQueue).enqueue('essay.sweep-timers', {});
     expect(await countSubject(tutor.user.email, 'You can now be paid for "Completion clocks essay"')).toBe(1);
     expect(await countSubject(student.user.email, 'The review of "Completion clocks essay" is final')).toBe(1);
+    // The tutor's notification list has it too, once (issue 30).
+    const notices = (await http().get('/api/notifications').set(bearer(tutor.token)).expect(200)).body.notifications as { kind: string; title: string; essayId: string }[];
+    expect(notices.filter((n) => n.essayId === essay.id && n.kind === 'payout_ready').map((n) => n.title)).toEqual(['You can now be paid for "Completion clocks essay"']);
     // Past the window, a revision is refused.
     expect((await http().post(`/api/student/requestRevision/${essay.id}`).set(bearer(student.token)).expect(409)).body.code).toBe('ESSAY_NOT_EDITABLE');
   });

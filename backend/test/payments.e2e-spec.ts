@@ -12,6 +12,7 @@ import { bootApp } from './support/app.js';
 import { mailsTo, type CaughtMail } from './support/mail-catcher.js';
 import { TestItems, TestPayablesModule, type TestItem } from './support/payable-test-items.js';
 import { signedEvent, StripeStandIn, type StandInSession } from './support/stripe-stand-in.js';
+import { receiptNumber } from '../src/modules/notifications/payment-notifications.subscriber.js';
 
 const SECRET = 'whsec_test_redpen_payments_e2e';
 
@@ -178,7 +179,7 @@ describe('payments (Stripe gateway)', () => {
       expect(item.paid).toBe(1);
       const changes = await db(app).select().from(paymentStatusChanges).where(and(eq(paymentStatusChanges.paymentId, rows[0]!.id), eq(paymentStatusChanges.toStatus, 'completed')));
       expect(changes).toHaveLength(1);
-      const receipts = await mailsMatching(student.user.email, (m) => m.text.includes(rows[0]!.id));
+      const receipts = await mailsMatching(student.user.email, (m) => m.text.includes(`Reference: ${receiptNumber(rows[0]!.id)}`));
       expect(receipts).toHaveLength(1);
       expect(receipts[0]!.text).toContain('£15.00');
       expect(receipts[0]!.text).toContain('Ten deliveries');
@@ -399,7 +400,7 @@ describe('payments (Stripe gateway)', () => {
       const charged = { id: 'ch_test_1', object: 'charge', payment_intent: charge.stripePaymentIntentId, amount: 1500, amount_refunded: 1500, refunded: true };
       expect((await deliver(signedEvent(SECRET, 'charge.refunded', charged))).status).toBe(200);
       expect(item.refunded).toBe(1);
-      expect(await mailsMatching(student.user.email, (m) => m.subject.startsWith('Refund') && m.text.includes(charge.id))).toHaveLength(1);
+      expect(await mailsMatching(student.user.email, (m) => m.subject.startsWith('Refund') && m.text.includes(`Reference: ${receiptNumber(charge.id)}`))).toHaveLength(1);
     });
 
     it('enforces the refund window the item states, and refuses an unpaid item', async () => {
@@ -465,7 +466,7 @@ describe('payments (Stripe gateway)', () => {
       expect(status.body).toMatchObject({ status: 'completed', message: 'Payment successful', amount: 12, amountPence: 1200 });
       const foreign = await http().post('/api/tutor/updateTutorPaymentStatus').set(bearer(otherTutor.token)).send({ payoutId });
       expect(foreign).toMatchObject({ status: 404, body: { message: 'Payment session not found. Please try again.' } });
-      expect(await mailsMatching(tutor.user.email, (m) => m.subject.startsWith('Payout') && m.text.includes(payouts[0]!.id) && m.text.includes('£12.00'))).toHaveLength(1);
+      expect(await mailsMatching(tutor.user.email, (m) => m.subject.startsWith('Payout') && m.text.includes(`Reference: ${receiptNumber(payouts[0]!.id)}`) && m.text.includes('£12.00'))).toHaveLength(1);
     });
 
     it('pays a tutoring session the same way (tutor_tutoring_payment)', async () => {

@@ -3,6 +3,7 @@
 // the web client its socket with the same two, so a renamed event or a changed payload fails the typecheck on
 // both sides. Types only (and the path): socket.io is each side's own dependency.
 import type { ErrorCode } from '@redpen/shared/error-codes';
+import type { NotificationKind } from '@redpen/shared/notifications';
 
 /** Where socket.io listens, under the API's prefix. */
 export const CHAT_SOCKET_PATH = '/api/socket.io';
@@ -62,6 +63,31 @@ export interface MessagesReadEvent {
   readAt: string;
 }
 
+/** `notification`: a new entry of the receiver's notification list (the HTTP list's `NotificationDto`). */
+export interface NotificationPayload {
+  _id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** The app's page the notice is about (`/student/essay/…`), or null. */
+  path: string | null;
+  essayId: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** `essayChanged`: the other side acted on an essay the receiver is part of; whoever shows it reads it again. */
+export interface EssayChangedEvent {
+  essayId: string;
+  /** The domain event that changed it (`essay.paid`, …), for logs and tests. */
+  reason: string;
+}
+
+/** `notificationsRead`: the receiver read one notice (`id`) or all of them (`id` null) in another tab. */
+export interface NotificationsReadEvent {
+  id: string | null;
+}
+
 /**
  * What the client emits (socket.io's "emit events" of the client, "listen events" of the server). `sendMessage`
  * declares its ack as required so that `socket.timeout(ms).emit(…)` types the answer (socket.io's typings give an
@@ -78,6 +104,9 @@ export interface ChatServerEvents {
   receiveMessage: (message: ChatMessagePayload) => void;
   presence: (event: PresenceEvent) => void;
   messagesRead: (event: MessagesReadEvent) => void;
+  notification: (notice: NotificationPayload) => void;
+  notificationsRead: (event: NotificationsReadEvent) => void;
+  essayChanged: (event: EssayChangedEvent) => void;
   /** A refused event that came without an ack callback. */
   error: (failure: Omit<ChatEventFailure, 'ok'>) => void;
 }

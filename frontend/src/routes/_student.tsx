@@ -4,12 +4,22 @@ import { DashboardLayout } from '../components/layouts/DashboardLayout';
 import { RouteError, RoutePending } from '../components/ui/RouteStates';
 import { requireAccess } from '../features/auth/guards';
 import { useChatUnreadTotal } from '../features/chat/hooks/useChatUnreadTotal';
+import { useLiveChatUnread } from '../features/chat/hooks/useLiveChatUnread';
+import { useLiveEssays } from '../features/essays/hooks/useLiveEssays';
 import { QueryProvider } from '../lib/query-client';
+
+/** Inside the layout's socket provider: the other side's moves and new messages refresh this side's pages (issue 30). */
+function LiveUpdates() {
+  useLiveEssays();
+  useLiveChatUnread('student');
+  return null;
+}
 
 function StudentDashboard({ children }: { children: ReactNode }) {
   const unread = useChatUnreadTotal('student');
   return (
     <DashboardLayout role="student" badges={{ '/student/chats': unread }}>
+      <LiveUpdates />
       {children}
     </DashboardLayout>
   );

@@ -45,7 +45,13 @@ export class ChatRealtime {
     return new Set(sockets.map((socket) => (socket.data as ChatSocketData).userId));
   }
 
+  /**
+   * Whether the user has a socket open anywhere. A socket on this instance answers at once (its room in the local
+   * adapter); only otherwise are the other instances asked (a round trip through Redis): every chat message asks it
+   * (issue 30: a message to someone away is emailed later).
+   */
   async isOnline(userId: string): Promise<boolean> {
+    if ((this.server?.sockets.adapter.rooms.get(userId)?.size ?? 0) > 0) return true;
     return (await this.onlineAmong([userId])).has(userId);
   }
 

@@ -6,6 +6,11 @@ declare module '../../infra/events/domain-event-registry.js' {
   interface DomainEventPayloads {
     /** An admin warned a participant of a conversation about their conduct. */
     'chat.warningIssued': { userId: string; resolutionId: string; note: string | null; at: string };
+    /**
+     * A message was sent to someone with no socket open anywhere (not signed in with the app open): Notifications
+     * batches an email (at most one per conversation per 15 minutes).
+     */
+    'chat.messageMissed': { messageId: string; conversationId: string; senderId: string; recipientId: string; recipientSide: 'student' | 'tutor'; sentAt: string };
   }
 }
 

@@ -11,6 +11,13 @@ const chatMails = {
       ...(d.note ? [`The admin's note: ${d.note}`] : []),
       'Further breaches may lead to your account being banned.',
     ]),
+  'chat.unread': (d: { name: string; senderName: string; count: number; excerpt: string; chatsUrl: string }): RenderedMail =>
+    layout(d.count === 1 ? `New message from ${d.senderName}` : `${d.count} new messages from ${d.senderName}`, [
+      `Hello ${d.name},`,
+      d.count === 1 ? `${d.senderName} sent you a message on Redpen while you were away:` : `${d.senderName} sent you ${d.count} messages on Redpen while you were away. The latest:`,
+      `"${d.excerpt}"`,
+      'Reply in Redpen: answers to this email are not delivered. We email at most once every 15 minutes per conversation; you can turn these emails off in your profile.',
+    ], { action: { label: 'Reply in Redpen', url: d.chatsUrl } }),
 };
 
 declare module '../../infra/mail/templates/index.js' {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, exists, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import {
@@ -173,6 +173,22 @@ export class ChatRepository {
   }
 
   /** Moves the side's read mark forward (never back); returns the mark now stored. */
+  /**
+   * What `recipientId` has not read in the conversation (sent to them after their last read): how many, and the
+   * latest. Nothing when the conversation is gone or they have read it all.
+   */
+  async unreadFor(conversationId: string, recipientId: string, tx: DbOrTx = this.db): Promise<{ count: number; latest: ChatMessageRow; side: ChatSide } | undefined> {
+    const [conversation] = await tx.select().from(chatConversations).where(eq(chatConversations.id, conversationId));
+    if (!conversation) return undefined;
+    const side: ChatSide = conversation.studentId === recipientId ? 'student' : 'tutor';
+    const lastRead = side === 'student' ? conversation.studentLastReadAt : conversation.tutorLastReadAt;
+    const unread = and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.recipientId, recipientId), lastRead ? gt(chatMessages.createdAt, lastRead) : undefined);
+    const [counted] = await tx.select({ count: sql<number>`count(*)::int` }).from(chatMessages).where(unread);
+    if (!counted?.count) return undefined;
+    const [latest] = await tx.select().from(chatMessages).where(unread).orderBy(desc(chatMessages.createdAt)).limit(1);
+    return latest ? { count: counted.count, latest, side } : undefined;
+  }
+
   async markRead(conversationId: string, side: ChatSide, at: Date, tx: DbOrTx = this.db): Promise<Date> {
     const column = side === 'student' ? chatConversations.studentLastReadAt : chatConversations.tutorLastReadAt;
     const value = sql`greatest(${column}, ${at.toISOString()}::timestamptz)`;

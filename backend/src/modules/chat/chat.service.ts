@@ -1,6 +1,8 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException, coded } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
+import type { ChatServerEvents } from '@redpen/shared/chat-events';
 import type { ChatMessageRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
@@ -9,6 +11,7 @@ import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';
 import type { ChatContactDto, ChatMessageDto, ChatMessagesDto } from './dto/chat.dto.js';
 import { maskContactDetails, type MaskKind } from './safeguarding.js';
+import './chat.events.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,6 +55,7 @@ export class ChatService {
     private readonly realtime: ChatRealtime,
     private readonly storage: StorageService,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   /** Makes a student and a tutor contacts because of an essay (from acceptance) or a confirmed session. Idempotent. */
@@ -92,7 +96,7 @@ export class ChatService {
       throw new ForbiddenException(coded('CHAT_DBS_REQUIRED', 'Without a verified DBS check you can only message a student about an essay you hold.'));
     }
     const masked = maskContactDetails(content);
-    const row = await this.repository.insertMessage({
+    const values = {
       conversationId: thread.conversation.id,
       senderId: sender.id,
       recipientId: thread.contactId,
@@ -100,7 +104,25 @@ export class ChatService {
       content: masked.text,
       essayId,
       flags: masked.flags,
-    });
+      // The app's clock, as the read marks are (a message is unread when it is newer than the reader's mark).
+      createdAt: this.clock.now(),
+    };
+    // Presence is a socket open anywhere (any page of the app, any instance). Someone away hears of it by email
+    // later (Notifications batches them): the event commits with the message.
+    const row = (await this.realtime.isOnline(thread.contactId))
+      ? await this.repository.insertMessage(values)
+      : await this.events.transaction(async (tx) => {
+          const saved = await this.repository.insertMessage(values, tx);
+          await this.events.record(tx, 'chat.messageMissed', {
+            messageId: saved.id,
+            conversationId: saved.conversationId,
+            senderId: saved.senderId,
+            recipientId: saved.recipientId,
+            recipientSide: thread.side === 'student' ? 'tutor' : 'student',
+            sentAt: saved.createdAt.toISOString(),
+          });
+          return saved;
+        });
     const message = presentMessage(row);
     this.realtime.emitMessage(message);
     return message;
@@ -150,6 +172,25 @@ export class ChatService {
   async setBlocked(studentId: string, tutorId: string, blocked: boolean): Promise<void> {
     const thread = await this.thread(studentId, 'student', tutorId);
     await this.repository.setBlocked(thread.conversation.id, blocked ? this.clock.now() : null);
+  }
+
+  /**
+   * What `recipientId` has not read of a conversation, for the batched email (Notifications): the count, the latest
+   * message (already masked) and who sent it; nothing when all is read.
+   */
+  async unreadFor(conversationId: string, recipientId: string): Promise<{ count: number; latest: ChatMessageDto; side: ChatSide } | undefined> {
+    const unread = await this.repository.unreadFor(conversationId, recipientId);
+    return unread && { count: unread.count, latest: presentMessage(unread.latest), side: unread.side };
+  }
+
+  /** Whether the user has the app open anywhere (a socket on any instance). */
+  isOnline(userId: string): Promise<boolean> {
+    return this.realtime.isOnline(userId);
+  }
+
+  /** Sends a server event to every open socket of these users (any page, any instance): live notices and page updates. */
+  push<E extends keyof ChatServerEvents>(userIds: string[], event: E, ...payload: Parameters<ChatServerEvents[E]>): void {
+    this.realtime.emitTo(userIds, event, ...payload);
   }
 
   /** User ids who should hear this user's presence. */

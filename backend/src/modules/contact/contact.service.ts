@@ -45,7 +45,8 @@ export class ContactService {
       data: { name: message.name, email: message.email, subject: message.subject, message: message.message, reference },
     });
     if (await this.mayAcknowledge(message.email)) {
-      await this.mail.send({ to: message.email, template: 'contact.acknowledgement', data: { reference } });
+      // The acknowledgement invites a reply: answering it reaches the support inbox (issue 30).
+      await this.mail.send({ to: message.email, replyTo: this.config.mail.supportEmail, template: 'contact.acknowledgement', data: { reference } });
     }
     return reference;
   }

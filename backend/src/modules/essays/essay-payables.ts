@@ -6,7 +6,7 @@ import type { DbOrTx, Transaction } from '../../infra/database/database.types.js
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
-import { essayWindows, payoutAvailableAt, refundableUntil, type EssayWindows } from './essay-rules.js';
+import { essayWindows, markingDueAt, payoutAvailableAt, refundableUntil, type EssayWindows } from './essay-rules.js';
 import { essayRef } from './essay-timers.service.js';
 import { EssaysRepository } from './essays.repository.js';
 
@@ -67,6 +67,7 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
         acceptedAt: before.acceptedAt?.toISOString() ?? null,
         paidAt: paidAt.toISOString(),
         expedited: before.expedited,
+        markingDueBy: markingDueAt({ status: 'paid', paidTime: paidAt, expedited: before.expedited, revisionRequestedAt: null }, this.windows)!.toISOString(),
       });
     }
     return paid;

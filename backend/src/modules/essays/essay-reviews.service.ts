@@ -1,4 +1,6 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/env.schema.js';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
@@ -14,7 +16,7 @@ import { PaymentsService } from '../payments/payments.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayPoolQueryDto, MarkEssayFormDto, TutorDashboardDto } from './dto/essay.dto.js';
 import { bandMessage, isWithinBand } from '@redpen/shared/essay-rules';
-import { essayTotalPence } from './essay-rules.js';
+import { discussionEndsAt, essayTotalPence, essayWindows, type EssayWindows } from './essay-rules.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayTimers, essayRef } from './essay-timers.service.js';
@@ -41,7 +43,12 @@ export class EssayReviewsService {
     private readonly storage: StorageService,
     private readonly payments: PaymentsService,
     private readonly ratings: RatingsService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.windows = essayWindows(config.windows);
+  }
+
+  private readonly windows: EssayWindows;
 
   /**
    * Open essays at or below the tutor's ceiling (DESIGN.md §9), narrowed by level, subject and title in SQL, as an
@@ -76,7 +83,7 @@ export class EssayReviewsService {
     const levels = await this.ceiling(tutor.id);
     const won = await this.events.transaction(async (tx) => {
       const row = await this.essays.accept(essayId, tutor.id, levels, this.clock.now(), tx);
-      if (row) await this.events.record(tx, 'essay.accepted', { ...essayRef(row), tutorId: tutor.id, acceptedAt: row.acceptedAt!.toISOString() });
+      if (row) await this.events.record(tx, 'essay.accepted', { ...essayRef(row), tutorId: tutor.id, acceptedAt: row.acceptedAt!.toISOString(), discussionEndsAt: discussionEndsAt(row, this.windows)?.toISOString() });
       return row;
     });
     const essay = won ?? (await this.essays.findById(essayId));
@@ -119,7 +126,7 @@ export class EssayReviewsService {
    * band (there is no original to hold it to): it becomes the original and the essay is repriced (issue 24).
    */
   async confirm(tutor: AuthenticatedUser, essayId: string, wordCount: number | undefined): Promise<EssayDto> {
-    const confirmed = await this.essays.transaction(async (tx) => {
+    const confirmed = await this.events.transaction(async (tx) => {
       const essay = await this.essays.findById(essayId, tx, { lock: true });
       if (!canConfirmWordCount(tutor, essay)) throw essayNotFound();
       const newCount = wordCount !== undefined && wordCount !== essay.wordCount ? wordCount : undefined;
@@ -137,6 +144,17 @@ export class EssayReviewsService {
           : { wordCount: newCount, pricePence: essayTotalPence(newCount, essay), ...(setsAgreedCount ? { originalWordCount: newCount, wordCountToBeAgreed: false as const } : {}) };
       const updated = await this.essays.tutorConfirm(essay.id, tutor.id, repriced, this.clock.now(), tx);
       if (!updated) throw notConfirmable();
+      // Still unpaid: the student is asked to pay (once per price: a repeated Confirm at the same count tells nobody again).
+      if (updated.status === 'accepted' && updated.acceptedAt && (updated.pricePence !== essay.pricePence || !essay.tutorConfirmedAt)) {
+        await this.events.record(tx, 'essay.wordCountConfirmed', {
+          ...essayRef(updated),
+          tutorId: tutor.id,
+          acceptedAt: updated.acceptedAt.toISOString(),
+          wordCount: updated.wordCount,
+          pricePence: updated.pricePence,
+          discussionEndsAt: discussionEndsAt(updated, this.windows)!.toISOString(),
+        });
+      }
       return updated;
     });
     return this.presenter.present(confirmed);
@@ -170,7 +188,8 @@ export class EssayReviewsService {
     }
     const marked = await this.events.transaction(async (tx) => {
       const done = await this.essays.markCompleted(essay.id, tutor.id, { score, feedback, modelFileKey: file?.key ?? null }, this.clock.now(), tx);
-      if (done) await this.events.record(tx, 'essay.completed', { ...essayRef(done.essay), tutorId: tutor.id, completedAt: done.essay.completedAt!.toISOString(), score });
+      const revision = essay.status === 'revision_requested';
+      if (done) await this.events.record(tx, 'essay.completed', { ...essayRef(done.essay), tutorId: tutor.id, completedAt: done.essay.completedAt!.toISOString(), score, revision });
       return done;
     });
     if (!marked) throw new ConflictException(coded('ESSAY_NOT_MARKABLE', essay.status === 'completed' ? 'This essay has already been marked.' : 'An essay can be marked once the student has paid for it.'));

@@ -14,13 +14,23 @@ interface EssayRef {
 declare module '../../infra/events/domain-event-registry.js' {
   interface DomainEventPayloads {
     /** A tutor won the atomic accept: the 24 h word-count discussion starts. */
-    'essay.accepted': EssayRef & { tutorId: string; acceptedAt: string };
+    'essay.accepted': EssayRef & { tutorId: string; acceptedAt: string; discussionEndsAt?: string };
     /** An accepted, unpaid essay went back to the pool: its discussion expired, its tutor cancelled the review, or its tutor was banned. */
     'essay.returnedToPool': EssayRef & { tutorId: string; acceptedAt: string; reason: 'expired' | 'cancelled' | 'tutorBanned' };
-    /** The student's payment completed: the marking deadline starts (24 h when expedited). */
-    'essay.paid': EssayRef & { tutorId: string; acceptedAt: string | null; paidAt: string; expedited: boolean };
-    /** The tutor marked it (the first time, or again after a revision): the payout and revision clocks start. */
-    'essay.completed': EssayRef & { tutorId: string; completedAt: string; score: number };
+    /**
+     * The tutor confirmed the word count in the discussion (at the count as uploaded, or repriced within the band):
+     * the student is asked to pay `pricePence` before `discussionEndsAt`.
+     */
+    'essay.wordCountConfirmed': EssayRef & { tutorId: string; acceptedAt: string; wordCount: number; pricePence: number; discussionEndsAt: string };
+    /** The student's payment completed: the marking deadline starts (24 h when expedited), due at `markingDueBy`. */
+    'essay.paid': EssayRef & { tutorId: string; acceptedAt: string | null; paidAt: string; expedited: boolean; markingDueBy?: string };
+    /**
+     * The tutor marked it (the first time, or again after a revision: `revision` true): the payout and revision
+     * clocks start.
+     */
+    'essay.completed': EssayRef & { tutorId: string; completedAt: string; score: number; revision?: boolean };
+    /** The student accepted the feedback: the review is final and the tutor may be paid at once. */
+    'essay.feedbackAccepted': EssayRef & { tutorId: string; acceptedAt: string };
     /** The student asked for a revision: the resubmission is due a marking deadline later. */
     'essay.revisionRequested': EssayRef & { tutorId: string; requestedAt: string; dueBy: string };
     /** A paid essay passed its marking deadline unmarked. */

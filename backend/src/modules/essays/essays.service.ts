@@ -172,7 +172,13 @@ export class EssaysService {
    */
   async acceptFeedback(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.owned(student, essayId);
-    const accepted = await this.essays.studentAccept(essay.id, student.id, this.clock.now());
+    const now = this.clock.now();
+    const accepted = await this.events.transaction(async (tx) => {
+      const row = await this.essays.studentAccept(essay.id, student.id, now, tx);
+      // The first acceptance only (it is idempotent): the tutor hears they can be paid.
+      if (row && !essay.studentAccept && row.tutorId) await this.events.record(tx, 'essay.feedbackAccepted', { ...essayRef(row), tutorId: row.tutorId, acceptedAt: now.toISOString() });
+      return row;
+    });
     if (!accepted) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'Feedback can be accepted once the essay has been reviewed.'));
     return this.presenter.present(accepted);
   }

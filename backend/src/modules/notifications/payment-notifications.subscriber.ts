@@ -8,6 +8,14 @@ import { Recipients } from './recipients.service.js';
 
 type Receipt = DomainEventPayloads['payment.completed'];
 
+/**
+ * The receipt's number as people read it aloud (`RP-1A2B3C4D`): the first 8 hex digits of the ledger row's id (the
+ * row support looks up begins with them). A UUID in an email helps nobody.
+ */
+export function receiptNumber(paymentId: string): string {
+  return `RP-${paymentId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
 /** A receipt for every movement of money (the template is Payments': payments.mails.ts), once per ledger row. */
 @Injectable()
 export class PaymentNotifications {
@@ -35,7 +43,9 @@ export class PaymentNotifications {
       {
         to: user.email,
         template: 'payments.receipt',
-        data: { name: user.name, kind, reference: event.paymentId, amount: formatPounds(event.amountPence), description: event.description, date: ukDateTime(new Date(event.at)) },
+        data: { name: user.name, kind, reference: receiptNumber(event.paymentId), amount: formatPounds(event.amountPence), description: event.description, date: ukDateTime(new Date(event.at)) },
+        // The receipt invites a reply: it reaches the support inbox.
+        replyTo: this.to.supportEmail,
       },
       `receipt.${kind}.${event.paymentId}`,
     );

@@ -25,6 +25,11 @@ export class Recipients {
     return `${this.config.webOrigin.replace(/\/$/, '')}${path}`;
   }
 
+  /** Where replies go when a mail invites one (Reply-To): the support inbox. */
+  get supportEmail(): string {
+    return this.config.mail.supportEmail;
+  }
+
   /** Queues a mail under `jobId`: the same notice asked for twice (a replayed event) is sent once. */
   async mail(mail: MailJob, jobId: string): Promise<void> {
     await this.mailer.send(mail, { jobId });

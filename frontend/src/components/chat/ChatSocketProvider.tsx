@@ -19,11 +19,12 @@ interface ChatSocketContextValue {
 
 const ChatSocketContext = createContext<ChatSocketContextValue | null>(null);
 
-/** socket.io-client loads with the socket, in a chunk of its own: pages that never chat never download it. */
+/** socket.io-client loads with the socket, in a chunk of its own, after the page's own code (the public pages never load it). */
 const openSocket = async (token: string): Promise<ChatSocket> => (await import('../../lib/chat-socket')).connectChatSocket(token);
 
 /**
- * The one chat socket of the signed-in session (mounted once, by the dashboard layout). It opens when a page first
+ * The one chat socket of the signed-in session (mounted once, by the dashboard layout; the header's notification bell
+ * subscribes on every page of a student or tutor, so it is open whenever the app is: presence, issue 30). It opens when a page first
  * asks for it (`useChatSocket`, `useChatSocketEvent`), then stays open while the session lasts, so moving between
  * the chats and a word-count discussion keeps the same connection. socket.io retries 5 times, 1 s apart (spec
  * part 2 §9); after that the status stays `offline` and `reconnect` starts over. A new token (another sign-in)

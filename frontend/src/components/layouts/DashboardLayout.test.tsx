@@ -140,17 +140,17 @@ describe('DashboardLayout', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Redpen`);
   });
 
-  it('holds one chat socket for the session: opened by the first page that chats, kept across pages, closed at logout', async () => {
+  it('holds one socket for the session: opened on any signed-in page (presence, issue 30), kept across pages, closed at logout', async () => {
     signInAs(student, 'student');
     stubApi({ 'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [] }) });
     const user = userEvent.setup();
     const { router } = renderApp('/student/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    // A page without chat opens nothing (and downloads no socket.io-client).
-    expect(chatSocketsCreated()).toHaveLength(0);
+    // A page without chat opens it too (the header's notification bell listens on it): the person is online.
+    const socket = await chatSocket();
+    expect(chatSocketsCreated()).toHaveLength(1);
 
     await router.navigate({ to: '/student/chats' });
-    const socket = await chatSocket();
     expect(socket.token).toBe('test-token');
     socket.serverAccepts();
     expect(await screen.findByText('Connected')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FiChevronsLeft, FiChevronsRight, FiMenu } from 'react-icons/fi';
 import { dashboardPath, useSession, type Role, type SwitchableRole } from '../../lib/session';
 import { ChatSocketProvider } from '../chat/ChatSocketProvider';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { Logo } from '../Logo';
 import { AppToaster } from '../ui/toaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
@@ -33,7 +34,8 @@ export interface DashboardLayoutProps {
 /**
  * Signed-in shell for the student, tutor and admin groups: collapsible sidebar on desktop (≥ lg),
  * slide-in drawer on mobile, header with menu button, role switch and Logout, footer. It holds the session's one
- * chat socket (`ChatSocketProvider`; students and tutors only), opened when a page first uses it.
+ * chat socket (`ChatSocketProvider`; students and tutors only), opened by the header's notification bell on every
+ * page, so "online" means signed in with the app open anywhere (issue 30).
  */
 export function DashboardLayout({ role, badges, children }: DashboardLayoutProps) {
   useAppReady();
@@ -135,6 +137,9 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
             <Box hideBelow="md">
               <RoleSwitch activeRole={role} />
             </Box>
+            {/* The bell subscribes to the session's socket, so any signed-in page of a student or tutor opens it:
+                that is presence (issue 30). Admins have no notices. */}
+            {role !== 'admin' && <NotificationBell />}
             <LogoutButton />
           </Flex>
 

@@ -9,3 +9,4 @@ export * from './ratings.js';
 export * from './events.js';
 export * from './tutoring.js';
 export * from './audit.js';
+export * from './notifications.js';

@@ -82,6 +82,7 @@ export function ContactList({ contacts, loading, error, selectedId, onSelect, on
                   bg={contact._id === selectedId ? 'brand.50' : undefined}
                   _hover={{ bg: 'gray.100' }}
                   aria-current={contact._id === selectedId ? 'true' : undefined}
+                  data-unread={contact.unreadCount > 0 ? 'true' : undefined}
                   onClick={() => onSelect(contact._id)}
                 >
                   <Box position="relative" flexShrink={0}>
@@ -101,14 +102,15 @@ export function ContactList({ contacts, loading, error, selectedId, onSelect, on
                     />
                   </Box>
                   <Box flex="1" minW="0">
-                    <Text fontWeight="medium" truncate>
+                    {/* Unread conversations stand out (issue 30): the name and the last message in bold. */}
+                    <Text fontWeight={contact.unreadCount > 0 ? 'bold' : 'medium'} truncate>
                       {contact.name}
                       <Box as="span" srOnly>
                         {contact.online ? ', online' : ', offline'}
                       </Box>
                     </Text>
                     {contact.lastMessage && (
-                      <Text fontSize="sm" color="fg.muted" truncate>
+                      <Text fontSize="sm" color={contact.unreadCount > 0 ? 'fg' : 'fg.muted'} fontWeight={contact.unreadCount > 0 ? 'semibold' : 'normal'} truncate>
                         {contact.lastMessage.content}
                       </Text>
                     )}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../api/client';
-import { useChatReconnected, useChatSocketEvent } from '../../../components/chat/ChatSocketProvider';
+import { useChatReconnected, useChatSocket, useChatSocketEvent } from '../../../components/chat/ChatSocketProvider';
 import { toastError } from '../../../components/ui/toaster';
 import { discussionMessagesQuery, essayReviewsApi, essayReviewsKeys, type DiscussionMessage } from '../queries';
 import type { TutorEssay } from '../rules';
@@ -28,6 +29,18 @@ export function useDiscussionThread(essay: Pick<TutorEssay, '_id' | 'studentId'>
     if (studentId && isBetween(message, myId, studentId)) queryClient.setQueryData<DiscussionMessage[]>(messagesKey, withMessage(message));
   });
   useChatReconnected(() => void queryClient.invalidateQueries({ queryKey: messagesKey }));
+
+  // Reading the student's messages here reads them everywhere (issue 30): the chats' unread count clears. Once per
+  // newest message from the student, when the socket is up.
+  const { connected, send: emit } = useChatSocket();
+  const lastRead = useRef<string | null>(null);
+  const newestFromStudent = [...(messages.data ?? [])].reverse().find((m) => m.sender === studentId)?._id ?? null;
+  useEffect(() => {
+    if (!connected || !studentId || !newestFromStudent || lastRead.current === newestFromStudent) return;
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    lastRead.current = newestFromStudent;
+    emit('markRead', { contactId: studentId });
+  }, [connected, studentId, newestFromStudent, emit]);
 
   const send = useMutation({
     mutationFn: (content: string) => essayReviewsApi.sendMessage(essay._id, content),

@@ -198,7 +198,8 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
     // The dashboard layout's provider opened the session's socket for the discussion.
     const socket = await chatSocket();
     socket.serverAccepts();
-    await waitFor(() => expect(socket.listenerCount('receiveMessage')).toBe(1));
+    // Two listeners: the discussion's thread, and the layout's unread counter (issue 30: it is live on every page).
+    await waitFor(() => expect(socket.listenerCount('receiveMessage')).toBe(2));
 
     // Another person's message changes nothing; the student's shows at once.
     socket.serverEmits('receiveMessage', { ...message({ _id: 'm4', content: 'Not for this page' }), sender: 'someone-else' });
@@ -249,5 +250,17 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
     renderApp('/tutor/chat/e1');
     expect(await screen.findByText('Essay not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the Essay Pool' })).toHaveAttribute('href', '/tutor/essay-pool');
+  });
+  it('reads the student\'s messages here as read everywhere: the chats\' unread count clears (issue 30)', async () => {
+    stubApi({ [GET]: () => jsonResponse(200, { essay: held() }), ...CONTACTS, [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [message({})], hasMore: false }) });
+    renderApp('/tutor/chat/e1');
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Hello!');
+    const socket = await chatSocket();
+    socket.serverAccepts();
+    await waitFor(() => expect(socket.sentOf('markRead').map((s) => s.payload)).toEqual([{ contactId: STUDENT_ID }]));
+    // A new message from the student while the page is open is read too; the tutor's own send is not a reason.
+    socket.serverEmits('receiveMessage', message({ _id: 'm6', content: 'One more thing', timestamp: ago(0) }));
+    await waitFor(() => expect(socket.sentOf('markRead')).toHaveLength(2));
   });
 });

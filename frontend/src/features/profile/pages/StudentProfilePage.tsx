@@ -16,6 +16,7 @@ import { FileField } from '../../../components/form/FileField';
 import { Card, InfoGrid, StatCard } from '../../../components/ui/Card';
 import { IMAGE_ACCEPT } from '../../../lib/files';
 import { formatDate } from '../../../lib/format';
+import { NotificationSettings } from '../components/NotificationSettings';
 import { ProfileHeader, ProfilePageFrame, SecurityCard } from '../components/ProfileBits';
 import { profileKeys, studentFiguresQuery, studentProfileQuery, type StudentProfile } from '../queries';
 import { SubmitButton } from '../../../components/form/SubmitButton';
@@ -83,6 +84,7 @@ export function StudentProfilePage() {
         </Stack>
       </Card>
       <SecurityCard />
+      <NotificationSettings side="student" />
     </ProfilePageFrame>
   );
 }

@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import { Card, InfoGrid, NOT_PROVIDED, StatCard } from '../../../components/ui/Card';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { Tag } from '../../../components/ui/Tag';
+import { NotificationSettings } from '../components/NotificationSettings';
 import { ProfileHeader, ProfilePageFrame, SecurityCard } from '../components/ProfileBits';
 import { PICTURE_PENDING_NOTICE, TutorProfileForm } from '../components/TutorProfileForm';
 import { tutorProfileQuery } from '../queries';
@@ -89,6 +90,7 @@ export function TutorProfilePage() {
         )}
       </Card>
       <SecurityCard />
+      <NotificationSettings side="tutor" />
     </ProfilePageFrame>
   );
 }

@@ -1,0 +1,160 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Flex } from '@chakra-ui/react/flex';
+import { Popover } from '@chakra-ui/react/popover';
+import { Portal } from '@chakra-ui/react/portal';
+import { Text } from '@chakra-ui/react/text';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FiBell } from 'react-icons/fi';
+import { formatDateTime } from '../../lib/format';
+import { useChatReconnected, useChatSocketEvent } from '../chat/ChatSocketProvider';
+import { toaster } from '../ui/toaster';
+import { markAllNotificationsRead, markNotificationRead, notificationsKeys, notificationsQuery, withNotice, withRead, type Notification, type NotificationList } from './queries';
+
+/** Shown at most this many in the badge; more reads "99+". */
+const BADGE_MAX = 99;
+
+/**
+ * The header's bell (issue 30): the unread count, the list of notices (newest first), each leading to its page and
+ * read on the way there, and Mark all as read. New notices arrive live over the app's one socket (which its
+ * subscription opens on any signed-in page: that is what "online" means), with a toast; a read in another tab is
+ * heard too.
+ */
+export function NotificationBell() {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const { data } = useQuery(notificationsQuery());
+  const key = notificationsKeys.list();
+  const setList = (update: (list: NotificationList | undefined) => NotificationList | undefined) => queryClient.setQueryData<NotificationList>(key, update);
+
+  useChatSocketEvent('notification', (notice) => {
+    const before = queryClient.getQueryData<NotificationList>(key);
+    if (before?.notifications.some((n) => n._id === notice._id)) return;
+    setList((list) => withNotice(list, notice));
+    if (!before) void queryClient.invalidateQueries({ queryKey: key });
+    toaster.create({ id: `notice-${notice._id}`, type: 'info', title: notice.title, description: notice.body, closable: true });
+  });
+  useChatSocketEvent('notificationsRead', () => void queryClient.invalidateQueries({ queryKey: key }));
+  useChatReconnected(() => void queryClient.invalidateQueries({ queryKey: key }));
+
+  const readOne = useMutation({
+    mutationFn: (id: string) => markNotificationRead(id),
+    onMutate: (id) => setList((list) => withRead(list, id, new Date().toISOString())),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const readAll = useMutation({
+    mutationFn: () => markAllNotificationsRead(),
+    onMutate: () => setList((list) => withRead(list, null, new Date().toISOString())),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  const unread = data?.unreadCount ?? 0;
+  const notices = data?.notifications ?? [];
+  const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
+
+  return (
+    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+      <Popover.Trigger asChild>
+        <IconButton variant="ghost" aria-label={label} position="relative" data-testid="notification-bell">
+          <FiBell aria-hidden />
+          {unread > 0 && (
+            <Box
+              as="span"
+              aria-hidden="true"
+              data-testid="notification-count"
+              position="absolute"
+              top="1"
+              insetEnd="1"
+              minW="5"
+              px="1"
+              rounded="full"
+              bg="brand.solid"
+              color="brand.contrast"
+              fontSize="xs"
+              fontWeight="bold"
+              lineHeight="5"
+              textAlign="center"
+            >
+              {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
+            </Box>
+          )}
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: '24rem' }} maxH="70vh" overflowY="auto">
+            <Popover.Header>
+              <Flex align="center" justify="space-between" gap="2">
+                <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
+                <Button size="xs" variant="outline" disabled={unread === 0 || readAll.isPending} onClick={() => readAll.mutate()}>
+                  Mark all as read
+                </Button>
+              </Flex>
+            </Popover.Header>
+            <Popover.Body p="0">
+              {notices.length === 0 ? (
+                <Text px="4" py="6" color="fg.muted">
+                  No notifications yet.
+                </Text>
+              ) : (
+                <Box as="ul" listStyleType="none" m="0" p="0" aria-label="Notifications list">
+                  {notices.map((notice) => (
+                    <NoticeItem key={notice._id} notice={notice} onRead={() => readOne.mutate(notice._id)} onOpen={() => setOpen(false)} />
+                  ))}
+                </Box>
+              )}
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}
+
+function NoticeItem({ notice, onRead, onOpen }: { notice: Notification; onRead: () => void; onOpen: () => void }) {
+  const unread = !notice.readAt;
+  const text = (
+    <>
+      <Text fontWeight={unread ? 'bold' : 'normal'}>
+        {unread && <Box as="span" srOnly>Unread: </Box>}
+        {notice.title}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {notice.body}
+      </Text>
+      <Text fontSize="xs" color="fg.muted">
+        {formatDateTime(notice.createdAt)}
+      </Text>
+    </>
+  );
+  return (
+    <Box as="li" borderTopWidth="1px" borderColor="gray.200" bg={unread ? 'brand.50' : undefined} data-unread={unread ? 'true' : 'false'}>
+      <Flex align="flex-start" gap="2" px="4" py="3">
+        {notice.path ? (
+          <Box asChild flex="1" minW="0" color="fg" textDecoration="none" _hover={{ textDecoration: 'underline' }}>
+            <RouterLink
+              to={notice.path}
+              onClick={() => {
+                if (unread) onRead();
+                onOpen();
+              }}
+            >
+              {text}
+            </RouterLink>
+          </Box>
+        ) : (
+          <Box flex="1" minW="0">
+            {text}
+          </Box>
+        )}
+        {unread && (
+          <Button size="xs" variant="ghost" onClick={onRead} aria-label={`Mark "${notice.title}" as read`}>
+            Mark read
+          </Button>
+        )}
+      </Flex>
+    </Box>
+  );
+}

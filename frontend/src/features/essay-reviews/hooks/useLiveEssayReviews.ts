@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useChatReconnected, useChatSocketEvent } from '../../../components/chat/ChatSocketProvider';
+import { essayReviewsKeys } from '../queries';
+
+/**
+ * The tutor's essays stay current while the student acts (issue 30): each `essayChanged` on the session's socket
+ * (the student paid, asked for a revision, accepted the feedback, cancelled, …) makes the tutor's essay queries read
+ * again — the open discussion, marking page or list shows the new status and actions without a reload.
+ */
+export function useLiveEssayReviews(): void {
+  const queryClient = useQueryClient();
+  // The essays, not the discussion's messages: the thread keeps itself current (useDiscussionThread).
+  const messages = essayReviewsKeys.messages('')[1];
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.all, predicate: (query) => query.queryKey[1] !== messages });
+  useChatSocketEvent('essayChanged', refresh);
+  useChatReconnected(refresh);
+}
