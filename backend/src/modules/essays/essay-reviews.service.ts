@@ -1,6 +1,6 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
-import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import { holdsRole, type AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { PreparedJson } from '../../infra/http/prepared-json.js';
@@ -18,9 +18,9 @@ import { essayTotalPence } from './essay-rules.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayTimers, essayRef } from './essay-timers.service.js';
-import { acceptOutcome, canCancelReview, canConfirmWordCount, canMark, canPreviewEssay, holdsEssay } from './essays.access.js';
+import { acceptOutcome, canCancelReview, canConfirmWordCount, canMark, canPreviewEssay, dealsWithThemselves, holdsEssay } from './essays.access.js';
 import { EssaysRepository, type EssayState } from './essays.repository.js';
-import { essayNotFound } from './essay-errors.js';
+import { essayNotFound, selfDealing } from './essay-errors.js';
 
 /** The most essays one pool request lists. */
 export const POOL_LIMIT = 100;
@@ -59,8 +59,10 @@ export class EssayReviewsService {
     const subject = level && wanted ? (listed ? { listed } : { freeText: wanted.toLowerCase() }) : undefined;
     const subjectKey = subject && ('listed' in subject ? subject.listed : `free text: ${subject.freeText}`);
     const search = query.search?.trim() || undefined;
-    return this.poolAnswers.read({ levels, subject: subjectKey, search }, async () => {
-      const rows = await this.essays.pool({ levels, subject, search, limit: POOL_LIMIT });
+    // A tutor who is also a student never sees their own essays (DESIGN.md §9): their answer is their own, not shared.
+    const excludeStudentId = holdsRole(tutor, 'student') ? tutor.id : undefined;
+    return this.poolAnswers.read({ levels, subject: subjectKey, search, excludeStudentId }, async () => {
+      const rows = await this.essays.pool({ levels, subject, search, excludeStudentId, limit: POOL_LIMIT });
       const essays: EssayDto[] = await this.presenter.presentAll(rows, { links: false, people: false });
       return PreparedJson.of({ essays });
     });
@@ -82,6 +84,7 @@ export class EssayReviewsService {
     const essay = won ?? (await this.essays.findById(essayId));
     const outcome = acceptOutcome(tutor, essay, levels);
     if (!essay || outcome === 'not-found') throw essayNotFound();
+    if (outcome === 'own') throw selfDealing();
     if (outcome === 'taken') throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
     return this.presenter.present(essay);
   }
@@ -89,6 +92,7 @@ export class EssayReviewsService {
   /** An essay the tutor holds (with its files), or an open one they could accept (without). */
   async get(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
+    if (essay && dealsWithThemselves(tutor, essay)) throw selfDealing();
     if (holdsEssay(tutor, essay)) return this.presenter.present(essay);
     if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, { links: false });
     throw essayNotFound();
@@ -163,6 +167,7 @@ export class EssayReviewsService {
   async mark(tutor: AuthenticatedUser, form: ReceivedUpload<MarkEssayFormDto>): Promise<EssayDto> {
     const { essayID, score, feedback } = form.fields;
     const essay = await this.essays.findById(essayID);
+    if (essay && dealsWithThemselves(tutor, essay)) throw selfDealing();
     if (!canMark(tutor, essay)) throw essayNotFound();
     const file = form.file('modelAnswerFile');
     if (essay.requestType === 'feedback_model' && !file && !essay.modelFileKey) {

@@ -105,13 +105,14 @@ describe('what an accept came to', () => {
     ['not yet confirmed by its student', 'not-found', TUTOR, essay('awaiting_confirmation')],
     ['above their ceiling', 'not-found', TUTOR, essay('accepted', { academicLevel: 'PhD' })],
     ['missing', 'not-found', TUTOR, undefined],
+    ['their own essay (both profiles)', 'own', STUDENT, essay('open')],
   ];
   it.each(cases)('%s: %s', (_name, want, tutor, row) => {
     expect(acceptOutcome(tutor, row, levels)).toBe(want);
   });
 });
 
-describe('dealing with oneself (DESIGN.md §9; not enforced yet)', () => {
+describe('dealing with oneself (DESIGN.md §9, issue 27)', () => {
   it.each([
     ['its student', true, STUDENT],
     ['a tutor', false, TUTOR],

@@ -17,10 +17,10 @@ import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { essayRef } from './essay-timers.service.js';
-import { essayNotFound } from './essay-errors.js';
+import { essayNotFound, selfDealing } from './essay-errors.js';
 import { bandMessage, isWithinBand, wordCountBand } from '@redpen/shared/essay-rules';
 import { essayTotalPence, essayWindows, markingDueAt, minimumPricePence, PLACEHOLDER_COUNT, type EssayWindows } from './essay-rules.js';
-import { canRate, canReadEssay, canUpdateWordCount, discussionSide, isEssayStudent } from './essays.access.js';
+import { canRate, canReadEssay, canUpdateWordCount, discussionSide, isEssayStudent, isSelfHeld } from './essays.access.js';
 import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';
 import { isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
@@ -225,6 +225,7 @@ export class EssaysService {
   async giveRating(student: AuthenticatedUser, body: GiveRatingDto): Promise<EssayDto> {
     // Type essay: the DTO requires essayId.
     const essay = await this.owned(student, body.essayId!);
+    if (isSelfHeld(essay)) throw selfDealing('You cannot rate yourself.');
     const access = canRate(essay);
     if (access === 'already-rated') throw alreadyRated();
     if (access === 'not-rateable') throw notRateable();
