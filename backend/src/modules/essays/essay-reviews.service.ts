@@ -1,6 +1,7 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
 import { holdsRole, type AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import { TUTOR_NOT_APPROVED_MESSAGE } from '../../common/guards/approved-tutor.guard.js';
 import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { PreparedJson } from '../../infra/http/prepared-json.js';
@@ -21,6 +22,9 @@ import { EssayTimers, essayRef } from './essay-timers.service.js';
 import { acceptOutcome, canCancelReview, canConfirmWordCount, canMark, canPreviewEssay, dealsWithThemselves, holdsEssay } from './essays.access.js';
 import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { essayNotFound, selfDealing } from './essay-errors.js';
+
+/** What a tutor learns of an essay before holding it: the pool's card (no file links, no student's name or id). */
+const POOL_CARD = { links: false, people: false } as const;
 
 /** The most essays one pool request lists. */
 export const POOL_LIMIT = 100;
@@ -63,7 +67,7 @@ export class EssayReviewsService {
     const excludeStudentId = holdsRole(tutor, 'student') ? tutor.id : undefined;
     return this.poolAnswers.read({ levels, subject: subjectKey, search, excludeStudentId }, async () => {
       const rows = await this.essays.pool({ levels, subject, search, excludeStudentId, limit: POOL_LIMIT });
-      const essays: EssayDto[] = await this.presenter.presentAll(rows, { links: false, people: false });
+      const essays: EssayDto[] = await this.presenter.presentAll(rows, POOL_CARD);
       return PreparedJson.of({ essays });
     });
   }
@@ -89,12 +93,17 @@ export class EssayReviewsService {
     return this.presenter.present(essay);
   }
 
-  /** An essay the tutor holds (with its files), or an open one they could accept (without). */
+  /**
+   * An essay the tutor holds (with its files and people), or an open one they could accept: only for an
+   * essay-approved tutor within their ceiling (as the pool; 403 `TUTOR_NOT_APPROVED` otherwise), and then exactly
+   * the pool's card (no files, no student's name or id) until they hold it (issue 27).
+   */
   async get(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
     if (essay && dealsWithThemselves(tutor, essay)) throw selfDealing();
     if (holdsEssay(tutor, essay)) return this.presenter.present(essay);
-    if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, { links: false });
+    if (!(await this.approvals.isApproved(tutor.id, 'essay'))) throw new ForbiddenException(coded('TUTOR_NOT_APPROVED', TUTOR_NOT_APPROVED_MESSAGE));
+    if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, POOL_CARD);
     throw essayNotFound();
   }
 
