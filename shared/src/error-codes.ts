@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'SELF_DEALING',
   /** The essay is being refunded: it can no longer be marked. */
   'ESSAY_REFUNDING',
+  /** A chat message names an essay whose conversation closed (returned to the pool, cancelled or refunded). */
+  'CHAT_ESSAY_CLOSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

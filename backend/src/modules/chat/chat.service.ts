@@ -84,13 +84,15 @@ export class ChatService {
       throw new ValidationFailedException([{ field: 'essayId', message: 'essayId must be an essay id' }]);
     }
     const thread = await this.repository.findThread(sender.id, input.recipient, sender.role === 'admin' ? undefined : sender.role);
-    const aboutHeldEssay = Boolean(thread && essayId && writesOnlyAboutHeldEssays(thread) && (await this.repository.hasEssayContext(thread.conversation.id, essayId)));
-    const access = canSendMessage(thread, aboutHeldEssay);
+    // Whether the essay a message names is still one of the thread's (issue 27: a closed essay's thread takes no more).
+    const essayOpen = Boolean(thread && essayId && (await this.repository.hasEssayContext(thread.conversation.id, essayId)));
+    const access = canSendMessage(thread, essayOpen, essayId !== null && !essayOpen);
     if (!thread || access === 'not-a-contact') throw notContact();
     if (access === 'blocked') throw new ForbiddenException(coded('CHAT_BLOCKED', 'This conversation is blocked.'));
     if (access === 'dbs-required') {
       throw new ForbiddenException(coded('CHAT_DBS_REQUIRED', 'Without a verified DBS check you can only message a student about an essay you hold.'));
     }
+    if (access === 'essay-closed') throw new ForbiddenException(coded('CHAT_ESSAY_CLOSED', 'This essay’s conversation is closed: it is no longer with this tutor.'));
     const masked = maskContactDetails(content);
     const row = await this.repository.insertMessage({
       conversationId: thread.conversation.id,

@@ -107,8 +107,17 @@ export class EssayReviewsService {
     throw essayNotFound();
   }
 
+  /**
+   * The essays the tutor accepted. One they no longer hold (cancelled or refunded: the row keeps their id for the
+   * record) is listed as its pool card: no more file links or student's details (issue 27).
+   */
   async listOwn(tutor: AuthenticatedUser, states?: readonly EssayState[]): Promise<EssayDto[]> {
-    return this.presenter.presentAll(await this.essays.listForTutor(tutor.id, states));
+    const rows = await this.essays.listForTutor(tutor.id, states);
+    const held = rows.filter((row) => holdsEssay(tutor, row));
+    const former = rows.filter((row) => !holdsEssay(tutor, row));
+    const [heldDtos, formerDtos] = await Promise.all([this.presenter.presentAll(held), this.presenter.presentAll(former, POOL_CARD)]);
+    const byId = new Map([...heldDtos, ...formerDtos].map((dto) => [dto._id, dto]));
+    return rows.map((row) => byId.get(row.id)!);
   }
 
   /**

@@ -18,13 +18,17 @@ export function isEssayStudent<E extends Parties>(user: Caller, essay: E | undef
   return essay !== undefined && essay.studentId === user.id;
 }
 
-/** The tutor who accepted it and holds it now: reads it with its files, confirms, cancels the review, marks. */
-export function holdsEssay<E extends Parties>(user: Caller, essay: E | undefined): essay is E {
-  return essay !== undefined && essay.tutorId === user.id;
+/**
+ * The tutor who accepted it and holds it now: reads it with its files, confirms, cancels the review, marks. A
+ * cancelled or refunded essay keeps its former tutor's id for the record, but nobody holds it any more (issue 27:
+ * the former tutor gets no more links or details of it).
+ */
+export function holdsEssay<E extends Parties & Pick<EssayRow, 'status'>>(user: Caller, essay: E | undefined): essay is E {
+  return essay !== undefined && essay.tutorId === user.id && HELD_STATES.includes(essay.status);
 }
 
 /** The discussion page (`GET /essays/{id}`): its student, or the tutor holding it. */
-export function canReadEssay<E extends Parties>(user: Caller, essay: E | undefined): essay is E {
+export function canReadEssay<E extends Parties & Pick<EssayRow, 'status'>>(user: Caller, essay: E | undefined): essay is E {
   return isEssayStudent(user, essay) || holdsEssay(user, essay);
 }
 
@@ -32,8 +36,9 @@ export function canReadEssay<E extends Parties>(user: Caller, essay: E | undefin
  * The side the caller writes from in the essay's discussion, or null: a discussion needs a tutor holding the essay.
  * A user who is both (a row from before DESIGN.md §9's rule was enforced) writes as its student.
  */
-export function discussionSide(user: Caller, essay: Parties | undefined): 'student' | 'tutor' | null {
-  if (!essay?.tutorId) return null;
+export function discussionSide(user: Caller, essay: (Parties & Pick<EssayRow, 'status'>) | undefined): 'student' | 'tutor' | null {
+  // Only while a tutor holds it: a cancelled or refunded essay's discussion is over for both sides.
+  if (!essay?.tutorId || !HELD_STATES.includes(essay.status)) return null;
   if (isEssayStudent(user, essay)) return 'student';
   return holdsEssay(user, essay) ? 'tutor' : null;
 }
