@@ -74,7 +74,7 @@ export const clockEnds = {
   revision: (requestedAt: Date, windows: EssayWindows) => after(requestedAt, windows.markingMs),
   /** The payout wait (PAYOUT_ELIGIBILITY_SECONDS, 48 h) after the (last) completion. */
   payoutEligibility: (completedAt: Date, windows: EssayWindows) => after(completedAt, windows.payoutEligibilityMs),
-  /** The revision window (REVISION_WINDOW_SECONDS, 7 days) after the (last) completion. */
+  /** The revision window (REVISION_WINDOW_SECONDS, 7 days) after the first completion (one revision per essay). */
   revisionWindow: (completedAt: Date, windows: EssayWindows) => after(completedAt, windows.revisionMs),
   /** The refund window (24 h) after paying. */
   refund: (paidTime: Date, windows: EssayWindows) => after(paidTime, windows.refundMs),
@@ -121,13 +121,14 @@ export function markingDueAt(
 }
 
 /**
- * Until when a revision may be asked for: within the revision window of the (last) completion, while the student
- * has not accepted it and the tutor is not paid. Null when it cannot.
+ * Until when a revision may be asked for: within the revision window of the first completion, while the student
+ * has not accepted it and the tutor is not paid; once per essay (issue 27), so never after a revision was asked for
+ * (the resubmission is final, and its payout clock cannot be paused again). Null when it cannot.
  */
 export function revisionAvailableUntil(
-  essay: { status: string; completedAt: Date | null; studentAccept: boolean; tutorPaid: boolean },
+  essay: { status: string; completedAt: Date | null; studentAccept: boolean; tutorPaid: boolean; revisionRequestedAt: Date | null },
   windows: EssayWindows,
 ): Date | null {
-  if (essay.status !== 'completed' || !essay.completedAt || essay.studentAccept || essay.tutorPaid) return null;
+  if (essay.status !== 'completed' || !essay.completedAt || essay.studentAccept || essay.tutorPaid || essay.revisionRequestedAt) return null;
   return clockEnds.revisionWindow(essay.completedAt, windows);
 }

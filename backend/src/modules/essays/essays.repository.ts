@@ -230,7 +230,10 @@ export class EssaysRepository {
       .returning();
   }
 
-  /** The student asks for a revision: completed, not accepted, completed since `completedAfter`. */
+  /**
+   * The student asks for a revision: completed, not accepted, completed since `completedAfter`, and never asked
+   * before (DESIGN.md §9, issue 27: one revision per essay, so the completion is the first one).
+   */
   async requestRevision(id: string, studentId: string, completedAfter: Date, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     const [row] = await tx
       .update(essays)
@@ -242,6 +245,7 @@ export class EssaysRepository {
           eq(essays.status, 'completed'),
           eq(essays.studentAccept, false),
           eq(essays.tutorPaid, false),
+          isNull(essays.revisionRequestedAt),
           sql`${essays.completedAt} > ${completedAfter.toISOString()}::timestamptz`,
         ),
       )
@@ -350,9 +354,15 @@ export class EssaysRepository {
     return rows.map((r) => ({ id: r.id, completedAt: r.completedAt! }));
   }
 
-  /** Completed, unaccepted essays whose revision window has passed and was not closed yet. */
+  /** Completed, unaccepted essays whose revision window has passed and was not closed yet (a resubmission has none). */
   private revisionWindowDue(now: Date, windowMs: number) {
-    return and(eq(essays.status, 'completed'), eq(essays.studentAccept, false), isNull(essays.revisionWindowClosedAt), lte(essays.completedAt, new Date(now.getTime() - windowMs)));
+    return and(
+      eq(essays.status, 'completed'),
+      eq(essays.studentAccept, false),
+      isNull(essays.revisionRequestedAt),
+      isNull(essays.revisionWindowClosedAt),
+      lte(essays.completedAt, new Date(now.getTime() - windowMs)),
+    );
   }
 
   async closeRevisionWindow(id: string, now: Date, windowMs: number, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {

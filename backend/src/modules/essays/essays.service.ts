@@ -199,9 +199,9 @@ export class EssaysService {
   }
 
   /**
-   * The student asks for a revision (DESIGN.md §9): within 7 days of the last completion, before accepting the
-   * feedback (and before the tutor was paid). The essay goes back to its tutor (`revision_requested`), which pauses
-   * payout eligibility until the resubmission. Records `essay.revisionRequested`: the tutor is told, the due timer starts.
+   * The student asks for a revision (DESIGN.md §9): once per essay, within 7 days of the first completion, before
+   * accepting the feedback (and before the tutor was paid). The essay goes back to its tutor (`revision_requested`),
+   * which pauses payout eligibility until the resubmission; from it the payout clock runs and cannot be paused again. Records `essay.revisionRequested`: the tutor is told, the due timer starts.
    */
   async requestRevision(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.owned(student, essayId);
@@ -214,7 +214,10 @@ export class EssaysService {
       }
       return row;
     });
-    if (!updated) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
+    if (!updated) {
+      if (essay.revisionRequestedAt) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision has already been requested for this essay: only one is allowed.'));
+      throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
+    }
     return this.presenter.present(updated);
   }
 
