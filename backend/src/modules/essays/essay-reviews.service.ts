@@ -192,6 +192,12 @@ export class EssayReviewsService {
       throw new ValidationFailedException([{ field: 'modelAnswerFile', message: 'You must upload a marked essay file to continue.' }]);
     }
     const marked = await this.events.transaction(async (tx) => {
+      // The essay's row lock, the one a refund takes before claiming its payment: a refund in progress goes first,
+      // and a marking that went first makes the refund refuse (issue 27).
+      const locked = await this.essays.findById(essay.id, tx, { lock: true });
+      if (locked?.status === 'paid' && (await this.payments.refundInProgress(ITEM_KINDS.essay, essay.id, tx))) {
+        throw new ConflictException(coded('ESSAY_REFUNDING', 'This essay is being refunded to the student, so it can no longer be marked.'));
+      }
       const done = await this.essays.markCompleted(essay.id, tutor.id, { score, feedback, modelFileKey: file?.key ?? null }, this.clock.now(), tx);
       if (done) await this.events.record(tx, 'essay.completed', { ...essayRef(done.essay), tutorId: tutor.id, completedAt: done.essay.completedAt!.toISOString(), score });
       return done;
