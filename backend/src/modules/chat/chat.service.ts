@@ -4,7 +4,7 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { ChatMessageRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
-import { canMarkRead, canReadConversation, canSendMessage, writesOnlyAboutHeldEssays } from './chat.access.js';
+import { canMarkRead, canReadConversation, canSendMessage } from './chat.access.js';
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';
 import type { ChatContactDto, ChatMessageDto, ChatMessagesDto } from './dto/chat.dto.js';

@@ -264,8 +264,7 @@ export class PaymentsService {
    * whether its window is still open; the ledger's claim makes it happen once, whoever asks and however often.
    */
   async refundItem(kind: string, itemId: string, options: { requestedBy: string | null; reason: string; /** A ban's refund: the item's own window does not apply. */ whateverTheWindow?: boolean }): Promise<PaymentRow> {
-    const resolver = this.resolver(kind);
-    this.resolver(kind);
+    this.resolver(kind); // an unknown kind is 404 before anything is read
     const charge = await this.repository.findCompletedCharge(kind, itemId);
     if (!charge) throw new ConflictException(coded('REFUND_NOT_ALLOWED', 'There is no completed payment to refund'));
     return this.refundPayment(charge.id, { ...options, checkItem: !options.whateverTheWindow });
