@@ -6,6 +6,8 @@ import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { PreparedJson } from '../../infra/http/prepared-json.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import type { DbOrTx } from '../../infra/database/database.types.js';
+import type { EssayRow } from '../../infra/database/schema/index.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type AcademicLevel } from '@redpen/shared/essay-levels';
@@ -78,12 +80,14 @@ export class EssayReviewsService {
    * `essay.accepted` in its transaction: the conversation with the student opens and the discussion timer starts
    * (subscribers, after the commit; from the outbox if the process dies first).
    */
-  async accept(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+  async accept(tutor: AuthenticatedUser, essayId: string, wordCount?: number): Promise<EssayDto> {
     const levels = await this.ceiling(tutor.id);
     const won = await this.events.transaction(async (tx) => {
       const row = await this.essays.accept(essayId, tutor.id, levels, this.clock.now(), tx);
       if (row) await this.events.record(tx, 'essay.accepted', { ...essayRef(row), tutorId: tutor.id, acceptedAt: row.acceptedAt!.toISOString() });
-      return row;
+      // A count given with the acceptance is the discussion's Confirm, in the same transaction: a count the band
+      // refuses undoes the acceptance too (issue 27: the tutor sets a student's count at acceptance or later).
+      return row && wordCount !== undefined ? this.confirmIn(tx, tutor, row, wordCount) : row;
     });
     const essay = won ?? (await this.essays.findById(essayId));
     const outcome = acceptOutcome(tutor, essay, levels);
@@ -137,31 +141,46 @@ export class EssayReviewsService {
    * with an agreed `wordCount` in the ±10 % band of the original, reprices the essay. Only the holder (else 404).
    * A new count is refused once paid, and while the student has a checkout open (its amount is fixed): the row lock
    * is the one Payments takes to open a checkout, so neither can slip past the other. Confirming again is harmless.
-   * An essay whose count is to be agreed (an image uploaded without one) takes the tutor's count once, outside the
-   * band (there is no original to hold it to): it becomes the original and the essay is repriced (issue 24).
+   * An essay whose count is to be agreed, or is the student's (an image, a document with no text), takes the tutor's
+   * count once, outside the band: it becomes the original and the essay is repriced (issues 24 and 27).
    */
   async confirm(tutor: AuthenticatedUser, essayId: string, wordCount: number | undefined): Promise<EssayDto> {
     const confirmed = await this.essays.transaction(async (tx) => {
       const essay = await this.essays.findById(essayId, tx, { lock: true });
       if (!canConfirmWordCount(tutor, essay)) throw essayNotFound();
-      const newCount = wordCount !== undefined && wordCount !== essay.wordCount ? wordCount : undefined;
-      if (newCount !== undefined) {
-        if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
-        if (!essay.wordCountToBeAgreed && !isWithinBand(essay.originalWordCount, newCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
-        if (await this.payments.hasOpenCheckout(ITEM_KINDS.essay, essay.id, tx)) {
-          throw new ConflictException(coded('PAYMENT_IN_PROGRESS', 'The student is paying for this essay now, so its word count cannot change. Try again if the payment does not go through.'));
-        }
-      }
-      const setsAgreedCount = newCount !== undefined && essay.wordCountToBeAgreed;
-      const repriced =
-        newCount === undefined
-          ? null
-          : { wordCount: newCount, pricePence: essayTotalPence(newCount, essay), ...(setsAgreedCount ? { originalWordCount: newCount, wordCountToBeAgreed: false as const } : {}) };
-      const updated = await this.essays.tutorConfirm(essay.id, tutor.id, repriced, this.clock.now(), tx);
-      if (!updated) throw notConfirmable();
-      return updated;
+      return this.confirmIn(tx, tutor, essay, wordCount);
     });
     return this.presenter.present(confirmed);
+  }
+
+  /**
+   * The Confirm's rules on a row locked in `tx`. A count that is the student's (`wordCountEstimated`: an image, or a
+   * document with no text layer) or still to be agreed is the tutor's to set once, outside the band: it becomes the
+   * original and reprices the essay (the student pays the new price or cancels for free, issue 27); any other
+   * count stays in the ±10 % band of the original.
+   */
+  private async confirmIn(tx: DbOrTx, tutor: AuthenticatedUser, essay: EssayRow, wordCount: number | undefined): Promise<EssayRow> {
+    const newCount = wordCount !== undefined && (wordCount !== essay.wordCount || essay.wordCountEstimated) ? wordCount : undefined;
+    const setsOwnCount = essay.wordCountToBeAgreed || essay.wordCountEstimated;
+    if (newCount !== undefined) {
+      if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
+      if (!setsOwnCount && !isWithinBand(essay.originalWordCount, newCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
+      if (await this.payments.hasOpenCheckout(ITEM_KINDS.essay, essay.id, tx)) {
+        throw new ConflictException(coded('PAYMENT_IN_PROGRESS', 'The student is paying for this essay now, so its word count cannot change. Try again if the payment does not go through.'));
+      }
+    }
+    const setsAgreedCount = newCount !== undefined && setsOwnCount;
+    const repriced =
+      newCount === undefined
+        ? null
+        : {
+            wordCount: newCount,
+            pricePence: essayTotalPence(newCount, essay),
+            ...(setsAgreedCount ? { originalWordCount: newCount, wordCountToBeAgreed: false as const, wordCountEstimated: false as const } : {}),
+          };
+    const updated = await this.essays.tutorConfirm(essay.id, tutor.id, repriced, this.clock.now(), tx);
+    if (!updated) throw notConfirmable();
+    return updated;
   }
 
   /**

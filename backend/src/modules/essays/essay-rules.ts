@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/env.schema.js';
-import { essayPricePence } from '@redpen/shared/pricing';
+import { essayChargePence, MIN_CHARGE_PENCE } from '@redpen/shared/pricing';
 
 /**
  * The essay rules bound to the API (DESIGN.md §4: one place): the price with the surcharges recorded on the essay,
@@ -19,17 +19,17 @@ export interface Surcharges {
  */
 export const PLACEHOLDER_COUNT = 1;
 
-/** The smallest amount a card is charged in GBP (Stripe's minimum, DESIGN.md §9: no essay is priced below it). */
-export const MIN_CHARGE_PENCE = 30;
-
 /** The price of an essay whose count is to be agreed: the smallest charge plus the surcharges recorded on it. */
 export function minimumPricePence(surcharges: Surcharges): number {
   return MIN_CHARGE_PENCE + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
 }
 
-/** What the student pays, in pence: the tiers of `wordCount` plus the surcharges recorded on the essay. */
+/**
+ * What the student pays, in pence: the tiers of `wordCount`, never below the smallest card charge (MIN_CHARGE_PENCE
+ * in shared/src/pricing.ts, issue 27), plus the surcharges recorded on the essay.
+ */
 export function essayTotalPence(wordCount: number, surcharges: Surcharges): number {
-  return essayPricePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
+  return essayChargePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
 }
 
 /** DESIGN.md §9: a paid essay not yet marked may be cancelled for a full refund within 24 h of paying. */

@@ -20,6 +20,7 @@ import { RequireApproval } from '../../common/guards/approved-tutor.guard.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { UploadService } from '../../common/uploads/upload.service.js';
 import {
+  AcceptEssayDto,
   EssayEnvelopeDto,
   EssayMarkedDto,
   EssayMessageDto,
@@ -206,12 +207,14 @@ export class TutorEssaysController {
   @Post('acceptEssay')
   @HttpCode(200)
   @RequireApproval('essay')
-  @ApiOkResponse({ type: EssayEnvelopeDto, description: 'Yours (also when you already held it); the chat with the student is open' })
+  @ApiOkResponse({ type: EssayEnvelopeDto, description: 'Yours (also when you already held it); the chat with the student is open. With a wordCount, also repriced (as the discussion\'s Confirm)' })
+  @ApiBadRequestResponse({ description: 'The word count is not a whole number above 0' })
+  @ApiUnprocessableEntityResponse({ description: 'A count outside ±10 % of an original read from the document (nothing is accepted)' })
   @ApiForbiddenResponse({ description: 'Tutor is not approved yet. (TUTOR_NOT_APPROVED)' })
   @ApiNotFoundResponse({ description: 'No such open essay at your level' })
   @ApiConflictResponse({ description: 'Another tutor accepted it first (ESSAY_ALREADY_ACCEPTED), or it is your own essay (SELF_DEALING)' })
-  async accept(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorEssayIdDto): Promise<EssayEnvelopeDto> {
-    return { essay: await this.reviews.accept(user, body.essayID) };
+  async accept(@CurrentUser() user: AuthenticatedUser, @Body() body: AcceptEssayDto): Promise<EssayEnvelopeDto> {
+    return { essay: await this.reviews.accept(user, body.essayID, body.wordCount) };
   }
 
   @Post('getEssay')

@@ -260,7 +260,7 @@ export class EssaysRepository {
   async tutorConfirm(
     id: string,
     tutorId: string,
-    repriced: { wordCount: number; pricePence: number; originalWordCount?: number; wordCountToBeAgreed?: false } | null,
+    repriced: { wordCount: number; pricePence: number; originalWordCount?: number; wordCountToBeAgreed?: false; wordCountEstimated?: false } | null,
     now: Date,
     tx: DbOrTx = this.db,
   ): Promise<EssayRow | undefined> {

@@ -72,7 +72,9 @@ export class EssaysService {
 
     const counted = await this.originalCount(file, fields.wordCount);
     const wordCountToBeAgreed = counted === COUNT_TO_BE_AGREED;
-    const originalWordCount = wordCountToBeAgreed ? PLACEHOLDER_COUNT : counted;
+    const originalWordCount = wordCountToBeAgreed ? PLACEHOLDER_COUNT : counted.count;
+    // The student's count (or none): the accepting tutor may set the real one once (issue 27).
+    const wordCountEstimated = wordCountToBeAgreed || counted.estimated;
     const requestType = fields.studentRequest ?? 'feedback-only';
     const expedited = fields.expedited ?? false;
     const surcharges = {
@@ -93,6 +95,7 @@ export class EssaysService {
       wordCount: originalWordCount,
       pricePence: wordCountToBeAgreed ? minimumPricePence(surcharges) : essayTotalPence(originalWordCount, surcharges),
       wordCountToBeAgreed,
+      wordCountEstimated,
       ...surcharges,
       fileKey: file.key,
       fileName: file.filename,
@@ -118,11 +121,12 @@ export class EssaysService {
 
   /**
    * The document's own count, from what the upload kept of it on its way to storage (ESSAY_UPLOAD's essayCountTap:
-   * nothing is read back), or for an image (or a document with no text layer) the student's entry. An image
-   * without one is COUNT_TO_BE_AGREED: the tutor sets its count in the discussion (issue 24, DESIGN.md §9).
+   * nothing is read back), or for an image (or a document with no text layer) the student's entry, `estimated`: the
+   * tutor may set it once (issue 27). An image without one is COUNT_TO_BE_AGREED: the tutor sets its count in the
+   * discussion (issue 24, DESIGN.md §9).
    */
-  private async originalCount(file: StoredUpload, studentCount: number | undefined): Promise<number | typeof COUNT_TO_BE_AGREED> {
-    if (!isReadableDocument(file.mime)) return studentCount ?? COUNT_TO_BE_AGREED;
+  private async originalCount(file: StoredUpload, studentCount: number | undefined): Promise<{ count: number; estimated: boolean } | typeof COUNT_TO_BE_AGREED> {
+    if (!isReadableDocument(file.mime)) return studentCount ? { count: studentCount, estimated: true } : COUNT_TO_BE_AGREED;
     let detected: number;
     try {
       detected = await this.detectedCount(file);
@@ -130,9 +134,9 @@ export class EssaysService {
       if (error instanceof UnreadableDocumentError) throw new BadRequestException({ ...coded('ESSAY_FILE_UNREADABLE', UNREADABLE_MESSAGE), errors: [{ field: 'file', message: UNREADABLE_MESSAGE }] });
       throw error;
     }
-    if (detected > 0) return detected;
+    if (detected > 0) return { count: detected, estimated: false };
     // A scanned PDF has no text layer: like an image, the student's count becomes the original.
-    if (studentCount) return studentCount;
+    if (studentCount) return { count: studentCount, estimated: true };
     throw new BadRequestException({ ...coded('ESSAY_FILE_UNREADABLE', NO_WORDS_MESSAGE), errors: [{ field: 'wordCount', message: NO_WORDS_MESSAGE }] });
   }
 

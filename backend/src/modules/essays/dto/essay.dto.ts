@@ -132,6 +132,17 @@ export class TutorEssayIdDto {
   essayID: string;
 }
 
+/** `POST /tutor/acceptEssay`: the spec's `essayID`, and optionally the count the tutor sets (issue 27). */
+export class AcceptEssayDto extends TutorEssayIdDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: "The essay's word count as the tutor sets it on accepting: freely, once, for a count that is the student's (wordCountEstimated); otherwise within ±10 % of the original. Reprices the essay",
+  })
+  @IsOptional() @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE })
+  wordCount?: number;
+}
+
 export class EssayPoolQueryDto {
   @ApiPropertyOptional({ enum: [...ACADEMIC_LEVELS, 'all'], description: '"all" or absent: every level the tutor may see' })
   @IsOptional() @IsString() @MaxLength(20)
@@ -166,6 +177,8 @@ export class EssayDto {
   @ApiProperty({ description: 'Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)")' }) price: number;
   @ApiProperty({ type: 'integer', description: 'The same amount in integer pence (1815)' }) pricePence: number;
   @ApiProperty({ description: 'The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion' }) wordCountToBeAgreed: boolean;
+  @ApiProperty({ description: "The count is the student's, not read from the document (an image, or a document with no text layer): the accepting tutor may set it once, freely, at acceptance or in the discussion (it reprices the essay)" })
+  wordCountEstimated: boolean;
   @ApiProperty({ enum: ['Feedback Only', 'Feedback and Model Answer'] }) studentRequest: string;
   @ApiProperty({ enum: REQUEST_TYPES }) requestType: RequestType;
   @ApiProperty() expedited: boolean;
