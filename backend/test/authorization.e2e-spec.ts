@@ -250,6 +250,8 @@ describe('authorisation matrix', () => {
     [{ id: essay.cancelId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
     [{ id: essay.rejectId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
     [{ id: essay.heldId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
+    // As an acceptance would: the held essay is one of the pair's conversation's reasons (a message naming it needs that, issue 27).
+    await app.get(ChatService).openConversation(accounts.student.user.id, accounts.tutor.user.id, { kind: 'essay', id: essay.heldId });
 
     // Tutoring (issue 26): a confirmed session a week ahead.
     const start = new Date(Date.now() + 7 * 86_400_000);
