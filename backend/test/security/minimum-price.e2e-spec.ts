@@ -60,6 +60,7 @@ describe('security: the smallest price, and a count that is the student’s', ()
 
   it("lets the tutor set an image's count once at acceptance, outside the band; it reprices, and the student pays the new price", async () => {
     const essayId = await imageEssay(1, 'Set at acceptance');
+    await flow.http().post('/api/tutor/acceptEssay').set(bearer(tutor.token)).send({ essayID: essayId, wordCount: 3_000_000_000 }).expect(400);
     const accepted = await flow.http().post('/api/tutor/acceptEssay').set(bearer(tutor.token)).send({ essayID: essayId, wordCount: 1500 }).expect(200);
     expect(accepted.body.essay).toMatchObject({ wordCount: 1500, originalWordCount: 1500, pricePence: essayChargePence(1500), wordCountEstimated: false, state: 'accepted' });
     // Once: from now on the band of the tutor's count holds.
@@ -75,6 +76,8 @@ describe('security: the smallest price, and a count that is the student’s', ()
     await flow.accept(tutor, essayId).expect(200);
     expect((await confirmCount(essayId, 4000).expect(200)).body.essay).toMatchObject({ wordCount: 4000, originalWordCount: 4000, wordCountEstimated: false });
     await confirmCount(essayId, 200).expect(422);
+    // Freely, but not past what the database holds: a clear 400, never a 500.
+    expect((await confirmCount(essayId, 3_000_000_000).expect(400)).body.message).toBe('Word count must be at most 1,000,000');
     const cancelled = await flow.http().post(`/api/student/cancelEssay/${essayId}`).set(bearer(student.token)).expect(200);
     expect(cancelled.body).toMatchObject({ message: 'Essay cancelled', essay: { state: 'cancelled', paymentStatus: 'Pending' } });
   });

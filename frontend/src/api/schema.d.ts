@@ -1877,7 +1877,7 @@ export interface components {
             tutorId: string;
         };
         ConfirmWordCountDto: {
-            /** @description The agreed count, within ±10 % of the original: reprices the essay (before payment only) */
+            /** @description The agreed count, within ±10 % of the original, or any count once for a count that is the student's (wordCountEstimated, wordCountToBeAgreed): reprices the essay (before payment only) */
             wordCount?: number;
         };
         ContactAcceptedDto: {

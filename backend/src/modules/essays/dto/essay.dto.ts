@@ -32,6 +32,9 @@ export const SUBJECT_MAX_LENGTH = 100;
 const SUBJECT_LENGTH_MESSAGE = `Subject must be ${SUBJECT_MIN_LENGTH} to ${SUBJECT_MAX_LENGTH} characters`;
 
 const WORD_COUNT_MESSAGE = 'Word count must be a whole number above 0';
+/** The largest count a tutor may set (freely, for a student's estimate: issue 27); beyond it the database's integer would overflow. */
+const MAX_SET_WORD_COUNT = 1_000_000;
+const MAX_WORD_COUNT_MESSAGE = 'Word count must be at most 1,000,000';
 
 /** A multipart flag: "true"/"1"/"on" is true, "false"/"0"/"off" false; anything else is left for the validator. */
 const FormFlag = (): PropertyDecorator =>
@@ -137,9 +140,10 @@ export class AcceptEssayDto extends TutorEssayIdDto {
   @ApiPropertyOptional({
     type: 'integer',
     minimum: 1,
+    maximum: MAX_SET_WORD_COUNT,
     description: "The essay's word count as the tutor sets it on accepting: freely, once, for a count that is the student's (wordCountEstimated); otherwise within ±10 % of the original. Reprices the essay",
   })
-  @IsOptional() @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE })
+  @IsOptional() @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE }) @Max(MAX_SET_WORD_COUNT, { message: MAX_WORD_COUNT_MESSAGE })
   wordCount?: number;
 }
 
@@ -216,8 +220,8 @@ export class EssayDto {
 }
 
 export class ConfirmWordCountDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'The agreed count, within ±10 % of the original: reprices the essay (before payment only)' })
-  @IsOptional() @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_SET_WORD_COUNT, description: "The agreed count, within ±10 % of the original, or any count once for a count that is the student's (wordCountEstimated, wordCountToBeAgreed): reprices the essay (before payment only)" })
+  @IsOptional() @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE }) @Max(MAX_SET_WORD_COUNT, { message: MAX_WORD_COUNT_MESSAGE })
   wordCount?: number;
 }
 
