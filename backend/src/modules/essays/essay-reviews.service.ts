@@ -160,7 +160,9 @@ export class EssayReviewsService {
    * count stays in the ±10 % band of the original.
    */
   private async confirmIn(tx: DbOrTx, tutor: AuthenticatedUser, essay: EssayRow, wordCount: number | undefined): Promise<EssayRow> {
-    const newCount = wordCount !== undefined && (wordCount !== essay.wordCount || essay.wordCountEstimated) ? wordCount : undefined;
+    // The student's estimate confirmed as it is still sets it (once), while the essay is unpaid.
+    const setsEstimate = essay.wordCountEstimated && essay.status === 'accepted';
+    const newCount = wordCount !== undefined && (wordCount !== essay.wordCount || setsEstimate) ? wordCount : undefined;
     const setsOwnCount = essay.wordCountToBeAgreed || essay.wordCountEstimated;
     if (newCount !== undefined) {
       if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
