@@ -261,6 +261,8 @@ describe('authorisation matrix', () => {
     [{ id: essay.cancelId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
     [{ id: essay.rejectId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
     [{ id: essay.heldId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
+    // As an acceptance would: the held essay is one of the pair's conversation's reasons (a message naming it needs that, issue 27).
+    await app.get(ChatService).openConversation(accounts.student.user.id, accounts.tutor.user.id, { kind: 'essay', id: essay.heldId });
 
     // Notifications (issue 30): one notice to the student.
     [{ id: notice.id }] = await db(app)
@@ -358,6 +360,47 @@ describe('authorisation matrix', () => {
         }
       }
       closeAll();
+      expect(failures).toEqual([]);
+    });
+  });
+
+  // Issue 27 (DESIGN.md §9 "Nobody deals with themselves"): a user holding both profiles, on their own essay or as
+  // their own tutor, gets past authentication and the role guard but is refused by the policy: 409 SELF_DEALING.
+  describe('a user holding both profiles, on what is their own', () => {
+    const own = { openId: '', heldId: '', doneId: '' };
+    let dual: TestAccount;
+    const SELF: Record<string, { body?: () => Record<string, unknown>; form?: () => Record<string, string> }> = {
+      'POST /api/tutor/acceptEssay': { body: () => ({ essayID: own.openId }) },
+      'POST /api/tutor/getEssay': { body: () => ({ essayID: own.openId }) },
+      'POST /api/tutor/markEssay': { form: () => ({ essayID: own.heldId, score: '7', feedback: 'Matrix feedback. '.repeat(20) }) },
+      'POST /api/student/giveRating': { body: () => ({ type: 'essay', essayId: own.doneId, ratings: 5 }) },
+      'POST /api/tutor/generateTutorPaymentUrl': { body: () => ({ essayId: own.doneId }) },
+      'POST /api/student/createTutoringSession': {
+        body: () => ({ tutorId: dual.user.id, startTime: new Date(Date.now() + 3 * 86_400_000).toISOString(), endTime: new Date(Date.now() + 3 * 86_400_000 + 3_600_000).toISOString(), purpose: 'Myself' }),
+      },
+    };
+    beforeAll(async () => {
+      dual = await createAccount(app, { role: 'student', studentProfile: true, tutorProfile: true });
+      await db(app).update(tutorProfiles).set({ approvedEssay: true, approved: true, studyLevel: 'PhD' }).where(inArray(tutorProfiles.userId, [dual.user.id]));
+      const row = { studentId: dual.user.id, title: 'Own essay', subject: 'History', academicLevel: 'A-Level' as const, originalWordCount: 100, wordCount: 100, pricePence: 150, fileKey: 'essays/matrix/own.pdf', fileName: 'own.pdf', fileMime: 'application/pdf' };
+      const now = new Date();
+      [{ id: own.openId }] = await db(app).insert(essays).values({ ...row, status: 'open' }).returning({ id: essays.id });
+      // Self-held rows from before the rule: the API no longer lets anyone reach them.
+      [{ id: own.heldId }] = await db(app).insert(essays).values({ ...row, status: 'paid', tutorId: dual.user.id, acceptedAt: now, paidTime: now }).returning({ id: essays.id });
+      [{ id: own.doneId }] = await db(app).insert(essays).values({ ...row, status: 'completed', tutorId: dual.user.id, acceptedAt: now, paidTime: now, completedAt: now, studentAccept: true, score: 7, feedback: 'x' }).returning({ id: essays.id });
+    });
+
+    it('answers every self-dealing route 409 SELF_DEALING', async () => {
+      const failures: string[] = [];
+      for (const [route, entry] of Object.entries(SELF)) {
+        expect(TABLE[route]).toBeDefined();
+        await resetLimits(redis);
+        const [method, path] = route.split(' ') as [string, string];
+        let req = request(app.getHttpServer())[method.toLowerCase() as 'post'](path).set(bearer(dual.token));
+        if (entry.form) for (const [field, value] of Object.entries(entry.form())) req = req.field(field, value);
+        const response = entry.form ? await req : await req.send(entry.body?.() ?? {});
+        if (response.status !== 409 || response.body.code !== 'SELF_DEALING') failures.push(`${route}: got ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
+      }
       expect(failures).toEqual([]);
     });
   });

@@ -627,9 +627,10 @@ describe('essays', () => {
       expect(await waitForSubject(student.user.email, 'Your feedback on "Marking essay" is ready')).toContain('Your feedback on "Marking essay" is ready');
       const view = await http().get(`/api/student/essay/${essayId}`).set(bearer(student.token)).expect(200);
       expect(view.body.essay).toMatchObject({ score: 8, status: 'Completed', completedAt: expect.any(String) });
-      // Completed: payable 48 h after the (last) completion, revisable for 7 days; no marking or refund clock.
+      // Completed again: payable 48 h after the resubmission; not revisable again (issue 27: one revision per essay,
+      // the first completion's window having been used); no marking or refund clock.
       const { completedAt } = view.body.essay as { completedAt: string };
-      expect(view.body.essay).toMatchObject({ payoutAvailableAt: later(completedAt, 48 * HOUR_S), revisionAvailableUntil: later(completedAt, 7 * 24 * HOUR_S), markingDueAt: null, refundableUntil: null });
+      expect(view.body.essay).toMatchObject({ payoutAvailableAt: later(completedAt, 48 * HOUR_S), revisionAvailableUntil: null, markingDueAt: null, refundableUntil: null });
       expect(ids(await http().get('/api/tutor/getCompletedEssays').set(bearer(phdTutor.token)).expect(200))).toContain(essayId);
       expect((await mark(phdTutor, { essayID: essayId, score: '9', feedback: FEEDBACK }).expect(409)).body.code).toBe('ESSAY_NOT_MARKABLE');
 

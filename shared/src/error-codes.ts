@@ -54,6 +54,13 @@ export const ERROR_CODES = [
   'DBS_CERTIFICATE_REQUIRED',
   'CANNOT_BAN_ADMIN',
   'NOTHING_TO_REVIEW',
+  // Trust and safety (issue 27).
+  /** A user holding both profiles acts on their own essay or books themselves (DESIGN.md §9 "Nobody deals with themselves"). */
+  'SELF_DEALING',
+  /** The essay is being refunded: it can no longer be marked. */
+  'ESSAY_REFUNDING',
+  /** A chat message names an essay whose conversation closed (returned to the pool, cancelled or refunded). */
+  'CHAT_ESSAY_CLOSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '@redpen/shared/pricing';
+import { ESSAY_PRICE_TEXT, essayChargePence, essayPricePence, formatPounds, MIN_CHARGE_PENCE, MIN_CHARGE_TEXT } from '@redpen/shared/pricing';
 
 describe('essayPricePence', () => {
   it('charges nothing for no words', () => {
@@ -68,5 +68,22 @@ describe('ESSAY_PRICE_TEXT', () => {
     expect(ESSAY_PRICE_TEXT).toBe(
       '1.5p per word for the first 1000 words, 0.7p per word for words 1001-3000, 0.3p per word thereafter',
     );
+  });
+});
+
+describe('essayChargePence (issue 27: never below the smallest card charge)', () => {
+  it.each([
+    [1, 30],
+    [19, 30],
+    [20, 30],
+    [21, 32],
+    [1000, 1500],
+  ])('%i words cost %ip', (words, pence) => {
+    expect(essayChargePence(words)).toBe(pence);
+  });
+
+  it("is Stripe's GBP minimum, 30p, and quoted as such", () => {
+    expect(MIN_CHARGE_PENCE).toBe(30);
+    expect(MIN_CHARGE_TEXT).toBe('The smallest charge for an essay is £0.30, however short it is');
   });
 });

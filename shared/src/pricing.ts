@@ -53,6 +53,20 @@ export function essayPricePence(wordCount: number): number {
   return Math.floor((tenths + 5) / 10);
 }
 
+/**
+ * The smallest amount a card checkout takes in GBP (Stripe's minimum charge is 30p). No essay is ever priced below
+ * it (DESIGN.md §9, issue 27): a few words, or an image whose student entered a count of 1, cost this much.
+ */
+export const MIN_CHARGE_PENCE = 30;
+
+/** What `wordCount` words cost to review: the tiers, never below MIN_CHARGE_PENCE (surcharges come on top). */
+export function essayChargePence(wordCount: number): number {
+  return Math.max(MIN_CHARGE_PENCE, essayPricePence(wordCount));
+}
+
+/** The minimum as the pricing page quotes it. */
+export const MIN_CHARGE_TEXT = `The smallest charge for an essay is ${formatPounds(MIN_CHARGE_PENCE)}, however short it is`;
+
 /** Formats integer pence as pounds with two decimals and thousands separators: 1234 → "£12.34". */
 export function formatPounds(pence: number): string {
   if (!Number.isSafeInteger(pence)) {

@@ -7,13 +7,12 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { essays, tutorProfiles } from '../../src/infra/database/schema/index.js';
 import { ukIsoDate } from '@redpen/shared/dates';
-import { essayPricePence } from '@redpen/shared/pricing';
+import { essayPricePence, MIN_CHARGE_PENCE } from '@redpen/shared/pricing';
 import { bearer, createAccount, db, resetLimits, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
 import { minimalPdf, PNG } from '../support/files.js';
 import { ESSAY_SHAPE, expectMoney, expectShape, FEEDBACK_250, pdfOfWords, spec, SpecClient } from './spec-client.js';
 
-const MIN_CHARGE_PENCE = 30;
 
 describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
   let app: NestFastifyApplication;

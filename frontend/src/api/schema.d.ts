@@ -1641,6 +1641,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptEssayDto: {
+            /** Format: uuid */
+            essayID: string;
+            /** @description The essay's word count as the tutor sets it on accepting: freely, once, for a count that is the student's (wordCountEstimated); otherwise within ±10 % of the original. Reprices the essay */
+            wordCount?: number;
+        };
         AdminStudentDetailDto: {
             /** Format: uuid */
             _id: string;
@@ -1958,7 +1964,7 @@ export interface components {
             tutorId: string;
         };
         ConfirmWordCountDto: {
-            /** @description The agreed count, within ±10 % of the original: reprices the essay (before payment only) */
+            /** @description The agreed count, within ±10 % of the original, or any count once for a count that is the student's (wordCountEstimated, wordCountToBeAgreed): reprices the essay (before payment only) */
             wordCount?: number;
         };
         ContactAcceptedDto: {
@@ -2063,7 +2069,7 @@ export interface components {
              * @description Present on errors a client acts on
              * @enum {string}
              */
-            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "UPLOAD_TIMEOUT" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID" | "TUTORING_PROFILE_LOCKED" | "DBS_ALREADY_VERIFIED" | "TUTOR_NOT_BOOKABLE" | "SLOT_NOT_AVAILABLE" | "SLOT_TAKEN" | "SESSION_NOT_CANCELLABLE" | "SESSION_ALREADY_RATED" | "SESSION_NOT_RATEABLE" | "DBS_CERTIFICATE_REQUIRED" | "CANNOT_BAN_ADMIN" | "NOTHING_TO_REVIEW";
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "UPLOAD_TIMEOUT" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID" | "TUTORING_PROFILE_LOCKED" | "DBS_ALREADY_VERIFIED" | "TUTOR_NOT_BOOKABLE" | "SLOT_NOT_AVAILABLE" | "SLOT_TAKEN" | "SESSION_NOT_CANCELLABLE" | "SESSION_ALREADY_RATED" | "SESSION_NOT_RATEABLE" | "DBS_CERTIFICATE_REQUIRED" | "CANNOT_BAN_ADMIN" | "NOTHING_TO_REVIEW" | "SELF_DEALING" | "ESSAY_REFUNDING" | "CHAT_ESSAY_CLOSED";
             /** @description Per-field problems of a 400 VALIDATION_FAILED */
             errors?: components["schemas"]["FieldError"][];
             /** @example Tutor is not approved yet. */
@@ -2179,6 +2185,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             wordCount: number;
+            /** @description The count is the student's, not read from the document (an image, or a document with no text layer): the accepting tutor may set it once, freely, at acceptance or in the discussion (it reprices the essay) */
+            wordCountEstimated: boolean;
             /** @description The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion */
             wordCountToBeAgreed: boolean;
         };
@@ -7296,7 +7304,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TutorEssayIdDto"];
+                "application/json": components["schemas"]["AcceptEssayDto"];
             };
         };
         responses: {
@@ -7318,13 +7326,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Yours (also when you already held it); the chat with the student is open */
+            /** @description Yours (also when you already held it); the chat with the student is open. With a wordCount, also repriced (as the discussion's Confirm) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EssayEnvelopeDto"];
+                };
+            };
+            /** @description The word count is not a whole number above 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Tutor is not approved yet. (TUTOR_NOT_APPROVED) */
@@ -7345,8 +7362,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Another tutor accepted it first (ESSAY_ALREADY_ACCEPTED) */
+            /** @description Another tutor accepted it first (ESSAY_ALREADY_ACCEPTED), or it is your own essay (SELF_DEALING) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A count outside ±10 % of an original read from the document (nothing is accepted) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7894,6 +7920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description An essay you hold (with its files), or an open one at your level as its pool card (no files, no student) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7902,8 +7929,26 @@ export interface operations {
                     "application/json": components["schemas"]["EssayEnvelopeDto"];
                 };
             };
+            /** @description Not yours, and you are not approved for essays (TUTOR_NOT_APPROVED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not yours, and not an open essay at your level */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your own essay (SELF_DEALING) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8245,7 +8290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not paid yet, or already marked (ESSAY_NOT_MARKABLE) */
+            /** @description Not paid yet, or already marked (ESSAY_NOT_MARKABLE), being refunded (ESSAY_REFUNDING), or your own essay (SELF_DEALING) */
             409: {
                 headers: {
                     [name: string]: unknown;

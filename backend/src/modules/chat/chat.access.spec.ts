@@ -58,6 +58,16 @@ describe('sending a message', () => {
     expect(canSendMessage(view, aboutHeldEssay)).toBe(want);
   });
 
+  // Issue 27: an essay that left the thread (back in the pool, cancelled, refunded) takes no more messages.
+  it.each([
+    ['a student naming a closed essay', thread('student'), 'essay-closed'],
+    ['a tutor with DBS naming a closed essay', thread('tutor'), 'essay-closed'],
+    ['a tutor without DBS naming a closed essay (the DBS rule answers first)', thread('tutor', { tutorHasDbs: false }), 'dbs-required'],
+    ['an ended conversation naming a closed essay', thread('student', { active: false }), 'not-a-contact'],
+  ] as const)('%s: %s', (_name, view, want) => {
+    expect(canSendMessage(view, false, true)).toBe(want);
+  });
+
   it.each([
     ['a tutor without DBS', thread('tutor', { tutorHasDbs: false }), true],
     ['a tutor with DBS', thread('tutor'), false],

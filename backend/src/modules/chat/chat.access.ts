@@ -40,10 +40,13 @@ export function writesOnlyAboutHeldEssays(thread: Pick<ThreadView, 'side' | 'tut
 /**
  * Sending a message (socket `sendMessage`, and the essay discussion through Chat): an active conversation, not
  * blocked by the student, and for a tutor without DBS a message about an essay of the thread (`aboutHeldEssay`).
+ * A message naming an essay that is no longer one of the thread's (`namesClosedEssay`: back in the pool, cancelled,
+ * refunded) is refused even when the two still talk about something else (issue 27: that essay's thread is closed).
  */
-export function canSendMessage(thread: Thread | undefined, aboutHeldEssay: boolean): Access<'not-a-contact' | 'blocked' | 'dbs-required'> {
+export function canSendMessage(thread: Thread | undefined, aboutHeldEssay: boolean, namesClosedEssay = false): Access<'not-a-contact' | 'blocked' | 'dbs-required' | 'essay-closed'> {
   if (!thread || !thread.active) return 'not-a-contact';
   if (thread.conversation.blockedAt) return 'blocked';
   if (writesOnlyAboutHeldEssays(thread) && !aboutHeldEssay) return 'dbs-required';
+  if (namesClosedEssay) return 'essay-closed';
   return 'allowed';
 }

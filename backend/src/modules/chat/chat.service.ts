@@ -6,7 +6,7 @@ import type { ChatServerEvents } from '@redpen/shared/chat-events';
 import type { ChatMessageRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
-import { canMarkRead, canReadConversation, canSendMessage, writesOnlyAboutHeldEssays } from './chat.access.js';
+import { canMarkRead, canReadConversation, canSendMessage } from './chat.access.js';
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';
 import type { ChatContactDto, ChatMessageDto, ChatMessagesDto } from './dto/chat.dto.js';
@@ -88,13 +88,15 @@ export class ChatService {
       throw new ValidationFailedException([{ field: 'essayId', message: 'essayId must be an essay id' }]);
     }
     const thread = await this.repository.findThread(sender.id, input.recipient, sender.role === 'admin' ? undefined : sender.role);
-    const aboutHeldEssay = Boolean(thread && essayId && writesOnlyAboutHeldEssays(thread) && (await this.repository.hasEssayContext(thread.conversation.id, essayId)));
-    const access = canSendMessage(thread, aboutHeldEssay);
+    // Whether the essay a message names is still one of the thread's (issue 27: a closed essay's thread takes no more).
+    const essayOpen = Boolean(thread && essayId && (await this.repository.hasEssayContext(thread.conversation.id, essayId)));
+    const access = canSendMessage(thread, essayOpen, essayId !== null && !essayOpen);
     if (!thread || access === 'not-a-contact') throw notContact();
     if (access === 'blocked') throw new ForbiddenException(coded('CHAT_BLOCKED', 'This conversation is blocked.'));
     if (access === 'dbs-required') {
       throw new ForbiddenException(coded('CHAT_DBS_REQUIRED', 'Without a verified DBS check you can only message a student about an essay you hold.'));
     }
+    if (access === 'essay-closed') throw new ForbiddenException(coded('CHAT_ESSAY_CLOSED', 'This essay’s conversation is closed: it is no longer with this tutor.'));
     const masked = maskContactDetails(content);
     const values = {
       conversationId: thread.conversation.id,

@@ -24,7 +24,9 @@ export class EssayPoolCache {
   }
 
   /** The prepared answer for this query, from the cache or `load()`. */
-  read(query: { levels: readonly string[]; subject?: string; search?: string }, load: () => Promise<PreparedJson>): Promise<PreparedJson> {
-    return this.answers.read(JSON.stringify([query.levels, query.subject ?? null, query.search ?? null]), load);
+  read(query: { levels: readonly string[]; subject?: string; search?: string; excludeStudentId?: string }, load: () => Promise<PreparedJson>): Promise<PreparedJson> {
+    // A tutor who is also a student gets an answer without their own essays, kept under a key of its own.
+    const key = [query.levels, query.subject ?? null, query.search ?? null, ...(query.excludeStudentId ? [query.excludeStudentId] : [])];
+    return this.answers.read(JSON.stringify(key), load);
   }
 }

@@ -1,12 +1,15 @@
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { coded, RuleViolationException, ValidationFailedException } from '../../common/errors.js';
-import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import { holdsRole, type AuthenticatedUser } from '../../common/guards/authenticated-user.js';
+import { TUTOR_NOT_APPROVED_MESSAGE } from '../../common/guards/approved-tutor.guard.js';
 import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { PreparedJson } from '../../infra/http/prepared-json.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import type { Transaction } from '../../infra/database/database.types.js';
+import type { EssayRow } from '../../infra/database/schema/index.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type AcademicLevel } from '@redpen/shared/essay-levels';
@@ -20,9 +23,12 @@ import { discussionEndsAt, essayTotalPence, essayWindows, type EssayWindows } fr
 import { EssayPresenter } from './essay.presenter.js';
 import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayTimers, essayRef } from './essay-timers.service.js';
-import { acceptOutcome, canCancelReview, canConfirmWordCount, canMark, canPreviewEssay, holdsEssay } from './essays.access.js';
+import { acceptOutcome, canCancelReview, canConfirmWordCount, canMark, canPreviewEssay, dealsWithThemselves, holdsEssay } from './essays.access.js';
 import { EssaysRepository, type EssayState } from './essays.repository.js';
-import { essayNotFound } from './essay-errors.js';
+import { essayNotFound, selfDealing } from './essay-errors.js';
+
+/** What a tutor learns of an essay before holding it: the pool's card (no file links, no student's name or id). */
+const POOL_CARD = { links: false, people: false } as const;
 
 /** The most essays one pool request lists. */
 export const POOL_LIMIT = 100;
@@ -66,9 +72,11 @@ export class EssayReviewsService {
     const subject = level && wanted ? (listed ? { listed } : { freeText: wanted.toLowerCase() }) : undefined;
     const subjectKey = subject && ('listed' in subject ? subject.listed : `free text: ${subject.freeText}`);
     const search = query.search?.trim() || undefined;
-    return this.poolAnswers.read({ levels, subject: subjectKey, search }, async () => {
-      const rows = await this.essays.pool({ levels, subject, search, limit: POOL_LIMIT });
-      const essays: EssayDto[] = await this.presenter.presentAll(rows, { links: false, people: false });
+    // A tutor who is also a student never sees their own essays (DESIGN.md §9): their answer is their own, not shared.
+    const excludeStudentId = holdsRole(tutor, 'student') ? tutor.id : undefined;
+    return this.poolAnswers.read({ levels, subject: subjectKey, search, excludeStudentId }, async () => {
+      const rows = await this.essays.pool({ levels, subject, search, excludeStudentId, limit: POOL_LIMIT });
+      const essays: EssayDto[] = await this.presenter.presentAll(rows, POOL_CARD);
       return PreparedJson.of({ essays });
     });
   }
@@ -79,30 +87,48 @@ export class EssayReviewsService {
    * `essay.accepted` in its transaction: the conversation with the student opens and the discussion timer starts
    * (subscribers, after the commit; from the outbox if the process dies first).
    */
-  async accept(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
+  async accept(tutor: AuthenticatedUser, essayId: string, wordCount?: number): Promise<EssayDto> {
     const levels = await this.ceiling(tutor.id);
     const won = await this.events.transaction(async (tx) => {
       const row = await this.essays.accept(essayId, tutor.id, levels, this.clock.now(), tx);
       if (row) await this.events.record(tx, 'essay.accepted', { ...essayRef(row), tutorId: tutor.id, acceptedAt: row.acceptedAt!.toISOString(), discussionEndsAt: discussionEndsAt(row, this.windows)?.toISOString() });
-      return row;
+      // A count given with the acceptance is the discussion's Confirm, in the same transaction: a count the band
+      // refuses undoes the acceptance too (issue 27: the tutor sets a student's count at acceptance or later).
+      return row && wordCount !== undefined ? this.confirmIn(tx, tutor, row, wordCount) : row;
     });
     const essay = won ?? (await this.essays.findById(essayId));
     const outcome = acceptOutcome(tutor, essay, levels);
     if (!essay || outcome === 'not-found') throw essayNotFound();
+    if (outcome === 'own') throw selfDealing();
     if (outcome === 'taken') throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
     return this.presenter.present(essay);
   }
 
-  /** An essay the tutor holds (with its files), or an open one they could accept (without). */
+  /**
+   * An essay the tutor holds (with its files and people), or an open one they could accept: only for an
+   * essay-approved tutor within their ceiling (as the pool; 403 `TUTOR_NOT_APPROVED` otherwise), and then exactly
+   * the pool's card (no files, no student's name or id) until they hold it (issue 27).
+   */
   async get(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
+    if (essay && dealsWithThemselves(tutor, essay)) throw selfDealing();
     if (holdsEssay(tutor, essay)) return this.presenter.present(essay);
-    if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, { links: false });
+    if (!(await this.approvals.isApproved(tutor.id, 'essay'))) throw new ForbiddenException(coded('TUTOR_NOT_APPROVED', TUTOR_NOT_APPROVED_MESSAGE));
+    if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, POOL_CARD);
     throw essayNotFound();
   }
 
+  /**
+   * The essays the tutor accepted. One they no longer hold (cancelled or refunded: the row keeps their id for the
+   * record) is listed as its pool card: no more file links or student's details (issue 27).
+   */
   async listOwn(tutor: AuthenticatedUser, states?: readonly EssayState[]): Promise<EssayDto[]> {
-    return this.presenter.presentAll(await this.essays.listForTutor(tutor.id, states));
+    const rows = await this.essays.listForTutor(tutor.id, states);
+    const held = rows.filter((row) => holdsEssay(tutor, row));
+    const former = rows.filter((row) => !holdsEssay(tutor, row));
+    const [heldDtos, formerDtos] = await Promise.all([this.presenter.presentAll(held), this.presenter.presentAll(former, POOL_CARD)]);
+    const byId = new Map([...heldDtos, ...formerDtos].map((dto) => [dto._id, dto]));
+    return rows.map((row) => byId.get(row.id)!);
   }
 
   /**
@@ -122,42 +148,59 @@ export class EssayReviewsService {
    * with an agreed `wordCount` in the ±10 % band of the original, reprices the essay. Only the holder (else 404).
    * A new count is refused once paid, and while the student has a checkout open (its amount is fixed): the row lock
    * is the one Payments takes to open a checkout, so neither can slip past the other. Confirming again is harmless.
-   * An essay whose count is to be agreed (an image uploaded without one) takes the tutor's count once, outside the
-   * band (there is no original to hold it to): it becomes the original and the essay is repriced (issue 24).
+   * An essay whose count is to be agreed, or is the student's (an image, a document with no text), takes the tutor's
+   * count once, outside the band: it becomes the original and the essay is repriced (issues 24 and 27).
    */
   async confirm(tutor: AuthenticatedUser, essayId: string, wordCount: number | undefined): Promise<EssayDto> {
     const confirmed = await this.events.transaction(async (tx) => {
       const essay = await this.essays.findById(essayId, tx, { lock: true });
       if (!canConfirmWordCount(tutor, essay)) throw essayNotFound();
-      const newCount = wordCount !== undefined && wordCount !== essay.wordCount ? wordCount : undefined;
-      if (newCount !== undefined) {
-        if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
-        if (!essay.wordCountToBeAgreed && !isWithinBand(essay.originalWordCount, newCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
-        if (await this.payments.hasOpenCheckout(ITEM_KINDS.essay, essay.id, tx)) {
-          throw new ConflictException(coded('PAYMENT_IN_PROGRESS', 'The student is paying for this essay now, so its word count cannot change. Try again if the payment does not go through.'));
-        }
-      }
-      const setsAgreedCount = newCount !== undefined && essay.wordCountToBeAgreed;
-      const repriced =
-        newCount === undefined
-          ? null
-          : { wordCount: newCount, pricePence: essayTotalPence(newCount, essay), ...(setsAgreedCount ? { originalWordCount: newCount, wordCountToBeAgreed: false as const } : {}) };
-      const updated = await this.essays.tutorConfirm(essay.id, tutor.id, repriced, this.clock.now(), tx);
-      if (!updated) throw notConfirmable();
-      // Still unpaid: the student is asked to pay (once per price: a repeated Confirm at the same count tells nobody again).
-      if (updated.status === 'accepted' && updated.acceptedAt && (updated.pricePence !== essay.pricePence || !essay.tutorConfirmedAt)) {
-        await this.events.record(tx, 'essay.wordCountConfirmed', {
-          ...essayRef(updated),
-          tutorId: tutor.id,
-          acceptedAt: updated.acceptedAt.toISOString(),
-          wordCount: updated.wordCount,
-          pricePence: updated.pricePence,
-          discussionEndsAt: discussionEndsAt(updated, this.windows)!.toISOString(),
-        });
-      }
-      return updated;
+      return this.confirmIn(tx, tutor, essay, wordCount);
     });
     return this.presenter.present(confirmed);
+  }
+
+  /**
+   * The Confirm's rules on a row locked in `tx`. A count that is the student's (`wordCountEstimated`: an image, or a
+   * document with no text layer) or still to be agreed is the tutor's to set once, outside the band: it becomes the
+   * original and reprices the essay (the student pays the new price or cancels for free, issue 27); any other
+   * count stays in the ±10 % band of the original.
+   */
+  private async confirmIn(tx: Transaction, tutor: AuthenticatedUser, essay: EssayRow, wordCount: number | undefined): Promise<EssayRow> {
+    // The student's estimate confirmed as it is still sets it (once), while the essay is unpaid.
+    const setsEstimate = essay.wordCountEstimated && essay.status === 'accepted';
+    const newCount = wordCount !== undefined && (wordCount !== essay.wordCount || setsEstimate) ? wordCount : undefined;
+    const setsOwnCount = essay.wordCountToBeAgreed || essay.wordCountEstimated;
+    if (newCount !== undefined) {
+      if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
+      if (!setsOwnCount && !isWithinBand(essay.originalWordCount, newCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
+      if (await this.payments.hasOpenCheckout(ITEM_KINDS.essay, essay.id, tx)) {
+        throw new ConflictException(coded('PAYMENT_IN_PROGRESS', 'The student is paying for this essay now, so its word count cannot change. Try again if the payment does not go through.'));
+      }
+    }
+    const setsAgreedCount = newCount !== undefined && setsOwnCount;
+    const repriced =
+      newCount === undefined
+        ? null
+        : {
+            wordCount: newCount,
+            pricePence: essayTotalPence(newCount, essay),
+            ...(setsAgreedCount ? { originalWordCount: newCount, wordCountToBeAgreed: false as const, wordCountEstimated: false as const } : {}),
+          };
+    const updated = await this.essays.tutorConfirm(essay.id, tutor.id, repriced, this.clock.now(), tx);
+    if (!updated) throw notConfirmable();
+    // Still unpaid: the student is asked to pay (once per price: a repeated Confirm at the same count tells nobody again).
+    if (updated.status === 'accepted' && updated.acceptedAt && (updated.pricePence !== essay.pricePence || !essay.tutorConfirmedAt)) {
+      await this.events.record(tx, 'essay.wordCountConfirmed', {
+        ...essayRef(updated),
+        tutorId: tutor.id,
+        acceptedAt: updated.acceptedAt.toISOString(),
+        wordCount: updated.wordCount,
+        pricePence: updated.pricePence,
+        discussionEndsAt: discussionEndsAt(updated, this.windows)!.toISOString(),
+      });
+    }
+    return updated;
   }
 
   /**
@@ -181,12 +224,19 @@ export class EssayReviewsService {
   async mark(tutor: AuthenticatedUser, form: ReceivedUpload<MarkEssayFormDto>): Promise<EssayDto> {
     const { essayID, score, feedback } = form.fields;
     const essay = await this.essays.findById(essayID);
+    if (essay && dealsWithThemselves(tutor, essay)) throw selfDealing();
     if (!canMark(tutor, essay)) throw essayNotFound();
     const file = form.file('modelAnswerFile');
     if (essay.requestType === 'feedback_model' && !file && !essay.modelFileKey) {
       throw new ValidationFailedException([{ field: 'modelAnswerFile', message: 'You must upload a marked essay file to continue.' }]);
     }
     const marked = await this.events.transaction(async (tx) => {
+      // The essay's row lock, the one a refund takes before claiming its payment: a refund in progress goes first,
+      // and a marking that went first makes the refund refuse (issue 27).
+      const locked = await this.essays.findById(essay.id, tx, { lock: true });
+      if (locked?.status === 'paid' && (await this.payments.refundInProgress(ITEM_KINDS.essay, essay.id, tx))) {
+        throw new ConflictException(coded('ESSAY_REFUNDING', 'This essay is being refunded to the student, so it can no longer be marked.'));
+      }
       const done = await this.essays.markCompleted(essay.id, tutor.id, { score, feedback, modelFileKey: file?.key ?? null }, this.clock.now(), tx);
       const revision = essay.status === 'revision_requested';
       if (done) await this.events.record(tx, 'essay.completed', { ...essayRef(done.essay), tutorId: tutor.id, completedAt: done.essay.completedAt!.toISOString(), score, revision });

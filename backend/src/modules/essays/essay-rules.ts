@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/env.schema.js';
-import { essayPricePence } from '@redpen/shared/pricing';
+import { essayChargePence, MIN_CHARGE_PENCE } from '@redpen/shared/pricing';
 
 /**
  * The essay rules bound to the API (DESIGN.md §4: one place): the price with the surcharges recorded on the essay,
@@ -19,17 +19,17 @@ export interface Surcharges {
  */
 export const PLACEHOLDER_COUNT = 1;
 
-/** The smallest amount a card is charged in GBP (Stripe's minimum, DESIGN.md §9: no essay is priced below it). */
-export const MIN_CHARGE_PENCE = 30;
-
 /** The price of an essay whose count is to be agreed: the smallest charge plus the surcharges recorded on it. */
 export function minimumPricePence(surcharges: Surcharges): number {
   return MIN_CHARGE_PENCE + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
 }
 
-/** What the student pays, in pence: the tiers of `wordCount` plus the surcharges recorded on the essay. */
+/**
+ * What the student pays, in pence: the tiers of `wordCount`, never below the smallest card charge (MIN_CHARGE_PENCE
+ * in shared/src/pricing.ts, issue 27), plus the surcharges recorded on the essay.
+ */
 export function essayTotalPence(wordCount: number, surcharges: Surcharges): number {
-  return essayPricePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
+  return essayChargePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
 }
 
 /** DESIGN.md §9: a paid essay not yet marked may be cancelled for a full refund within 24 h of paying. */
@@ -74,7 +74,7 @@ export const clockEnds = {
   revision: (requestedAt: Date, windows: EssayWindows) => after(requestedAt, windows.markingMs),
   /** The payout wait (PAYOUT_ELIGIBILITY_SECONDS, 48 h) after the (last) completion. */
   payoutEligibility: (completedAt: Date, windows: EssayWindows) => after(completedAt, windows.payoutEligibilityMs),
-  /** The revision window (REVISION_WINDOW_SECONDS, 7 days) after the (last) completion. */
+  /** The revision window (REVISION_WINDOW_SECONDS, 7 days) after the first completion (one revision per essay). */
   revisionWindow: (completedAt: Date, windows: EssayWindows) => after(completedAt, windows.revisionMs),
   /** The refund window (24 h) after paying. */
   refund: (paidTime: Date, windows: EssayWindows) => after(paidTime, windows.refundMs),
@@ -121,13 +121,14 @@ export function markingDueAt(
 }
 
 /**
- * Until when a revision may be asked for: within the revision window of the (last) completion, while the student
- * has not accepted it and the tutor is not paid. Null when it cannot.
+ * Until when a revision may be asked for: within the revision window of the first completion, while the student
+ * has not accepted it and the tutor is not paid; once per essay (issue 27), so never after a revision was asked for
+ * (the resubmission is final, and its payout clock cannot be paused again). Null when it cannot.
  */
 export function revisionAvailableUntil(
-  essay: { status: string; completedAt: Date | null; studentAccept: boolean; tutorPaid: boolean },
+  essay: { status: string; completedAt: Date | null; studentAccept: boolean; tutorPaid: boolean; revisionRequestedAt: Date | null },
   windows: EssayWindows,
 ): Date | null {
-  if (essay.status !== 'completed' || !essay.completedAt || essay.studentAccept || essay.tutorPaid) return null;
+  if (essay.status !== 'completed' || !essay.completedAt || essay.studentAccept || essay.tutorPaid || essay.revisionRequestedAt) return null;
   return clockEnds.revisionWindow(essay.completedAt, windows);
 }

@@ -107,6 +107,7 @@ export class EssayPresenter {
       price: poundsFromPence(row.pricePence),
       pricePence: row.pricePence,
       wordCountToBeAgreed: row.wordCountToBeAgreed,
+      wordCountEstimated: row.wordCountEstimated,
       studentRequest: row.requestType === 'feedback_model' ? 'Feedback and Model Answer' : 'Feedback Only',
       requestType: row.requestType,
       expedited: row.expedited,

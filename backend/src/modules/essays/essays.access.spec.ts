@@ -38,6 +38,9 @@ describe('who an essay belongs to', () => {
     ['a paid essay', 'stranger', essay('paid'), { student: false, holder: false, read: false, side: null }],
     ['a missing essay', 'student', undefined, { student: false, holder: false, read: false, side: null }],
     ['an essay its own student holds (both profiles)', 'student', essay('accepted', { tutorId: STUDENT.id }), { student: true, holder: true, read: true, side: 'student' }],
+    // Issue 27: a cancelled or refunded essay keeps its former tutor's id, but they hold it no more.
+    ['a cancelled essay, its former tutor', 'tutor', essay('cancelled', { tutorId: TUTOR.id }), { student: false, holder: false, read: false, side: null }],
+    ['a cancelled essay, its student', 'student', essay('cancelled', { tutorId: TUTOR.id }), { student: true, holder: false, read: true, side: null }],
   ];
   it.each(cases)('%s, asked by the %s', (_name, caller, row, want) => {
     const user = CALLERS[caller];
@@ -105,13 +108,14 @@ describe('what an accept came to', () => {
     ['not yet confirmed by its student', 'not-found', TUTOR, essay('awaiting_confirmation')],
     ['above their ceiling', 'not-found', TUTOR, essay('accepted', { academicLevel: 'PhD' })],
     ['missing', 'not-found', TUTOR, undefined],
+    ['their own essay (both profiles)', 'own', STUDENT, essay('open')],
   ];
   it.each(cases)('%s: %s', (_name, want, tutor, row) => {
     expect(acceptOutcome(tutor, row, levels)).toBe(want);
   });
 });
 
-describe('dealing with oneself (DESIGN.md §9; not enforced yet)', () => {
+describe('dealing with oneself (DESIGN.md §9, issue 27)', () => {
   it.each([
     ['its student', true, STUDENT],
     ['a tutor', false, TUTOR],

@@ -18,22 +18,27 @@ export function isEssayStudent<E extends Parties>(user: Caller, essay: E | undef
   return essay !== undefined && essay.studentId === user.id;
 }
 
-/** The tutor who accepted it and holds it now: reads it with its files, confirms, cancels the review, marks. */
-export function holdsEssay<E extends Parties>(user: Caller, essay: E | undefined): essay is E {
-  return essay !== undefined && essay.tutorId === user.id;
+/**
+ * The tutor who accepted it and holds it now: reads it with its files, confirms, cancels the review, marks. A
+ * cancelled or refunded essay keeps its former tutor's id for the record, but nobody holds it any more (issue 27:
+ * the former tutor gets no more links or details of it).
+ */
+export function holdsEssay<E extends Parties & Pick<EssayRow, 'status'>>(user: Caller, essay: E | undefined): essay is E {
+  return essay !== undefined && essay.tutorId === user.id && HELD_STATES.includes(essay.status);
 }
 
 /** The discussion page (`GET /essays/{id}`): its student, or the tutor holding it. */
-export function canReadEssay<E extends Parties>(user: Caller, essay: E | undefined): essay is E {
+export function canReadEssay<E extends Parties & Pick<EssayRow, 'status'>>(user: Caller, essay: E | undefined): essay is E {
   return isEssayStudent(user, essay) || holdsEssay(user, essay);
 }
 
 /**
  * The side the caller writes from in the essay's discussion, or null: a discussion needs a tutor holding the essay.
- * A user who is both (DESIGN.md §9 forbids it; nothing enforces it yet) writes as its student.
+ * A user who is both (a row from before DESIGN.md §9's rule was enforced) writes as its student.
  */
-export function discussionSide(user: Caller, essay: Parties | undefined): 'student' | 'tutor' | null {
-  if (!essay?.tutorId) return null;
+export function discussionSide(user: Caller, essay: (Parties & Pick<EssayRow, 'status'>) | undefined): 'student' | 'tutor' | null {
+  // Only while a tutor holds it: a cancelled or refunded essay's discussion is over for both sides.
+  if (!essay?.tutorId || !HELD_STATES.includes(essay.status)) return null;
   if (isEssayStudent(user, essay)) return 'student';
   return holdsEssay(user, essay) ? 'tutor' : null;
 }
@@ -63,14 +68,15 @@ export function canPreviewEssay<E extends Pick<EssayRow, 'status' | 'academicLev
 /**
  * What a tutor's accept came to, read after the atomic UPDATE: theirs (also on a repeat); someone else's, or no
  * longer open (409 `ESSAY_ALREADY_ACCEPTED`); or an essay they may not know of (404: missing, above their ceiling,
- * or not yet confirmed by its student).
+ * or not yet confirmed by its student); or their own essay (409 `SELF_DEALING`).
  */
 export function acceptOutcome(
   tutor: Caller,
   essay: (Parties & Pick<EssayRow, 'status' | 'academicLevel'>) | undefined,
   levels: readonly AcademicLevel[],
-): Access<'not-found' | 'taken'> {
+): Access<'not-found' | 'taken' | 'own'> {
   if (!essay || !levels.includes(essay.academicLevel) || essay.status === 'awaiting_confirmation') return 'not-found';
+  if (dealsWithThemselves(tutor, essay)) return 'own';
   return holdsEssay(tutor, essay) && HELD_STATES.includes(essay.status) ? 'allowed' : 'taken';
 }
 
@@ -84,11 +90,16 @@ export const canCancelReview = holdsEssay;
 export const canMark = holdsEssay;
 
 /**
- * DESIGN.md §9 "Nobody deals with themselves": a user holding both profiles never sees, accepts, marks or rates
- * their own essay. Written down here, not yet enforced: the pool and the accept are SQL (`EssaysRepository.pool`,
- * `accept`), which must add `student_id <> tutor` for it to hold; checking only the reads would leave a tutor
- * accepting what they cannot open. See the decisions at the end of docs/architecture.md's access section.
+ * DESIGN.md §9 "Nobody deals with themselves" (issue 27): a user holding both profiles never sees, accepts, marks,
+ * rates or is paid out for their own essay. The pool and the accept repeat it in SQL (`EssaysRepository.pool`'s
+ * `excludeStudentId`, `accept`'s `student_id <> tutor`); the services answer 409 `SELF_DEALING` where the caller
+ * names their own essay (selfDealing() below).
  */
 export function dealsWithThemselves(user: Caller, essay: Pick<EssayRow, 'studentId'>): boolean {
   return essay.studentId === user.id;
+}
+
+/** The essay's student is also the tutor holding it (a row from before the rule): its rating and payout are refused. */
+export function isSelfHeld(essay: Pick<EssayRow, 'studentId' | 'tutorId'>): boolean {
+  return essay.tutorId !== null && essay.tutorId === essay.studentId;
 }

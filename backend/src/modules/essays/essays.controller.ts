@@ -20,6 +20,7 @@ import { RequireApproval } from '../../common/guards/approved-tutor.guard.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { UploadService } from '../../common/uploads/upload.service.js';
 import {
+  AcceptEssayDto,
   EssayEnvelopeDto,
   EssayMarkedDto,
   EssayMessageDto,
@@ -212,18 +213,22 @@ export class TutorEssaysController {
   @Post('acceptEssay')
   @HttpCode(200)
   @RequireApproval('essay')
-  @ApiOkResponse({ type: EssayEnvelopeDto, description: 'Yours (also when you already held it); the chat with the student is open' })
+  @ApiOkResponse({ type: EssayEnvelopeDto, description: 'Yours (also when you already held it); the chat with the student is open. With a wordCount, also repriced (as the discussion\'s Confirm)' })
+  @ApiBadRequestResponse({ description: 'The word count is not a whole number above 0' })
+  @ApiUnprocessableEntityResponse({ description: 'A count outside ±10 % of an original read from the document (nothing is accepted)' })
   @ApiForbiddenResponse({ description: 'Tutor is not approved yet. (TUTOR_NOT_APPROVED)' })
   @ApiNotFoundResponse({ description: 'No such open essay at your level' })
-  @ApiConflictResponse({ description: 'Another tutor accepted it first (ESSAY_ALREADY_ACCEPTED)' })
-  async accept(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorEssayIdDto): Promise<EssayEnvelopeDto> {
-    return { essay: await this.reviews.accept(user, body.essayID) };
+  @ApiConflictResponse({ description: 'Another tutor accepted it first (ESSAY_ALREADY_ACCEPTED), or it is your own essay (SELF_DEALING)' })
+  async accept(@CurrentUser() user: AuthenticatedUser, @Body() body: AcceptEssayDto): Promise<EssayEnvelopeDto> {
+    return { essay: await this.reviews.accept(user, body.essayID, body.wordCount) };
   }
 
   @Post('getEssay')
   @HttpCode(200)
-  @ApiOkResponse({ type: EssayEnvelopeDto })
+  @ApiOkResponse({ type: EssayEnvelopeDto, description: 'An essay you hold (with its files), or an open one at your level as its pool card (no files, no student)' })
+  @ApiForbiddenResponse({ description: 'Not yours, and you are not approved for essays (TUTOR_NOT_APPROVED)' })
   @ApiNotFoundResponse({ description: 'Not yours, and not an open essay at your level' })
+  @ApiConflictResponse({ description: 'Your own essay (SELF_DEALING)' })
   async getEssay(@CurrentUser() user: AuthenticatedUser, @Body() body: TutorEssayIdDto): Promise<EssayEnvelopeDto> {
     return { essay: await this.reviews.get(user, body.essayID) };
   }
@@ -235,7 +240,7 @@ export class TutorEssaysController {
   @ApiOkResponse({ type: EssayMarkedDto, description: 'Completed; the student is emailed' })
   @ApiBadRequestResponse({ description: 'Score not 1–10, feedback under 250 characters, or no marked file for a feedback_model essay' })
   @ApiNotFoundResponse({ description: 'Not an essay you hold' })
-  @ApiConflictResponse({ description: 'Not paid yet, or already marked (ESSAY_NOT_MARKABLE)' })
+  @ApiConflictResponse({ description: 'Not paid yet, or already marked (ESSAY_NOT_MARKABLE), being refunded (ESSAY_REFUNDING), or your own essay (SELF_DEALING)' })
   @ApiPayloadTooLargeResponse({ description: 'The file is over 10 MB (UPLOAD_TOO_LARGE)' })
   @ApiUnsupportedMediaTypeResponse({ description: 'The file is not PDF, DOC, DOCX or RTF by content (UPLOAD_TYPE_NOT_ALLOWED)' })
   async markEssay(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest): Promise<EssayMarkedDto> {

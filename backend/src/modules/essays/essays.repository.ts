@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx, Transaction } from '../../infra/database/database.types.js';
 import { essays, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
@@ -20,6 +20,8 @@ export interface PoolFilter {
    */
   subject?: { listed: string } | { freeText: string };
   search?: string;
+  /** A tutor who is also a student: their own essays are left out (DESIGN.md §9). */
+  excludeStudentId?: string;
   limit: number;
 }
 
@@ -92,6 +94,7 @@ export class EssaysRepository {
       conditions.push('listed' in filter.subject ? eq(essays.subject, filter.subject.listed) : sql`lower(${essays.subject}) = lower(${filter.subject.freeText})`);
     }
     if (filter.search) conditions.push(ilike(essays.title, `%${likeLiteral(filter.search)}%`));
+    if (filter.excludeStudentId) conditions.push(ne(essays.studentId, filter.excludeStudentId));
     return tx
       .select()
       .from(essays)
@@ -102,14 +105,14 @@ export class EssaysRepository {
 
   /**
    * The atomic accept (DESIGN.md §3): one conditional UPDATE, so of any number of tutors at once exactly one
-   * finds the essay still open. Undefined for every other caller.
+   * finds the essay still open. Undefined for every other caller, and for the essay's own student (DESIGN.md §9).
    */
   async accept(id: string, tutorId: string, levels: readonly AcademicLevel[], now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     if (levels.length === 0) return undefined;
     const [row] = await tx
       .update(essays)
       .set({ status: 'accepted', tutorId, acceptedAt: now, updatedAt: now })
-      .where(and(eq(essays.id, id), eq(essays.status, 'open'), inArray(essays.academicLevel, [...levels])))
+      .where(and(eq(essays.id, id), eq(essays.status, 'open'), ne(essays.studentId, tutorId), inArray(essays.academicLevel, [...levels])))
       .returning();
     return row;
   }
@@ -227,7 +230,10 @@ export class EssaysRepository {
       .returning();
   }
 
-  /** The student asks for a revision: completed, not accepted, completed since `completedAfter`. */
+  /**
+   * The student asks for a revision: completed, not accepted, completed since `completedAfter`, and never asked
+   * before (DESIGN.md §9, issue 27: one revision per essay, so the completion is the first one).
+   */
   async requestRevision(id: string, studentId: string, completedAfter: Date, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     const [row] = await tx
       .update(essays)
@@ -239,6 +245,7 @@ export class EssaysRepository {
           eq(essays.status, 'completed'),
           eq(essays.studentAccept, false),
           eq(essays.tutorPaid, false),
+          isNull(essays.revisionRequestedAt),
           sql`${essays.completedAt} > ${completedAfter.toISOString()}::timestamptz`,
         ),
       )
@@ -253,7 +260,7 @@ export class EssaysRepository {
   async tutorConfirm(
     id: string,
     tutorId: string,
-    repriced: { wordCount: number; pricePence: number; originalWordCount?: number; wordCountToBeAgreed?: false } | null,
+    repriced: { wordCount: number; pricePence: number; originalWordCount?: number; wordCountToBeAgreed?: false; wordCountEstimated?: false } | null,
     now: Date,
     tx: DbOrTx = this.db,
   ): Promise<EssayRow | undefined> {
@@ -347,9 +354,15 @@ export class EssaysRepository {
     return rows.map((r) => ({ id: r.id, completedAt: r.completedAt! }));
   }
 
-  /** Completed, unaccepted essays whose revision window has passed and was not closed yet. */
+  /** Completed, unaccepted essays whose revision window has passed and was not closed yet (a resubmission has none). */
   private revisionWindowDue(now: Date, windowMs: number) {
-    return and(eq(essays.status, 'completed'), eq(essays.studentAccept, false), isNull(essays.revisionWindowClosedAt), lte(essays.completedAt, new Date(now.getTime() - windowMs)));
+    return and(
+      eq(essays.status, 'completed'),
+      eq(essays.studentAccept, false),
+      isNull(essays.revisionRequestedAt),
+      isNull(essays.revisionWindowClosedAt),
+      lte(essays.completedAt, new Date(now.getTime() - windowMs)),
+    );
   }
 
   async closeRevisionWindow(id: string, now: Date, windowMs: number, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {

@@ -17,10 +17,10 @@ import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { essayRef } from './essay-timers.service.js';
-import { essayNotFound } from './essay-errors.js';
+import { essayNotFound, selfDealing } from './essay-errors.js';
 import { bandMessage, isWithinBand, wordCountBand } from '@redpen/shared/essay-rules';
 import { essayTotalPence, essayWindows, markingDueAt, minimumPricePence, PLACEHOLDER_COUNT, type EssayWindows } from './essay-rules.js';
-import { canRate, canReadEssay, canUpdateWordCount, discussionSide, isEssayStudent } from './essays.access.js';
+import { canRate, canReadEssay, canUpdateWordCount, discussionSide, isEssayStudent, isSelfHeld } from './essays.access.js';
 import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { DocumentWordCounter } from './word-count/document-word-counter.js';
 import { isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
@@ -72,7 +72,9 @@ export class EssaysService {
 
     const counted = await this.originalCount(file, fields.wordCount);
     const wordCountToBeAgreed = counted === COUNT_TO_BE_AGREED;
-    const originalWordCount = wordCountToBeAgreed ? PLACEHOLDER_COUNT : counted;
+    const originalWordCount = wordCountToBeAgreed ? PLACEHOLDER_COUNT : counted.count;
+    // The student's count (or none): the accepting tutor may set the real one once (issue 27).
+    const wordCountEstimated = wordCountToBeAgreed || counted.estimated;
     const requestType = fields.studentRequest ?? 'feedback-only';
     const expedited = fields.expedited ?? false;
     const surcharges = {
@@ -93,6 +95,7 @@ export class EssaysService {
       wordCount: originalWordCount,
       pricePence: wordCountToBeAgreed ? minimumPricePence(surcharges) : essayTotalPence(originalWordCount, surcharges),
       wordCountToBeAgreed,
+      wordCountEstimated,
       ...surcharges,
       fileKey: file.key,
       fileName: file.filename,
@@ -118,11 +121,12 @@ export class EssaysService {
 
   /**
    * The document's own count, from what the upload kept of it on its way to storage (ESSAY_UPLOAD's essayCountTap:
-   * nothing is read back), or for an image (or a document with no text layer) the student's entry. An image
-   * without one is COUNT_TO_BE_AGREED: the tutor sets its count in the discussion (issue 24, DESIGN.md §9).
+   * nothing is read back), or for an image (or a document with no text layer) the student's entry, `estimated`: the
+   * tutor may set it once (issue 27). An image without one is COUNT_TO_BE_AGREED: the tutor sets its count in the
+   * discussion (issue 24, DESIGN.md §9).
    */
-  private async originalCount(file: StoredUpload, studentCount: number | undefined): Promise<number | typeof COUNT_TO_BE_AGREED> {
-    if (!isReadableDocument(file.mime)) return studentCount ?? COUNT_TO_BE_AGREED;
+  private async originalCount(file: StoredUpload, studentCount: number | undefined): Promise<{ count: number; estimated: boolean } | typeof COUNT_TO_BE_AGREED> {
+    if (!isReadableDocument(file.mime)) return studentCount ? { count: studentCount, estimated: true } : COUNT_TO_BE_AGREED;
     let detected: number;
     try {
       detected = await this.detectedCount(file);
@@ -130,9 +134,9 @@ export class EssaysService {
       if (error instanceof UnreadableDocumentError) throw new BadRequestException({ ...coded('ESSAY_FILE_UNREADABLE', UNREADABLE_MESSAGE), errors: [{ field: 'file', message: UNREADABLE_MESSAGE }] });
       throw error;
     }
-    if (detected > 0) return detected;
+    if (detected > 0) return { count: detected, estimated: false };
     // A scanned PDF has no text layer: like an image, the student's count becomes the original.
-    if (studentCount) return studentCount;
+    if (studentCount) return { count: studentCount, estimated: true };
     throw new BadRequestException({ ...coded('ESSAY_FILE_UNREADABLE', NO_WORDS_MESSAGE), errors: [{ field: 'wordCount', message: NO_WORDS_MESSAGE }] });
   }
 
@@ -205,9 +209,9 @@ export class EssaysService {
   }
 
   /**
-   * The student asks for a revision (DESIGN.md §9): within 7 days of the last completion, before accepting the
-   * feedback (and before the tutor was paid). The essay goes back to its tutor (`revision_requested`), which pauses
-   * payout eligibility until the resubmission. Records `essay.revisionRequested`: the tutor is told, the due timer starts.
+   * The student asks for a revision (DESIGN.md §9): once per essay, within 7 days of the first completion, before
+   * accepting the feedback (and before the tutor was paid). The essay goes back to its tutor (`revision_requested`),
+   * which pauses payout eligibility until the resubmission; from it the payout clock runs and cannot be paused again. Records `essay.revisionRequested`: the tutor is told, the due timer starts.
    */
   async requestRevision(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.owned(student, essayId);
@@ -220,7 +224,10 @@ export class EssaysService {
       }
       return row;
     });
-    if (!updated) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
+    if (!updated) {
+      if (essay.revisionRequestedAt) throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision has already been requested for this essay: only one is allowed.'));
+      throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'A revision can be requested within 7 days of the review, before you accept it.'));
+    }
     return this.presenter.present(updated);
   }
 
@@ -231,6 +238,7 @@ export class EssaysService {
   async giveRating(student: AuthenticatedUser, body: GiveRatingDto): Promise<EssayDto> {
     // Type essay: the DTO requires essayId.
     const essay = await this.owned(student, body.essayId!);
+    if (isSelfHeld(essay)) throw selfDealing('You cannot rate yourself.');
     const access = canRate(essay);
     if (access === 'already-rated') throw alreadyRated();
     if (access === 'not-rateable') throw notRateable();

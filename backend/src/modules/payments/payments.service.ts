@@ -10,7 +10,7 @@ import type { PaymentRow } from '../../infra/database/schema/index.js';
 import { splitCommission } from '@redpen/shared/pricing';
 import { PAYOUT_TYPE, PayableItems, type PayableItemResolver } from './payable-items.service.js';
 import { localGatewayActive, PAYMENT_GATEWAY, type CheckoutState, type PaymentGateway } from './payment-gateway.js';
-import { canPay, canReadCheckout, canReadPayout, canRequestPayout } from './payments.access.js';
+import { canPay, canReadCheckout, canReadPayout, canRequestPayout, paysThemselves } from './payments.access.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PayoutAccounts } from './payout-accounts.service.js';
 
@@ -154,6 +154,16 @@ export class PaymentsService {
     return (await this.repository.findLiveCharge(kind, itemId, tx))?.status === 'pending';
   }
 
+  /**
+   * Whether the item's payment is being refunded (claimed, the gateway asked, not yet settled): its module refuses
+   * a state change the refund would undo (issue 27: an essay is not marked while it is refunded). Asked with the
+   * item's row lock held, the lock `refundPayment` takes before claiming, so the two never both go through.
+   */
+  async refundInProgress(kind: string, itemId: string, tx: DbOrTx): Promise<boolean> {
+    const charge = await this.repository.findCompletedCharge(kind, itemId, tx);
+    return charge !== undefined && charge.refundRequestedAt !== null;
+  }
+
   /** The tutor's paid-out earnings in pence (completed payouts in the ledger). */
   async tutorEarningsPence(tutorId: string): Promise<number> {
     return this.repository.paidOutToTutor(tutorId);
@@ -254,17 +264,27 @@ export class PaymentsService {
    * whether its window is still open; the ledger's claim makes it happen once, whoever asks and however often.
    */
   async refundItem(kind: string, itemId: string, options: { requestedBy: string | null; reason: string; /** A ban's refund: the item's own window does not apply. */ whateverTheWindow?: boolean }): Promise<PaymentRow> {
-    const resolver = this.resolver(kind);
+    this.resolver(kind); // an unknown kind is 404 before anything is read
     const charge = await this.repository.findCompletedCharge(kind, itemId);
     if (!charge) throw new ConflictException(coded('REFUND_NOT_ALLOWED', 'There is no completed payment to refund'));
-    const item = options.whateverTheWindow ? undefined : await this.events.transaction((tx) => resolver.load(itemId, tx));
-    if (item?.refundBlockedReason) throw new UnprocessableEntityException(coded('REFUND_NOT_ALLOWED', item.refundBlockedReason));
-    return this.refundPayment(charge.id, options);
+    return this.refundPayment(charge.id, { ...options, checkItem: !options.whateverTheWindow });
   }
 
-  /** Refunds one completed ledger row in full through the gateway, once. */
-  async refundPayment(paymentId: string, options: { requestedBy: string | null; reason: string }): Promise<PaymentRow> {
-    const claimed = await this.repository.claimRefund(paymentId, this.clock.now());
+  /**
+   * Refunds one completed ledger row in full through the gateway, once. The claim is made holding the item's row
+   * lock (its module's state changes take the same lock), after the item says it may still be refunded
+   * (`checkItem`): a state change either went first, and the refund is refused, or sees the refund in progress
+   * (`refundInProgress`) and is refused itself (issue 27: a paid essay is never both refunded and marked). The
+   * gateway is called after that commit, with no lock held.
+   */
+  async refundPayment(paymentId: string, options: { requestedBy: string | null; reason: string; checkItem?: boolean }): Promise<PaymentRow> {
+    const claimed = await this.events.transaction(async (tx) => {
+      const payment = await this.repository.findById(paymentId, tx);
+      const resolver = payment ? this.items.find(payment.itemKind) : undefined;
+      const item = payment && resolver ? await resolver.load(payment.itemId, tx, { lock: true }) : undefined;
+      if (options.checkItem && item?.refundBlockedReason) throw new UnprocessableEntityException(coded('REFUND_NOT_ALLOWED', item.refundBlockedReason));
+      return this.repository.claimRefund(paymentId, this.clock.now(), tx);
+    });
     if (!claimed) throw new ConflictException(coded('REFUND_NOT_ALLOWED', 'This payment cannot be refunded: it is not completed or a refund was already made'));
     let refundId: string;
     try {
@@ -301,6 +321,7 @@ export class PaymentsService {
     const created = await this.events.transaction(async (tx) => {
       const item = await resolver.load(itemId, tx, { lock: true });
       if (!canRequestPayout({ id: tutorId }, item)) throw itemNotFound(kind);
+      if (paysThemselves(item)) throw new ConflictException(coded('SELF_DEALING', 'You cannot be paid for your own essay or session.'));
       const charge = await this.repository.findCompletedCharge(kind, itemId, tx);
       if (!charge) throw new UnprocessableEntityException(coded('PAYOUT_NOT_ELIGIBLE', 'The student has not paid for this yet'));
       if (item.payoutBlockedReason) throw new UnprocessableEntityException(coded('PAYOUT_NOT_ELIGIBLE', item.payoutBlockedReason));

@@ -14,7 +14,7 @@ import type { CreateTutoringSessionDto, SessionBookedDto, SessionCancelledDto, T
 import { BookingGate } from './booking-gate.js';
 import { presentSession } from './session.presenter.js';
 import { fitsAvailability } from './tutor-availability.js';
-import { canRateSession, canReadSession, canStudentCancel, canTutorCancel, type Decision } from './tutoring.access.js';
+import { booksThemselves, canRateSession, canReadSession, canStudentCancel, canTutorCancel, type Decision } from './tutoring.access.js';
 import { sessionRef } from './tutoring.events.js';
 import { TutoringRepository, type StudentSessionFilter, type TutorSessionGroup } from './tutoring.repository.js';
 import { BOOKING_HORIZON_DAYS, BOOKING_LEAD_MINUTES, bookingHorizonEnd, earliestBookableStart, isSessionLength, sessionPricePence } from './tutoring-rules.js';
@@ -59,6 +59,7 @@ export class TutoringSessionsService {
   }
 
   private async bookNow(student: AuthenticatedUser, body: CreateTutoringSessionDto): Promise<SessionBookedDto> {
+    if (booksThemselves(student, body.tutorId)) throw new ConflictException(coded('SELF_DEALING', 'You cannot book a session with yourself'));
     const start = new Date(body.startTime);
     const end = new Date(body.endTime);
     const minutes = (end.getTime() - start.getTime()) / 60_000;
@@ -67,7 +68,6 @@ export class TutoringSessionsService {
     if (start.getTime() <= now.getTime()) throw slotRefused('This time has already passed. Please choose another slot.');
     if (start.getTime() < earliestBookableStart(now).getTime()) throw slotRefused(`Sessions must be booked at least ${BOOKING_LEAD_MINUTES} minutes before they start`);
     if (start.getTime() >= bookingHorizonEnd(now).getTime()) throw slotRefused(`Sessions can be booked up to ${BOOKING_HORIZON_DAYS} days ahead`);
-    if (body.tutorId === student.id) throw new UnprocessableEntityException(coded('TUTOR_NOT_BOOKABLE', 'You cannot book a session with yourself'));
     const tutor = await this.repository.findBookableTutor(body.tutorId);
     if (!tutor) throw new UnprocessableEntityException(coded('TUTOR_NOT_BOOKABLE', 'This tutor is not taking bookings at the moment'));
     if (!fitsAvailability(tutor.availability, tutor.timeZone, start, end)) throw slotRefused("This time is outside the tutor's availability. Please choose one of the offered slots.");

@@ -49,3 +49,8 @@ export function canRateSession(caller: Caller, session: SessionFacts, now: Date)
   if (session.rated) return deny('You have already rated this session');
   return allow;
 }
+
+/** DESIGN.md §9 "Nobody deals with themselves": a user holding both profiles never books a session with themselves (409 `SELF_DEALING`). */
+export function booksThemselves(student: Caller, tutorId: string): boolean {
+  return student.id === tutorId;
+}

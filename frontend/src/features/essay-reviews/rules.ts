@@ -178,13 +178,17 @@ export function markedFileRequired(essay: Pick<TutorEssay, 'requestType' | 'mode
 }
 
 /** The agreed word count in the discussion: empty (keep the current count) or within the ±10 % band. */
-export function agreedWordCountProblem(value: string, essay: Pick<TutorEssay, 'minWordCount' | 'maxWordCount'> & { wordCountToBeAgreed?: boolean }): string | null {
+export function agreedWordCountProblem(
+  value: string,
+  essay: Pick<TutorEssay, 'minWordCount' | 'maxWordCount'> & { wordCountToBeAgreed?: boolean; wordCountEstimated?: boolean },
+): string | null {
   const text = value.trim();
   if (text === '') return null;
   const count = Number(text);
   if (!/^\d+$/.test(text) || count < 1) return MESSAGES.wordCountWhole;
-  // A count to be agreed (an image uploaded without one) is the tutor's to set, once, outside any band (issue 24).
-  if (essay.wordCountToBeAgreed) return null;
+  // A count to be agreed, or the student's own (an image, a document with no text), is the tutor's to set, once,
+  // outside any band (issues 24 and 27).
+  if (essay.wordCountToBeAgreed || essay.wordCountEstimated) return null;
   if (count < essay.minWordCount || count > essay.maxWordCount) {
     return bandRangeMessage({ min: essay.minWordCount, max: essay.maxWordCount });
   }

@@ -4,7 +4,7 @@
  * call (a guard here only hides a button that would certainly be refused).
  */
 import { bandRangeMessage, EDITABLE_ESSAY_STATES, UNPAID_CANCELLABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
-import { essayPricePence } from '@redpen/shared/pricing';
+import { essayChargePence } from '@redpen/shared/pricing';
 import type { Schema } from '../../api/client';
 import type { StatusLabel, StatusTone } from '../../components/ui/StatusBadge';
 
@@ -109,6 +109,7 @@ export const confirmRangeMessage = (band: { minWordCount: number; maxWordCount: 
  * server recorded at upload (model answer, expedited), which are whatever its price holds beyond its own tiers.
  */
 export function priceAtCount(essay: Pick<Essay, 'pricePence' | 'wordCount'>, wordCount: number): number {
-  const surcharges = Math.max(0, essay.pricePence - essayPricePence(essay.wordCount));
-  return essayPricePence(wordCount) + surcharges;
+  // The server's charge for the words: the tiers, never below the smallest card charge (issue 27).
+  const surcharges = Math.max(0, essay.pricePence - essayChargePence(essay.wordCount));
+  return essayChargePence(wordCount) + surcharges;
 }

@@ -19,7 +19,7 @@ export function makeEssay(overrides: Partial<Essay> = {}): Essay {
     originalWordCount: 1000,
     minWordCount: 900,
     maxWordCount: 1100,
-    price: 15, pricePence: 1500, wordCountToBeAgreed: false,
+    price: 15, pricePence: 1500, wordCountToBeAgreed: false, wordCountEstimated: false,
     studentRequest: 'Feedback Only',
     requestType: 'feedback-only',
     expedited: false,

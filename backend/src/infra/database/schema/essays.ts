@@ -37,6 +37,12 @@ export const essays = pgTable(
      * the price is the minimum until the accepting tutor sets the count once in the discussion (docs/decisions.md).
      */
     wordCountToBeAgreed: boolean('word_count_to_be_agreed').notNull().default(false),
+    /**
+     * The count is the student's, not read from the document (an image, or a document with no text layer): the
+     * accepting tutor may set it once, freely, at acceptance or in the discussion, which reprices the essay and
+     * clears this (issue 27). Until then the student's count is the original and the ±10 % band holds it.
+     */
+    wordCountEstimated: boolean('word_count_estimated').notNull().default(false),
     /** What the student pays now: tiers of `wordCount` plus the surcharges fixed at upload. */
     pricePence: integer('price_pence').notNull(),
     /** Surcharges as they were when the essay was uploaded (a later config change does not reprice it). */

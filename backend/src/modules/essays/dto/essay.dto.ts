@@ -32,6 +32,9 @@ export const SUBJECT_MAX_LENGTH = 100;
 const SUBJECT_LENGTH_MESSAGE = `Subject must be ${SUBJECT_MIN_LENGTH} to ${SUBJECT_MAX_LENGTH} characters`;
 
 const WORD_COUNT_MESSAGE = 'Word count must be a whole number above 0';
+/** The largest count a tutor may set (freely, for a student's estimate: issue 27); beyond it the database's integer would overflow. */
+const MAX_SET_WORD_COUNT = 1_000_000;
+const MAX_WORD_COUNT_MESSAGE = 'Word count must be at most 1,000,000';
 
 /** A multipart flag: "true"/"1"/"on" is true, "false"/"0"/"off" false; anything else is left for the validator. */
 const FormFlag = (): PropertyDecorator =>
@@ -132,6 +135,18 @@ export class TutorEssayIdDto {
   essayID: string;
 }
 
+/** `POST /tutor/acceptEssay`: the spec's `essayID`, and optionally the count the tutor sets (issue 27). */
+export class AcceptEssayDto extends TutorEssayIdDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_SET_WORD_COUNT,
+    description: "The essay's word count as the tutor sets it on accepting: freely, once, for a count that is the student's (wordCountEstimated); otherwise within ±10 % of the original. Reprices the essay",
+  })
+  @IsOptional() @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE }) @Max(MAX_SET_WORD_COUNT, { message: MAX_WORD_COUNT_MESSAGE })
+  wordCount?: number;
+}
+
 export class EssayPoolQueryDto {
   @ApiPropertyOptional({ enum: [...ACADEMIC_LEVELS, 'all'], description: '"all" or absent: every level the tutor may see' })
   @IsOptional() @IsString() @MaxLength(20)
@@ -166,6 +181,8 @@ export class EssayDto {
   @ApiProperty({ description: 'Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)")' }) price: number;
   @ApiProperty({ type: 'integer', description: 'The same amount in integer pence (1815)' }) pricePence: number;
   @ApiProperty({ description: 'The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion' }) wordCountToBeAgreed: boolean;
+  @ApiProperty({ description: "The count is the student's, not read from the document (an image, or a document with no text layer): the accepting tutor may set it once, freely, at acceptance or in the discussion (it reprices the essay)" })
+  wordCountEstimated: boolean;
   @ApiProperty({ enum: ['Feedback Only', 'Feedback and Model Answer'] }) studentRequest: string;
   @ApiProperty({ enum: REQUEST_TYPES }) requestType: RequestType;
   @ApiProperty() expedited: boolean;
@@ -203,8 +220,8 @@ export class EssayDto {
 }
 
 export class ConfirmWordCountDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'The agreed count, within ±10 % of the original: reprices the essay (before payment only)' })
-  @IsOptional() @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_SET_WORD_COUNT, description: "The agreed count, within ±10 % of the original, or any count once for a count that is the student's (wordCountEstimated, wordCountToBeAgreed): reprices the essay (before payment only)" })
+  @IsOptional() @Type(() => Number) @IsInt({ message: WORD_COUNT_MESSAGE }) @Min(1, { message: WORD_COUNT_MESSAGE }) @Max(MAX_SET_WORD_COUNT, { message: MAX_WORD_COUNT_MESSAGE })
   wordCount?: number;
 }
 

@@ -31,6 +31,8 @@ export function DiscussionActions({ essay }: { essay: TutorEssay }) {
     reValidateMode: 'onSubmit',
   });
   const problem = formState.errors.wordCount?.message;
+  // A count to be agreed, or the student's own (issue 27), is the tutor's to set once, at any number.
+  const setsOwnCount = essay.wordCountToBeAgreed || essay.wordCountEstimated;
   const [asking, setAsking] = useState(false);
 
   const confirm = useMutation({
@@ -82,10 +84,14 @@ export function DiscussionActions({ essay }: { essay: TutorEssay }) {
             <FormField
               id="agreed-word-count"
               label="Agreed word count (optional)"
-              helper={`Between ${essay.minWordCount} and ${essay.maxWordCount} words (±10% of the original ${essay.originalWordCount}). Leave empty to keep ${essay.wordCount}.`}
+              helper={
+                setsOwnCount
+                  ? `The count is not read from the document (${essay.wordCountToBeAgreed ? 'none given' : `the student's estimate: ${essay.wordCount}`}). Set the real count once; it reprices the essay.`
+                  : `Between ${essay.minWordCount} and ${essay.maxWordCount} words (±10% of the original ${essay.originalWordCount}). Leave empty to keep ${essay.wordCount}.`
+              }
               error={problem}
             >
-              <Input type="number" inputMode="numeric" min={essay.minWordCount} max={essay.maxWordCount} step={1} maxW="48" {...register('wordCount')} />
+              <Input type="number" inputMode="numeric" min={setsOwnCount ? 1 : essay.minWordCount} max={setsOwnCount ? undefined : essay.maxWordCount} step={1} maxW="48" {...register('wordCount')} />
             </FormField>
             <HStack gap="3" wrap="wrap">
               <Button type="submit" colorPalette="brand" loading={confirm.isPending}>

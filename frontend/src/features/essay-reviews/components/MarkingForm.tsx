@@ -68,9 +68,12 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
         const fileMessage = error.fieldError('modelAnswerFile');
         if (fileMessage) setError('file', { type: 'server', message: fileMessage });
       }
-      if (errorCode(error) === 'ESSAY_NOT_MARKABLE') void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.essay(essay._id) });
+      const code = errorCode(error);
+      if (code === 'ESSAY_NOT_MARKABLE' || code === 'ESSAY_REFUNDING') void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.essay(essay._id) });
       setFailure(errorMessage(error, MESSAGES.submitFailed));
-      toastError(MESSAGES.submitFailed);
+      // Refused for the essay's state (issue 27: being refunded, or the tutor's own essay): the toast says why.
+      const refusedBecause = code === 'ESSAY_REFUNDING' || code === 'SELF_DEALING' ? errorMessage(error, '') : undefined;
+      toastError(MESSAGES.submitFailed, refusedBecause);
     },
   });
 

@@ -75,6 +75,10 @@ export function useEssayPoolData(urlSearch: PoolSearch, studyLevel: string | nul
       if (errorCode(error) === 'ESSAY_ALREADY_ACCEPTED') {
         toaster.create({ type: 'error', title: MESSAGES.alreadyAccepted, closable: true });
         void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.pools() });
+      } else if (errorCode(error) === 'SELF_DEALING') {
+        // Their own essay (a student who is also a tutor): the pool they are shown leaves it out; say why, refresh.
+        toaster.create({ type: 'error', title: errorMessage(error, 'You cannot review your own essay.'), closable: true });
+        void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.pools() });
       } else if (notApproved(error)) {
         setBlocked(true);
       } else {

@@ -169,6 +169,19 @@ describe('essay pool', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/tutor/essay-pool');
   });
 
+  it('when the essay is their own (a student who is also a tutor): says so in a toast and refreshes the pool', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { fetchMock } = stubApi({
+      [`GET ${POOL}`]: () => jsonResponse(200, { essays: [ww1] }),
+      'POST /api/tutor/acceptEssay': () => jsonResponse(409, { message: 'You cannot review your own essay.', code: 'SELF_DEALING' }),
+    });
+    const { router } = renderApp('/tutor/essay-pool');
+    await user.click(await screen.findByRole('button', { name: 'Accept Essay' }));
+    expect(await screen.findByText('You cannot review your own essay.')).toBeInTheDocument();
+    await waitFor(() => expect(requestedUrls(fetchMock, POOL)).toHaveLength(2));
+    expect(router.state.location.pathname).toBe('/tutor/essay-pool');
+  });
+
   it('when the tutor is not approved at accept time: shows Profile Under Review', async () => {
     const user = userEvent.setup({ delay: null });
     stubApi({

@@ -111,6 +111,21 @@ describe('marking an essay', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('Failed to submit feedback. Please try again.').length).toBeGreaterThan(0);
   });
 
+  it('says in the toast too when the essay is being refunded (issue 27)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const uploads = stubUploads();
+    stubApi({ [GET]: () => jsonResponse(200, { essay: paid }) });
+    renderApp('/tutor/essay-feedback/e1');
+    await user.type(await screen.findByLabelText(/^Score/), '7');
+    fillFeedback(LONG);
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    const refusal = 'This essay is being refunded to the student, so it can no longer be marked.';
+    uploads.respond(409, { message: refusal, code: 'ESSAY_REFUNDING' });
+    // Inline, and in the toast's description.
+    await waitFor(() => expect(screen.getAllByText(refusal)).toHaveLength(2));
+  });
+
   it('a revision starts from the last feedback and keeps the marked file already sent', async () => {
     stubUploads();
     stubApi({ [GET]: () => jsonResponse(200, { essay: { ...withModel, state: 'revision_requested', status: 'Revision Requested', score: 6, feedback: LONG, modelURL: 'https://files.example/m.pdf' } }) });

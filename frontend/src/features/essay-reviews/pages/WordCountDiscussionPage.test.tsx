@@ -119,6 +119,22 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.key === 'POST /api/essays/e1/confirm')?.body).toEqual({ wordCount: 1600 });
   });
 
+  it("Confirm takes any count, once, when the count is the student's estimate (issue 27)", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = stubApi({
+      [GET]: () => jsonResponse(200, { essay: held({ wordCountEstimated: true }) }),
+      ...CONTACTS,
+      'POST /api/essays/e1/confirm': () => jsonResponse(200, { message: 'Word count confirmed', essay: held({ tutorConfirmed: true, wordCount: 4000, wordCountEstimated: false }) }),
+      'POST /api/tutor/getEssay': () => jsonResponse(200, { essay: held({ tutorConfirmed: true }) }),
+    });
+    renderApp('/tutor/chat/e1');
+    const field = await screen.findByLabelText('Agreed word count (optional)');
+    expect(screen.getByText(/Set the real count once; it reprices the essay\./)).toBeInTheDocument();
+    await user.type(field, '4000');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/essays/e1/confirm')?.body).toEqual({ wordCount: 4000 }));
+  });
+
   it('Confirm without a count keeps the current one', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = stubApi({

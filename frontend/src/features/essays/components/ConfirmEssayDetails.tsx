@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { ESSAY_PRICE_TEXT, essayPricePence, formatPounds } from '@redpen/shared/pricing';
+import { ESSAY_PRICE_TEXT, essayChargePence, formatPounds } from '@redpen/shared/pricing';
 import { errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
@@ -85,7 +85,7 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
   // The problem, the price and Confirm follow each keystroke: the same rules, read on the typed value.
   const problem = confirmWordCountRules({ wordCount: value }, essay).wordCount;
   const count = Number(value.trim());
-  const surcharges = essay.pricePence - essayPricePence(essay.wordCount);
+  const surcharges = essay.pricePence - essayChargePence(essay.wordCount);
   const extras = [essay.requestType === 'feedback_model' && 'the model answer', essay.expedited && 'the expedited review'].filter(Boolean).join(' and ');
 
   const confirm = handleSubmit(({ wordCount }) => {

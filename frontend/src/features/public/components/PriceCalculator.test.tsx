@@ -13,7 +13,10 @@ describe('PriceCalculator', () => {
     expect(price()).toBe('£15.00');
 
     for (const [words, expected] of [
-      ['1', '£0.02'],
+      // Never below the smallest card charge (issue 27): one word costs 30p, not 2p.
+      ['1', '£0.30'],
+      ['20', '£0.30'],
+      ['21', '£0.32'],
       ['1001', '£15.01'],
       ['2000', '£22.00'],
       ['3000', '£29.00'],

@@ -4,7 +4,7 @@ import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useId, useState } from 'react';
-import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT, essayPricePence, formatPounds } from '../pricing';
+import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT, essayChargePence, formatPounds } from '../pricing';
 import { BRAND } from '../brand';
 
 export const MAX_CALCULATOR_WORDS = 100_000;
@@ -16,7 +16,7 @@ function priceFor(raw: string): { pence: number } | { error: string } | null {
   const words = Number(text);
   if (words < 1) return { error: 'Enter at least 1 word.' };
   if (words > MAX_CALCULATOR_WORDS) return { error: `Enter at most ${MAX_CALCULATOR_WORDS.toLocaleString('en-GB')} words.` };
-  return { pence: essayPricePence(words) };
+  return { pence: essayChargePence(words) };
 }
 
 /** Live essay price estimate using the same tiers the server charges with. */

@@ -7,7 +7,7 @@ import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PriceCalculator } from '../components/PriceCalculator';
 import { SERVICE_LIMITS, SERVICE_PROMISES } from '../content/home';
-import { ESSAY_PRICE_ROWS } from '../pricing';
+import { ESSAY_PRICE_ROWS, MIN_CHARGE_TEXT } from '../pricing';
 
 export function PricingPage() {
   return (
@@ -33,7 +33,7 @@ export function PricingPage() {
         </SimpleGrid>
         <Text>
           For example, a 2,000-word essay costs 1000 × 1.5p + 1000 × 0.7p = £22.00. The total is rounded to the nearest
-          penny once, at the end.
+          penny once, at the end. {MIN_CHARGE_TEXT} (the smallest amount a card payment can take).
         </Text>
       </Section>
 

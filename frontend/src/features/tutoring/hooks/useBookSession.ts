@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { errorCode, errorMessage } from '../../../api/client';
+import { toastError } from '../../../components/ui/toaster';
 import { forgetPayment, rememberPayment } from '../../../lib/payment-storage';
 import { browser, tutoringApi } from '../queries';
 
@@ -14,6 +16,10 @@ export function useBookSession() {
       rememberPayment('tutoring', tutoringSession._id);
       browser.go(paymentUrl);
     },
-    onError: () => forgetPayment(),
+    onError: (error) => {
+      forgetPayment();
+      // A student who is also a tutor, on their own card (issue 27): the dialog's alert says it too.
+      if (errorCode(error) === 'SELF_DEALING') toastError(errorMessage(error, 'You cannot book a session with yourself'));
+    },
   });
 }
