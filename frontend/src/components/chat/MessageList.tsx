@@ -1,3 +1,4 @@
+import { formatDayTime, formatTime } from '@redpen/shared/dates';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
@@ -29,11 +30,10 @@ interface MessageListProps {
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
-/** Today's messages show the time; older ones the date too (a discussion runs over a day). */
+/** Today's messages show the time ("16:18"); older ones the date too ("27 November, 16:18"; a discussion runs over a day). */
 function when(iso: string): string {
   const at = new Date(iso);
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return sameDay(at, new Date()) ? time : `${at.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
+  return sameDay(at, new Date()) ? formatTime(at) : formatDayTime(at);
 }
 
 /**

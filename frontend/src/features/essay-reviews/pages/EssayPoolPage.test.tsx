@@ -31,7 +31,7 @@ describe('essay pool', { timeout: 30_000 }, () => {
     expect(second.getByText('£18.50')).toBeInTheDocument();
     expect(second.getByText('Feedback and Model Answer')).toBeInTheDocument();
     expect(second.getByText('Expedited (24 h)')).toBeInTheDocument();
-    expect(second.getByText('March 1, 2026')).toBeInTheDocument();
+    expect(second.getByText('1 March 2026')).toBeInTheDocument();
     expect(within(cards[0]!).queryByText('Expedited (24 h)')).not.toBeInTheDocument();
     expect(screen.getByText('2 essays available')).toBeInTheDocument();
     // No filter yet: the server is asked for everything the tutor may see.

@@ -42,8 +42,8 @@ describe('EssayDetailPage', () => {
     expect(field('Academic Level')).toHaveTextContent('A-Level');
     expect(field('Word Count')).toHaveTextContent('1,234');
     expect(field('Status')).toHaveTextContent('Reviewed');
-    expect(field('Submitted')).toHaveTextContent('March 1, 2026');
-    expect(field('Reviewed')).toHaveTextContent('March 4, 2026');
+    expect(field('Submitted')).toHaveTextContent('1 March 2026');
+    expect(field('Reviewed')).toHaveTextContent('4 March 2026');
     expect(field('Student Request')).toHaveTextContent('Feedback and Model Answer');
     expect(field('Comments')).toHaveTextContent('Please focus on structure.');
     expect(screen.getByLabelText('Score: 7 out of 10')).toHaveTextContent('7/10');

@@ -24,7 +24,7 @@ describe('StudentDashboardPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome back, Sam Student!')).toBeInTheDocument();
-    expect(screen.getByText('Monday, November 23, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Monday 23 November 2026')).toBeInTheDocument();
     expect(await screen.findByText('Essays Submitted')).toBeInTheDocument();
     expect(figure('Essays Submitted')).toHaveTextContent('4');
     expect(figure('Interviews Completed')).toHaveTextContent('2');

@@ -170,7 +170,7 @@ describe('public pages', () => {
 
   it('terms: dates, proof-reader lists, enforcement and contact section', async () => {
     await renderWithRouter(<TermsPage />);
-    expect(screen.getByText('Last updated March 19, 2024')).toBeInTheDocument();
+    expect(screen.getByText('Last updated 19 March 2024')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'A proof-reader may' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'A proof-reader may not' })).toBeInTheDocument();
     expect(screen.getByText('Translate into English')).toBeInTheDocument();
@@ -180,7 +180,7 @@ describe('public pages', () => {
 
   it('privacy: seven sections, date, links to /contact and /terms', async () => {
     await renderWithRouter(<PrivacyPage />);
-    expect(screen.getByText('Last updated December 22, 2024')).toBeInTheDocument();
+    expect(screen.getByText('Last updated 22 December 2024')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
     const hrefs = internalHrefs();
     expect(hrefs).toContain('/contact');

@@ -115,7 +115,7 @@ describe('My Sessions', { timeout: 30_000 }, () => {
     if (yesterday.getMonth() === day.getMonth()) {
       expect(
         within(calendar).getByRole('button', {
-          name: new RegExp(`^${yesterday.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}`),
+          name: new RegExp(`^${yesterday.toLocaleDateString('en-GB', { weekday: 'long' })} ${yesterday.getDate()} ${yesterday.toLocaleDateString('en-GB', { month: 'long' })}`),
         }),
       ).toBeDisabled();
     }
