@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
-import { formatDateTime } from '../../../lib/format';
+import { formatShortDateTime } from '../../../lib/format';
 import { essay, signInTutor } from '../test-fixtures';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -83,8 +83,8 @@ describe('essay reviews', { timeout: 30_000 }, () => {
     renderApp('/tutor/essay-feedback');
     await screen.findByRole('list', { name: 'Your essays' });
     expect(within(card('Quick review')).getByRole('button', { name: 'Get Paid' })).toBeInTheDocument();
-    const until = formatDateTime(NOW.getTime() + 2 * 60_000);
-    expect(within(card('Quick discussion')).getByText(`Agree the word count with the student by ${until}.`)).toBeInTheDocument();
+    const until = formatShortDateTime(NOW.getTime() + 2 * 60_000);
+    expect(within(card('Quick discussion')).getByTestId('essay-turn')).toHaveTextContent(`Agree the word count by ${until}`);
   });
 
   it('filters All Essays, In Progress and Completed through the URL, and searches titles case-insensitively', async () => {

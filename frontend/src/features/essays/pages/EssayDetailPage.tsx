@@ -18,6 +18,7 @@ import { EssayActions } from '../components/EssayActions';
 import { LoadError } from '../../../components/ui/LoadError';
 import { PdfViewerDialog } from '../components/PdfViewerDialog';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { EssayTurnLine } from '../../../components/EssayTurnLine';
 import { WordCountInlineEdit } from '../components/WordCountInlineEdit';
 import { PAYMENT_NOTES, STATUS_LABELS, essayActions, essayStatus, tutorCheckNote } from '../essay-rules';
 import { useFreshLink, type FileKind } from '../hooks/useFreshLink';
@@ -105,6 +106,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
         <Text color="fg.muted">
           {data.subject} · {data.academicLevel}
         </Text>
+        <EssayTurnLine essay={data} />
       </Stack>
 
       <Card>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi, onlyFor } from '../../../test/fetch';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatShortDateTime } from '../../../lib/format';
 import { renderApp } from '../../../test/render';
 import type { Essay } from '../essay-rules';
 import { essayIn, hoursAgo, makeEssay, signInStudent } from '../test-support';
@@ -50,8 +50,34 @@ describe('My Essays: the list', () => {
     expect(within(card('Refunded essay')).getByText(/£12.34 \(refunded\)/)).toBeInTheDocument();
     expect(within(card('Newer essay')).getByText('Tara Tutor')).toBeInTheDocument();
     expect(within(card('Newer essay')).getByText(/Your tutor is checking the word count/)).toBeInTheDocument();
-    expect(screen.getByText('Showing 4 essay(s)')).toBeInTheDocument();
+    expect(screen.getByText('Showing 4 essays')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload New Essay' })).toHaveAttribute('href', '/student/essay-upload');
+  });
+
+  it('says whose move is next beside each badge, in words, and the filters read like the badges (issue 30)', async () => {
+    const waiting = essayIn.open({ title: 'Waiting essay' });
+    const agreeing = essayIn.accepted({ title: 'Agreeing essay', discussionEndsAt: '2026-11-28T16:18:00.000Z' });
+    const payable = essayIn.accepted({ title: 'Payable essay', tutorConfirmed: true });
+    const marking = essayIn.paid({ title: 'Marking essay', markingDueAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const ready = essayIn.completed({ title: 'Ready essay' });
+    stubApi({ 'GET /api/student/essays': list([waiting, agreeing, payable, marking, ready]) });
+    renderApp('/student/essays');
+    await screen.findByRole('article', { name: 'Ready essay' });
+    const turn = (title: string) => within(card(title)).getByTestId('essay-turn');
+    expect(turn('Waiting essay')).toHaveTextContent('Waiting for a tutor');
+    expect(turn('Agreeing essay')).toHaveTextContent(`Agree the word count by ${formatShortDateTime('2026-11-28T16:18:00.000Z')}`);
+    expect(turn('Payable essay')).toHaveTextContent("Awaiting the student's payment");
+    expect(turn('Marking essay')).toHaveTextContent(`Being marked — due ${formatShortDateTime(marking.markingDueAt)}`);
+    expect(turn('Ready essay')).toHaveTextContent('Feedback ready');
+    const options = within(screen.getByLabelText('Status')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['All Essays', 'Pending', 'Under Review or Revision Requested', 'Reviewed']);
+    expect(screen.getByText('Showing 5 essays')).toBeInTheDocument();
+  });
+
+  it('says "1 essay", not "1 essay(s)"', async () => {
+    stubApi({ 'GET /api/student/essays': list([essayIn.open({ title: 'Only essay' })]) });
+    renderApp('/student/essays');
+    expect(await screen.findByText('Showing 1 essay')).toBeInTheDocument();
   });
 
   it('filters by status with the server list, keeps it in the URL and hides Upload New Essay', async () => {
@@ -66,14 +92,14 @@ describe('My Essays: the list', () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), 'completed');
     expect(await screen.findByText('No essays found')).toBeInTheDocument();
-    expect(screen.getByText('You have no essays with the status Completed.')).toBeInTheDocument();
+    expect(screen.getByText('You have no essays with the status Reviewed.')).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ status: 'completed' });
     expect(calls.map((c) => c.key)).toContain('GET /api/student/essays/completed');
     expect(screen.queryByRole('link', { name: 'Upload New Essay' })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Status'), 'in-progress');
     expect(await screen.findByRole('article', { name: 'Being reviewed' })).toBeInTheDocument();
-    expect(screen.getByText('Showing 1 essay(s)')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 essay')).toBeInTheDocument();
   });
 
   it('opens with the filters the URL names', async () => {
