@@ -130,13 +130,12 @@ describe('essays', () => {
     assert.equal(estimate, `£${(pricePence / 100).toFixed(2)}`, 'the confirm step estimated the price charged');
     await assertShowsPounds(student.getByRole('article', { name: title }), pricePence, 'My Essays card');
 
-    // The demo tutor accepts it from the pool and lands in the chats with the student selected.
+    // The demo tutor accepts it from the pool and lands on this essay's word-count discussion (issue 30).
     await gotoApp(tutor, '/tutor/essay-pool');
     const poolCard = tutor.getByRole('listitem').filter({ has: tutor.getByRole('heading', { name: title }) });
     await assertShowsPounds(poolCard, pricePence, 'pool card');
     await poolCard.getByRole('button', { name: 'Accept Essay' }).click();
-    await tutor.waitForURL((url) => url.pathname === '/tutor/chats');
-    assert.match(new URL(tutor.url()).search, /contact=/, 'the chats open on the student');
+    await tutor.waitForURL((url) => url.pathname === `/tutor/chat/${essayId}`);
 
     // They talk in the discussion: the tutor writes there, the student reads it in their chats.
     await gotoApp(tutor, `/tutor/chat/${essayId}`);
