@@ -65,7 +65,7 @@ export function SiteHeader() {
               <RouterLink to="/login">Log in</RouterLink>
             </Button>
             <Button asChild bg={BRAND.primaryStrong} color="white" _hover={{ bg: BRAND.primaryHover }}>
-              <RouterLink to="/register">Get Started</RouterLink>
+              <RouterLink to="/register" search={{ role: 'student' }}>Get Started</RouterLink>
             </Button>
           </HStack>
 
@@ -104,7 +104,7 @@ export function SiteHeader() {
               _hover={{ bg: BRAND.primaryHover }}
               onClick={() => setOpen(false)}
             >
-              <RouterLink to="/register">Get Started</RouterLink>
+              <RouterLink to="/register" search={{ role: 'student' }}>Get Started</RouterLink>
             </Button>
           </Flex>
         </Stack>

@@ -76,6 +76,19 @@ describe('public pages', () => {
     }
   });
 
+  it.each([
+    ['student guide', StudentGuidePage, 'student'],
+    ['essay reviews', ServicesEssaysPage, 'student'],
+    ['mock interviews', ServicesInterviewsPage, 'student'],
+    ['tutor guide', TutorGuidePage, 'tutor'],
+  ] as const)('%s: its registration link arrives with the role chosen (?role=%s)', async (_name, Page, role) => {
+    mockReducedMotion(true);
+    await renderWithRouter(<Page />);
+    const links = internalHrefs().filter((href) => href.startsWith('/register'));
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) expect(href).toBe(`/register?role=${role}`);
+  });
+
   it('footer: spec text and a working link to every footer page', async () => {
     await renderWithRouter(<SiteFooter />);
     expect(screen.getByText(FOOTER_TEXT)).toBeInTheDocument();
@@ -97,7 +110,7 @@ describe('public pages', () => {
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Contact', 'Terms', 'FAQ']);
     expect(screen.getAllByRole('link', { name: 'Log in' })[0]).toHaveAttribute('href', '/login');
-    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/register');
+    for (const link of screen.getAllByRole('link', { name: 'Get Started' })) expect(link).toHaveAttribute('href', '/register?role=student');
 
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -110,11 +123,11 @@ describe('public pages', () => {
     expect(panel).not.toBeVisible();
   });
 
-  it('home: Get Started goes to /register, stats and testimonials are there', async () => {
+  it('home: Get Started goes to /register with Student chosen, stats and testimonials are there', async () => {
     mockReducedMotion(false);
     mockIntersectionObserver();
     await renderWithRouter(<HomePage />);
-    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/register');
+    for (const link of screen.getAllByRole('link', { name: 'Get Started' })) expect(link).toHaveAttribute('href', '/register?role=student');
     for (const text of ['1000+ Students', '95% Success rate', '50+ Tutors', '24/7 Support']) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
