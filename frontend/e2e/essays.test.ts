@@ -196,7 +196,7 @@ describe('essays', () => {
     await student.getByRole('dialog').waitFor({ state: 'detached' });
     await student.getByRole('button', { name: 'Accept Feedback' }).click();
     const question = student.getByRole('alertdialog');
-    await question.getByText("Are you sure you want to accept the tutor's feedback? This will finalize the review and proceed to payment.").waitFor();
+    await question.getByText("Accepting finalises the review: your tutor's payment is released and you can no longer ask for a revision. You have already paid, so nothing more is charged.").waitFor();
     await question.getByRole('button', { name: 'Confirm' }).click();
     await student.getByRole('dialog').getByText('Success!').waitFor();
     await student.getByRole('button', { name: 'Continue' }).click();

@@ -225,10 +225,10 @@ describe('My Essays: card actions', () => {
     expect(within(card('Unconfirmed')).getByRole('link', { name: 'Confirm Word Count' })).toHaveAttribute('href', `/student/essay-upload?essayId=${essay._id}`);
   });
 
-  it('offers Make Payment once accepted and unpaid, for that essay', async () => {
-    const essay = essayIn.accepted({ title: 'To pay' });
+  it('offers Make Payment once accepted, the count agreed and unpaid, for that essay', async () => {
+    const essay = essayIn.accepted({ title: 'To pay', tutorConfirmed: true });
     const { calls } = stubApi({
-      'GET /api/student/essays': list([essay, essayIn.paid({ title: 'Paid already' })]),
+      'GET /api/student/essays': list([essay, essayIn.paid({ title: 'Paid already' }), essayIn.accepted({ title: 'Still agreeing' })]),
       // A failure keeps the browser here (a success would navigate away, which jsdom cannot do).
     'POST /api/student/generatePaymentUrl': () => jsonResponse(503, { message: 'Payments are unavailable' }),
     });
@@ -236,6 +236,8 @@ describe('My Essays: card actions', () => {
     renderApp('/student/essays');
     await screen.findByRole('article', { name: 'To pay' });
     expect(within(card('Paid already')).queryByRole('button', { name: 'Make Payment' })).not.toBeInTheDocument();
+    expect(within(card('Still agreeing')).queryByRole('button', { name: 'Make Payment' })).not.toBeInTheDocument();
+    expect(within(card('Still agreeing')).getByText(/You can pay once it is agreed/)).toBeInTheDocument();
     await user.click(within(card('To pay')).getByRole('button', { name: 'Make Payment' }));
     // The payments feature's button, asking for this essay's checkout.
     expect(await within(card('To pay')).findByText('Failed to generate payment URL: Payments are unavailable')).toBeInTheDocument();
@@ -255,7 +257,8 @@ describe('My Essays: card actions', () => {
     await user.click(within(card('Reviewed one')).getByRole('button', { name: 'Accept Feedback' }));
 
     const confirm = await screen.findByRole('alertdialog', { name: 'Accept Feedback?' });
-    expect(within(confirm).getByText("Are you sure you want to accept the tutor's feedback? This will finalize the review and proceed to payment.")).toBeInTheDocument();
+    expect(within(confirm).getByText("Accepting finalises the review: your tutor's payment is released and you can no longer ask for a revision. You have already paid, so nothing more is charged.")).toBeInTheDocument();
+    expect(confirm).not.toHaveTextContent(/proceed to payment|finalize/);
     // Cancel sends nothing.
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
