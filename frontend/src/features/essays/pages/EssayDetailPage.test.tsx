@@ -55,6 +55,15 @@ describe('EssayDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Accept Feedback' })).toBeInTheDocument();
   });
 
+  it('calls the tutor’s optional file on a Feedback Only request a "Marked essay", never a "Model answer"', async () => {
+    const essay = essayIn.completed({ title: 'Feedback only', modelURL: 'https://files.test/marked.pdf?sig=1' });
+    stubApi(detail(essay));
+    renderApp(`/student/essay/${essay._id}`);
+    expect(await screen.findByRole('button', { name: 'View Marked essay' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Marked essay' })).toBeInTheDocument();
+    expect(screen.queryByText(/Model answer/i)).not.toBeInTheDocument();
+  });
+
   it('shows no review, reviewed date or missing files before the essay is completed', async () => {
     const essay = essayIn.paid({ title: 'Awaiting review' });
     stubApi(detail(essay));

@@ -24,10 +24,14 @@ import { PAYMENT_NOTES, STATUS_LABELS, essayActions, essayStatus, tutorCheckNote
 import { useFreshLink, type FileKind } from '../hooks/useFreshLink';
 import { studentEssayQuery } from '../queries';
 
-const FILES: { kind: FileKind; label: string }[] = [
+/**
+ * The essay's files. The tutor's file is a "Model answer" only when one was asked for (Feedback and Model Answer);
+ * on a Feedback Only request it is their optional marked-up copy, a "Marked essay" (issue 30).
+ */
+const filesOf = (essay: { requestType: string }): { kind: FileKind; label: string }[] => [
   { kind: 'fileUrl', label: 'Essay file' },
   { kind: 'markingScheme', label: 'Marking scheme' },
-  { kind: 'modelURL', label: 'Model answer' },
+  { kind: 'modelURL', label: essay.requestType === 'feedback_model' ? 'Model answer' : 'Marked essay' },
 ];
 
 /** Essay detail (spec part 1 §2): the essay, its review once completed, its files, and the card's actions. */
@@ -90,7 +94,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
   const completed = data.state === 'completed';
   // The review shows once completed, and stays readable while a revision of it is under way.
   const reviewed = completed || (data.state === 'revision_requested' && data.feedback !== null);
-  const files = FILES.filter((file) => data[file.kind]);
+  const files = filesOf(data).filter((file) => data[file.kind]);
 
   return (
     <Stack gap="6">
