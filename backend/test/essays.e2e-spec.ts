@@ -8,6 +8,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
+import { splitCommission } from '@redpen/shared/pricing';
+import { APP_CONFIG } from '../src/config/config.module.js';
+import type { AppConfig } from '../src/config/env.schema.js';
 import { essays, payments, tutorProfiles } from '../src/infra/database/schema/index.js';
 import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
@@ -403,6 +406,18 @@ describe('essays', () => {
       expect(ids(await pool(phdTutor, { search: '0%e' }).expect(200))).toEqual([]);
       const card = (await pool(phdTutor, { search: 'organic' }).expect(200)).body.essays[0];
       expect(card).toMatchObject({ title: 'Organic Chemistry review', accepted: false, paymentStatus: 'Pending', fileUrl: null });
+    });
+
+    it('shows the student’s notes and what the tutor earns after commission beside the price (new keys; the spec’s unchanged)', async () => {
+      const noted = await openEssay({ title: 'Notes and earnings', fields: { notes: 'Please focus on my conclusion.' } });
+      const card = ((await pool(phdTutor).expect(200)).body.essays as Record<string, unknown>[]).find((e) => e._id === noted)!;
+      const percent = app.get<AppConfig>(APP_CONFIG).payments.platformCommissionPercent;
+      const { tutorEarningsPence } = splitCommission(card.pricePence as number, percent);
+      expect(card).toMatchObject({ notes: 'Please focus on my conclusion.', price: (card.pricePence as number) / 100, tutorEarningsPence, tutorEarnings: tutorEarningsPence / 100 });
+      expect(tutorEarningsPence).toBeLessThan(card.pricePence as number);
+      // The student's own view carries no tutor earnings.
+      const mine = (await http().get(`/api/student/essay/${noted}`).set(bearer(student.token)).expect(200)).body.essay;
+      expect(mine).not.toHaveProperty('tutorEarningsPence');
     });
 
     it('never lists an essay the student has not confirmed', async () => {

@@ -2082,6 +2082,10 @@ export interface components {
             tutor_paid: boolean;
             /** @description The tutor confirmed the word count in the discussion */
             tutorConfirmed: boolean;
+            /** @description Tutor view only: what the tutor earns for this essay after the platform's commission (PLATFORM_COMMISSION_PERCENT), in pounds */
+            tutorEarnings?: number;
+            /** @description Tutor view only: the same amount in integer pence */
+            tutorEarningsPence?: number;
             /** @description The tutor holding it */
             tutorName: string | null;
             /** Format: date-time */

@@ -22,6 +22,9 @@ import { acceptOutcome, canCancelReview, canConfirmWordCount, canMark, canPrevie
 import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { essayNotFound } from './essay-errors.js';
 
+/** Every essay the tutor side answers carries what the tutor earns for it (issue 30). */
+const TUTOR_VIEW = { earnings: true } as const;
+
 /** The most essays one pool request lists. */
 export const POOL_LIMIT = 100;
 const ALREADY_ACCEPTED = 'This essay has already been accepted by another tutor.';
@@ -61,7 +64,7 @@ export class EssayReviewsService {
     const search = query.search?.trim() || undefined;
     return this.poolAnswers.read({ levels, subject: subjectKey, search }, async () => {
       const rows = await this.essays.pool({ levels, subject, search, limit: POOL_LIMIT });
-      const essays: EssayDto[] = await this.presenter.presentAll(rows, { links: false, people: false });
+      const essays: EssayDto[] = await this.presenter.presentAll(rows, { links: false, people: false, earnings: true });
       return PreparedJson.of({ essays });
     });
   }
@@ -83,19 +86,19 @@ export class EssayReviewsService {
     const outcome = acceptOutcome(tutor, essay, levels);
     if (!essay || outcome === 'not-found') throw essayNotFound();
     if (outcome === 'taken') throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
-    return this.presenter.present(essay);
+    return this.presenter.present(essay, TUTOR_VIEW);
   }
 
   /** An essay the tutor holds (with its files), or an open one they could accept (without). */
   async get(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
-    if (holdsEssay(tutor, essay)) return this.presenter.present(essay);
-    if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, { links: false });
+    if (holdsEssay(tutor, essay)) return this.presenter.present(essay, TUTOR_VIEW);
+    if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, { links: false, earnings: true });
     throw essayNotFound();
   }
 
   async listOwn(tutor: AuthenticatedUser, states?: readonly EssayState[]): Promise<EssayDto[]> {
-    return this.presenter.presentAll(await this.essays.listForTutor(tutor.id, states));
+    return this.presenter.presentAll(await this.essays.listForTutor(tutor.id, states), TUTOR_VIEW);
   }
 
   /**
@@ -104,7 +107,7 @@ export class EssayReviewsService {
    */
   async reject(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const released = await this.timers.release(essayId, { tutorId: tutor.id }, 'cancelled');
-    if (released) return this.presenter.present(released, { links: false });
+    if (released) return this.presenter.present(released, { links: false, earnings: true });
     const essay = await this.essays.findById(essayId);
     if (canCancelReview(tutor, essay)) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'The review can no longer be cancelled: the essay has been paid for.'));
     throw essayNotFound();
@@ -139,7 +142,7 @@ export class EssayReviewsService {
       if (!updated) throw notConfirmable();
       return updated;
     });
-    return this.presenter.present(confirmed);
+    return this.presenter.present(confirmed, TUTOR_VIEW);
   }
 
   /**
@@ -176,7 +179,7 @@ export class EssayReviewsService {
     if (!marked) throw new ConflictException(coded('ESSAY_NOT_MARKABLE', essay.status === 'completed' ? 'This essay has already been marked.' : 'An essay can be marked once the student has paid for it.'));
     form.keep();
     await this.storage.deleteQuietly([marked.replacedModelFileKey]);
-    return this.presenter.present(marked.essay);
+    return this.presenter.present(marked.essay, TUTOR_VIEW);
   }
 
   /** The essay levels the tutor's StudyLevel allows; none while the admin has not set one. */

@@ -41,6 +41,18 @@ describe('essay pool', { timeout: 30_000 }, () => {
     expect([...url!.searchParams.keys()]).toEqual([]);
   });
 
+  it('shows the student’s notes and what the tutor earns after commission beside the student’s price', async () => {
+    const earning = essay({ notes: 'Please focus on my conclusion.', pricePence: 1990, price: 19.9, tutorEarningsPence: 1592, tutorEarnings: 15.92 });
+    stubApi({ [`GET ${POOL}`]: () => jsonResponse(200, { essays: [earning] }), 'GET /api/tutor/getProfile': profile('Bachelors') });
+    renderApp('/tutor/essay-pool');
+    const card = within(within(await screen.findByRole('list', { name: 'Available essays' })).getAllByRole('listitem')[0]!);
+    const fact = (label: string) => card.getByText(label).nextElementSibling;
+    expect(fact('Student pays')).toHaveTextContent('£19.90');
+    expect(fact('You earn')).toHaveTextContent('£15.92');
+    expect(card.getByText('Notes from the student')).toBeInTheDocument();
+    expect(card.getByText('Please focus on my conclusion.')).toBeInTheDocument();
+  });
+
   it('keeps the subject filter disabled while the level is all, lists the level’s subjects, and filters on the server through the URL', async () => {
     const user = userEvent.setup({ delay: null });
     const { fetchMock } = stubApi({ [`GET ${POOL}`]: () => jsonResponse(200, { essays: [ww1] }), 'GET /api/tutor/getProfile': profile('Bachelors') });

@@ -111,6 +111,18 @@ describe('essay reviews', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No essays found')).toBeInTheDocument();
   });
 
+  it('Get Paid states the amount the tutor receives, on the button and in the confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      [MINE]: () => jsonResponse(200, { essays: [{ ...acceptedByStudent, pricePence: 1990, price: 19.9, tutorEarningsPence: 1592, tutorEarnings: 15.92 }] }),
+      'GET /api/tutor/payoutAccount': () => jsonResponse(200, NO_STRIPE),
+    });
+    renderApp('/tutor/essay-feedback');
+    await user.click(await screen.findByRole('button', { name: 'Get Paid £15.92' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Get paid for this review?' });
+    expect(ask).toHaveTextContent('Request your payout of £15.92 for “Accepted review” (the essay’s price £19.90 less the platform commission)');
+  });
+
   it('Get Paid: asks first, creates the payout, shows the success modal, then the notice with the payout’s status link', async () => {
     const user = userEvent.setup({ delay: null });
     let paid = false;
