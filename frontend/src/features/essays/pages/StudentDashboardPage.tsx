@@ -1,4 +1,5 @@
 import { formatWeekdayDate } from '@redpen/shared/dates';
+import { useFirstVisit } from '../../../lib/hooks/useFirstVisit';
 import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
@@ -40,6 +41,7 @@ const today = () => formatWeekdayDate(new Date());
 export function StudentDashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
+  const firstVisit = useFirstVisit('dashboard', user?._id);
 
   return (
     <Stack gap="8">
@@ -47,7 +49,10 @@ export function StudentDashboardPage() {
         <Heading as="h1" size="2xl" fontWeight="bold">
           Dashboard
         </Heading>
-        <Text fontSize="lg">Welcome back{user?.name ? `, ${user.name}` : ''}!</Text>
+        <Text fontSize="lg">
+          {firstVisit ? 'Welcome' : 'Welcome back'}
+          {user?.name ? `, ${user.name}` : ''}!
+        </Text>
         <Text color="fg.muted">{today()}</Text>
       </Stack>
 
