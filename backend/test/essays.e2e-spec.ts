@@ -229,6 +229,13 @@ describe('essays', () => {
       expect(response.body.pricePence).toBe(1501 + MODEL_SURCHARGE + EXPEDITED_SURCHARGE);
       const essay = await http().get(`/api/student/essay/${response.body.essayId}`).set(bearer(student.token)).expect(200);
       expect(essay.body.essay).toMatchObject({ requestType: 'feedback_model', studentRequest: 'Feedback and Model Answer', expedited: true, notes: 'Please focus on structure', comments: 'Please focus on structure' });
+      // Itemised (issue 30): each surcharge inside the price, pounds with its pence twin.
+      expect(essay.body.essay).toMatchObject({
+        modelAnswerSurchargePence: MODEL_SURCHARGE,
+        modelAnswerSurcharge: MODEL_SURCHARGE / 100,
+        expeditedSurchargePence: EXPEDITED_SURCHARGE,
+        expeditedSurcharge: EXPEDITED_SURCHARGE / 100,
+      });
     });
 
     it("takes an image's count from the student, which becomes the original", async () => {

@@ -2001,6 +2001,10 @@ export interface components {
              */
             discussionEndsAt: string | null;
             expedited: boolean;
+            /** @description The expedited-review surcharge inside price (0 without one), pounds; fixed at upload */
+            expeditedSurcharge: number;
+            /** @description The same amount in integer pence */
+            expeditedSurchargePence: number;
             feedback: string | null;
             /** @description Presigned link, short-lived */
             fileUrl: string | null;
@@ -2014,6 +2018,10 @@ export interface components {
             maxWordCount: number;
             /** @description The counts the student may confirm (±10 % of the original) */
             minWordCount: number;
+            /** @description The model-answer surcharge inside price (0 without one), pounds; fixed at upload */
+            modelAnswerSurcharge: number;
+            /** @description The same amount in integer pence */
+            modelAnswerSurchargePence: number;
             /** @description Presigned link to the model answer / marked file, short-lived */
             modelURL: string | null;
             notes: string | null;

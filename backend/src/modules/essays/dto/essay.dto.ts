@@ -166,6 +166,10 @@ export class EssayDto {
   @ApiProperty({ description: 'Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)")' }) price: number;
   @ApiProperty({ type: 'integer', description: 'The same amount in integer pence (1815)' }) pricePence: number;
   @ApiProperty({ description: 'The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion' }) wordCountToBeAgreed: boolean;
+  @ApiProperty({ description: 'The model-answer surcharge inside price (0 without one), pounds; fixed at upload' }) modelAnswerSurcharge: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) modelAnswerSurchargePence: number;
+  @ApiProperty({ description: 'The expedited-review surcharge inside price (0 without one), pounds; fixed at upload' }) expeditedSurcharge: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) expeditedSurchargePence: number;
   @ApiPropertyOptional({ description: "Tutor view only: what the tutor earns for this essay after the platform's commission (PLATFORM_COMMISSION_PERCENT), in pounds" })
   tutorEarnings?: number;
   @ApiPropertyOptional({ type: 'integer', description: 'Tutor view only: the same amount in integer pence' })

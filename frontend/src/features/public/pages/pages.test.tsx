@@ -89,6 +89,14 @@ describe('public pages', () => {
     for (const href of links) expect(href).toBe(`/register?role=${role}`);
   });
 
+  it('pricing: the surcharges (model answer, expedited) are listed with their amounts', async () => {
+    mockReducedMotion(true);
+    await renderWithRouter(<PricingPage />);
+    expect(screen.getByRole('heading', { name: 'Extras' })).toBeInTheDocument();
+    expect(screen.getByText(/A model answer as well as feedback: \+ £5\.00 per essay/)).toBeInTheDocument();
+    expect(screen.getByText(/Expedited review, marked within 24 hours of paying instead of 48: \+ £10\.00 per essay/)).toBeInTheDocument();
+  });
+
   it('footer: spec text and a working link to every footer page', async () => {
     await renderWithRouter(<SiteFooter />);
     expect(screen.getByText(FOOTER_TEXT)).toBeInTheDocument();
