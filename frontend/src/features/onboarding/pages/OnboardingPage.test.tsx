@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
@@ -7,6 +7,21 @@ import { installPointerEvent, stubApi } from '../../../test/fetch';
 beforeEach(() => installPointerEvent());
 
 describe('OnboardingPage', () => {
+  it('gives a student who chose "Become a Tutor" a way back to their dashboard (issue 30), and a tutor-only account none', async () => {
+    stubApi({});
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', onboardingCompleted: true }));
+    const user = userEvent.setup({ delay: null });
+    const { router, unmount } = renderApp('/tutor-onboarding');
+    await user.click(await screen.findByRole('link', { name: 'Back to my student dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/dashboard'));
+    unmount();
+    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: false }));
+    renderApp('/tutor-onboarding');
+    await screen.findByRole('heading', { level: 1, name: 'Tutor Onboarding' });
+    expect(screen.queryByRole('link', { name: 'Back to my student dashboard' })).not.toBeInTheDocument();
+  });
+
   it('blocks step 2 until step 1 is valid (banner, picture, age, half-filled A-level)', { timeout: 30_000 }, async () => {
     stubApi({});
     localStorage.setItem('token', 't');

@@ -131,6 +131,20 @@ describe('public pages', () => {
     expect(panel).not.toBeVisible();
   });
 
+  it('header: a signed-in visitor sees the dashboard link, not "Log in" (issue 30)', async () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor' }));
+    localStorage.setItem('currentRole', 'tutor');
+    try {
+      await renderWithRouter(<SiteHeader />);
+      const links = await screen.findAllByRole('link', { name: 'Dashboard' });
+      for (const link of links) expect(link).toHaveAttribute('href', '/tutor/dashboard');
+      expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    } finally {
+      localStorage.clear();
+    }
+  });
+
   it('home: Get Started goes to /register with Student chosen, stats and testimonials are there', async () => {
     mockReducedMotion(false);
     mockIntersectionObserver();
