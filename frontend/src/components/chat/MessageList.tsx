@@ -115,7 +115,7 @@ function MessageItem({ message, mine, seen, onRetry }: { message: ListedMessage;
         rounded="lg"
         bg={mine ? 'brand.solid' : 'gray.100'}
         color={mine ? 'brand.contrast' : 'fg'}
-        opacity={status === 'sending' ? 0.7 : 1}
+        // A message on its way keeps its full colours (a faded bubble put white on pink below 4.5:1); "Sending…" says it.
         whiteSpace="pre-wrap"
         wordBreak="break-word"
       >

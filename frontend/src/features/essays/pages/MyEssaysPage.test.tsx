@@ -318,7 +318,7 @@ describe('My Essays: card actions', () => {
     expect(calls.some((c) => c.key === `POST /api/student/cancelEssay/${paid._id}`)).toBe(true);
   });
 
-  it('rates the tutor: 5 stars by default, chosen by keyboard, feedback with a counter', async () => {
+  it('rates the tutor: no stars chosen at first (a rating is required), chosen by keyboard, feedback with a counter', async () => {
     const essay = essayIn.completed({ title: 'To rate', student_accept: true });
     const server = liveList(essay);
     const { calls } = stubApi({
@@ -330,10 +330,14 @@ describe('My Essays: card actions', () => {
     await screen.findByRole('article', { name: 'To rate' });
     await user.click(within(card('To rate')).getByRole('button', { name: 'Rate Tutor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Tutor' });
-    expect(within(dialog).getByRole('radio', { name: '5 stars' })).toBeChecked();
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
+    expect(await within(dialog).findByText('Choose a rating from 1 to 5 stars')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/student/giveRating')).toBe(false);
 
     // Arrow keys move a radio group's choice.
-    within(dialog).getByRole('radio', { name: '5 stars' }).focus();
+    await user.click(within(dialog).getByRole('radio', { name: '5 stars' }));
+    expect(within(dialog).getByRole('radio', { name: '5 stars' })).toBeChecked();
     await user.keyboard('{ArrowLeft}');
     expect(within(dialog).getByRole('radio', { name: '4 stars' })).toBeChecked();
 
@@ -361,6 +365,7 @@ describe('My Essays: card actions', () => {
     await screen.findByRole('article', { name: 'Rated elsewhere' });
     await user.click(within(card('Rated elsewhere')).getByRole('button', { name: 'Rate Tutor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Tutor' });
+    await user.click(within(dialog).getByRole('radio', { name: '3 stars' }));
     await user.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
     expect(await within(dialog).findByText('Failed to submit rating: You have already rated this essay.')).toBeInTheDocument();
   });
