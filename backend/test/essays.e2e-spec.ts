@@ -422,6 +422,9 @@ describe('essays', () => {
       const { tutorEarningsPence } = splitCommission(card.pricePence as number, percent);
       expect(card).toMatchObject({ notes: 'Please focus on my conclusion.', price: (card.pricePence as number) / 100, tutorEarningsPence, tutorEarnings: tutorEarningsPence / 100 });
       expect(tutorEarningsPence).toBeLessThan(card.pricePence as number);
+      // A preview of the essay's first lines, as read at upload (the PDF's text layer).
+      expect(card.preview).toEqual(expect.stringMatching(/^\S+( \S+){20,}.*…$/));
+      expect((card.preview as string).length).toBeLessThanOrEqual(301);
       // The student's own view carries no tutor earnings.
       const mine = (await http().get(`/api/student/essay/${noted}`).set(bearer(student.token)).expect(200)).body.essay;
       expect(mine).not.toHaveProperty('tutorEarningsPence');

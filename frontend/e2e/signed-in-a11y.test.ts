@@ -72,15 +72,21 @@ async function axe(page: Page, path: string): Promise<string[]> {
 
 /** Text fields, selects and text areas of the page whose keyboard focus draws no ring of at least 2 px. */
 async function fieldsWithoutFocusRing(page: Page, path: string): Promise<string[]> {
-  const fields = page.locator('main input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="hidden"]):visible, main select:visible, main textarea:visible');
+  const fields = page.locator(
+    'main input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):not([type="hidden"]):enabled:visible, main select:enabled:visible, main textarea:enabled:visible',
+  );
   const out: string[] = [];
   for (let i = 0; i < Math.min(await fields.count(), 6); i++) {
     const field = fields.nth(i);
+    // As a keyboard user arrives: Tab into the field (from the element before it), so focus is :focus-visible.
     await field.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
     const ring = await field.evaluate((el) => {
       const style = getComputedStyle(el);
-      return { width: parseFloat(style.outlineWidth), style: style.outlineStyle, name: el.getAttribute('name') ?? el.id ?? el.tagName };
+      return { focused: document.activeElement === el, width: parseFloat(style.outlineWidth), style: style.outlineStyle, name: el.getAttribute('name') ?? el.id ?? el.tagName };
     });
+    if (!ring.focused) continue; // a field that cannot take focus (covered, read-only widget) is not a keyboard stop
     if (ring.style === 'none' || ring.width < 2) out.push(`${path}: ${ring.name} has no visible focus ring (${ring.style} ${ring.width}px)`);
   }
   return out;

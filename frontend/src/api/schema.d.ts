@@ -2040,6 +2040,8 @@ export interface components {
              * @description From when the tutor may be paid without the student accepting (completed, not accepted, not paid out: completedAt + PAYOUT_ELIGIBILITY_SECONDS, 48 h); null when not completed, accepted (payable at once) or paid out
              */
             payoutAvailableAt: string | null;
+            /** @description The essay's opening lines as read at upload (about 300 characters, one line); null for an image or a scan */
+            preview: string | null;
             /** @description Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)") */
             price: number;
             /** @description The same amount in integer pence (1815) */

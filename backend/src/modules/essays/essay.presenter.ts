@@ -128,6 +128,7 @@ export class EssayPresenter {
       expedited: row.expedited,
       notes: row.notes,
       comments: row.notes,
+      preview: row.preview,
       status: STATUS_LABEL[row.status],
       state: row.status,
       accepted: row.tutorId !== null,

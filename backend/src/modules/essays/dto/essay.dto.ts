@@ -179,6 +179,8 @@ export class EssayDto {
   @ApiProperty() expedited: boolean;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
   @ApiProperty({ type: String, nullable: true }) comments: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The essay's opening lines as read at upload (about 300 characters, one line); null for an image or a scan" })
+  preview: string | null;
   @ApiProperty({ enum: ['Pending', 'In Progress', 'Completed', 'Revision Requested', 'Cancelled'] }) status: string;
   @ApiProperty({ enum: ESSAY_STATES, description: 'The lifecycle state (DESIGN.md §9)' }) state: string;
   @ApiProperty() accepted: boolean;

@@ -37,6 +37,14 @@ export function PoolEssayCard({ essay, accepting, disabled, onAccept }: { essay:
           ]}
           columns={2}
         />
+        {essay.preview && (
+          <Stack gap="0.5" fontSize="sm">
+            <Text fontWeight="semibold">Opening lines</Text>
+            <Text as="blockquote" fontStyle="italic" lineClamp={3} borderStartWidth="3px" borderColor="gray.300" ps="3">
+              {essay.preview}
+            </Text>
+          </Stack>
+        )}
         {essay.notes && (
           <Stack gap="0.5" fontSize="sm">
             <Text fontWeight="semibold">Notes from the student</Text>

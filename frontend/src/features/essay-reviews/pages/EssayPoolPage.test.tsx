@@ -41,8 +41,15 @@ describe('essay pool', { timeout: 30_000 }, () => {
     expect([...url!.searchParams.keys()]).toEqual([]);
   });
 
-  it('shows the student’s notes and what the tutor earns after commission beside the student’s price', async () => {
-    const earning = essay({ notes: 'Please focus on my conclusion.', pricePence: 1990, price: 19.9, tutorEarningsPence: 1592, tutorEarnings: 15.92 });
+  it('shows the student’s notes, the opening lines, and what the tutor earns after commission beside the student’s price', async () => {
+    const earning = essay({
+      notes: 'Please focus on my conclusion.',
+      preview: 'The First World War began in 1914 after the assassination of Archduke Franz Ferdinand…',
+      pricePence: 1990,
+      price: 19.9,
+      tutorEarningsPence: 1592,
+      tutorEarnings: 15.92,
+    });
     stubApi({ [`GET ${POOL}`]: () => jsonResponse(200, { essays: [earning] }), 'GET /api/tutor/getProfile': profile('Bachelors') });
     renderApp('/tutor/essay-pool');
     const card = within(within(await screen.findByRole('list', { name: 'Available essays' })).getAllByRole('listitem')[0]!);
@@ -51,6 +58,8 @@ describe('essay pool', { timeout: 30_000 }, () => {
     expect(fact('You earn')).toHaveTextContent('£15.92');
     expect(card.getByText('Notes from the student')).toBeInTheDocument();
     expect(card.getByText('Please focus on my conclusion.')).toBeInTheDocument();
+    expect(card.getByText('Opening lines')).toBeInTheDocument();
+    expect(card.getByText(/^The First World War began in 1914/)).toBeInTheDocument();
   });
 
   it('keeps the subject filter disabled while the level is all, lists the level’s subjects, and filters on the server through the URL', async () => {
