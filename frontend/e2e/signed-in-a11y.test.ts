@@ -82,10 +82,17 @@ async function fieldsWithoutFocusRing(page: Page, path: string): Promise<string[
     await field.focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    const ring = await field.evaluate((el) => {
-      const style = getComputedStyle(el);
-      return { focused: document.activeElement === el, width: parseFloat(style.outlineWidth), style: style.outlineStyle, name: el.getAttribute('name') ?? el.id ?? el.tagName };
-    });
+    // The fields animate their outline (Chakra's transition, ~150 ms): read it once the transition has run.
+    const ring = await field.evaluate(
+      (el) =>
+        new Promise<{ focused: boolean; width: number; style: string; name: string }>((resolve) => {
+          const read = () => {
+            const style = getComputedStyle(el);
+            return { focused: document.activeElement === el, width: parseFloat(style.outlineWidth), style: style.outlineStyle, name: el.getAttribute('name') ?? el.id ?? el.tagName };
+          };
+          setTimeout(() => resolve(read()), 400);
+        }),
+    );
     if (!ring.focused) continue; // a field that cannot take focus (covered, read-only widget) is not a keyboard stop
     if (ring.style === 'none' || ring.width < 2) out.push(`${path}: ${ring.name} has no visible focus ring (${ring.style} ${ring.width}px)`);
   }
