@@ -2904,6 +2904,16 @@ export interface components {
             timing: "upcoming" | "active" | "completed";
             tutor: components["schemas"]["SessionPersonDto"];
             tutor_paid: boolean;
+            /**
+             * @description Tutor view only: what the tutor earns after the platform's commission, in pounds
+             * @example 28
+             */
+            tutorEarnings?: number;
+            /**
+             * @description Tutor view only: the same amount in integer pence
+             * @example 2800
+             */
+            tutorEarningsPence?: number;
         };
         TutorListDto: {
             limit?: number;
