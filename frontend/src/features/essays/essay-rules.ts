@@ -105,6 +105,14 @@ export const inlineRangeMessage = (band: { minWordCount: number; maxWordCount: n
 export const confirmRangeMessage = (band: { minWordCount: number; maxWordCount: number }) =>
   bandRangeMessage({ min: band.minWordCount, max: band.maxWordCount });
 
+/** The surcharges inside an essay's price, itemised ("Model answer + £5.00"); empty without any (issue 30). */
+export function surchargeItems(essay: Pick<Essay, 'modelAnswerSurchargePence' | 'expeditedSurchargePence'>): { label: string; pence: number }[] {
+  return [
+    ...(essay.modelAnswerSurchargePence > 0 ? [{ label: 'Model answer', pence: essay.modelAnswerSurchargePence }] : []),
+    ...(essay.expeditedSurchargePence > 0 ? [{ label: 'Expedited review (24 h)', pence: essay.expeditedSurchargePence }] : []),
+  ];
+}
+
 /**
  * The price of the essay at another word count, in pence: the tiers of the new count plus the surcharges the
  * server recorded at upload (model answer, expedited), which are whatever its price holds beyond its own tiers.

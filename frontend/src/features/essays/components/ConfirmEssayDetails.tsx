@@ -18,7 +18,7 @@ import { FormField } from '../../../components/form/FormField';
 import { rulesResolver } from '../../../components/form/rules-resolver';
 import { Card, InfoGrid } from '../../../components/ui/Card';
 import { toastSuccess } from '../../../components/ui/toaster';
-import { essayActions, priceAtCount, type Essay } from '../essay-rules';
+import { essayActions, priceAtCount, surchargeItems, type Essay } from '../essay-rules';
 import { useUpdateWordCount } from '../hooks/useEssayMutations';
 import { studentEssayQuery } from '../queries';
 import { confirmWordCountRules, type WordCountValues } from '../schemas';
@@ -204,7 +204,6 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Feedback
 function priceItems(essay: Essay, count: number): { label: string; amount: string }[] {
   return [
     { label: `Review of ${count.toLocaleString('en-GB')} words`, amount: formatPounds(essayPricePence(count)) },
-    ...(essay.modelAnswerSurchargePence > 0 ? [{ label: 'Model answer', amount: `+ ${formatPounds(essay.modelAnswerSurchargePence)}` }] : []),
-    ...(essay.expeditedSurchargePence > 0 ? [{ label: 'Expedited review (24 h)', amount: `+ ${formatPounds(essay.expeditedSurchargePence)}` }] : []),
+    ...surchargeItems(essay).map((item) => ({ label: item.label, amount: `+ ${formatPounds(item.pence)}` })),
   ];
 }

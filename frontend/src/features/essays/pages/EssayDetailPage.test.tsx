@@ -26,6 +26,8 @@ describe('EssayDetailPage', () => {
       wordCount: 1234,
       studentRequest: 'Feedback and Model Answer',
       requestType: 'feedback_model',
+      modelAnswerSurcharge: 5,
+      modelAnswerSurchargePence: 500,
       notes: 'Please focus on structure.',
       createdAt: '2026-03-01T12:00:00Z',
       completedAt: '2026-03-04T12:00:00Z',
@@ -45,6 +47,8 @@ describe('EssayDetailPage', () => {
     expect(field('Submitted')).toHaveTextContent('1 March 2026');
     expect(field('Reviewed')).toHaveTextContent('4 March 2026');
     expect(field('Student Request')).toHaveTextContent('Feedback and Model Answer');
+    // The surcharge is itemised (issue 30).
+    expect(field('Price')).toHaveTextContent('(includes model answer £5.00)');
     expect(field('Comments')).toHaveTextContent('Please focus on structure.');
     expect(screen.getByLabelText('Score: 7 out of 10')).toHaveTextContent('7/10');
     expect(screen.getByText('Strong opening; the conclusion needs work.')).toBeInTheDocument();
