@@ -8,6 +8,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
+import { splitCommission } from '@redpen/shared/pricing';
+import { APP_CONFIG } from '../src/config/config.module.js';
+import type { AppConfig } from '../src/config/env.schema.js';
 import { essays, payments, tutorProfiles } from '../src/infra/database/schema/index.js';
 import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
@@ -226,6 +229,13 @@ describe('essays', () => {
       expect(response.body.pricePence).toBe(1501 + MODEL_SURCHARGE + EXPEDITED_SURCHARGE);
       const essay = await http().get(`/api/student/essay/${response.body.essayId}`).set(bearer(student.token)).expect(200);
       expect(essay.body.essay).toMatchObject({ requestType: 'feedback_model', studentRequest: 'Feedback and Model Answer', expedited: true, notes: 'Please focus on structure', comments: 'Please focus on structure' });
+      // Itemised (issue 30): each surcharge inside the price, pounds with its pence twin.
+      expect(essay.body.essay).toMatchObject({
+        modelAnswerSurchargePence: MODEL_SURCHARGE,
+        modelAnswerSurcharge: MODEL_SURCHARGE / 100,
+        expeditedSurchargePence: EXPEDITED_SURCHARGE,
+        expeditedSurcharge: EXPEDITED_SURCHARGE / 100,
+      });
     });
 
     it("takes an image's count from the student, which becomes the original", async () => {
@@ -403,6 +413,21 @@ describe('essays', () => {
       expect(ids(await pool(phdTutor, { search: '0%e' }).expect(200))).toEqual([]);
       const card = (await pool(phdTutor, { search: 'organic' }).expect(200)).body.essays[0];
       expect(card).toMatchObject({ title: 'Organic Chemistry review', accepted: false, paymentStatus: 'Pending', fileUrl: null });
+    });
+
+    it('shows the student’s notes and what the tutor earns after commission beside the price (new keys; the spec’s unchanged)', async () => {
+      const noted = await openEssay({ title: 'Notes and earnings', fields: { notes: 'Please focus on my conclusion.' } });
+      const card = ((await pool(phdTutor).expect(200)).body.essays as Record<string, unknown>[]).find((e) => e._id === noted)!;
+      const percent = app.get<AppConfig>(APP_CONFIG).payments.platformCommissionPercent;
+      const { tutorEarningsPence } = splitCommission(card.pricePence as number, percent);
+      expect(card).toMatchObject({ notes: 'Please focus on my conclusion.', price: (card.pricePence as number) / 100, tutorEarningsPence, tutorEarnings: tutorEarningsPence / 100 });
+      expect(tutorEarningsPence).toBeLessThan(card.pricePence as number);
+      // A preview of the essay's first lines, as read at upload (the PDF's text layer).
+      expect(card.preview).toEqual(expect.stringMatching(/^\S+( \S+){20,}.*…$/));
+      expect((card.preview as string).length).toBeLessThanOrEqual(301);
+      // The student's own view carries no tutor earnings.
+      const mine = (await http().get(`/api/student/essay/${noted}`).set(bearer(student.token)).expect(200)).body.essay;
+      expect(mine).not.toHaveProperty('tutorEarningsPence');
     });
 
     it('never lists an essay the student has not confirmed', async () => {

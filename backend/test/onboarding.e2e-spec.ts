@@ -9,6 +9,7 @@ import { ukIsoDate } from '@redpen/shared/dates';
 import { bearer, createAccount, db, resetLimits } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
+import { waitForMails } from './support/mail-catcher.js';
 
 type Fields = Record<string, string | undefined>;
 type Files = Record<string, Buffer | undefined>;
@@ -58,6 +59,15 @@ describe('tutor onboarding (POST /api/tutor/update-info)', () => {
     await app?.close();
   });
   beforeEach(() => resetLimits(redis));
+
+  it('emails the tutor at submission that the application waits for approval, with a link to the dashboard (issue 30)', async () => {
+    const account = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
+    await submit(account.token).expect(200);
+    const [mail] = await waitForMails(account.user.email);
+    expect(mail?.subject).toBe('Your tutor application is waiting for approval');
+    expect(mail?.text).toMatch(/usually takes 1-3 business days/);
+    expect(mail?.text).toMatch(/\/tutor\/dashboard/);
+  });
 
   it('accepts a complete submission, stores files privately and re-issues the token', async () => {
     const account = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });

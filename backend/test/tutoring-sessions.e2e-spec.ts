@@ -191,7 +191,12 @@ describe('tutoring sessions', () => {
       clock.set(Date.parse(START) + HOUR + 47 * HOUR);
       expect((await payout().expect(422)).body.code).toBe('PAYOUT_NOT_ELIGIBLE');
       clock.set(Date.parse(START) + HOUR + 48 * HOUR);
-      expect((await tutorList('getCompletedTutoringSessions')).find((s) => s._id === session._id)).toMatchObject({ canGetPaid: true });
+      const payable = (await tutorList('getCompletedTutoringSessions')).find((s) => s._id === session._id)!;
+      expect(payable).toMatchObject({ canGetPaid: true });
+      // Get Paid states the amount (issue 30): the tutor's view carries the earnings the ledger recorded; the student's does not.
+      const [paid] = (await ledger(session._id)).filter((p) => p.type === 'student_tutoring_payment');
+      expect(payable).toMatchObject({ tutorEarningsPence: paid!.tutorEarningsPence, tutorEarnings: paid!.tutorEarningsPence / 100 });
+      expect((await studentList(student, 'getCompletedTutoringSessions')).find((s) => s._id === session._id)).not.toHaveProperty('tutorEarningsPence');
       const first = await payout().expect(200);
       const second = await payout().expect(200);
       expect(second.body.paymentUrl).toBe(first.body.paymentUrl);

@@ -130,13 +130,12 @@ describe('essays', () => {
     assert.equal(estimate, `£${(pricePence / 100).toFixed(2)}`, 'the confirm step estimated the price charged');
     await assertShowsPounds(student.getByRole('article', { name: title }), pricePence, 'My Essays card');
 
-    // The demo tutor accepts it from the pool and lands in the chats with the student selected.
+    // The demo tutor accepts it from the pool and lands on this essay's word-count discussion (issue 30).
     await gotoApp(tutor, '/tutor/essay-pool');
     const poolCard = tutor.getByRole('listitem').filter({ has: tutor.getByRole('heading', { name: title }) });
     await assertShowsPounds(poolCard, pricePence, 'pool card');
     await poolCard.getByRole('button', { name: 'Accept Essay' }).click();
-    await tutor.waitForURL((url) => url.pathname === '/tutor/chats');
-    assert.match(new URL(tutor.url()).search, /contact=/, 'the chats open on the student');
+    await tutor.waitForURL((url) => url.pathname === `/tutor/chat/${essayId}`);
 
     // They talk in the discussion: the tutor writes there, the student reads it in their chats.
     await gotoApp(tutor, `/tutor/chat/${essayId}`);
@@ -197,7 +196,7 @@ describe('essays', () => {
     await student.getByRole('dialog').waitFor({ state: 'detached' });
     await student.getByRole('button', { name: 'Accept Feedback' }).click();
     const question = student.getByRole('alertdialog');
-    await question.getByText("Are you sure you want to accept the tutor's feedback? This will finalize the review and proceed to payment.").waitFor();
+    await question.getByText("Accepting finalises the review: your tutor's payment is released and you can no longer ask for a revision. You have already paid, so nothing more is charged.").waitFor();
     await question.getByRole('button', { name: 'Confirm' }).click();
     await student.getByRole('dialog').getByText('Success!').waitFor();
     await student.getByRole('button', { name: 'Continue' }).click();

@@ -31,7 +31,77 @@ export function ageOn(dateOfBirth: string, today: string): number {
   return age;
 }
 
-/** A moment as UK readers see it in an email ("24 November 2026 at 15:30", London time). */
+/**
+ * The one formatter of moments, for the web app and the emails alike: en-GB, 24-hour, in `timeZone` (the viewer's
+ * own when omitted — the browser's zone in the web app; emails pass Europe/London through `ukDateTime`).
+ * Assembled from parts so every ICU version writes the same text: "27 November 2026, 16:18".
+ */
+export function formatDateTime(at: Date | string | number, timeZone?: string): string {
+  const p = dateParts(at, timeZone, true);
+  return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+}
+
+/** A calendar day in the same style: "27 November 2026". */
+export function formatDateOnly(at: Date | string | number, timeZone?: string): string {
+  const p = dateParts(at, timeZone, false);
+  return `${p.day} ${p.month} ${p.year}`;
+}
+
+/** A near moment without its year, as the "whose move" lines name deadlines: "28 November, 16:18". */
+export function formatDayTime(at: Date | string | number, timeZone?: string): string {
+  const p = dateParts(at, timeZone, true);
+  return `${p.day} ${p.month}, ${p.hour}:${p.minute}`;
+}
+
+/** The time of day alone, 24-hour: "16:18". */
+export function formatTime(at: Date | string | number, timeZone?: string): string {
+  const p = dateParts(at, timeZone, true);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** A day with its weekday: "Monday 23 November 2026" (or "Monday 23 November" without the year). */
+export function formatWeekdayDate(at: Date | string | number, timeZone?: string, withYear = true): string {
+  const p = weekdayParts(at, timeZone);
+  return withYear ? `${p.weekday} ${p.day} ${p.month} ${p.year}` : `${p.weekday} ${p.day} ${p.month}`;
+}
+
+/** A calendar month: "November 2026". */
+export function formatMonthYear(at: Date | string | number, timeZone?: string): string {
+  const p = dateParts(at, timeZone, false);
+  return `${p.month} ${p.year}`;
+}
+
+/** A moment as UK readers see it in an email: "24 November 2026, 15:30" (London time). */
 export function ukDateTime(at: Date): string {
-  return at.toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
+  return formatDateTime(at, 'Europe/London');
+}
+
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateParts(at: Date | string | number, timeZone: string | undefined, withTime: boolean): Record<string, string> {
+  const key = `${timeZone ?? ''}|${withTime}`;
+  let f = partFormatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+    });
+    partFormatters.set(key, f);
+  }
+  return Object.fromEntries(f.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+}
+
+const weekdayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function weekdayParts(at: Date | string | number, timeZone: string | undefined): Record<string, string> {
+  const key = timeZone ?? '';
+  let f = weekdayFormatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    weekdayFormatters.set(key, f);
+  }
+  return Object.fromEntries(f.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
 }

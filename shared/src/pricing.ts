@@ -28,6 +28,13 @@ export const ESSAY_PRICE_TIERS = [
  */
 export const WORD_COUNT_ADJUST_PERCENT = 10;
 
+/**
+ * The surcharges an upload may add, in pence: the API's defaults (ESSAY_MODEL_ANSWER_SURCHARGE_PENCE,
+ * ESSAY_EXPEDITED_SURCHARGE_PENCE) and what /pricing quotes. Each essay keeps the amounts of its upload.
+ */
+export const MODEL_ANSWER_SURCHARGE_PENCE = 500;
+export const EXPEDITED_SURCHARGE_PENCE = 1000;
+
 /** The tier text shown to students wherever a price is quoted. */
 export const ESSAY_PRICE_TEXT =
   '1.5p per word for the first 1000 words, 0.7p per word for words 1001-3000, 0.3p per word thereafter';

@@ -3,6 +3,7 @@
  * its parser and default, so a fresh checkout runs with no `.env`, and a bad value stops the process with
  * one line naming the variable. `.env.example` and docker-compose are checked against this list by a test.
  */
+import { EXPEDITED_SURCHARGE_PENCE, MODEL_ANSWER_SURCHARGE_PENCE } from '@redpen/shared/pricing';
 import { DEFAULT_BOOKING_HOLD_SECONDS } from '@redpen/shared/tutoring';
 import { isIP } from 'node:net';
 
@@ -343,8 +344,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       platformCommissionPercent: r.int('PLATFORM_COMMISSION_PERCENT', 20, { min: 0, max: 100 }),
     },
     essays: {
-      modelAnswerSurchargePence: r.int('ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', 500, { min: 0 }),
-      expeditedSurchargePence: r.int('ESSAY_EXPEDITED_SURCHARGE_PENCE', 1000, { min: 0 }),
+      modelAnswerSurchargePence: r.int('ESSAY_MODEL_ANSWER_SURCHARGE_PENCE', MODEL_ANSWER_SURCHARGE_PENCE, { min: 0 }),
+      expeditedSurchargePence: r.int('ESSAY_EXPEDITED_SURCHARGE_PENCE', EXPEDITED_SURCHARGE_PENCE, { min: 0 }),
     },
     windows: {
       wordCountWindowSeconds: r.int('WORDCOUNT_WINDOW_SECONDS', 86400, { min: 1 }),

@@ -2099,6 +2099,10 @@ export interface components {
              */
             discussionEndsAt: string | null;
             expedited: boolean;
+            /** @description The expedited-review surcharge inside price (0 without one), pounds; fixed at upload */
+            expeditedSurcharge: number;
+            /** @description The same amount in integer pence */
+            expeditedSurchargePence: number;
             feedback: string | null;
             /** @description Presigned link, short-lived */
             fileUrl: string | null;
@@ -2112,6 +2116,10 @@ export interface components {
             maxWordCount: number;
             /** @description The counts the student may confirm (±10 % of the original) */
             minWordCount: number;
+            /** @description The model-answer surcharge inside price (0 without one), pounds; fixed at upload */
+            modelAnswerSurcharge: number;
+            /** @description The same amount in integer pence */
+            modelAnswerSurchargePence: number;
             /** @description Presigned link to the model answer / marked file, short-lived */
             modelURL: string | null;
             notes: string | null;
@@ -2130,6 +2138,8 @@ export interface components {
              * @description From when the tutor may be paid without the student accepting (completed, not accepted, not paid out: completedAt + PAYOUT_ELIGIBILITY_SECONDS, 48 h); null when not completed, accepted (payable at once) or paid out
              */
             payoutAvailableAt: string | null;
+            /** @description The essay's opening lines as read at upload (about 300 characters, one line); null for an image or a scan */
+            preview: string | null;
             /** @description Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)") */
             price: number;
             /** @description The same amount in integer pence (1815) */
@@ -2180,6 +2190,10 @@ export interface components {
             tutor_paid: boolean;
             /** @description The tutor confirmed the word count in the discussion */
             tutorConfirmed: boolean;
+            /** @description Tutor view only: what the tutor earns for this essay after the platform's commission (PLATFORM_COMMISSION_PERCENT), in pounds */
+            tutorEarnings?: number;
+            /** @description Tutor view only: the same amount in integer pence */
+            tutorEarningsPence?: number;
             /** @description The tutor holding it */
             tutorName: string | null;
             /** Format: date-time */
@@ -3034,6 +3048,16 @@ export interface components {
             timing: "upcoming" | "active" | "completed";
             tutor: components["schemas"]["SessionPersonDto"];
             tutor_paid: boolean;
+            /**
+             * @description Tutor view only: what the tutor earns after the platform's commission, in pounds
+             * @example 28
+             */
+            tutorEarnings?: number;
+            /**
+             * @description Tutor view only: the same amount in integer pence
+             * @example 2800
+             */
+            tutorEarningsPence?: number;
         };
         TutorListDto: {
             limit?: number;

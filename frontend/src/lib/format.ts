@@ -1,19 +1,36 @@
-/** Display formatting shared by the pages (dates as the spec shows them, file sizes). */
+/**
+ * Display formatting shared by the pages (dates, file sizes). Dates and times are British (en-GB, 24-hour) and come
+ * from the one formatter in @redpen/shared/dates, the same the emails use; here in the viewer's own time zone.
+ */
+import { formatDateOnly, formatDateTime as sharedFormatDateTime, formatDayTime } from '@redpen/shared/dates';
 
-/** `2008-03-01` → `March 1, 2008` (UTC, so a date-only value never shifts a day); null when empty. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `2008-03-01` → `1 March 2008` (a date-only value is read in UTC, so it never shifts a day); a timestamp → its day in
+ * the viewer's time zone. Null when empty.
+ */
 export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return 'Invalid date';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return formatDateOnly(date, DATE_ONLY.test(value.trim()) ? 'UTC' : undefined);
 }
 
-/** `March 1, 2026, 2:05 PM` in the viewer's time zone, for the instants a user acts by (deadlines); null when empty. */
+/** `1 March 2026, 14:05` in the viewer's time zone, for the instants a user acts by (deadlines); null when empty. */
 export function formatDateTime(value: string | number | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return sharedFormatDateTime(date);
+}
+
+/** `28 November, 16:18` (no year) in the viewer's time zone; null when empty. */
+export function formatShortDateTime(value: string | number | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  return formatDayTime(date);
 }
 
 export function formatBytes(bytes: number): string {

@@ -62,6 +62,12 @@ const config = defineConfig({
   cssVarsPrefix: 'rp',
   globalCss: {
     'html, body': { bg: 'bg', color: 'fg' },
+    // A visible focus ring on every input (WCAG 2.4.7): Chakra's "inside" ring is a 1px change of the border, easy to
+    // miss; every text field, select and text area gets a 2px ring in the brand red, outside its border.
+    'input:not([type="checkbox"]):not([type="radio"]):not([type="file"]):focus-visible, select:focus-visible, textarea:focus-visible': {
+      outline: '2px solid {colors.brand.600} !important',
+      outlineOffset: '2px',
+    },
     // Motion respects prefers-reduced-motion (DESIGN §7).
     '*, *::before, *::after': {
       _motionReduce: {
@@ -111,7 +117,8 @@ const config = defineConfig({
     semanticTokens: {
       colors: {
         bg: { DEFAULT: { value: '{colors.background}' } },
-        fg: { DEFAULT: { value: '{colors.text}' } },
+        // Chakra's fg.error is red.500 (#EF4444, 3.8:1 on white); validation text needs 4.5:1 (WCAG 1.4.3): red.700 is 6.5:1.
+        fg: { DEFAULT: { value: '{colors.text}' }, error: { value: '{colors.red.700}' } },
         brand: {
           // The spec's #E63946 reaches only 4.2:1 against white, so filled buttons and text use
           // brand.600 (#C1121F, 6.2:1); #E63946 stays for borders, focus rings and large display text.

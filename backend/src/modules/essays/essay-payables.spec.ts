@@ -15,7 +15,7 @@ const tx = {} as DbOrTx;
 function essay(values: Partial<EssayRow>): EssayRow {
   return {
     id: 'e1', studentId: 's1', tutorId: 't1', title: 'Macbeth', subject: 'History', academicLevel: 'A-Level', requestType: 'feedback-only', expedited: false,
-    notes: null, status: 'accepted', originalWordCount: 1500, wordCount: 1500, pricePence: 1850, modelAnswerSurchargePence: 0, expeditedSurchargePence: 0,
+    notes: null, preview: null, status: 'accepted', originalWordCount: 1500, wordCount: 1500, pricePence: 1850, modelAnswerSurchargePence: 0, expeditedSurchargePence: 0,
     fileKey: 'k', fileName: 'f.pdf', fileMime: 'application/pdf', markingSchemeKey: null, markingSchemeName: null, modelFileKey: null, score: null, feedback: null,
     studentAccept: false, tutorPaid: false, rated: false, confirmedAt: NOW, acceptedAt: NOW, paidTime: null, completedAt: null, overdueAt: null, cancelledAt: null, createdAt: NOW, updatedAt: NOW,
     tutorConfirmedAt: null, revisionRequestedAt: null, payoutNotifiedAt: null, revisionWindowClosedAt: null, wordCountToBeAgreed: false, wordCountEstimated: false,

@@ -27,8 +27,14 @@ import { acceptOutcome, canCancelReview, canConfirmWordCount, canMark, canPrevie
 import { EssaysRepository, type EssayState } from './essays.repository.js';
 import { essayNotFound, selfDealing } from './essay-errors.js';
 
-/** What a tutor learns of an essay before holding it: the pool's card (no file links, no student's name or id). */
-const POOL_CARD = { links: false, people: false } as const;
+/**
+ * What a tutor learns of an essay before holding it: the pool's card (no file links, no student's name or id), with
+ * what they would earn (issue 30).
+ */
+const POOL_CARD = { links: false, people: false, earnings: true } as const;
+
+/** Every essay the tutor side answers carries what the tutor earns for it (issue 30). */
+const TUTOR_VIEW = { earnings: true } as const;
 
 /** The most essays one pool request lists. */
 export const POOL_LIMIT = 100;
@@ -101,7 +107,7 @@ export class EssayReviewsService {
     if (!essay || outcome === 'not-found') throw essayNotFound();
     if (outcome === 'own') throw selfDealing();
     if (outcome === 'taken') throw new ConflictException(coded('ESSAY_ALREADY_ACCEPTED', ALREADY_ACCEPTED));
-    return this.presenter.present(essay);
+    return this.presenter.present(essay, TUTOR_VIEW);
   }
 
   /**
@@ -112,7 +118,7 @@ export class EssayReviewsService {
   async get(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
     if (essay && dealsWithThemselves(tutor, essay)) throw selfDealing();
-    if (holdsEssay(tutor, essay)) return this.presenter.present(essay);
+    if (holdsEssay(tutor, essay)) return this.presenter.present(essay, TUTOR_VIEW);
     if (!(await this.approvals.isApproved(tutor.id, 'essay'))) throw new ForbiddenException(coded('TUTOR_NOT_APPROVED', TUTOR_NOT_APPROVED_MESSAGE));
     if (canPreviewEssay(essay, await this.ceiling(tutor.id))) return this.presenter.present(essay, POOL_CARD);
     throw essayNotFound();
@@ -126,7 +132,7 @@ export class EssayReviewsService {
     const rows = await this.essays.listForTutor(tutor.id, states);
     const held = rows.filter((row) => holdsEssay(tutor, row));
     const former = rows.filter((row) => !holdsEssay(tutor, row));
-    const [heldDtos, formerDtos] = await Promise.all([this.presenter.presentAll(held), this.presenter.presentAll(former, POOL_CARD)]);
+    const [heldDtos, formerDtos] = await Promise.all([this.presenter.presentAll(held, TUTOR_VIEW), this.presenter.presentAll(former, POOL_CARD)]);
     const byId = new Map([...heldDtos, ...formerDtos].map((dto) => [dto._id, dto]));
     return rows.map((row) => byId.get(row.id)!);
   }
@@ -137,7 +143,7 @@ export class EssayReviewsService {
    */
   async reject(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const released = await this.timers.release(essayId, { tutorId: tutor.id }, 'cancelled');
-    if (released) return this.presenter.present(released, { links: false });
+    if (released) return this.presenter.present(released, { links: false, earnings: true });
     const essay = await this.essays.findById(essayId);
     if (canCancelReview(tutor, essay)) throw new ConflictException(coded('PAYMENT_ALREADY_PAID', 'The review can no longer be cancelled: the essay has been paid for.'));
     throw essayNotFound();
@@ -157,7 +163,7 @@ export class EssayReviewsService {
       if (!canConfirmWordCount(tutor, essay)) throw essayNotFound();
       return this.confirmIn(tx, tutor, essay, wordCount);
     });
-    return this.presenter.present(confirmed);
+    return this.presenter.present(confirmed, TUTOR_VIEW);
   }
 
   /**
@@ -245,7 +251,7 @@ export class EssayReviewsService {
     if (!marked) throw new ConflictException(coded('ESSAY_NOT_MARKABLE', essay.status === 'completed' ? 'This essay has already been marked.' : 'An essay can be marked once the student has paid for it.'));
     form.keep();
     await this.storage.deleteQuietly([marked.replacedModelFileKey]);
-    return this.presenter.present(marked.essay);
+    return this.presenter.present(marked.essay, TUTOR_VIEW);
   }
 
   /** The essay levels the tutor's StudyLevel allows; none while the admin has not set one. */

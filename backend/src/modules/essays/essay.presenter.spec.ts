@@ -13,7 +13,7 @@ const plus = (ms: number) => new Date(AT.getTime() + ms).toISOString();
 function essay(values: Partial<EssayRow>): EssayRow {
   return {
     id: 'e1', studentId: 's1', tutorId: 't1', title: 'Macbeth', subject: 'History', academicLevel: 'A-Level', requestType: 'feedback-only', expedited: false,
-    notes: null, status: 'accepted', originalWordCount: 1500, wordCount: 1500, pricePence: 1850, modelAnswerSurchargePence: 0, expeditedSurchargePence: 0,
+    notes: null, preview: null, status: 'accepted', originalWordCount: 1500, wordCount: 1500, pricePence: 1850, modelAnswerSurchargePence: 0, expeditedSurchargePence: 0,
     fileKey: 'k', fileName: 'f.pdf', fileMime: 'application/pdf', markingSchemeKey: null, markingSchemeName: null, modelFileKey: null, score: null, feedback: null,
     studentAccept: false, tutorPaid: false, rated: false, confirmedAt: AT, acceptedAt: AT, paidTime: null, completedAt: null, overdueAt: null, cancelledAt: null, createdAt: AT, updatedAt: AT,
     tutorConfirmedAt: null, revisionRequestedAt: null, payoutNotifiedAt: null, revisionWindowClosedAt: null, wordCountToBeAgreed: false, wordCountEstimated: false,
@@ -28,6 +28,7 @@ function presenter(windows: Partial<AppConfig['windows']> = {}): EssayPresenter 
   const ratings = { forItems: () => Promise.resolve([]) } as unknown as RatingsService;
   const config = {
     windows: { wordCountWindowSeconds: 7, markingDeadlineSeconds: 11, payoutEligibilitySeconds: 13, revisionWindowSeconds: 17, sweeperIntervalSeconds: 300, ...windows },
+    payments: { platformCommissionPercent: 15 },
   } as AppConfig;
   return new EssayPresenter(storage, ratings, users, config);
 }
@@ -69,6 +70,12 @@ describe('EssayPresenter: the clocks as instants, from the configured windows', 
     for (const status of ['awaiting_confirmation', 'open', 'cancelled'] as const) {
       expect(instants(await presenter().present(essay({ status, acceptedAt: null, tutorId: null, paidTime: status === 'cancelled' ? AT : null })))).toEqual(NONE);
     }
+  });
+
+  it('the tutor view carries what the tutor earns after the configured commission; the student view does not', async () => {
+    const row = essay({ pricePence: 1990 });
+    expect(await presenter().present(row, { earnings: true })).toMatchObject({ tutorEarningsPence: 1691, tutorEarnings: 16.91 });
+    expect(await presenter().present(row)).not.toHaveProperty('tutorEarningsPence');
   });
 
   it('follows the configuration, not the defaults', async () => {

@@ -9,6 +9,7 @@ import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
 import { discussionEndsAt, essayWindows, type EssayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil } from './essay-rules.js';
 import { wordCountBand } from '@redpen/shared/essay-rules';
+import { splitCommission } from '@redpen/shared/pricing';
 
 const STATUS_LABEL: Record<EssayRow['status'], string> = {
   awaiting_confirmation: 'Pending',
@@ -39,6 +40,8 @@ interface Related {
 interface PresentOptions {
   links?: boolean;
   people?: boolean;
+  /** The tutor's view: add what the tutor earns after the platform's commission (`tutorEarnings`, issue 30). */
+  earnings?: boolean;
 }
 
 const NO_ONE: Related = { names: new Map(), ratings: new Map() };
@@ -51,6 +54,7 @@ const NO_ONE: Related = { names: new Map(), ratings: new Map() };
 export class EssayPresenter {
   /** The configured windows, read once: every essay presented sends its clocks as instants. */
   private readonly windows: EssayWindows;
+  private readonly commissionPercent: number;
 
   constructor(
     private readonly storage: StorageService,
@@ -59,6 +63,7 @@ export class EssayPresenter {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.windows = essayWindows(config.windows);
+    this.commissionPercent = config.payments.platformCommissionPercent;
   }
 
   /**
@@ -88,6 +93,12 @@ export class EssayPresenter {
     };
   }
 
+  /** The one split (@redpen/shared/pricing), as the ledger will record it when the student pays. */
+  private earnings(pricePence: number): { tutorEarnings: number; tutorEarningsPence: number } {
+    const { tutorEarningsPence } = splitCommission(pricePence, this.commissionPercent);
+    return { tutorEarnings: poundsFromPence(tutorEarningsPence), tutorEarningsPence };
+  }
+
   private async presentOne(row: EssayRow, related: Related, options: PresentOptions): Promise<EssayDto> {
     const links = options.links ?? true;
     // No download name: the links open inline (the PDF viewer's frame); the page offers its own download button.
@@ -108,11 +119,17 @@ export class EssayPresenter {
       pricePence: row.pricePence,
       wordCountToBeAgreed: row.wordCountToBeAgreed,
       wordCountEstimated: row.wordCountEstimated,
+      modelAnswerSurcharge: poundsFromPence(row.modelAnswerSurchargePence),
+      modelAnswerSurchargePence: row.modelAnswerSurchargePence,
+      expeditedSurcharge: poundsFromPence(row.expeditedSurchargePence),
+      expeditedSurchargePence: row.expeditedSurchargePence,
+      ...(options.earnings ? this.earnings(row.pricePence) : {}),
       studentRequest: row.requestType === 'feedback_model' ? 'Feedback and Model Answer' : 'Feedback Only',
       requestType: row.requestType,
       expedited: row.expedited,
       notes: row.notes,
       comments: row.notes,
+      preview: row.preview,
       status: STATUS_LABEL[row.status],
       state: row.status,
       accepted: row.tutorId !== null,

@@ -22,7 +22,8 @@ const PNG_MIME = 'image/png';
 
 function setup(documentCount: (bytes: ArrayBuffer, mime: string) => Promise<number> = async () => 0) {
   const repository = { insert: jest.fn(async (values: Partial<EssayRow>) => ({ id: `essay-${values.fileKey}`, ...values }) as EssayRow) };
-  const documents = { count: jest.fn(documentCount) };
+  const count = jest.fn(documentCount);
+  const documents = { count, read: jest.fn(async (bytes: ArrayBuffer, mime: string) => ({ words: await count(bytes, mime), opening: 'The opening words' })) };
   const config = {
     essays: { modelAnswerSurchargePence: 500, expeditedSurchargePence: 1000 },
     windows: { wordCountWindowSeconds: 86_400, markingDeadlineSeconds: 172_800, payoutEligibilitySeconds: 172_800, revisionWindowSeconds: 604_800, sweeperIntervalSeconds: 300 },
@@ -46,7 +47,7 @@ function setup(documentCount: (bytes: ArrayBuffer, mime: string) => Promise<numb
     const form = { fields: { title: 'Essay', subject: 'History', academicLevel: 'GCSE', wordCount }, file: (name: string) => (name === 'file' ? file : undefined), keep: () => undefined };
     return service.upload(student, form as unknown as ReceivedUpload<UploadEssayFormDto>);
   };
-  return { upload, documents };
+  return { upload, documents, repository };
 }
 
 describe('EssaysService.upload', () => {
@@ -54,6 +55,14 @@ describe('EssaysService.upload', () => {
     const { upload, documents } = setup();
     expect(await upload(READABLE_DOCUMENT_TYPES.txt, Buffer.from('one two three, four — five naïve', 'utf8'))).toMatchObject({ originalWordCount: 6, wordCount: 6 });
     expect(documents.count).not.toHaveBeenCalled();
+  });
+
+  it('keeps the opening lines for the pool card: of the text as it streamed, of a document as read, none for an image', async () => {
+    const { upload, repository } = setup(async () => 1001);
+    await upload(READABLE_DOCUMENT_TYPES.txt, Buffer.from('one two\n\nthree, four — five naïve', 'utf8'));
+    await upload(READABLE_DOCUMENT_TYPES.pdf, Buffer.from('%PDF-1.7 pretend'));
+    await upload(PNG_MIME, Buffer.from([0x89, 0x50]), 900);
+    expect(repository.insert.mock.calls.map(([values]) => values.preview)).toEqual(['one two three, four — five naïve', 'The opening words', null]);
   });
 
   it("hands a document's kept bytes, whole, to the document counter", async () => {

@@ -22,7 +22,7 @@ import { bandMessage, isWithinBand, wordCountBand } from '@redpen/shared/essay-r
 import { essayTotalPence, essayWindows, markingDueAt, minimumPricePence, PLACEHOLDER_COUNT, type EssayWindows } from './essay-rules.js';
 import { canRate, canReadEssay, canUpdateWordCount, discussionSide, isEssayStudent, isSelfHeld } from './essays.access.js';
 import { EssaysRepository, type EssayState } from './essays.repository.js';
-import { DocumentWordCounter } from './word-count/document-word-counter.js';
+import { DocumentWordCounter, type DocumentReading } from './word-count/document-word-counter.js';
 import { isReadableDocument, UnreadableDocumentError } from './word-count/document-text.js';
 import { FileBytes } from './word-count/file-bytes.js';
 import { WordCounter } from './word-count/word-counter.js';
@@ -70,11 +70,11 @@ export class EssaysService {
     // Free text (spec part 1 §2); a subject the level lists keeps the list's spelling, so the pool's filter finds it.
     const subject = subjectOf(academicLevel, fields.subject) ?? fields.subject;
 
-    const counted = await this.originalCount(file, fields.wordCount);
+    const { count: counted, estimated, opening } = await this.originalCount(file, fields.wordCount);
     const wordCountToBeAgreed = counted === COUNT_TO_BE_AGREED;
-    const originalWordCount = wordCountToBeAgreed ? PLACEHOLDER_COUNT : counted.count;
+    const originalWordCount = wordCountToBeAgreed ? PLACEHOLDER_COUNT : counted;
     // The student's count (or none): the accepting tutor may set the real one once (issue 27).
-    const wordCountEstimated = wordCountToBeAgreed || counted.estimated;
+    const wordCountEstimated = wordCountToBeAgreed || estimated;
     const requestType = fields.studentRequest ?? 'feedback-only';
     const expedited = fields.expedited ?? false;
     const surcharges = {
@@ -97,6 +97,7 @@ export class EssaysService {
       wordCountToBeAgreed,
       wordCountEstimated,
       ...surcharges,
+      preview: opening || null,
       fileKey: file.key,
       fileName: file.filename,
       fileMime: file.mime,
@@ -125,18 +126,24 @@ export class EssaysService {
    * tutor may set it once (issue 27). An image without one is COUNT_TO_BE_AGREED: the tutor sets its count in the
    * discussion (issue 24, DESIGN.md §9).
    */
-  private async originalCount(file: StoredUpload, studentCount: number | undefined): Promise<{ count: number; estimated: boolean } | typeof COUNT_TO_BE_AGREED> {
-    if (!isReadableDocument(file.mime)) return studentCount ? { count: studentCount, estimated: true } : COUNT_TO_BE_AGREED;
+  private async originalCount(
+    file: StoredUpload,
+    studentCount: number | undefined,
+  ): Promise<{ count: number | typeof COUNT_TO_BE_AGREED; estimated: boolean; opening: string }> {
+    if (!isReadableDocument(file.mime)) {
+      return studentCount ? { count: studentCount, estimated: true, opening: '' } : { count: COUNT_TO_BE_AGREED, estimated: false, opening: '' };
+    }
     let detected: number;
+    let opening: string;
     try {
-      detected = await this.detectedCount(file);
+      ({ words: detected, opening } = await this.detectedCount(file));
     } catch (error) {
       if (error instanceof UnreadableDocumentError) throw new BadRequestException({ ...coded('ESSAY_FILE_UNREADABLE', UNREADABLE_MESSAGE), errors: [{ field: 'file', message: UNREADABLE_MESSAGE }] });
       throw error;
     }
-    if (detected > 0) return { count: detected, estimated: false };
+    if (detected > 0) return { count: detected, estimated: false, opening };
     // A scanned PDF has no text layer: like an image, the student's count becomes the original.
-    if (studentCount) return { count: studentCount, estimated: true };
+    if (studentCount) return { count: studentCount, estimated: true, opening: '' };
     throw new BadRequestException({ ...coded('ESSAY_FILE_UNREADABLE', NO_WORDS_MESSAGE), errors: [{ field: 'wordCount', message: NO_WORDS_MESSAGE }] });
   }
 
@@ -144,9 +151,9 @@ export class EssaysService {
    * Plain text was counted as it streamed; a PDF, DOCX or DOC is counted in the word counter's worker, its bytes
    * transferred there (one document at a time per process, off the event loop).
    */
-  private async detectedCount(file: StoredUpload): Promise<number> {
-    if (file.tap instanceof WordCounter) return file.tap.end();
-    if (file.tap instanceof FileBytes) return this.documents.count(await file.tap.take(), file.mime);
+  private async detectedCount(file: StoredUpload): Promise<DocumentReading> {
+    if (file.tap instanceof WordCounter) return { words: file.tap.end(), opening: file.tap.opening() };
+    if (file.tap instanceof FileBytes) return this.documents.read(await file.tap.take(), file.mime);
     throw new Error(`essay ${file.key} (${file.mime}) arrived without its bytes: is ESSAY_UPLOAD's tap set?`);
   }
 

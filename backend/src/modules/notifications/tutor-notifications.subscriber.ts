@@ -9,6 +9,17 @@ import { Recipients } from './recipients.service.js';
 export class TutorNotifications {
   constructor(private readonly to: Recipients) {}
 
+  /** Issue 30: a tutor who has just applied is told at once that an admin approves them next. */
+  @OnEvent('tutor.onboarding-submitted')
+  async submitted(event: DomainEventPayloads['tutor.onboarding-submitted'], { tx, event: meta }: EventContext): Promise<void> {
+    const [tutor] = await this.to.people([event.tutorId], tx);
+    if (!tutor) return;
+    await this.to.mail(
+      { to: tutor.email, template: 'tutors.awaiting-approval', data: { name: tutor.name, dashboardUrl: this.to.webUrl('/tutor/dashboard') } },
+      `tutor-onboarding-submitted.${meta.id}`,
+    );
+  }
+
   @OnEvent('tutor.reviewed')
   async reviewed(event: DomainEventPayloads['tutor.reviewed'], { tx, event: meta }: EventContext): Promise<void> {
     const [tutor] = await this.to.people([event.tutorId], tx);

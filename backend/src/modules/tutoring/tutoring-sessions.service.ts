@@ -33,6 +33,7 @@ const slotTaken = (side: 'tutor' | 'student') =>
 @Injectable()
 export class TutoringSessionsService {
   private readonly payoutDelayMs: number;
+  private readonly commissionPercent: number;
   /** Bookings using the database at once: half the pool, so other routes keep theirs (booking-gate.ts). */
   private readonly gate: BookingGate;
 
@@ -46,6 +47,7 @@ export class TutoringSessionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.payoutDelayMs = config.windows.payoutEligibilitySeconds * 1000;
+    this.commissionPercent = config.payments.platformCommissionPercent;
     this.gate = new BookingGate(Math.max(1, Math.floor(config.database.poolMax / 2)));
   }
 
@@ -204,6 +206,6 @@ export class TutoringSessionsService {
   private async presentAll(rows: TutoringSessionRow[], viewer: { id: string; side: 'student' | 'tutor' }): Promise<TutoringSessionDto[]> {
     const names = new Map((await this.users.contacts(rows.flatMap((r) => [r.studentId, r.tutorId]))).map((c) => [c.id, c.name]));
     const now = this.clock.now();
-    return rows.map((row) => presentSession(row, { viewer, now, names, payoutDelayMs: this.payoutDelayMs }));
+    return rows.map((row) => presentSession(row, { viewer, now, names, payoutDelayMs: this.payoutDelayMs, commissionPercent: this.commissionPercent }));
   }
 }

@@ -1,7 +1,7 @@
 import { defineMailTemplates, type TemplatesOf } from '../../infra/mail/templates/index.js';
 import { layout } from '../../infra/mail/templates/layout.js';
 import type { RenderedMail } from '../../infra/mail/mail.types.js';
-import { ukDateTime } from '@redpen/shared/dates';
+import { formatTime, ukDateTime } from '@redpen/shared/dates';
 import { sessionInvite, type SessionInvite } from './session-invite.js';
 
 /** What every session mail knows: who it is for, the other side, the session (times ISO, shown in UK time). */
@@ -16,7 +16,7 @@ interface SessionMailData {
   sessionsUrl: string;
 }
 
-const when = (d: SessionMailData) => `${ukDateTime(new Date(d.startTime))} – ${new Date(d.endTime).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', timeStyle: 'short' })} (UK time)`;
+const when = (d: SessionMailData) => `${ukDateTime(new Date(d.startTime))} – ${formatTime(d.endTime, 'Europe/London')} (UK time)`;
 
 function withInvite(mail: RenderedMail, invite: SessionInvite): RenderedMail {
   return { ...mail, icalEvent: { method: invite.method, filename: invite.method === 'CANCEL' ? 'cancelled-session.ics' : 'session.ics', content: sessionInvite(invite) } };

@@ -3,6 +3,7 @@ import { coded, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { Clock } from '../../infra/clock/clock.service.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { TutorProfileRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { AuthTokens } from '../auth/auth-tokens.service.js';
@@ -30,6 +31,7 @@ export class TutorOnboardingService {
     private readonly tokens: AuthTokens,
     private readonly users: UsersService,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   /** Checked before the upload is read. Admin is a separate role and never becomes a tutor. */
@@ -64,7 +66,8 @@ export class TutorOnboardingService {
       ...(value.shareCode ? { shareCode: value.shareCode } : {}),
       ...(value.rightToWorkDateOfBirth ? { dateOfBirth: value.rightToWorkDateOfBirth } : {}),
     };
-    const { updated, previous } = await this.repository.transaction(async (tx) => {
+    // The submission and its announcement (`tutor.onboarding-submitted`: the tutor is emailed that approval is pending) commit together.
+    const { updated, previous } = await this.events.transaction(async (tx) => {
       const previous = await this.repository.findForUpdate(user.id, tx);
       if (canSubmitOnboarding(user, previous) === 'already-submitted') throw alreadySubmitted();
       const accepted = await this.repository.submitOnboarding(
@@ -97,6 +100,7 @@ export class TutorOnboardingService {
         tx,
       );
       if (!accepted) throw alreadySubmitted();
+      await this.events.record(tx, 'tutor.onboarding-submitted', { tutorId: user.id, at: this.clock.now().toISOString() });
       return { updated: await this.users.markOnboardingCompleted(user.id, tx), previous };
     });
     form.keep();

@@ -11,6 +11,8 @@ export type TutorDecision =
 declare module '../../infra/events/domain-event-registry.js' {
   interface DomainEventPayloads {
     'tutor.reviewed': { tutorId: string; at: string; decision: TutorDecision };
+    /** The tutor sent their onboarding: an admin reviews it next (Notifications tells the tutor it is pending). */
+    'tutor.onboarding-submitted': { tutorId: string; at: string };
   }
 }
 

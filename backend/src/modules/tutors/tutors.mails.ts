@@ -32,8 +32,15 @@ function decisionText(d: TutorDecision): { subject: string; lines: string[] } {
   }
 }
 
-/** Tutor emails, sent by Notifications on `tutor.reviewed` (tutors.events.ts). */
+/** Tutor emails, sent by Notifications on `tutor.reviewed` and `tutor.onboarding-submitted` (tutors.events.ts). */
 const tutorMails = {
+  'tutors.awaiting-approval': (d: { name: string; dashboardUrl: string }): RenderedMail =>
+    layout('Your tutor application is waiting for approval', [
+      `Hello ${d.name},`,
+      'Thank you for applying to tutor on Redpen. Our team is reviewing your profile and documents; this usually takes 1-3 business days.',
+      'We will email you as soon as you are approved. Until then the essay pool stays closed to you.',
+      `Your dashboard: ${d.dashboardUrl}`,
+    ]),
   'tutors.review-decision': (d: { name: string; decision: TutorDecision; profileUrl: string }): RenderedMail => {
     const { subject, lines } = decisionText(d.decision);
     return layout(subject, [`Hello ${d.name},`, ...lines, `Your profile: ${d.profileUrl}`]);

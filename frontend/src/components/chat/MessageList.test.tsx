@@ -47,14 +47,15 @@ describe('MessageList', () => {
     expect(plain).not.toHaveTextContent('Contact details were hidden');
   });
 
-  it('shows the time for today’s messages and the date too for older ones', () => {
+  it('shows the 24-hour time for today’s messages and the British date too for older ones', () => {
     const today = new Date();
-    today.setHours(9, 5, 0, 0);
-    const log = renderList({ messages: [message({ _id: 'old', timestamp: '2026-03-10T09:05:00.000Z' }), message({ _id: 'new', timestamp: today.toISOString() })] });
-    const [old, recent] = within(log).getAllByTestId('chat-message');
-    expect(old).toHaveTextContent(new Date('2026-03-10T09:05:00.000Z').toLocaleDateString([], { month: 'short', day: 'numeric' }));
-    expect(recent).toHaveTextContent(today.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
-    expect(recent).not.toHaveTextContent(today.toLocaleDateString([], { month: 'short', day: 'numeric' }));
+    today.setHours(16, 5, 0, 0);
+    const old = new Date(2026, 2, 10, 9, 5);
+    const log = renderList({ messages: [message({ _id: 'old', timestamp: old.toISOString() }), message({ _id: 'new', timestamp: today.toISOString() })] });
+    const [oldMessage, recent] = within(log).getAllByTestId('chat-message');
+    expect(oldMessage).toHaveTextContent('10 March, 09:05');
+    expect(recent).toHaveTextContent('16:05');
+    expect(recent).not.toHaveTextContent(/PM|AM|March/);
   });
 
   it('marks own messages on their way and failed ones, with Retry and Load older messages', async () => {

@@ -1,3 +1,4 @@
+import { formatDayTime, formatTime } from '@redpen/shared/dates';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
@@ -29,11 +30,10 @@ interface MessageListProps {
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
-/** Today's messages show the time; older ones the date too (a discussion runs over a day). */
+/** Today's messages show the time ("16:18"); older ones the date too ("27 November, 16:18"; a discussion runs over a day). */
 function when(iso: string): string {
   const at = new Date(iso);
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return sameDay(at, new Date()) ? time : `${at.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
+  return sameDay(at, new Date()) ? formatTime(at) : formatDayTime(at);
 }
 
 /**
@@ -115,7 +115,7 @@ function MessageItem({ message, mine, seen, onRetry }: { message: ListedMessage;
         rounded="lg"
         bg={mine ? 'brand.solid' : 'gray.100'}
         color={mine ? 'brand.contrast' : 'fg'}
-        opacity={status === 'sending' ? 0.7 : 1}
+        // A message on its way keeps its full colours (a faded bubble put white on pink below 4.5:1); "Sending…" says it.
         whiteSpace="pre-wrap"
         wordBreak="break-word"
       >

@@ -19,6 +19,7 @@ export const AUTH_MESSAGES = {
   directTokenFailed: 'Failed to authenticate with provided token. Please log in manually.',
   registrationFailed: 'Registration failed',
   passwordsDoNotMatch: 'Passwords do not match',
+  chooseRole: 'Choose whether you are joining as a student or a tutor',
   agreeToTerms: 'You must agree to the terms and conditions',
   invalidEmail: 'Please enter a valid email address',
   emailRequired: 'Email is required',
@@ -122,8 +123,17 @@ export interface RegisterValues {
   phone: string;
   password: string;
   confirmPassword: string;
-  role: 'tutor' | 'student';
+  /** Chosen explicitly (issue 30): empty until the person picks, or a `?role=` link chose it for them. */
+  role: 'tutor' | 'student' | '';
   agreeToTerms: boolean;
+}
+
+/** `/register?role=student|tutor`: the role the link came with; anything else chooses nothing. */
+export interface RegisterSearch {
+  role?: 'student' | 'tutor';
+}
+export function validateRegisterSearch(raw: Record<string, unknown>): RegisterSearch {
+  return raw.role === 'student' || raw.role === 'tutor' ? { role: raw.role } : {};
 }
 
 const problemOf = (result: string | true) => (result === true ? undefined : result);
@@ -141,6 +151,7 @@ export function registerRules(values: RegisterValues): Partial<Record<keyof Regi
       : values.confirmPassword === values.password
         ? undefined
         : AUTH_MESSAGES.passwordsDoNotMatch,
+    role: values.role ? undefined : AUTH_MESSAGES.chooseRole,
     agreeToTerms: values.agreeToTerms ? undefined : AUTH_MESSAGES.agreeToTerms,
   };
 }

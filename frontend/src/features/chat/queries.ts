@@ -1,16 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap, type components } from '../../api/client';
 
-export type ChatRole = 'student' | 'tutor';
 export type ChatContact = components['schemas']['ChatContactDto'];
 export type ChatMessage = components['schemas']['ChatMessageDto'];
 export type ChatMessagesPage = components['schemas']['ChatMessagesDto'];
 
-export const chatKeys = {
-  all: ['chat'] as const,
-  contacts: (role: ChatRole) => [...chatKeys.all, role, 'contacts'] as const,
-  messages: (role: ChatRole, contactId: string) => [...chatKeys.all, role, 'messages', contactId] as const,
-};
+import { chatKeys, type ChatRole } from '../../components/chat/chat-keys';
+
+export { chatKeys, type ChatRole };
 
 /** The caller's contacts: tutors for a student, students for a tutor (spec part 2 §7). */
 export const chatContactsQuery = (role: ChatRole) =>

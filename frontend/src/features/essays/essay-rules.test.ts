@@ -15,7 +15,8 @@ describe('essayActions', () => {
   it('offers each action only in the states the server allows', () => {
     expect(on(essayActions(essayIn.awaitingConfirmation()))).toEqual(['cancel', 'editWordCount', 'needsConfirmation']);
     expect(on(essayActions(essayIn.open()))).toEqual(['cancel', 'editWordCount']);
-    expect(on(essayActions(essayIn.accepted()))).toEqual(['cancel', 'pay']);
+    expect(on(essayActions(essayIn.accepted()))).toEqual(['cancel']);
+    expect(on(essayActions(essayIn.accepted({ tutorConfirmed: true })))).toEqual(['cancel', 'pay']);
     expect(on(essayActions(essayIn.paid()))).toEqual(['cancel', 'refund']);
     expect(on(essayActions(essayIn.completed()))).toEqual(['acceptFeedback', 'requestRevision']);
     expect(on(essayActions(essayIn.completed({ student_accept: true })))).toEqual(['rate']);
@@ -40,7 +41,14 @@ describe('essayActions', () => {
   });
 
   it('offers Make Payment only while the accepted essay is unpaid', () => {
-    expect(essayActions(essayIn.accepted({ paymentStatus: 'Paid' })).pay).toBe(false);
+    expect(essayActions(essayIn.accepted({ paymentStatus: 'Paid', tutorConfirmed: true })).pay).toBe(false);
+  });
+
+  it('offers Make Payment only once the tutor has confirmed the word count (the price is then final)', () => {
+    expect(essayActions(essayIn.accepted()).pay).toBe(false);
+    expect(essayActions(essayIn.accepted({ tutorConfirmed: true })).pay).toBe(true);
+    expect(tutorCheckNote(essayIn.accepted())).toMatch(/You can pay once it is agreed/);
+    expect(tutorCheckNote(essayIn.accepted({ tutorConfirmed: true }))).toMatch(/final once paid/);
   });
 });
 

@@ -41,8 +41,8 @@ export const PAYMENT_NOTES: Record<Essay['paymentStatus'], string> = { Pending: 
 export function tutorCheckNote(essay: Essay): string | null {
   if (essay.state !== 'accepted') return null;
   return essay.tutorConfirmed
-    ? 'Your tutor has confirmed the word count: the price is final.'
-    : 'Your tutor is checking the word count; the price may change within ±10% of the original count.';
+    ? 'Your tutor has confirmed the word count: the price is final once paid.'
+    : 'Your tutor is checking the word count; the price may change within ±10% of the original count. You can pay once it is agreed.';
 }
 
 /** `now` is at or before the server's instant (null: the clock does not run in this state). */
@@ -74,7 +74,8 @@ export function essayActions(essay: Essay, now: number = Date.now()): EssayActio
     // The word count may change until a tutor accepts (the server's editable states).
     editWordCount: EDITABLE_ESSAY_STATES.includes(essay.state),
     needsConfirmation: essay.state === 'awaiting_confirmation',
-    pay: essay.state === 'accepted' && essay.paymentStatus === 'Pending',
+    // Only once the count is agreed (issue 30): paying earlier would fix a price the discussion may still change.
+    pay: essay.state === 'accepted' && essay.paymentStatus === 'Pending' && essay.tutorConfirmed,
     acceptFeedback: completed && !essay.student_accept,
     // The server says until when (7 days after the review, while not accepted and the tutor not paid).
     requestRevision: completed && !!essay.revisionAvailableUntil && new Date(essay.revisionAvailableUntil).getTime() > now,
@@ -103,6 +104,14 @@ export const inlineRangeMessage = (band: { minWordCount: number; maxWordCount: n
 /** Spec part 1 §5, the upload's confirm step (the server's own wording for the same band). */
 export const confirmRangeMessage = (band: { minWordCount: number; maxWordCount: number }) =>
   bandRangeMessage({ min: band.minWordCount, max: band.maxWordCount });
+
+/** The surcharges inside an essay's price, itemised ("Model answer + £5.00"); empty without any (issue 30). */
+export function surchargeItems(essay: Pick<Essay, 'modelAnswerSurchargePence' | 'expeditedSurchargePence'>): { label: string; pence: number }[] {
+  return [
+    ...(essay.modelAnswerSurchargePence > 0 ? [{ label: 'Model answer', pence: essay.modelAnswerSurchargePence }] : []),
+    ...(essay.expeditedSurchargePence > 0 ? [{ label: 'Expedited review (24 h)', pence: essay.expeditedSurchargePence }] : []),
+  ];
+}
 
 /**
  * The price of the essay at another word count, in pence: the tiers of the new count plus the surcharges the

@@ -5,11 +5,12 @@ import { api, unwrap } from '../../api/client';
 export const ESSAY_FILTERS = ['all', 'pending', 'in-progress', 'completed'] as const;
 export type EssayFilter = (typeof ESSAY_FILTERS)[number];
 
+/** The filters read like the cards' badges (Pending, Under Review, Reviewed); the API's list names are unchanged. */
 export const FILTER_LABELS: Record<EssayFilter, string> = {
   all: 'All',
   pending: 'Pending',
-  'in-progress': 'In Progress',
-  completed: 'Completed',
+  'in-progress': 'Under Review or Revision Requested',
+  completed: 'Reviewed',
 };
 
 /** Every essay query lives under `essaysKeys.all`, so one invalidation after an action refreshes lists and details. */

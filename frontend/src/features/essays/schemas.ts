@@ -78,12 +78,19 @@ export function updateWordCountRules({ wordCount }: WordCountValues): WordCountP
   return wordCount.trim() !== '' && Number.isInteger(count) && count >= 1 ? {} : { wordCount: 'Word count must be a whole number above 0' };
 }
 
-/** Spec part 1 §5: 1-5 stars (default 5), feedback optional, at most 500 characters with a counter. */
+/**
+ * Spec part 1 §5: 1-5 stars, feedback optional, at most 500 characters with a counter. No star is chosen at first
+ * (issue 30: a preselected 5 is a rating the student never gave); 0 means none yet.
+ */
+export const CHOOSE_RATING_MESSAGE = 'Choose a rating from 1 to 5 stars';
 export const RATING_FEEDBACK_MAX = 500;
 export interface RatingValues {
   rating: number;
   feedback: string;
 }
-export function ratingRules({ feedback }: RatingValues): Partial<Record<keyof RatingValues, string>> {
-  return feedback.length > RATING_FEEDBACK_MAX ? { feedback: `Feedback must be at most ${RATING_FEEDBACK_MAX} characters` } : {};
+export function ratingRules({ rating, feedback }: RatingValues): Partial<Record<keyof RatingValues, string>> {
+  return {
+    rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? undefined : CHOOSE_RATING_MESSAGE,
+    feedback: feedback.length > RATING_FEEDBACK_MAX ? `Feedback must be at most ${RATING_FEEDBACK_MAX} characters` : undefined,
+  };
 }

@@ -20,6 +20,7 @@ export function makeEssay(overrides: Partial<Essay> = {}): Essay {
     minWordCount: 900,
     maxWordCount: 1100,
     price: 15, pricePence: 1500, wordCountToBeAgreed: false, wordCountEstimated: false,
+    modelAnswerSurcharge: 0, modelAnswerSurchargePence: 0, expeditedSurcharge: 0, expeditedSurchargePence: 0, preview: null,
     studentRequest: 'Feedback Only',
     requestType: 'feedback-only',
     expedited: false,

@@ -1,7 +1,17 @@
 /** The essay price tiers live with the API (`shared/src/pricing.ts`): one rule for charging and quoting. */
 import { ESSAY_PRICE_TIERS } from '@redpen/shared/pricing';
 
-export { ESSAY_PRICE_TEXT, MIN_CHARGE_PENCE, MIN_CHARGE_TEXT, WORD_COUNT_ADJUST_PERCENT, essayChargePence, essayPricePence, formatPounds } from '@redpen/shared/pricing';
+export {
+  ESSAY_PRICE_TEXT,
+  EXPEDITED_SURCHARGE_PENCE,
+  MIN_CHARGE_PENCE,
+  MIN_CHARGE_TEXT,
+  MODEL_ANSWER_SURCHARGE_PENCE,
+  WORD_COUNT_ADJUST_PERCENT,
+  essayChargePence,
+  essayPricePence,
+  formatPounds,
+} from '@redpen/shared/pricing';
 
 /** The tiers as the pricing page lists them: "Words 1001–3000", "0.7p per word". */
 export const ESSAY_PRICE_ROWS = ESSAY_PRICE_TIERS.map((tier, i) => {

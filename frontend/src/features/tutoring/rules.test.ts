@@ -33,7 +33,7 @@ describe('tutoring rules', () => {
     expect(days).toHaveLength(2);
     const tuesday = days.find((d) => d.key === localDayKey(Date.parse(slot.startTime)))!;
     expect(tuesday.slots).toEqual([slot]);
-    expect(tuesday.label).toMatch(/^Tuesday \(Jan 12\)$/);
+    expect(tuesday.label).toMatch(/^Tuesday \(12 January\)$/);
   });
 
   it('profile: rate in pounds between £1 and £500 with at most two decimals; subject and description required', () => {

@@ -1,3 +1,4 @@
+import { formatWeekdayDate } from '@redpen/shared/dates';
 import { penceFromPounds } from '@redpen/shared/money';
 import {
   AVAILABILITY_WEEKDAYS,
@@ -73,19 +74,14 @@ export function slotLabel(slot: Slot): string {
 /** "09:00 – 10:00" in the viewer's time. */
 export const timeRange = (s: Pick<Slot, 'startTime' | 'endTime'>) =>
   `${timeFormat().format(new Date(s.startTime))} – ${timeFormat().format(new Date(s.endTime))}`;
-export const longDate = (at: string | number) =>
-  new Date(at).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
+/** "Monday 30 November 2026" in the viewer's time zone. */
+export const longDate = (at: string | number) => formatWeekdayDate(at);
 
 const WEEKDAY_OF_DAY: readonly AvailabilityWeekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 export interface BookingDay {
   key: string; // YYYY-MM-DD, viewer-local
-  label: string; // "Monday (Nov 30)"
+  label: string; // "Monday (30 November)"
   slots: Slot[];
 }
 
@@ -103,7 +99,8 @@ export function bookingDays(availability: Availability, nextSlots: Slot[], now: 
     date.setDate(date.getDate() + i);
     if (!offered.has(WEEKDAY_OF_DAY[date.getDay()]!)) continue;
     const key = localDayKey(date);
-    const label = `${date.toLocaleDateString('en-US', { weekday: 'long' })} (${date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })})`;
+    const [weekday, ...dayMonth] = formatWeekdayDate(date, undefined, false).split(' ');
+    const label = `${weekday} (${dayMonth.join(' ')})`;
     days.push({
       key,
       label,

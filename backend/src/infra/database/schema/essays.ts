@@ -28,6 +28,8 @@ export const essays = pgTable(
     requestType: essayRequestType('request_type').notNull().default('feedback-only'),
     expedited: boolean('expedited').notNull().default(false),
     notes: text('notes'),
+    /** The essay's opening lines as read at upload (the pool card's preview, issue 30); null for an image or a scan. */
+    preview: text('preview'),
     status: essayStatus('status').notNull().default('awaiting_confirmation'),
     /** Detected from the document, or the student's first entry for an image; never changed afterwards. */
     originalWordCount: integer('original_word_count').notNull(),

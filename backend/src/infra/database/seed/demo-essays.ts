@@ -72,7 +72,8 @@ export async function seedDemoEssays(
   for (const [index, demo] of DEMO_ESSAYS.entries()) {
     const tutorId = demo.tutor === 'masters' ? people.mastersTutorId : demo.tutor === 'phd' ? people.phdTutorId : null;
     const fileKey = `essays/${people.studentId}/demo-essay-${index + 1}.pdf`;
-    await options.putFile(fileKey, demoPdf(demo.title, [`${demo.subject}, ${demo.academicLevel}. About ${demo.words.toLocaleString('en-GB')} words.`, 'This is a demo essay seeded for the local platform.']));
+    const lines = [`${demo.subject}, ${demo.academicLevel}. About ${demo.words.toLocaleString('en-GB')} words.`, 'This is a demo essay seeded for the local platform.'];
+    await options.putFile(fileKey, demoPdf(demo.title, lines));
     const pricePence = essayPricePence(demo.words);
     const completedAt = ago(demo.completedHoursAgo);
     const [essay] = await tx
@@ -90,6 +91,8 @@ export async function seedDemoEssays(
         fileKey,
         fileName: `${demo.title}.pdf`,
         fileMime: 'application/pdf',
+        // The pool card's preview, as an upload would have read it from the PDF.
+        preview: [demo.title, ...lines].join(' '),
         score: demo.score ?? null,
         feedback: demo.score ? FEEDBACK : null,
         studentAccept: demo.studentAccept ?? false,

@@ -183,11 +183,21 @@ export class EssayDto {
   @ApiProperty({ description: 'The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion' }) wordCountToBeAgreed: boolean;
   @ApiProperty({ description: "The count is the student's, not read from the document (an image, or a document with no text layer): the accepting tutor may set it once, freely, at acceptance or in the discussion (it reprices the essay)" })
   wordCountEstimated: boolean;
+  @ApiProperty({ description: 'The model-answer surcharge inside price (0 without one), pounds; fixed at upload' }) modelAnswerSurcharge: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) modelAnswerSurchargePence: number;
+  @ApiProperty({ description: 'The expedited-review surcharge inside price (0 without one), pounds; fixed at upload' }) expeditedSurcharge: number;
+  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) expeditedSurchargePence: number;
+  @ApiPropertyOptional({ description: "Tutor view only: what the tutor earns for this essay after the platform's commission (PLATFORM_COMMISSION_PERCENT), in pounds" })
+  tutorEarnings?: number;
+  @ApiPropertyOptional({ type: 'integer', description: 'Tutor view only: the same amount in integer pence' })
+  tutorEarningsPence?: number;
   @ApiProperty({ enum: ['Feedback Only', 'Feedback and Model Answer'] }) studentRequest: string;
   @ApiProperty({ enum: REQUEST_TYPES }) requestType: RequestType;
   @ApiProperty() expedited: boolean;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
   @ApiProperty({ type: String, nullable: true }) comments: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The essay's opening lines as read at upload (about 300 characters, one line); null for an image or a scan" })
+  preview: string | null;
   @ApiProperty({ enum: ['Pending', 'In Progress', 'Completed', 'Revision Requested', 'Cancelled'] }) status: string;
   @ApiProperty({ enum: ESSAY_STATES, description: 'The lifecycle state (DESIGN.md §9)' }) state: string;
   @ApiProperty() accepted: boolean;

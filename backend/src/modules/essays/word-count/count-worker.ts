@@ -3,6 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import { countWords } from './count-words.js';
 import { documentText, UnreadableDocumentError } from './document-text.js';
+import { openingLines } from './opening.js';
 
 /** One document to count: its bytes are transferred (the sender's copy is detached). */
 export interface CountRequest {
@@ -12,7 +13,7 @@ export interface CountRequest {
 }
 
 /** `unreadable`: the document could not be read (the reader's own message); `failed`: anything else. */
-export type CountAnswer = { id: number; words: number } | { id: number; unreadable: string } | { id: number; failed: string };
+export type CountAnswer = { id: number; words: number; opening: string } | { id: number; unreadable: string } | { id: number; failed: string };
 
 parentPort!.on('message', (request: CountRequest) => {
   void count(request).then((answer) => parentPort!.postMessage(answer));
@@ -22,7 +23,7 @@ async function count({ id, mime, bytes }: CountRequest): Promise<CountAnswer> {
   try {
     // A Buffer over the whole transferred ArrayBuffer: handed to pdf.js as it is (it reads it in place).
     const text = await documentText(Buffer.from(bytes, 0, bytes.byteLength), mime, { handOver: true });
-    return { id, words: countWords(text ?? '') };
+    return { id, words: countWords(text ?? ''), opening: openingLines(text ?? '') };
   } catch (error) {
     if (error instanceof UnreadableDocumentError) return { id, unreadable: error.cause instanceof Error ? error.cause.message : String(error.cause) };
     return { id, failed: error instanceof Error ? (error.stack ?? error.message) : String(error) };

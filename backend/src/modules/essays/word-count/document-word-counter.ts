@@ -17,10 +17,16 @@ export interface DocumentWordCounterOptions {
  */
 const DEFAULTS = { timeoutMs: 30_000, recycleAfterBytes: 8 * 1024 * 1024 } satisfies Required<DocumentWordCounterOptions>;
 
+/** A document as the counter read it: its word count and its opening (the pool card's preview). */
+export interface DocumentReading {
+  words: number;
+  opening: string;
+}
+
 interface Job {
   mime: string;
   bytes: ArrayBuffer;
-  resolve: (words: number) => void;
+  resolve: (reading: DocumentReading) => void;
   reject: (error: unknown) => void;
 }
 
@@ -44,8 +50,13 @@ export class DocumentWordCounter {
   }
 
   /** The document's word count; `bytes` is transferred to the worker (detached here). */
-  count(bytes: ArrayBuffer, mime: string): Promise<number> {
-    return new Promise<number>((resolve, reject) => {
+  async count(bytes: ArrayBuffer, mime: string): Promise<number> {
+    return (await this.read(bytes, mime)).words;
+  }
+
+  /** The document's word count and opening lines; `bytes` is transferred to the worker (detached here). */
+  read(bytes: ArrayBuffer, mime: string): Promise<DocumentReading> {
+    return new Promise<DocumentReading>((resolve, reject) => {
       this.queue.push({ mime, bytes, resolve, reject });
       this.next();
     });
@@ -88,7 +99,7 @@ export class DocumentWordCounter {
     worker.on('message', (answer: CountAnswer) => {
       if (this.running?.id !== answer.id) return;
       const job = this.settle()!;
-      if ('words' in answer) job.resolve(answer.words);
+      if ('words' in answer) job.resolve({ words: answer.words, opening: answer.opening });
       else if ('unreadable' in answer) job.reject(new UnreadableDocumentError(job.mime, new Error(answer.unreadable)));
       else job.reject(new Error(`the word count worker failed: ${answer.failed}`));
       if (this.counted >= this.options.recycleAfterBytes) void this.stopWorker().then(() => this.next());

@@ -1,5 +1,9 @@
 import { TextDecoder } from 'node:util';
 import { WordRuns } from './count-words.js';
+import { OPENING_MAX_CHARS, openingLines } from './opening.js';
+
+/** How much decoded text is kept for the opening lines (a few times what they show, for collapsed white space). */
+const OPENING_KEEP_CHARS = OPENING_MAX_CHARS * 4;
 
 /**
  * The words of a plain-text file counted from its bytes as they stream (no copy of the file is kept): exactly
@@ -17,18 +21,30 @@ export class WordCounter {
   private readonly utf8Runs = new WordRuns();
   private readonly windows1252 = new TextDecoder('windows-1252');
   private readonly windows1252Runs = new WordRuns();
+  /** The first characters of each reading, for `opening()` (only the start is kept, never the whole file). */
+  private utf8Start = '';
+  private windows1252Start = '';
 
   /** The next bytes of the file (not kept: the caller may reuse the chunk). */
   write(chunk: Uint8Array): void {
     if (this.utf8) {
       try {
         // `stream: true` keeps a multi-byte sequence cut by the chunk's end for the next chunk.
-        this.utf8Runs.add(this.utf8.decode(chunk, { stream: true }));
+        const text = this.utf8.decode(chunk, { stream: true });
+        this.utf8Runs.add(text);
+        if (this.utf8Start.length < OPENING_KEEP_CHARS) this.utf8Start += text.slice(0, OPENING_KEEP_CHARS - this.utf8Start.length);
       } catch {
         this.utf8 = undefined; // not UTF-8: the Windows-1252 count stands
       }
     }
-    this.windows1252Runs.add(this.windows1252.decode(chunk, { stream: true }));
+    const text = this.windows1252.decode(chunk, { stream: true });
+    this.windows1252Runs.add(text);
+    if (this.windows1252Start.length < OPENING_KEEP_CHARS) this.windows1252Start += text.slice(0, OPENING_KEEP_CHARS - this.windows1252Start.length);
+  }
+
+  /** The opening lines of the reading that held (call after `end()`). */
+  opening(): string {
+    return openingLines((this.utf8 ? this.utf8Start : this.windows1252Start).replace(/^\uFEFF/, ''));
   }
 
   /** The file's word count, once every chunk has been written. */

@@ -223,6 +223,8 @@ export class TutoringSessionDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'A held session is released at this instant' }) holdExpiresAt: string | null;
   @ApiProperty({ example: 35, description: 'Pounds' }) price: number;
   @ApiProperty({ example: 3500 }) pricePence: number;
+  @ApiPropertyOptional({ example: 28, description: "Tutor view only: what the tutor earns after the platform's commission, in pounds" }) tutorEarnings?: number;
+  @ApiPropertyOptional({ example: 2800, description: 'Tutor view only: the same amount in integer pence' }) tutorEarningsPence?: number;
   @ApiProperty({ type: SessionPersonDto }) tutor: SessionPersonDto;
   @ApiProperty({ type: SessionPersonDto }) student: SessionPersonDto;
   @ApiProperty({ type: String, nullable: true, enum: ['student', 'tutor', 'platform'] }) cancelledBy: 'student' | 'tutor' | 'platform' | null;

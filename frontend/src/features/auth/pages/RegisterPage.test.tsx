@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
@@ -41,7 +41,7 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
   });
 
-  it('requires the terms and defaults the role to tutor; on success goes to /verify-email', { timeout: 20_000 }, async () => {
+  it('requires the terms and an explicit role (no default); on success goes to /verify-email', { timeout: 20_000 }, async () => {
     const { calls } = stubApi({ 'POST /api/auth/register': () => jsonResponse(201, { message: 'ok', email: 'ada@example.com' }) });
     const user = userEvent.setup({ delay: null });
     const { router } = renderApp('/register');
@@ -51,10 +51,12 @@ describe('RegisterPage', () => {
     await user.type(screen.getByLabelText(/^Phone/), '07700900000');
     await user.type(screen.getByLabelText(/^Password/), 'Abcdefg1!');
     await user.type(screen.getByLabelText(/^Confirm Password/), 'Abcdefg1!');
-    expect(screen.getByLabelText(/^I want to join as/)).toHaveValue('tutor');
+    expect(screen.getByLabelText(/^I want to join as/)).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('You must agree to the terms and conditions')).toBeInTheDocument();
+    expect(screen.getByText('Choose whether you are joining as a student or a tutor')).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'POST /api/auth/register')).toBe(false);
+    await user.selectOptions(screen.getByLabelText(/^I want to join as/), 'tutor');
 
     await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -67,6 +69,46 @@ describe('RegisterPage', () => {
       role: 'tutor',
       phone: '07700900000',
     });
+  });
+
+  it('arrives with the role a link chose: ?role=student or ?role=tutor, nothing for anything else', async () => {
+    stubApi({});
+    renderApp('/register?role=student');
+    expect(await screen.findByLabelText(/^I want to join as/)).toHaveValue('student');
+  });
+
+  it('a ?role=tutor link chooses Tutor', async () => {
+    stubApi({});
+    renderApp('/register?role=tutor');
+    expect(await screen.findByLabelText(/^I want to join as/)).toHaveValue('tutor');
+  });
+
+  it('ignores an unknown ?role', async () => {
+    stubApi({});
+    renderApp('/register?role=admin');
+    const select = (await screen.findByLabelText(/^I want to join as/)) as HTMLSelectElement;
+    expect(select.value).toBe('');
+  });
+
+  it('shows the password rules before the first key, and ticks each as it is met', async () => {
+    stubApi({});
+    const user = userEvent.setup({ delay: null });
+    renderApp('/register');
+    const rules = await screen.findByRole('list', { name: 'Rules for the password' });
+    const items = () => within(rules).getAllByRole('listitem');
+    expect(items().map((item) => item.textContent?.replace(/\(.*\)/, '').trim())).toEqual([
+      'At least 8 characters',
+      'An uppercase letter',
+      'A lowercase letter',
+      'A number',
+      'A special character',
+    ]);
+    expect(items().every((item) => item.getAttribute('data-met') === 'false')).toBe(true);
+    await user.type(screen.getByLabelText(/^Password/), 'abc1');
+    const met = () => items().filter((item) => item.getAttribute('data-met') === 'true').map((item) => item.textContent);
+    expect(met()).toEqual(['A lowercase letter(met)', 'A number(met)']);
+    await user.type(screen.getByLabelText(/^Password/), 'DEFG!');
+    expect(met()).toHaveLength(5);
   });
 
   it('redirects a signed-in user to their dashboard', async () => {

@@ -27,14 +27,15 @@ const DEFAULTS: RegisterValues = {
   phone: '',
   password: '',
   confirmPassword: '',
-  role: 'tutor',
+  role: '',
   agreeToTerms: false,
 };
 
 const resolver = rulesResolver(registerRules);
 const FIELD_NAMES = new Set(['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'role']);
 
-export function RegisterPage() {
+/** `role`: the one a "Get Started" link chose (`/register?role=student`); otherwise the person chooses. */
+export function RegisterPage({ role }: { role?: 'student' | 'tutor' } = {}) {
   const formId = useId();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,7 +46,7 @@ export function RegisterPage() {
     control,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({ defaultValues: DEFAULTS, resolver, mode: 'onBlur', reValidateMode: 'onChange', shouldFocusError: true });
+  } = useForm<RegisterValues>({ defaultValues: { ...DEFAULTS, role: role ?? '' }, resolver, mode: 'onBlur', reValidateMode: 'onChange', shouldFocusError: true });
   const password = watch('password');
 
   const onSubmit = handleSubmit(async (values) => {
@@ -56,7 +57,7 @@ export function RegisterPage() {
         name: `${values.firstName.trim()} ${values.lastName.trim()}`,
         email,
         password: values.password,
-        role: values.role,
+        role: values.role as 'student' | 'tutor',
         phone: values.phone.trim(),
       });
       // A code was just emailed: the resend button waits out the cooldown (part 1 §4).
@@ -110,11 +111,12 @@ export function RegisterPage() {
               {...register('confirmPassword')}
             />
           </FormField>
-          <FormField id={id('role')} label="I want to join as" required>
+          <FormField id={id('role')} label="I want to join as" error={errors.role?.message} required>
             <NativeSelect.Root>
               <NativeSelect.Field {...register('role')}>
-                <option value="tutor">Tutor</option>
+                <option value="">Choose student or tutor</option>
                 <option value="student">Student</option>
+                <option value="tutor">Tutor</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

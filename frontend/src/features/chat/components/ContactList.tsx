@@ -116,7 +116,7 @@ export function ContactList({ contacts, loading, error, selectedId, onSelect, on
                     )}
                   </Box>
                   {contact.unreadCount > 0 && (
-                    <Box as="span" minW="5" px="1.5" rounded="full" bg="brand.500" color="white" fontSize="xs" textAlign="center" aria-label={`${contact.unreadCount} unread`}>
+                    <Box as="span" minW="5" px="1.5" rounded="full" bg="brand.solid" color="white" fontSize="xs" textAlign="center" aria-label={`${contact.unreadCount} unread`}>
                       {contact.unreadCount}
                     </Box>
                   )}

@@ -8,6 +8,7 @@ import { essayWordCount, pounds, wordCount } from '../format';
 import { essayBadge, markingDeadline, type TutorEssay } from '../rules';
 import { AppDialog } from '../../../components/ui/dialogs';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { EssayTurnLine } from '../../../components/EssayTurnLine';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -23,6 +24,7 @@ export function EssayDetailsDialog({ essay, now, onClose }: { essay: TutorEssay 
               {essay.status} · Payment {essay.paymentStatus}
             </Text>
           </HStack>
+          <EssayTurnLine essay={essay} now={now} />
           <InfoGrid
             items={[
               { label: 'Student', value: essay.studentName },

@@ -27,10 +27,17 @@ export function PayoutDialogs({ data }: { data: EssayReviewsData }) {
         confirmLabel="Yes, get paid"
       >
         <Stack gap="3">
-          <Text>
-            Request your payout for “{payoutFor?.title}” (essay price {payoutFor ? pounds(payoutFor.pricePence) : ''}; you receive your share after the
-            platform commission). A payout is made once per essay.
-          </Text>
+          {payoutFor?.tutorEarningsPence !== undefined ? (
+            <Text>
+              Request your payout of <strong>{pounds(payoutFor.tutorEarningsPence)}</strong> for “{payoutFor.title}” (the essay’s price{' '}
+              {pounds(payoutFor.pricePence)} less the platform commission). A payout is made once per essay.
+            </Text>
+          ) : (
+            <Text>
+              Request your payout for “{payoutFor?.title}” (essay price {payoutFor ? pounds(payoutFor.pricePence) : ''}; you receive your share after the
+              platform commission). A payout is made once per essay.
+            </Text>
+          )}
           {accountNotReady && (
             <FormAlert status="warning" title="Payouts are not set up">
               Without a payout account this payout is recorded and paid to you by our team.{' '}

@@ -31,11 +31,28 @@ export function PoolEssayCard({ essay, accepting, disabled, onAccept }: { essay:
         <EssayFacts
           items={[
             { label: 'Word count', value: essayWordCount(essay) },
-            { label: 'Price', value: pounds(essay.pricePence) },
+            { label: 'Student pays', value: pounds(essay.pricePence) },
+            ...(essay.tutorEarningsPence !== undefined ? [{ label: 'You earn', value: pounds(essay.tutorEarningsPence) }] : []),
             { label: 'Submitted', value: formatDate(essay.createdAt) },
           ]}
-          columns={3}
+          columns={2}
         />
+        {essay.preview && (
+          <Stack gap="0.5" fontSize="sm">
+            <Text fontWeight="semibold">Opening lines</Text>
+            <Text as="blockquote" fontStyle="italic" lineClamp={3} borderStartWidth="3px" borderColor="gray.300" ps="3">
+              {essay.preview}
+            </Text>
+          </Stack>
+        )}
+        {essay.notes && (
+          <Stack gap="0.5" fontSize="sm">
+            <Text fontWeight="semibold">Notes from the student</Text>
+            <Text whiteSpace="pre-wrap" lineClamp={4}>
+              {essay.notes}
+            </Text>
+          </Stack>
+        )}
         <Box mt="auto">
           <Button colorPalette="brand" loading={accepting} loadingText="Accepting..." disabled={disabled} onClick={onAccept} aria-describedby={titleId}>
             Accept Essay

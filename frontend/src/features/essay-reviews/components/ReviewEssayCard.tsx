@@ -8,9 +8,10 @@ import { useId } from 'react';
 import { Tag } from '../../../components/ui/Tag';
 import { formatDateTime } from '../../../lib/format';
 import { essayWordCount, pounds } from '../format';
-import { discussionDeadline, essayBadge, isPayoutEligible, markingDeadline, payoutDate, type TutorEssay } from '../rules';
+import { discussionDeadline, essayBadge, isPayoutEligible, payoutDate, type TutorEssay } from '../rules';
 import { EssayFacts } from './EssayFacts';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { EssayTurnLine } from '../../../components/EssayTurnLine';
 
 interface ReviewEssayCardProps {
   essay: TutorEssay;
@@ -37,6 +38,7 @@ export function ReviewEssayCard({ essay, now, onDetails, onGetPaid }: ReviewEssa
           </Stack>
           <StatusBadge status={essayBadge(essay, now)} />
         </HStack>
+        <EssayTurnLine essay={essay} now={now} />
         <HStack gap="2" wrap="wrap">
           <Tag tone="blue">{essay.studentRequest}</Tag>
           {essay.expedited && <Tag tone="orange">Expedited</Tag>}
@@ -54,8 +56,9 @@ export function ReviewEssayCard({ essay, now, onDetails, onGetPaid }: ReviewEssa
         <HStack gap="2" wrap="wrap" mt="auto">
           <PrimaryAction essay={essay} titleId={titleId} />
           {eligible && (
-            <Button colorPalette="green" onClick={onGetPaid} aria-describedby={titleId}>
-              Get Paid
+            // green.700 under white text: 5:1 (Chakra's green solid, green.600, is 3.3:1; WCAG 1.4.3 asks 4.5:1).
+            <Button colorPalette="green" bg="green.700" _hover={{ bg: 'green.800' }} onClick={onGetPaid} aria-describedby={titleId}>
+              Get Paid{essay.tutorEarningsPence !== undefined ? ` ${pounds(essay.tutorEarningsPence)}` : ''}
             </Button>
           )}
           <Button variant="ghost" onClick={onDetails} aria-describedby={titleId}>
@@ -67,19 +70,13 @@ export function ReviewEssayCard({ essay, now, onDetails, onGetPaid }: ReviewEssa
   );
 }
 
-/** One line on what the essay waits for. */
+/** The tutor's own detail under the shared line: when the payout opens (the shared line says whose move it is). */
 function NextStep({ essay, eligible }: { essay: TutorEssay; eligible: boolean }) {
   let text: string | null = null;
-  if (essay.state === 'accepted') {
-    const by = formatDateTime(discussionDeadline(essay));
-    text = essay.tutorConfirmed ? `Waiting for the student to pay (by ${by}).` : `Agree the word count with the student by ${by}.`;
-  } else if (essay.state === 'paid' || essay.state === 'revision_requested') {
-    const due = formatDateTime(markingDeadline(essay));
-    text = essay.state === 'revision_requested' ? `The student asked for a revision. Due ${due}.` : `Marking due ${due}.`;
+  if (essay.state === 'accepted' && essay.tutorConfirmed) {
+    text = `If the student has not paid by ${formatDateTime(discussionDeadline(essay))}, the essay returns to the pool.`;
   } else if (essay.state === 'completed' && !essay.tutor_paid && !eligible) {
     text = `You can get paid when the student accepts your feedback, or from ${formatDateTime(payoutDate(essay))}.`;
-  } else if (essay.state === 'cancelled') {
-    text = 'This essay was cancelled.';
   }
   return text ? (
     <Text fontSize="sm" color="fg.muted">

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ACADEMIC_LEVELS, ESSAY_SUBJECTS, LEVELS_FOR_STUDY_LEVEL, academicLevelOf, studyLevelOf, type AcademicLevel } from '@redpen/shared/essay-levels';
 import { errorCode, errorMessage, isApiError } from '../../../api/client';
+import { chatKeys } from '../../../components/chat/chat-keys';
 import { toaster } from '../../../components/ui/toaster';
 import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue';
 import { essayPoolQuery, essayReviewsApi, essayReviewsKeys } from '../queries';
@@ -47,29 +48,21 @@ export function useEssayPoolData(urlSearch: PoolSearch, studyLevel: string | nul
   };
 
   const accept = useMutation({
-    mutationFn: async (essay: TutorEssay) => {
-      const accepted = await essayReviewsApi.accept(essay._id);
-      // Where the chats should open: the student's thread (the accepted essay names them).
-      return { accepted, contact: accepted.studentId };
-    },
-    onSuccess: ({ contact }, essay) => {
+    mutationFn: (essay: TutorEssay) => essayReviewsApi.accept(essay._id),
+    onSuccess: (_accepted, essay) => {
       queryClient.setQueriesData<TutorEssay[]>({ queryKey: essayReviewsKeys.pools() }, (list) => list?.filter((e) => e._id !== essay._id));
       void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.mine() });
+      // The new student is a contact from this moment: the chats and the sidebar's list load them again.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.contacts('tutor') });
       toaster.create({
         type: 'success',
         title: 'Essay accepted',
-        description: (
-          <>
-            Agree the word count with the student within 24 hours.{' '}
-            <RouterLink to="/tutor/chat/$essayId" params={{ essayId: essay._id }} style={{ textDecoration: 'underline', fontWeight: 600 }}>
-              Open the word-count discussion
-            </RouterLink>
-          </>
-        ),
+        description: 'Agree the word count with the student within 24 hours, here in the discussion.',
         closable: true,
-        duration: 15_000,
+        duration: 8_000,
       });
-      void navigate({ to: '/tutor/chats', search: contact ? { contact } : {} });
+      // Straight to this essay's word-count discussion (not the chat list with another thread selected).
+      void navigate({ to: '/tutor/chat/$essayId', params: { essayId: essay._id } });
     },
     onError: (error) => {
       if (errorCode(error) === 'ESSAY_ALREADY_ACCEPTED') {

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
+import { chatKeys } from '../../../components/chat/chat-keys';
+import { getQueryClient } from '../../../lib/query-client';
 import { STUDENT_ID, contact, essay, requestedUrls, signInTutor } from '../test-fixtures';
 
 const POOL = '/api/tutor/getAvailableEssays';
@@ -31,12 +33,33 @@ describe('essay pool', { timeout: 30_000 }, () => {
     expect(second.getByText('£18.50')).toBeInTheDocument();
     expect(second.getByText('Feedback and Model Answer')).toBeInTheDocument();
     expect(second.getByText('Expedited (24 h)')).toBeInTheDocument();
-    expect(second.getByText('March 1, 2026')).toBeInTheDocument();
+    expect(second.getByText('1 March 2026')).toBeInTheDocument();
     expect(within(cards[0]!).queryByText('Expedited (24 h)')).not.toBeInTheDocument();
     expect(screen.getByText('2 essays available')).toBeInTheDocument();
     // No filter yet: the server is asked for everything the tutor may see.
     const [url] = requestedUrls(fetchMock, POOL);
     expect([...url!.searchParams.keys()]).toEqual([]);
+  });
+
+  it('shows the student’s notes, the opening lines, and what the tutor earns after commission beside the student’s price', async () => {
+    const earning = essay({
+      notes: 'Please focus on my conclusion.',
+      preview: 'The First World War began in 1914 after the assassination of Archduke Franz Ferdinand…',
+      pricePence: 1990,
+      price: 19.9,
+      tutorEarningsPence: 1592,
+      tutorEarnings: 15.92,
+    });
+    stubApi({ [`GET ${POOL}`]: () => jsonResponse(200, { essays: [earning] }), 'GET /api/tutor/getProfile': profile('Bachelors') });
+    renderApp('/tutor/essay-pool');
+    const card = within(within(await screen.findByRole('list', { name: 'Available essays' })).getAllByRole('listitem')[0]!);
+    const fact = (label: string) => card.getByText(label).nextElementSibling;
+    expect(fact('Student pays')).toHaveTextContent('£19.90');
+    expect(fact('You earn')).toHaveTextContent('£15.92');
+    expect(card.getByText('Notes from the student')).toBeInTheDocument();
+    expect(card.getByText('Please focus on my conclusion.')).toBeInTheDocument();
+    expect(card.getByText('Opening lines')).toBeInTheDocument();
+    expect(card.getByText(/^The First World War began in 1914/)).toBeInTheDocument();
   });
 
   it('keeps the subject filter disabled while the level is all, lists the level’s subjects, and filters on the server through the URL', async () => {
@@ -126,25 +149,35 @@ describe('essay pool', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Level')).not.toBeInTheDocument();
   });
 
-  it('accepting removes the essay, says so with a link to the discussion, and opens the chats with the student', async () => {
+  it('accepting removes the essay and lands on its word-count discussion, with the new student in the contacts at once', async () => {
     const user = userEvent.setup({ delay: null });
     let loads = 0;
+    let accepted = false;
+    const acceptedEssay = { ...ww1, state: 'accepted' as const, accepted: true, studentId: STUDENT_ID, discussionEndsAt: new Date(Date.now() + 86_400_000).toISOString() };
     const { calls } = stubApi({
       // Later loads never answer, so what the page shows on coming back is what it kept in its cache.
       [`GET ${POOL}`]: () => (loads++ === 0 ? jsonResponse(200, { essays: [ww1, maths] }) : new Promise<never>(() => {})),
-      'POST /api/tutor/acceptEssay': () => jsonResponse(200, { essay: { ...ww1, state: 'accepted', accepted: true } }),
-      // The essay names its student; the chats take their id, found among the tutor's contacts.
-      'GET /api/tutor/getAllContactsForTutor': () => jsonResponse(200, { students: [contact({ _id: 'other', name: 'Oscar Other' }), contact()] }),
+      'POST /api/tutor/acceptEssay': () => {
+        accepted = true;
+        return jsonResponse(200, { essay: acceptedEssay });
+      },
+      'GET /api/essays/e1': () => jsonResponse(200, { essay: acceptedEssay }),
+      'GET /api/tutor/messages/7d1c2a3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d': () => jsonResponse(200, { messages: [], hasMore: false }),
+      // Before the accept the tutor has another student only; the new one is there as soon as it is done.
+      'GET /api/tutor/getAllContactsForTutor': () =>
+        jsonResponse(200, { students: accepted ? [contact({ _id: 'other', name: 'Oscar Other' }), contact()] : [contact({ _id: 'other', name: 'Oscar Other' })] }),
     });
     const { router } = renderApp('/tutor/essay-pool');
+    // The sidebar already holds the contacts from before the accept (fresh for 30 s: nothing would reload them).
+    const contactIds = () => (getQueryClient().getQueryData(chatKeys.contacts('tutor')) as { _id: string }[] | undefined)?.map((c) => c._id);
+    await waitFor(() => expect(contactIds()).toEqual(['other']));
     const list = await screen.findByRole('list', { name: 'Available essays' });
     const card = within(list).getAllByRole('listitem')[0]!;
     await user.click(within(card).getByRole('button', { name: 'Accept Essay' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tutor/chats'));
-    expect(router.state.location.search).toEqual({ contact: STUDENT_ID });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/tutor/chat/${ww1._id}`));
     expect(calls.find((c) => c.key === 'POST /api/tutor/acceptEssay')?.body).toEqual({ essayID: ww1._id });
     expect(await screen.findByText('Essay accepted')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the word-count discussion' })).toHaveAttribute('href', `/tutor/chat/${ww1._id}`);
+    await waitFor(() => expect(contactIds()).toContain(STUDENT_ID));
     router.history.back();
     expect(await screen.findByRole('heading', { name: maths.title })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: ww1.title })).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
-import { formatDateTime } from '../../../lib/format';
+import { formatShortDateTime } from '../../../lib/format';
 import { essay, signInTutor } from '../test-fixtures';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -83,8 +83,8 @@ describe('essay reviews', { timeout: 30_000 }, () => {
     renderApp('/tutor/essay-feedback');
     await screen.findByRole('list', { name: 'Your essays' });
     expect(within(card('Quick review')).getByRole('button', { name: 'Get Paid' })).toBeInTheDocument();
-    const until = formatDateTime(NOW.getTime() + 2 * 60_000);
-    expect(within(card('Quick discussion')).getByText(`Agree the word count with the student by ${until}.`)).toBeInTheDocument();
+    const until = formatShortDateTime(NOW.getTime() + 2 * 60_000);
+    expect(within(card('Quick discussion')).getByTestId('essay-turn')).toHaveTextContent(`Agree the word count by ${until}`);
   });
 
   it('filters All Essays, In Progress and Completed through the URL, and searches titles case-insensitively', async () => {
@@ -109,6 +109,18 @@ describe('essay reviews', { timeout: 30_000 }, () => {
     await user.clear(screen.getByLabelText('Search'));
     await user.type(screen.getByLabelText('Search'), 'nothing like this');
     expect(await screen.findByText('No essays found')).toBeInTheDocument();
+  });
+
+  it('Get Paid states the amount the tutor receives, on the button and in the confirmation', async () => {
+    const user = userEvent.setup({ delay: null });
+    stubApi({
+      [MINE]: () => jsonResponse(200, { essays: [{ ...acceptedByStudent, pricePence: 1990, price: 19.9, tutorEarningsPence: 1592, tutorEarnings: 15.92 }] }),
+      'GET /api/tutor/payoutAccount': () => jsonResponse(200, NO_STRIPE),
+    });
+    renderApp('/tutor/essay-feedback');
+    await user.click(await screen.findByRole('button', { name: 'Get Paid £15.92' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Get paid for this review?' });
+    expect(ask).toHaveTextContent('Request your payout of £15.92 for “Accepted review” (the essay’s price £19.90 less the platform commission)');
   });
 
   it('Get Paid: asks first, creates the payout, shows the success modal, then the notice with the payout’s status link', async () => {

@@ -16,6 +16,7 @@ import { EssayFiles } from '../components/EssayDetailsDialog';
 import { MarkingForm } from '../components/MarkingForm';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { EssayTurnLine } from '../../../components/EssayTurnLine';
 import { StudentNotes } from '../components/StudentNotes';
 import { formatDateTime } from '../../../lib/format';
 import { essayWordCount, pounds } from '../format';
@@ -89,6 +90,7 @@ function EssaySummary({ essay, now }: { essay: TutorEssay; now: number }) {
         <Text color="fg.muted">
           {essay.subject} · {essay.academicLevel} · {essay.studentName}
         </Text>
+        <EssayTurnLine essay={essay} now={now} />
         <HStack gap="2" wrap="wrap">
           <Tag tone="blue">{essay.studentRequest}</Tag>
           {essay.expedited && <Tag tone="orange">Expedited</Tag>}

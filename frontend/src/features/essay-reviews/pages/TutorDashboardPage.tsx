@@ -12,14 +12,20 @@ import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSession } from '../../../lib/session';
+import { useFirstVisit } from '../../../lib/hooks/useFirstVisit';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { pounds } from '../format';
 import { tutorDashboardQuery } from '../queries';
 
-/** /tutor/dashboard (spec part 2 §2): welcome text and four stat cards, with the way to the essay work. */
-export function TutorDashboardPage() {
+/**
+ * /tutor/dashboard (spec part 2 §2): welcome text and four stat cards, with the way to the essay work. `approved`:
+ * the tutor's standing from their profile (the route reads it; the profile feature owns it): false says the
+ * application is waiting for an admin (issue 30).
+ */
+export function TutorDashboardPage({ approved }: { approved?: boolean } = {}) {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
+  const firstVisit = useFirstVisit('dashboard', user?._id);
   const dashboard = useQuery(tutorDashboardQuery());
   const firstName = user?.name?.trim().split(/\s+/)[0];
   const stats = dashboard.data;
@@ -28,10 +34,18 @@ export function TutorDashboardPage() {
     <Stack gap="6">
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          {firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}
+          {firstVisit ? 'Welcome' : 'Welcome back'}
+          {firstName ? `, ${firstName}` : ''}!
         </Heading>
         <Text color="fg.muted">Here is how your reviews and sessions are going. Pick up a new essay from the pool or carry on marking.</Text>
       </Stack>
+
+      {approved === false && (
+        <FormAlert status="info" title="Your application is waiting for approval">
+          Our team is reviewing your tutor profile; this usually takes 1-3 business days. We will email you as soon as you are approved,
+          and the essay pool opens to you then. You can check your details on your profile meanwhile.
+        </FormAlert>
+      )}
 
       {dashboard.isError ? (
         <FormAlert title="Failed to load dashboard data">

@@ -1,3 +1,4 @@
+import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
@@ -17,7 +18,7 @@ import { FormField } from '../../../components/form/FormField';
 import { rulesResolver } from '../../../components/form/rules-resolver';
 import { Card, InfoGrid } from '../../../components/ui/Card';
 import { toastSuccess } from '../../../components/ui/toaster';
-import { essayActions, priceAtCount, type Essay } from '../essay-rules';
+import { essayActions, priceAtCount, surchargeItems, type Essay } from '../essay-rules';
 import { useUpdateWordCount } from '../hooks/useEssayMutations';
 import { studentEssayQuery } from '../queries';
 import { confirmWordCountRules, type WordCountValues } from '../schemas';
@@ -25,8 +26,8 @@ import { LoadError } from '../../../components/ui/LoadError';
 
 const resolver = rulesResolver(confirmWordCountRules);
 
-/** What a proof-reader may and may not do (spec part 1 §2, the Terms' lists), handed in by the route. */
-export interface ProofreadingGuidelines {
+/** What the tutor's feedback covers and what a tutor will not do (the Terms' list), handed in by the route. */
+export interface FeedbackGuidelines {
   may: readonly string[];
   mayNot: readonly string[];
 }
@@ -36,7 +37,7 @@ export interface ProofreadingGuidelines {
  * adjustable count within ±10 % of the original with Reset, the live estimated price, and Confirm Word Count
  * (`POST /student/updateWordCount`, which puts the essay in the pool) → My Essays.
  */
-export function ConfirmEssayDetails({ essayId, guidelines }: { essayId: string; guidelines: ProofreadingGuidelines }) {
+export function ConfirmEssayDetails({ essayId, guidelines }: { essayId: string; guidelines: FeedbackGuidelines }) {
   const essay = useQuery(studentEssayQuery(essayId));
 
   if (essay.isPending) {
@@ -76,7 +77,7 @@ export function ConfirmEssayDetails({ essayId, guidelines }: { essayId: string; 
   return <ConfirmForm essay={essay.data} guidelines={guidelines} />;
 }
 
-function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: ProofreadingGuidelines }) {
+function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: FeedbackGuidelines }) {
   const id = useId();
   const navigate = useNavigate();
   const update = useUpdateWordCount();
@@ -85,8 +86,6 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
   // The problem, the price and Confirm follow each keystroke: the same rules, read on the typed value.
   const problem = confirmWordCountRules({ wordCount: value }, essay).wordCount;
   const count = Number(value.trim());
-  const surcharges = essay.pricePence - essayChargePence(essay.wordCount);
-  const extras = [essay.requestType === 'feedback_model' && 'the model answer', essay.expedited && 'the expedited review'].filter(Boolean).join(' and ');
 
   const confirm = handleSubmit(({ wordCount }) => {
     update.mutate(
@@ -105,12 +104,16 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
       <Card>
         <Stack gap="4">
           <Heading as="h2" size="lg">
-            Proof-reading guidelines
+            What your feedback covers
           </Heading>
+          <Text>
+            A tutor reads your essay and sends you feedback to improve it. The essay stays your own work: the tutor
+            points things out rather than changing them for you.
+          </Text>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
             <Stack gap="2">
               <Heading as="h3" size="sm">
-                A proof-reader may
+                Your tutor will
               </Heading>
               <List.Root ps="5" gap="1">
                 {guidelines.may.map((item) => (
@@ -120,7 +123,7 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
             </Stack>
             <Stack gap="2">
               <Heading as="h3" size="sm">
-                A proof-reader may not
+                Your tutor will not
               </Heading>
               <List.Root ps="5" gap="1">
                 {guidelines.mayNot.map((item) => (
@@ -168,9 +171,18 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
               <Text fontSize="2xl" fontWeight="bold" aria-live="polite" data-testid="estimated-price">
                 {problem ? '—' : formatPounds(priceAtCount(essay, count))}
               </Text>
+              {!problem && (
+                <Box as="dl" fontSize="sm" data-testid="price-items">
+                  {priceItems(essay, count).map((item) => (
+                    <HStack key={item.label} justify="space-between" gap="4">
+                      <Text as="dt">{item.label}</Text>
+                      <Text as="dd">{item.amount}</Text>
+                    </HStack>
+                  ))}
+                </Box>
+              )}
               <Text fontSize="sm" color="fg.muted">
                 {ESSAY_PRICE_TEXT}.
-                {surcharges > 0 && extras ? ` Includes ${formatPounds(surcharges)} for ${extras}.` : ''}
               </Text>
             </Stack>
 
@@ -186,4 +198,12 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Proofrea
       </Card>
     </Stack>
   );
+}
+
+/** The price item by item (issue 30): the review at the typed count, then each surcharge the upload fixed. */
+function priceItems(essay: Essay, count: number): { label: string; amount: string }[] {
+  return [
+    { label: `Review of ${count.toLocaleString('en-GB')} words`, amount: formatPounds(essayChargePence(count)) },
+    ...surchargeItems(essay).map((item) => ({ label: item.label, amount: `+ ${formatPounds(item.pence)}` })),
+  ];
 }

@@ -19,7 +19,8 @@ import { UpdateWordCountDialog } from './UpdateWordCountDialog';
 type Open = null | 'wordCount' | 'accept' | 'accepted' | 'revision' | 'cancel' | 'rate';
 
 export const ACCEPT_TITLE = 'Accept Feedback?';
-export const ACCEPT_MESSAGE = "Are you sure you want to accept the tutor's feedback? This will finalize the review and proceed to payment.";
+/** Says what accepting does (issue 30): it finalises, releases the tutor's payment, ends the revision option; no charge. */
+export const ACCEPT_MESSAGE = "Accepting finalises the review: your tutor's payment is released and you can no longer ask for a revision. You have already paid, so nothing more is charged.";
 
 /**
  * The student's actions on one essay (spec part 1 §4; cancel and revision per DESIGN.md §9), each shown only in the

@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { PAYMENT_NOTES, essayActions, essayStatus, tutorCheckNote, type Essay } from '../essay-rules';
 import { EssayActions } from './EssayActions';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { EssayTurnLine } from '../../../components/EssayTurnLine';
 import { WordCountInlineEdit } from './WordCountInlineEdit';
 
 /** One essay on My Essays (spec part 1 §2): its facts, the actions its state allows, and View Details. */
@@ -32,6 +33,7 @@ export function EssayCard({ essay }: { essay: Essay }) {
             <StatusBadge status={essayStatus(essay.status)} />
           </HStack>
         </HStack>
+        <EssayTurnLine essay={essay} />
 
         <Stack gap="1" fontSize="sm">
           <WordCountInlineEdit essay={essay} editable={can.editWordCount} />

@@ -8,7 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { FiStar } from 'react-icons/fi';
 import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { FormField } from '../../../components/form/FormField';
+import { FormField, ProblemText } from '../../../components/form/FormField';
 import { rulesResolver } from '../../../components/form/rules-resolver';
 import { toastSuccess } from '../../../components/ui/toaster';
 import type { Essay } from '../essay-rules';
@@ -61,12 +61,19 @@ export function StarRating({ value, onChange, name }: { value: number; onChange:
 }
 
 const resolver = rulesResolver(ratingRules);
-const RATING_DEFAULTS: RatingValues = { rating: 5, feedback: '' };
+const RATING_DEFAULTS: RatingValues = { rating: 0, feedback: '' };
 
 export function RateTutorDialog({ essay, open, onClose }: { essay: Essay; open: boolean; onClose: () => void }) {
   const id = useId();
   const give = useGiveRating();
-  const { control, register, handleSubmit, watch, reset } = useForm<RatingValues>({ defaultValues: RATING_DEFAULTS, resolver });
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm<RatingValues>({ defaultValues: RATING_DEFAULTS, resolver });
   const resetGive = give.reset;
   const values = watch();
   // The counter and the limit's message follow each keystroke: the same rules, read on the typed values.
@@ -120,6 +127,7 @@ export function RateTutorDialog({ essay, open, onClose }: { essay: Essay; open: 
             name="rating"
             render={({ field }) => <StarRating name={`${id}-rating`} value={field.value} onChange={field.onChange} />}
           />
+          <ProblemText>{errors.rating?.message}</ProblemText>
           <FormField
             id={`${id}-feedback`}
             label="Feedback (optional)"

@@ -1,3 +1,4 @@
+import { formatDateOnly } from '@redpen/shared/dates';
 import { Box } from '@chakra-ui/react/box';
 import { Progress } from '@chakra-ui/react/progress';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -18,7 +19,7 @@ export function UploadOverlay({ progress }: { progress: number }) {
           </Progress.Track>
         </Progress.Root>
         <Text fontSize="sm" color="fg.muted">
-          Your essay will be recorded as uploaded on {new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}. Please keep this page open until the
+          Your essay will be recorded as uploaded on {formatDateOnly(new Date())}. Please keep this page open until the
           upload has finished.
         </Text>
       </Stack>

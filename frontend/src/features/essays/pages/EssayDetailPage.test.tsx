@@ -26,6 +26,8 @@ describe('EssayDetailPage', () => {
       wordCount: 1234,
       studentRequest: 'Feedback and Model Answer',
       requestType: 'feedback_model',
+      modelAnswerSurcharge: 5,
+      modelAnswerSurchargePence: 500,
       notes: 'Please focus on structure.',
       createdAt: '2026-03-01T12:00:00Z',
       completedAt: '2026-03-04T12:00:00Z',
@@ -42,9 +44,11 @@ describe('EssayDetailPage', () => {
     expect(field('Academic Level')).toHaveTextContent('A-Level');
     expect(field('Word Count')).toHaveTextContent('1,234');
     expect(field('Status')).toHaveTextContent('Reviewed');
-    expect(field('Submitted')).toHaveTextContent('March 1, 2026');
-    expect(field('Reviewed')).toHaveTextContent('March 4, 2026');
+    expect(field('Submitted')).toHaveTextContent('1 March 2026');
+    expect(field('Reviewed')).toHaveTextContent('4 March 2026');
     expect(field('Student Request')).toHaveTextContent('Feedback and Model Answer');
+    // The surcharge is itemised (issue 30).
+    expect(field('Price')).toHaveTextContent('(includes model answer £5.00)');
     expect(field('Comments')).toHaveTextContent('Please focus on structure.');
     expect(screen.getByLabelText('Score: 7 out of 10')).toHaveTextContent('7/10');
     expect(screen.getByText('Strong opening; the conclusion needs work.')).toBeInTheDocument();
@@ -53,6 +57,15 @@ describe('EssayDetailPage', () => {
       expect(screen.getByRole('button', { name: `Download ${label}` })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Accept Feedback' })).toBeInTheDocument();
+  });
+
+  it('calls the tutor’s optional file on a Feedback Only request a "Marked essay", never a "Model answer"', async () => {
+    const essay = essayIn.completed({ title: 'Feedback only', modelURL: 'https://files.test/marked.pdf?sig=1' });
+    stubApi(detail(essay));
+    renderApp(`/student/essay/${essay._id}`);
+    expect(await screen.findByRole('button', { name: 'View Marked essay' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Marked essay' })).toBeInTheDocument();
+    expect(screen.queryByText(/Model answer/i)).not.toBeInTheDocument();
   });
 
   it('shows no review, reviewed date or missing files before the essay is completed', async () => {

@@ -18,15 +18,20 @@ import { EssayActions } from '../components/EssayActions';
 import { LoadError } from '../../../components/ui/LoadError';
 import { PdfViewerDialog } from '../components/PdfViewerDialog';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { EssayTurnLine } from '../../../components/EssayTurnLine';
 import { WordCountInlineEdit } from '../components/WordCountInlineEdit';
-import { PAYMENT_NOTES, STATUS_LABELS, essayActions, essayStatus, tutorCheckNote } from '../essay-rules';
+import { PAYMENT_NOTES, STATUS_LABELS, essayActions, essayStatus, surchargeItems, tutorCheckNote } from '../essay-rules';
 import { useFreshLink, type FileKind } from '../hooks/useFreshLink';
 import { studentEssayQuery } from '../queries';
 
-const FILES: { kind: FileKind; label: string }[] = [
+/**
+ * The essay's files. The tutor's file is a "Model answer" only when one was asked for (Feedback and Model Answer);
+ * on a Feedback Only request it is their optional marked-up copy, a "Marked essay" (issue 30).
+ */
+const filesOf = (essay: { requestType: string }): { kind: FileKind; label: string }[] => [
   { kind: 'fileUrl', label: 'Essay file' },
   { kind: 'markingScheme', label: 'Marking scheme' },
-  { kind: 'modelURL', label: 'Model answer' },
+  { kind: 'modelURL', label: essay.requestType === 'feedback_model' ? 'Model answer' : 'Marked essay' },
 ];
 
 /** Essay detail (spec part 1 §2): the essay, its review once completed, its files, and the card's actions. */
@@ -89,7 +94,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
   const completed = data.state === 'completed';
   // The review shows once completed, and stays readable while a revision of it is under way.
   const reviewed = completed || (data.state === 'revision_requested' && data.feedback !== null);
-  const files = FILES.filter((file) => data[file.kind]);
+  const files = filesOf(data).filter((file) => data[file.kind]);
 
   return (
     <Stack gap="6">
@@ -105,6 +110,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
         <Text color="fg.muted">
           {data.subject} · {data.academicLevel}
         </Text>
+        <EssayTurnLine essay={data} />
       </Stack>
 
       <Card>
@@ -121,7 +127,12 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
               { label: 'Submitted', value: formatDate(data.createdAt) },
               ...(completed && data.completedAt ? [{ label: 'Reviewed', value: formatDate(data.completedAt) }] : []),
               { label: 'Student Request', value: data.studentRequest },
-              { label: 'Price', value: `${formatPounds(data.pricePence)}${PAYMENT_NOTES[data.paymentStatus]}` },
+              {
+                label: 'Price',
+                value: `${formatPounds(data.pricePence)}${PAYMENT_NOTES[data.paymentStatus]}${
+                  surchargeItems(data).length ? ` (includes ${surchargeItems(data).map((item) => `${item.label.toLowerCase()} ${formatPounds(item.pence)}`).join(', ')})` : ''
+                }`,
+              },
               ...(data.tutorName ? [{ label: 'Tutor', value: data.tutorName }] : []),
               ...(data.markingDueAt ? [{ label: 'Review due by', value: dateTime(data.markingDueAt) }] : []),
               ...(data.revisionAvailableUntil && can.requestRevision

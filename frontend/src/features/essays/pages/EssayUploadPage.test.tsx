@@ -193,6 +193,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
     minWordCount: 900,
     maxWordCount: 1100,
     price: 20, pricePence: 2000,
+    modelAnswerSurcharge: 5, modelAnswerSurchargePence: 500,
   });
 
   it('shows the guidelines and the details, prices the count live, and refuses a count outside ±10 %', async () => {
@@ -200,20 +201,26 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
     const user = userEvent.setup({ delay: null });
     renderApp(`/student/essay-upload?essayId=${essay._id}`);
 
-    expect(await screen.findByRole('heading', { name: 'A proof-reader may' })).toBeInTheDocument();
-    expect(screen.getByText('Fix grammatical errors')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'A proof-reader may not' })).toBeInTheDocument();
+    // The text speaks of feedback (the service), not proof-reading (issue 30).
+    expect(await screen.findByRole('heading', { name: 'What your feedback covers' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your tutor will' })).toBeInTheDocument();
+    expect(screen.getByText('Written feedback on your argument, structure and use of evidence')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your tutor will not' })).toBeInTheDocument();
     expect(screen.getByText('Alter the argument')).toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/proof-?read/i);
     expect(screen.getByText('Macbeth and ambition')).toBeInTheDocument();
     expect(screen.getByText('Detected word count', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1,000');
     const price = screen.getByTestId('estimated-price');
     expect(price).toHaveTextContent('£20.00');
-    expect(screen.getByText(/1.5p per word for the first 1000 words/)).toHaveTextContent('Includes £5.00 for the model answer.');
+    // Itemised: the review at the count, then each surcharge.
+    const items = () => Array.from(screen.getByTestId('price-items').querySelectorAll('dt')).map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(items()).toEqual(['Review of 1,000 words: £15.00', 'Model answer: + £5.00']);
 
     const input = screen.getByLabelText('Word count');
     await user.clear(input);
     await user.type(input, '1100');
     expect(price).toHaveTextContent('£20.70');
+    expect(items()).toEqual(['Review of 1,100 words: £15.70', 'Model answer: + £5.00']);
 
     await user.clear(input);
     await user.type(input, '1101');

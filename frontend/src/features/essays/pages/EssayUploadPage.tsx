@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useNavigate } from '@tanstack/react-router';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-import { ConfirmEssayDetails, type ProofreadingGuidelines } from '../components/ConfirmEssayDetails';
+import { ConfirmEssayDetails, type FeedbackGuidelines } from '../components/ConfirmEssayDetails';
 import { UploadEssayForm } from '../components/UploadEssayForm';
 import type { EssayUploadSearch } from '../schemas';
 
@@ -11,7 +11,7 @@ import type { EssayUploadSearch } from '../schemas';
  * Essay upload (spec part 1 §2): step one sends the file and details; step two (Confirm Essay Details) is
  * `?essayId=…`, so it survives a reload and an unconfirmed essay's card can link back to it.
  */
-export function EssayUploadPage({ search, guidelines }: { search: EssayUploadSearch; guidelines: ProofreadingGuidelines }) {
+export function EssayUploadPage({ search, guidelines }: { search: EssayUploadSearch; guidelines: FeedbackGuidelines }) {
   const navigate = useNavigate();
   const confirming = !!search.essayId;
   useDocumentTitle(confirming ? 'Confirm Essay Details' : 'Upload Essay');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi, onlyFor } from '../../../test/fetch';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatShortDateTime } from '../../../lib/format';
 import { renderApp } from '../../../test/render';
 import type { Essay } from '../essay-rules';
 import { essayIn, hoursAgo, makeEssay, signInStudent } from '../test-support';
@@ -50,8 +50,34 @@ describe('My Essays: the list', () => {
     expect(within(card('Refunded essay')).getByText(/£12.34 \(refunded\)/)).toBeInTheDocument();
     expect(within(card('Newer essay')).getByText('Tara Tutor')).toBeInTheDocument();
     expect(within(card('Newer essay')).getByText(/Your tutor is checking the word count/)).toBeInTheDocument();
-    expect(screen.getByText('Showing 4 essay(s)')).toBeInTheDocument();
+    expect(screen.getByText('Showing 4 essays')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload New Essay' })).toHaveAttribute('href', '/student/essay-upload');
+  });
+
+  it('says whose move is next beside each badge, in words, and the filters read like the badges (issue 30)', async () => {
+    const waiting = essayIn.open({ title: 'Waiting essay' });
+    const agreeing = essayIn.accepted({ title: 'Agreeing essay', discussionEndsAt: '2026-11-28T16:18:00.000Z' });
+    const payable = essayIn.accepted({ title: 'Payable essay', tutorConfirmed: true });
+    const marking = essayIn.paid({ title: 'Marking essay', markingDueAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const ready = essayIn.completed({ title: 'Ready essay' });
+    stubApi({ 'GET /api/student/essays': list([waiting, agreeing, payable, marking, ready]) });
+    renderApp('/student/essays');
+    await screen.findByRole('article', { name: 'Ready essay' });
+    const turn = (title: string) => within(card(title)).getByTestId('essay-turn');
+    expect(turn('Waiting essay')).toHaveTextContent('Waiting for a tutor');
+    expect(turn('Agreeing essay')).toHaveTextContent(`Agree the word count by ${formatShortDateTime('2026-11-28T16:18:00.000Z')}`);
+    expect(turn('Payable essay')).toHaveTextContent("Awaiting the student's payment");
+    expect(turn('Marking essay')).toHaveTextContent(`Being marked — due ${formatShortDateTime(marking.markingDueAt)}`);
+    expect(turn('Ready essay')).toHaveTextContent('Feedback ready');
+    const options = within(screen.getByLabelText('Status')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['All Essays', 'Pending', 'Under Review or Revision Requested', 'Reviewed']);
+    expect(screen.getByText('Showing 5 essays')).toBeInTheDocument();
+  });
+
+  it('says "1 essay", not "1 essay(s)"', async () => {
+    stubApi({ 'GET /api/student/essays': list([essayIn.open({ title: 'Only essay' })]) });
+    renderApp('/student/essays');
+    expect(await screen.findByText('Showing 1 essay')).toBeInTheDocument();
   });
 
   it('filters by status with the server list, keeps it in the URL and hides Upload New Essay', async () => {
@@ -66,14 +92,14 @@ describe('My Essays: the list', () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), 'completed');
     expect(await screen.findByText('No essays found')).toBeInTheDocument();
-    expect(screen.getByText('You have no essays with the status Completed.')).toBeInTheDocument();
+    expect(screen.getByText('You have no essays with the status Reviewed.')).toBeInTheDocument();
     expect(router.state.location.search).toEqual({ status: 'completed' });
     expect(calls.map((c) => c.key)).toContain('GET /api/student/essays/completed');
     expect(screen.queryByRole('link', { name: 'Upload New Essay' })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Status'), 'in-progress');
     expect(await screen.findByRole('article', { name: 'Being reviewed' })).toBeInTheDocument();
-    expect(screen.getByText('Showing 1 essay(s)')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 essay')).toBeInTheDocument();
   });
 
   it('opens with the filters the URL names', async () => {
@@ -199,10 +225,10 @@ describe('My Essays: card actions', () => {
     expect(within(card('Unconfirmed')).getByRole('link', { name: 'Confirm Word Count' })).toHaveAttribute('href', `/student/essay-upload?essayId=${essay._id}`);
   });
 
-  it('offers Make Payment once accepted and unpaid, for that essay', async () => {
-    const essay = essayIn.accepted({ title: 'To pay' });
+  it('offers Make Payment once accepted, the count agreed and unpaid, for that essay', async () => {
+    const essay = essayIn.accepted({ title: 'To pay', tutorConfirmed: true });
     const { calls } = stubApi({
-      'GET /api/student/essays': list([essay, essayIn.paid({ title: 'Paid already' })]),
+      'GET /api/student/essays': list([essay, essayIn.paid({ title: 'Paid already' }), essayIn.accepted({ title: 'Still agreeing' })]),
       // A failure keeps the browser here (a success would navigate away, which jsdom cannot do).
     'POST /api/student/generatePaymentUrl': () => jsonResponse(503, { message: 'Payments are unavailable' }),
     });
@@ -210,6 +236,8 @@ describe('My Essays: card actions', () => {
     renderApp('/student/essays');
     await screen.findByRole('article', { name: 'To pay' });
     expect(within(card('Paid already')).queryByRole('button', { name: 'Make Payment' })).not.toBeInTheDocument();
+    expect(within(card('Still agreeing')).queryByRole('button', { name: 'Make Payment' })).not.toBeInTheDocument();
+    expect(within(card('Still agreeing')).getByText(/You can pay once it is agreed/)).toBeInTheDocument();
     await user.click(within(card('To pay')).getByRole('button', { name: 'Make Payment' }));
     // The payments feature's button, asking for this essay's checkout.
     expect(await within(card('To pay')).findByText('Failed to generate payment URL: Payments are unavailable')).toBeInTheDocument();
@@ -229,7 +257,8 @@ describe('My Essays: card actions', () => {
     await user.click(within(card('Reviewed one')).getByRole('button', { name: 'Accept Feedback' }));
 
     const confirm = await screen.findByRole('alertdialog', { name: 'Accept Feedback?' });
-    expect(within(confirm).getByText("Are you sure you want to accept the tutor's feedback? This will finalize the review and proceed to payment.")).toBeInTheDocument();
+    expect(within(confirm).getByText("Accepting finalises the review: your tutor's payment is released and you can no longer ask for a revision. You have already paid, so nothing more is charged.")).toBeInTheDocument();
+    expect(confirm).not.toHaveTextContent(/proceed to payment|finalize/);
     // Cancel sends nothing.
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -289,7 +318,7 @@ describe('My Essays: card actions', () => {
     expect(calls.some((c) => c.key === `POST /api/student/cancelEssay/${paid._id}`)).toBe(true);
   });
 
-  it('rates the tutor: 5 stars by default, chosen by keyboard, feedback with a counter', async () => {
+  it('rates the tutor: no stars chosen at first (a rating is required), chosen by keyboard, feedback with a counter', async () => {
     const essay = essayIn.completed({ title: 'To rate', student_accept: true });
     const server = liveList(essay);
     const { calls } = stubApi({
@@ -301,10 +330,14 @@ describe('My Essays: card actions', () => {
     await screen.findByRole('article', { name: 'To rate' });
     await user.click(within(card('To rate')).getByRole('button', { name: 'Rate Tutor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Tutor' });
-    expect(within(dialog).getByRole('radio', { name: '5 stars' })).toBeChecked();
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
+    expect(await within(dialog).findByText('Choose a rating from 1 to 5 stars')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/student/giveRating')).toBe(false);
 
     // Arrow keys move a radio group's choice.
-    within(dialog).getByRole('radio', { name: '5 stars' }).focus();
+    await user.click(within(dialog).getByRole('radio', { name: '5 stars' }));
+    expect(within(dialog).getByRole('radio', { name: '5 stars' })).toBeChecked();
     await user.keyboard('{ArrowLeft}');
     expect(within(dialog).getByRole('radio', { name: '4 stars' })).toBeChecked();
 
@@ -332,6 +365,7 @@ describe('My Essays: card actions', () => {
     await screen.findByRole('article', { name: 'Rated elsewhere' });
     await user.click(within(card('Rated elsewhere')).getByRole('button', { name: 'Rate Tutor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Tutor' });
+    await user.click(within(dialog).getByRole('radio', { name: '3 stars' }));
     await user.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
     expect(await within(dialog).findByText('Failed to submit rating: You have already rated this essay.')).toBeInTheDocument();
   });

@@ -128,7 +128,7 @@ export function MyEssaysPage({ search }: { search: EssaysSearch }) {
                 ))}
               </Stack>
               <Text fontSize="sm" color="fg.muted" role="status">
-                Showing {shown.length} essay(s)
+                Showing {shown.length} {shown.length === 1 ? 'essay' : 'essays'}
               </Text>
             </Stack>
           )}

@@ -3,16 +3,29 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi, offSchemaResponse } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
 import { essayIn, signInStudent } from '../test-support';
+import { visitedKey } from '../../../lib/hooks/useFirstVisit';
 
 beforeEach(() => {
   installPointerEvent();
   signInStudent('Sam Student');
+  // A returning student unless a test says otherwise.
+  localStorage.setItem(visitedKey('dashboard', 's1'), 'earlier');
 });
 afterEach(() => vi.useRealTimers());
 
 const figure = (label: string) => screen.getByText(label).previousElementSibling;
 
 describe('StudentDashboardPage', () => {
+  it('says "Welcome" on a first visit, "Welcome back" after', async () => {
+    localStorage.removeItem(visitedKey('dashboard', 's1'));
+    stubApi({ 'GET /api/student/getDashboard': () => new Promise<never>(() => {}), 'GET /api/student/getPendingRating': () => jsonResponse(200, { essays: [] }) });
+    const { unmount } = renderApp('/student/dashboard');
+    expect(await screen.findByText('Welcome, Sam Student!')).toBeInTheDocument();
+    unmount();
+    renderApp('/student/dashboard');
+    expect(await screen.findByText('Welcome back, Sam Student!')).toBeInTheDocument();
+  });
+
   it("welcomes the student by name with today's date and shows the three figures", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T10:00:00Z'));
@@ -24,7 +37,7 @@ describe('StudentDashboardPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome back, Sam Student!')).toBeInTheDocument();
-    expect(screen.getByText('Monday, November 23, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Monday 23 November 2026')).toBeInTheDocument();
     expect(await screen.findByText('Essays Submitted')).toBeInTheDocument();
     expect(figure('Essays Submitted')).toHaveTextContent('4');
     expect(figure('Interviews Completed')).toHaveTextContent('2');

@@ -1,3 +1,5 @@
+import { formatWeekdayDate } from '@redpen/shared/dates';
+import { useFirstVisit } from '../../../lib/hooks/useFirstVisit';
 import { Box } from '@chakra-ui/react/box';
 import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
@@ -32,13 +34,14 @@ const QUICK_ACTIONS: QuickAction[] = [
   { label: 'Get Help', description: 'Answers and support', icon: FiHelpCircle, href: '/help' },
 ];
 
-/** "Monday, November 23, 2026" (the spec's en-US dates). */
-const today = () => new Date().toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+/** "Monday 23 November 2026" (British dates, the viewer's day). */
+const today = () => formatWeekdayDate(new Date());
 
 /** The student dashboard (spec part 1 §2): welcome, the three figures, quick actions, and reviews waiting for a rating. */
 export function StudentDashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();
+  const firstVisit = useFirstVisit('dashboard', user?._id);
 
   return (
     <Stack gap="8">
@@ -46,7 +49,10 @@ export function StudentDashboardPage() {
         <Heading as="h1" size="2xl" fontWeight="bold">
           Dashboard
         </Heading>
-        <Text fontSize="lg">Welcome back{user?.name ? `, ${user.name}` : ''}!</Text>
+        <Text fontSize="lg">
+          {firstVisit ? 'Welcome' : 'Welcome back'}
+          {user?.name ? `, ${user.name}` : ''}!
+        </Text>
         <Text color="fg.muted">{today()}</Text>
       </Stack>
 

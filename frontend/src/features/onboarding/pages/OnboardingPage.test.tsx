@@ -24,6 +24,21 @@ async function fillBasicInfo(user: ReturnType<typeof userEvent.setup>, { dateOfB
 }
 
 describe('OnboardingPage', () => {
+  it('gives a student who chose "Become a Tutor" a way back to their dashboard (issue 30), and a tutor-only account none', async () => {
+    stubApi({});
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', onboardingCompleted: true }));
+    const user = userEvent.setup({ delay: null });
+    const { router, unmount } = renderApp('/tutor-onboarding');
+    await user.click(await screen.findByRole('link', { name: 'Back to my student dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/dashboard'));
+    unmount();
+    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: false }));
+    renderApp('/tutor-onboarding');
+    await screen.findByRole('heading', { level: 1, name: 'Tutor Onboarding' });
+    expect(screen.queryByRole('link', { name: 'Back to my student dashboard' })).not.toBeInTheDocument();
+  });
+
   it('blocks step 2 until step 1 is valid (banner, picture, age, half-filled A-level)', { timeout: 30_000 }, async () => {
     stubApi({});
     localStorage.setItem('token', 't');

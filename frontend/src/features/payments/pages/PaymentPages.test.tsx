@@ -71,19 +71,43 @@ describe('student payment success', () => {
   });
 });
 
-describe('student payment failed', () => {
-  it('retries an essay payment at the upload page and a tutoring payment at the tutor list', async () => {
+describe('student payment not completed', () => {
+  it('is neutral, and Try Again pays for this essay again (never a new upload)', async () => {
+    const { browser } = await import('../hooks/usePay');
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+    signIn('student');
+    localStorage.setItem(PAYMENT_TYPE_KEY, 'essay');
+    localStorage.setItem(CURRENT_ESSAY_ID_KEY, 'e7');
+    const { calls } = stubApi({ 'POST /api/student/generatePaymentUrl': () => jsonResponse(200, { paymentUrl: 'https://checkout.test/cs_7' }) });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/payment-failed/essay');
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(screen.queryByText(/failed/i)).not.toBeInTheDocument();
+    expect(screen.getByText(/You have not been charged/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Try Again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View My Essays' })).toHaveAttribute('href', '/student/essays');
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/cs_7'));
+    expect(calls.find((c) => c.key === 'POST /api/student/generatePaymentUrl')?.body).toEqual({ essayId: 'e7' });
+  });
+
+  it('pays for this tutoring session again; with nothing remembered, goes to the list it is in', async () => {
+    const { browser } = await import('../hooks/usePay');
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
     signIn('student');
     localStorage.setItem(PAYMENT_TYPE_KEY, 'tutoring');
     localStorage.setItem(CURRENT_ESSAY_ID_KEY, 's1');
-    stubApi({});
+    const { calls } = stubApi({ 'POST /api/student/generatePaymentUrl': () => jsonResponse(200, { paymentUrl: 'https://checkout.test/cs_s1' }) });
+    const user = userEvent.setup({ delay: null });
     const { unmount } = renderApp('/payment-failed/tutoring');
-    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/student/tutor-list');
-    expect(screen.getByRole('link', { name: 'View My Essays' })).toHaveAttribute('href', '/student/essays');
+    await user.click(await screen.findByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/cs_s1'));
+    expect(calls.find((c) => c.key === 'POST /api/student/generatePaymentUrl')?.body).toEqual({ tutoringSessionId: 's1' });
     unmount();
+    localStorage.removeItem(PAYMENT_TYPE_KEY);
+    localStorage.removeItem(CURRENT_ESSAY_ID_KEY);
     renderApp('/payment-failed/essay');
-    expect(await screen.findByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/student/essay-upload');
+    expect(await screen.findByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/student/essays');
   });
 });
 

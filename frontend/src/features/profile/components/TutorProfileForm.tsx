@@ -35,7 +35,7 @@ export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfil
   const { register, control, handleSubmit, watch, clearErrors, formState } = useForm<TutorProfileValues>({
     defaultValues: {
       university: tutor.university ?? '',
-      StudyLevel: tutor.StudyLevel ?? '',
+      StudyLevel: tutor.pendingStudyLevel ?? tutor.StudyLevel ?? '',
       yearsOfExperience: tutor.yearsOfExperience != null ? String(tutor.yearsOfExperience) : '',
       motivation: tutor.motivation ?? '',
       subjects: tutor.subjects?.length ? tutor.subjects : [{ name: '', levels: [] }],

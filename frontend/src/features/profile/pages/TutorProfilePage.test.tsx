@@ -67,3 +67,24 @@ describe('TutorProfilePage editing', () => {
     expect(sent).toHaveLength(0);
   });
 });
+
+describe('TutorProfilePage standing (issue 30)', () => {
+  function show(tutor: typeof TUTOR) {
+    stubApi({ 'GET /api/tutor/getProfile': () => jsonResponse(200, { tutor }) });
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor', onboardingCompleted: true }));
+    renderApp('/tutor/profile');
+  }
+
+  it('shows the Study Level the tutor entered, marked as awaiting approval while an admin has not confirmed it', { timeout: 30_000 }, async () => {
+    show({ ...TUTOR, StudyLevel: 'Bachelors', pendingStudyLevel: 'Masters' });
+    expect(await screen.findAllByText('Masters (awaiting approval)')).not.toHaveLength(0);
+    expect(screen.queryByText('Bachelors')).not.toBeInTheDocument();
+  });
+
+  it('shows no "DBS checked" badge for a certificate on file that an admin has not verified', { timeout: 30_000 }, async () => {
+    show({ ...TUTOR, approved: false, hasDBS: false, appliedForDBS: true, dbsDetails: { fullName: 'Tess Tutor', certificateNumber: '001234567890', certificateFileUrl: 'https://files.test/dbs.pdf' } });
+    expect(await screen.findByText('Awaiting approval')).toBeInTheDocument();
+    expect(screen.queryByText('DBS checked')).not.toBeInTheDocument();
+  });
+});

@@ -25,6 +25,8 @@ export function TutorProfilePage() {
   const [editing, setEditing] = useState(false);
   const tutor = profile.data;
   const name = tutor?.name || user?.name || '';
+  // What the tutor entered (issue 30): a change waiting for an admin shows as entered, marked as waiting.
+  const studyLevel = tutor?.pendingStudyLevel ? `${tutor.pendingStudyLevel} (awaiting approval)` : tutor?.StudyLevel || null;
 
   return (
     <ProfilePageFrame>
@@ -40,6 +42,7 @@ export function TutorProfilePage() {
           >
             <HStack gap="2" wrap="wrap">
               <StatusBadge tone={tutor?.approved ? 'success' : 'warning'}>{tutor?.approved ? 'Approved' : 'Awaiting approval'}</StatusBadge>
+              {/* Only a certificate an admin has verified (hasDBS); one on file and unverified is not "checked". */}
               {tutor?.hasDBS && <Tag tone="blue">DBS checked</Tag>}
             </HStack>
           </ProfileHeader>
@@ -47,7 +50,7 @@ export function TutorProfilePage() {
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
             <StatCard label="Years of Experience" value={tutor?.yearsOfExperience ?? '—'} />
             <StatCard label="Subjects" value={tutor?.subjects?.length ?? 0} />
-            <StatCard label="Study Level" value={tutor?.StudyLevel || '—'} />
+            <StatCard label="Study Level" value={studyLevel ?? '—'} />
           </SimpleGrid>
         </Stack>
       </Card>
@@ -62,7 +65,7 @@ export function TutorProfilePage() {
             <InfoGrid
               items={[
                 { label: 'University', value: tutor?.university },
-                { label: 'Study Level', value: tutor?.StudyLevel },
+                { label: 'Study Level', value: studyLevel },
                 { label: 'Years of Experience', value: tutor?.yearsOfExperience ?? null },
                 { label: 'Motivation', value: tutor?.motivation },
               ]}

@@ -49,7 +49,7 @@ export function Hero() {
           </Text>
           <Flex gap="3" wrap="wrap">
             <Button asChild size="lg" {...primaryButton}>
-              <RouterLink to="/register">Get Started</RouterLink>
+              <RouterLink to="/register" search={{ role: 'student' }}>Get Started</RouterLink>
             </Button>
             <Button asChild size="lg" variant="outline" bg="white">
               <RouterLink to="/pricing">See pricing</RouterLink>
@@ -176,7 +176,7 @@ export function ClosingCta() {
             </Text>
             <Flex gap="3" wrap="wrap" justify="center">
               <Button asChild size="lg" {...primaryButton}>
-                <RouterLink to="/register">Get Started</RouterLink>
+                <RouterLink to="/register" search={{ role: 'student' }}>Get Started</RouterLink>
               </Button>
               <Button
                 asChild

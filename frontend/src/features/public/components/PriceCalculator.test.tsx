@@ -28,6 +28,11 @@ describe('PriceCalculator', () => {
     }
   });
 
+  it('says "up to 10%" with its space (issue 30)', () => {
+    renderWithTheme(<PriceCalculator initialWords="1000" />);
+    expect(screen.getByText(/may differ from the count we detect/)).toHaveTextContent('by up to 10% either way');
+  });
+
   it('shows the tier text', () => {
     renderWithTheme(<PriceCalculator />);
     expect(ESSAY_PRICE_TEXT).toBe(

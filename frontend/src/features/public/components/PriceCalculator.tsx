@@ -53,7 +53,7 @@ export function PriceCalculator({ initialWords = '1500' }: { initialWords?: stri
       </Box>
       <Text color="gray.700">{ESSAY_PRICE_TEXT}.</Text>
       <Text color="gray.600" fontSize="sm">
-        The price is fixed when you and your tutor confirm the word count, which may differ from the count we detect by up to
+        The price is fixed when you and your tutor confirm the word count, which may differ from the count we detect by up to{' '}
         {WORD_COUNT_ADJUST_PERCENT}% either way. Prices are in pounds sterling.
       </Text>
     </Stack>

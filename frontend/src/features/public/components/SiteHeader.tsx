@@ -7,6 +7,7 @@ import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { BRAND } from '../brand';
 import { TOP_MENU } from '../content/site';
+import { signedInDashboard, type DashboardPath } from '../signed-in';
 import { FiMenu, FiX } from './icons';
 
 const navLinkStyle = {
@@ -27,6 +28,11 @@ export function SiteHeader() {
 
   // Close the mobile menu whenever the page changes.
   useEffect(() => setOpen(false), [pathname]);
+
+  // Signed in: the dashboard instead of "Log in" (issue 30). Read after the first paint, so the prerendered HTML
+  // (everyone's) and the first client render agree.
+  const [dashboard, setDashboard] = useState<DashboardPath | null>(null);
+  useEffect(() => setDashboard(signedInDashboard()), []);
 
   useEffect(() => {
     if (!open) return;
@@ -62,10 +68,10 @@ export function SiteHeader() {
 
           <HStack gap="2" hideBelow="md">
             <Button asChild variant="ghost" color="gray.800">
-              <RouterLink to="/login">Log in</RouterLink>
+              {dashboard ? <RouterLink to={dashboard}>Dashboard</RouterLink> : <RouterLink to="/login">Log in</RouterLink>}
             </Button>
             <Button asChild bg={BRAND.primaryStrong} color="white" _hover={{ bg: BRAND.primaryHover }}>
-              <RouterLink to="/register">Get Started</RouterLink>
+              <RouterLink to="/register" search={{ role: 'student' }}>Get Started</RouterLink>
             </Button>
           </HStack>
 
@@ -94,7 +100,7 @@ export function SiteHeader() {
           ))}
           <Flex gap="2" pt="2">
             <Button asChild variant="outline" flex="1" onClick={() => setOpen(false)}>
-              <RouterLink to="/login">Log in</RouterLink>
+              {dashboard ? <RouterLink to={dashboard}>Dashboard</RouterLink> : <RouterLink to="/login">Log in</RouterLink>}
             </Button>
             <Button
               asChild
@@ -104,7 +110,7 @@ export function SiteHeader() {
               _hover={{ bg: BRAND.primaryHover }}
               onClick={() => setOpen(false)}
             >
-              <RouterLink to="/register">Get Started</RouterLink>
+              <RouterLink to="/register" search={{ role: 'student' }}>Get Started</RouterLink>
             </Button>
           </Flex>
         </Stack>

@@ -7,7 +7,7 @@ import { AppLink } from '../components/AppLink';
 import { Bullets, ContentPage, Section } from '../components/ContentPage';
 import { PriceCalculator } from '../components/PriceCalculator';
 import { SERVICE_LIMITS, SERVICE_PROMISES } from '../content/home';
-import { ESSAY_PRICE_ROWS, MIN_CHARGE_TEXT } from '../pricing';
+import { ESSAY_PRICE_ROWS, EXPEDITED_SURCHARGE_PENCE, MIN_CHARGE_TEXT, MODEL_ANSWER_SURCHARGE_PENCE, formatPounds } from '../pricing';
 
 export function PricingPage() {
   return (
@@ -35,6 +35,16 @@ export function PricingPage() {
           For example, a 2,000-word essay costs 1000 × 1.5p + 1000 × 0.7p = £22.00. The total is rounded to the nearest
           penny once, at the end. {MIN_CHARGE_TEXT} (the smallest amount a card payment can take).
         </Text>
+      </Section>
+
+      <Section title="Extras" id="extras">
+        <Bullets
+          items={[
+            `A model answer as well as feedback: + ${formatPounds(MODEL_ANSWER_SURCHARGE_PENCE)} per essay.`,
+            `Expedited review, marked within 24 hours of paying instead of 48: + ${formatPounds(EXPEDITED_SURCHARGE_PENCE)} per essay.`,
+          ]}
+        />
+        <Text>Each extra is listed separately on your essay before you pay.</Text>
       </Section>
 
       <Section title="What you can count on" id="promises">

@@ -11,7 +11,7 @@ export function PrivacyPage() {
       title="Privacy Policy"
       description="What personal data Redpen collects, why, who it is shared with, how long it is kept and your rights."
       lead="This policy explains what personal data Redpen collects, why we use it and the choices you have."
-      updated="December 22, 2024"
+      updated="22 December 2024"
     >
       <Section title="1. Information we collect" id="collect">
         <Bullets

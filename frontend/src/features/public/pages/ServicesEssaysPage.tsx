@@ -52,7 +52,7 @@ export function ServicesEssaysPage() {
       <Section title="Price" id="price">
         <Text>
           {ESSAY_PRICE_TEXT}. Try the <AppLink to="/pricing" {...link}>price calculator</AppLink>, or{' '}
-          <AppLink to="/register" {...link}>create an account</AppLink> to upload your first essay.
+          <AppLink to="/register" search={{ role: 'student' }} {...link}>create an account</AppLink> to upload your first essay.
         </Text>
       </Section>
     </ContentPage>

@@ -36,7 +36,7 @@ export function ServicesInterviewsPage() {
       </Section>
       <Section title="Get started" id="start">
         <Text>
-          <AppLink to="/register" {...link}>Create an account</AppLink> to see tutors and their availability, or read the{' '}
+          <AppLink to="/register" search={{ role: 'student' }} {...link}>Create an account</AppLink> to see tutors and their availability, or read the{' '}
           <AppLink to="/guide/student" {...link}>student guide</AppLink>.
         </Text>
       </Section>

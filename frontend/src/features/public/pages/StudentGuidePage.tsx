@@ -15,7 +15,7 @@ export function StudentGuidePage() {
     >
       <Section title="1. Create your account" id="account">
         <Text>
-          <AppLink to="/register" {...link}>Register</AppLink> as a student with your name, email, phone and a strong
+          <AppLink to="/register" search={{ role: 'student' }} {...link}>Register</AppLink> as a student with your name, email, phone and a strong
           password, then enter the 6-character code we email you. You must be 16 or over.
         </Text>
       </Section>

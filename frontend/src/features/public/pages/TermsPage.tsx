@@ -18,7 +18,7 @@ export function TermsPage() {
       title="Terms of Service"
       description="The terms that apply when you use Redpen as a student or a tutor, including the proof-reading rules."
       lead="These terms apply to everyone who uses Redpen, as a student, a tutor or both. Please read them before you sign up."
-      updated="March 19, 2024"
+      updated="19 March 2024"
     >
       <Section title="1. About these terms" id="about">
         <Text>

@@ -20,7 +20,7 @@ export function TutorGuidePage() {
     >
       <Section title="1. Sign up and onboard" id="onboard">
         <Text>
-          <AppLink to="/register" {...link}>Register</AppLink> as a tutor and complete two onboarding steps:
+          <AppLink to="/register" search={{ role: 'tutor' }} {...link}>Register</AppLink> as a tutor and complete two onboarding steps:
         </Text>
         <Bullets
           items={[

@@ -76,6 +76,27 @@ describe('public pages', () => {
     }
   });
 
+  it.each([
+    ['student guide', StudentGuidePage, 'student'],
+    ['essay reviews', ServicesEssaysPage, 'student'],
+    ['mock interviews', ServicesInterviewsPage, 'student'],
+    ['tutor guide', TutorGuidePage, 'tutor'],
+  ] as const)('%s: its registration link arrives with the role chosen (?role=%s)', async (_name, Page, role) => {
+    mockReducedMotion(true);
+    await renderWithRouter(<Page />);
+    const links = internalHrefs().filter((href) => href.startsWith('/register'));
+    expect(links.length).toBeGreaterThan(0);
+    for (const href of links) expect(href).toBe(`/register?role=${role}`);
+  });
+
+  it('pricing: the surcharges (model answer, expedited) are listed with their amounts', async () => {
+    mockReducedMotion(true);
+    await renderWithRouter(<PricingPage />);
+    expect(screen.getByRole('heading', { name: 'Extras' })).toBeInTheDocument();
+    expect(screen.getByText(/A model answer as well as feedback: \+ £5\.00 per essay/)).toBeInTheDocument();
+    expect(screen.getByText(/Expedited review, marked within 24 hours of paying instead of 48: \+ £10\.00 per essay/)).toBeInTheDocument();
+  });
+
   it('footer: spec text and a working link to every footer page', async () => {
     await renderWithRouter(<SiteFooter />);
     expect(screen.getByText(FOOTER_TEXT)).toBeInTheDocument();
@@ -97,7 +118,7 @@ describe('public pages', () => {
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Contact', 'Terms', 'FAQ']);
     expect(screen.getAllByRole('link', { name: 'Log in' })[0]).toHaveAttribute('href', '/login');
-    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/register');
+    for (const link of screen.getAllByRole('link', { name: 'Get Started' })) expect(link).toHaveAttribute('href', '/register?role=student');
 
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -110,11 +131,25 @@ describe('public pages', () => {
     expect(panel).not.toBeVisible();
   });
 
-  it('home: Get Started goes to /register, stats and testimonials are there', async () => {
+  it('header: a signed-in visitor sees the dashboard link, not "Log in" (issue 30)', async () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor' }));
+    localStorage.setItem('currentRole', 'tutor');
+    try {
+      await renderWithRouter(<SiteHeader />);
+      const links = await screen.findAllByRole('link', { name: 'Dashboard' });
+      for (const link of links) expect(link).toHaveAttribute('href', '/tutor/dashboard');
+      expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    } finally {
+      localStorage.clear();
+    }
+  });
+
+  it('home: Get Started goes to /register with Student chosen, stats and testimonials are there', async () => {
     mockReducedMotion(false);
     mockIntersectionObserver();
     await renderWithRouter(<HomePage />);
-    expect(screen.getAllByRole('link', { name: 'Get Started' })[0]).toHaveAttribute('href', '/register');
+    for (const link of screen.getAllByRole('link', { name: 'Get Started' })) expect(link).toHaveAttribute('href', '/register?role=student');
     for (const text of ['1000+ Students', '95% Success rate', '50+ Tutors', '24/7 Support']) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
@@ -170,7 +205,7 @@ describe('public pages', () => {
 
   it('terms: dates, proof-reader lists, enforcement and contact section', async () => {
     await renderWithRouter(<TermsPage />);
-    expect(screen.getByText('Last updated March 19, 2024')).toBeInTheDocument();
+    expect(screen.getByText('Last updated 19 March 2024')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'A proof-reader may' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'A proof-reader may not' })).toBeInTheDocument();
     expect(screen.getByText('Translate into English')).toBeInTheDocument();
@@ -180,7 +215,7 @@ describe('public pages', () => {
 
   it('privacy: seven sections, date, links to /contact and /terms', async () => {
     await renderWithRouter(<PrivacyPage />);
-    expect(screen.getByText('Last updated December 22, 2024')).toBeInTheDocument();
+    expect(screen.getByText('Last updated 22 December 2024')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
     const hrefs = internalHrefs();
     expect(hrefs).toContain('/contact');

@@ -1,3 +1,4 @@
+import { formatMonthYear, formatWeekdayDate } from '@redpen/shared/dates';
 import { Box } from '@chakra-ui/react/box';
 import { Button, IconButton } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -40,10 +41,7 @@ export function MonthCalendar({
       year: year + Math.floor((month + by) / 12),
       month: (((month + by) % 12) + 12) % 12,
     }));
-  const title = new Date(view.year, view.month, 1).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-  });
+  const title = formatMonthYear(new Date(view.year, view.month, 1));
 
   return (
     <Stack gap="3" p="4" bg="bg.panel" rounded="lg" borderWidth="1px" minW="72" aria-label="Session calendar" role="group">
@@ -76,7 +74,7 @@ export function MonthCalendar({
               colorPalette={selected === key ? 'brand' : undefined}
               disabled={key < todayKey}
               aria-pressed={selected === key}
-              aria-label={`${date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}${hasSessions ? ', has sessions' : ''}`}
+              aria-label={`${formatWeekdayDate(date, undefined, false)}${hasSessions ? ', has sessions' : ''}`}
               fontWeight={hasSessions ? 'bold' : 'normal'}
               textDecoration={hasSessions ? 'underline' : undefined}
               data-marked={hasSessions || undefined}

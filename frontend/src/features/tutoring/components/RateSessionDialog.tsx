@@ -20,7 +20,9 @@ const FEEDBACK_MAX = 500;
 /** Rate Session: 1–5 and optional feedback (≤ 500 characters), once; `giveRating` with type session. */
 export function RateSessionDialog({ session, onClose }: { session: TutoringSession; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [rating, setRating] = useState('5');
+  // No rating chosen at first (issue 30): the student picks one.
+  const [rating, setRating] = useState('');
+  const [tried, setTried] = useState(false);
   const [feedback, setFeedback] = useState('');
   const rate = useMutation({
     mutationFn: () => tutoringApi.rate(session._id, Number(rating), feedback),
@@ -37,14 +39,30 @@ export function RateSessionDialog({ session, onClose }: { session: TutoringSessi
       busy={rate.isPending}
       title="Rate Session"
       footer={
-        <Button colorPalette="brand" loading={rate.isPending} onClick={() => rate.mutate()} disabled={feedback.length > FEEDBACK_MAX}>
+        <Button
+          colorPalette="brand"
+          loading={rate.isPending}
+          onClick={() => {
+            setTried(true);
+            if (rating) rate.mutate();
+          }}
+          disabled={feedback.length > FEEDBACK_MAX}
+        >
           Submit Rating
         </Button>
       }
     >
       <Stack gap="4">
         {rate.isError && <FormAlert title={`Failed to submit rating: ${errorMessage(rate.error, 'Please try again.')}`} />}
-        <SelectField id="rate-session-stars" label="Rating" options={RATING_OPTIONS} value={rating} onChange={(e) => setRating(e.target.value)} />
+        <SelectField
+          id="rate-session-stars"
+          label="Rating"
+          placeholder="Choose a rating"
+          options={RATING_OPTIONS}
+          value={rating}
+          error={tried && !rating ? 'Choose a rating from 1 to 5 stars' : undefined}
+          onChange={(e) => setRating(e.target.value)}
+        />
         <FormField id="rate-session-feedback" label="Feedback (optional)" helper={`${feedback.length}/${FEEDBACK_MAX}`}>
           <Textarea value={feedback} maxLength={FEEDBACK_MAX} onChange={(e) => setFeedback(e.target.value)} rows={3} />
         </FormField>

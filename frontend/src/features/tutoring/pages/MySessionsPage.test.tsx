@@ -115,7 +115,7 @@ describe('My Sessions', { timeout: 30_000 }, () => {
     if (yesterday.getMonth() === day.getMonth()) {
       expect(
         within(calendar).getByRole('button', {
-          name: new RegExp(`^${yesterday.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' })}`),
+          name: new RegExp(`^${yesterday.toLocaleDateString('en-GB', { weekday: 'long' })} ${yesterday.getDate()} ${yesterday.toLocaleDateString('en-GB', { month: 'long' })}`),
         }),
       ).toBeDisabled();
     }
@@ -167,6 +167,11 @@ describe('My Sessions', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'All Sessions' }));
     await userEvent.click(within(await screen.findByRole('article', { name: 'Past unrated' })).getByRole('button', { name: 'Rate Session' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Session' });
+    // No rating chosen at first (issue 30); sending without one asks for it.
+    expect(within(dialog).getByLabelText('Rating')).toHaveDisplayValue('Choose a rating');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
+    expect(await within(dialog).findByText('Choose a rating from 1 to 5 stars')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/student/giveRating')).toBe(false);
     await userEvent.selectOptions(within(dialog).getByLabelText('Rating'), '4');
     await userEvent.type(within(dialog).getByLabelText(/Feedback/), 'Very helpful');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));

@@ -116,6 +116,17 @@ describe('Tutor session management', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.key === 'POST /api/tutor/getPaidTutoringSessions')!.body).toEqual({ tutoringSessionID: 'p' });
   });
 
+  it('Get Paid states what the tutor earns for the session (issue 30)', async () => {
+    stubApi({
+      'GET /api/tutor/getPendingTutoringSessions': sessions([]),
+      'GET /api/tutor/getInProgressTutoringSessions': sessions([]),
+      'GET /api/tutor/getCompletedTutoringSessions': sessions([{ ...payable, tutorEarningsPence: 2800, tutorEarnings: 28 }]),
+    });
+    renderApp('/tutor/interviews');
+    const completed = await screen.findByRole('region', { name: 'Completed Sessions' });
+    expect(await within(completed).findByRole('button', { name: 'Get Paid £28.00' })).toBeInTheDocument();
+  });
+
   it('shows the error line when a list fails', async () => {
     stubApi({
       'GET /api/tutor/getPendingTutoringSessions': sessions([]),

@@ -1,3 +1,4 @@
+import { formatPounds } from '@redpen/shared/pricing';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
@@ -77,7 +78,7 @@ export function TutorSessionsPage() {
                         loading={page.payout.isPending && page.payout.variables?._id === session._id}
                         onClick={() => page.payout.mutate(session)}
                       >
-                        Get Paid
+                        Get Paid{session.tutorEarningsPence !== undefined ? ` ${formatPounds(session.tutorEarningsPence)}` : ''}
                       </Button>
                     )
                   }
