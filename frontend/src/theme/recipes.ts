@@ -19,6 +19,7 @@ import {
   linkRecipe,
   listSlotRecipe,
   nativeSelectSlotRecipe,
+  popoverSlotRecipe,
   progressSlotRecipe,
   skeletonRecipe,
   spinnerRecipe,
@@ -51,6 +52,7 @@ export const slotRecipes = {
   fieldset: fieldsetSlotRecipe,
   list: listSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
+  popover: popoverSlotRecipe, // the header's notification bell
   progress: progressSlotRecipe,
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
