@@ -32,10 +32,21 @@ describe('render', () => {
   });
 
   it('renders the home page with the first slide and the statistics before they count', async () => {
-    const { html, head } = await render('/');
+    const { html, head, hydrate } = await render('/');
     expect(html).toContain('Better essays and confident interviews');
     expect(html).toContain('/images/slides/01-');
     expect(head.title).toBe('Redpen');
+    // Static (issue 28): never hydrated, its islands named in the markup, the figures themselves in the HTML.
+    expect(hydrate).toBe(false);
+    for (const island of ['menu', 'hero', 'counters', 'reveal']) expect(html).toContain(`data-island="${island}"`);
+    expect(html).toMatch(/data-count="true"[^>]*>1000\+</);
+  });
+
+  it('renders the sign-in form to be hydrated, and the pricing page static with its calculator island', async () => {
+    expect((await render('/login')).hydrate).toBe(true);
+    const pricing = await render('/pricing');
+    expect(pricing.hydrate).toBe(false);
+    expect(pricing.html).toContain('data-island="price-calculator"');
   });
 
   it('renders /login with its submit button disabled until the page is hydrated', async () => {

@@ -89,10 +89,14 @@ export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlide
       ref={rootRef}
       aria-roledescription="carousel"
       aria-label={label}
+      // On the static page (not hydrated) islands/hero.ts runs the show from these attributes.
+      data-island="hero"
+      data-interval={intervalMs}
       position="relative"
       overflow="hidden"
       minH={{ base: '560px', md: '600px', lg: '640px' }}
       bg={BRAND.background}
+      data-stopped={stopped ? '' : undefined}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -109,6 +113,10 @@ export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlide
             aria-label={`${i + 1} of ${count}`}
             aria-hidden={i !== index}
             className="rp-slide"
+            data-src={slide.src}
+            data-alt={slide.alt}
+            data-width={slide.width}
+            data-height={slide.height}
           >
             {loaded.has(i) && (
               <img
@@ -159,7 +167,7 @@ export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlide
           shadow="sm"
           style={{ '--rp-slide-dot-active': BRAND.primaryStrong } as CSSProperties}
         >
-          <IconButton aria-label="Previous slide" variant="ghost" size="sm" rounded="full" onClick={() => go(index - 1)}>
+          <IconButton data-slide-prev aria-label="Previous slide" variant="ghost" size="sm" rounded="full" onClick={() => go(index - 1)}>
             <FiChevronLeft aria-hidden />
           </IconButton>
           {slides.map((slide, i) => (
@@ -174,24 +182,27 @@ export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlide
               <span />
             </button>
           ))}
-          <IconButton aria-label="Next slide" variant="ghost" size="sm" rounded="full" onClick={() => go(index + 1)}>
+          <IconButton data-slide-next aria-label="Next slide" variant="ghost" size="sm" rounded="full" onClick={() => go(index + 1)}>
             <FiChevronRight aria-hidden />
           </IconButton>
           {!reducedMotion && (
             <IconButton
+              data-slide-pause
               aria-label={stopped ? 'Play slideshow' : 'Pause slideshow'}
               variant="ghost"
               size="sm"
               rounded="full"
               onClick={() => setStopped((value) => !value)}
             >
-              {stopped ? <FiPlay aria-hidden /> : <FiPause aria-hidden />}
+              {/* Both icons, the one that does not apply hidden by motion.css ([data-stopped] on the section). */}
+              <FiPause aria-hidden className="rp-when-running" />
+              <FiPlay aria-hidden className="rp-when-stopped" />
             </IconButton>
           )}
         </Flex>
       </Flex>
 
-      <VisuallyHidden aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
+      <VisuallyHidden data-slide-status aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
         {`Slide ${index + 1} of ${count}: ${slides[index]?.alt ?? ''}`}
       </VisuallyHidden>
     </Box>

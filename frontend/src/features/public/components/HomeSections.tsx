@@ -90,7 +90,7 @@ export function Features() {
         <Text textAlign="center" color="gray.700" mb={{ base: '8', md: '12' }} maxW="2xl" mx="auto">
           Everything you need to improve your writing and prepare for interviews, from tutors who have been where you are.
         </Text>
-        <SimpleGrid ref={ref} columns={{ base: 1, md: 3 }} gap="6">
+        <SimpleGrid ref={ref} columns={{ base: 1, md: 3 }} gap="6" data-island="reveal" data-reveal-at={0.7}>
           {FEATURES.map((feature, i) => {
             const Icon = FEATURE_ICONS[feature.id];
             return (

@@ -18,6 +18,8 @@ export function Reveal({ variant, viewportFraction, className, children, ...rest
       ref={ref}
       className={`rp-reveal rp-reveal--${variant}${className ? ` ${className}` : ''}`}
       data-state={inView || reducedMotion ? 'visible' : 'hidden'}
+      data-island="reveal"
+      data-reveal-at={viewportFraction}
       {...rest}
     >
       {children}

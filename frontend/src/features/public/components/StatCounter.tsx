@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { BRAND } from '../brand';
 import { useInView } from '../hooks/useInView';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
@@ -26,8 +26,12 @@ const easeOutCubic = (t: number) => 1 - (1 - t) ** 3;
  * statistic around it is rendered once rather than 50 times per counter.
  */
 function CountUp({ value, countable, animate, inView }: { value: string; countable: Countable | null; animate: boolean; inView: boolean }) {
-  // Ticks elapsed; null once finished (or never started) so the original text shows.
-  const [tick, setTick] = useState<number | null>(animate ? 0 : null);
+  // Ticks elapsed; null once finished (or never started) so the original text shows. The HTML (prerendered, read
+  // without JavaScript) carries the figure itself; in the browser it drops to 0 before the first paint.
+  const [tick, setTick] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (animate) setTick((current) => current ?? 0);
+  }, [animate]);
 
   useEffect(() => {
     if (!animate) {
@@ -64,11 +68,12 @@ export function StatCounter({ value, label }: { value: string; label: string }) 
   const [ref, inView] = useInView<HTMLDivElement>(0.8, animate);
 
   return (
-    <Stack ref={ref} gap="1" align="center" textAlign="center">
+    <Stack ref={ref} gap="1" align="center" textAlign="center" data-island="counters">
       <Text
         as="span"
         aria-hidden="true"
         data-testid="stat-value"
+        data-count
         fontSize={{ base: '3xl', md: '4xl' }}
         fontWeight="extrabold"
         color={BRAND.primaryStrong}
