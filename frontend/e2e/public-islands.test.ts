@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PUBLIC_ROUTES, baseUrl, gotoApp, launchBrowser, newPage, takeProblems } from './support/index.ts';
+import { PUBLIC_ROUTES, baseUrl, gotoApp, launchBrowser, newPage, readLatestMail, takeProblems } from './support/index.ts';
 
 let browser: Browser;
 
@@ -192,6 +192,90 @@ describe('static public pages, JavaScript on', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await panel.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL('**/faq');
+    assert.deepEqual(takeProblems(page), []);
+    await page.context().close();
+  });
+});
+
+describe('FAQ and contact, JavaScript off', () => {
+  test('/faq shows every topic and answer (no tabs that cannot work)', async () => {
+    const context = await noJsContext();
+    try {
+      const page = await context.newPage();
+      await page.goto('/faq', { waitUntil: 'load' });
+      assert.equal(await page.getByRole('tablist').isVisible(), false);
+      for (const topic of ['General Questions', 'Essay Reviews', 'Mock Interviews', 'Pricing & Plans']) {
+        assert.ok(await page.getByRole('heading', { level: 2, name: topic }).isVisible(), `the topic ${topic} shows as a heading`);
+      }
+      assert.ok(await page.getByText('Redpen is a UK platform where students get paid feedback', { exact: false }).isVisible(), 'the first answer reads');
+      const answers = page.locator('[data-faq-answer]');
+      const count = await answers.count();
+      assert.ok(count >= 12);
+      for (let i = 0; i < count; i++) assert.ok(await answers.nth(i).isVisible(), `answer ${i + 1} of ${count} shows`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the contact form posts as a plain form: the result page, both emails; a wrong field gets a page that says why', async () => {
+    const context = await noJsContext();
+    try {
+      const page = await context.newPage();
+      const since = new Date(Date.now() - 2000);
+      const sender = `e2e-nojs-${Date.now()}@example.com`;
+      await page.goto('/contact', { waitUntil: 'load' });
+      const form = page.getByRole('form', { name: 'Contact form' });
+      await form.getByLabel('Name').fill('Grace Hopper');
+      await form.getByLabel('Email').fill(sender);
+      await form.getByLabel('Subject').fill('Sent without JavaScript');
+      await form.getByLabel('Message').fill('Does the contact form work as a plain HTML form?');
+      await form.getByRole('button', { name: 'Send message' }).click();
+      await page.waitForURL('**/contact/sent');
+      assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /Message sent/);
+      assert.ok(await page.getByText('Thank you for getting in touch').isVisible());
+      const ack = await readLatestMail(sender, { since });
+      assert.ok(ack.to.includes(sender), 'the acknowledgement goes to the sender');
+      await page.getByRole('link', { name: 'Send another message' }).click();
+      await page.waitForURL('**/contact');
+
+      // Spaces pass the browser's own "required" check; the server's rule answers with a page that says why.
+      await form.getByLabel('Name').fill('   ');
+      await form.getByLabel('Email').fill(sender);
+      await form.getByLabel('Subject').fill('x');
+      await form.getByLabel('Message').fill('y');
+      const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/contact/form')), form.getByRole('button', { name: 'Send message' }).click()]);
+      assert.equal(response.status(), 400);
+      await page.getByRole('heading', { name: 'Your message was not sent' }).waitFor();
+      assert.ok(await page.getByText('Name is required').isVisible());
+      await page.getByRole('link', { name: 'Back to the contact form' }).click();
+      await page.waitForURL('**/contact');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('FAQ, JavaScript on', () => {
+  test('/faq: the topic tabs (click, arrow keys) and the answers open and close', async () => {
+    const page = await newPage(browser);
+    await gotoApp(page, '/faq');
+    assert.deepEqual(await page.getByRole('tab').allInnerTexts(), ['General Questions', 'Essay Reviews', 'Mock Interviews', 'Pricing & Plans']);
+    const question = page.getByRole('button', { name: 'What is Redpen?' });
+    assert.equal(await question.getAttribute('aria-expanded'), 'false');
+    const answer = page.getByText('Redpen is a UK platform where students get paid feedback', { exact: false });
+    assert.equal(await answer.isVisible(), false);
+    await question.click();
+    assert.equal(await question.getAttribute('aria-expanded'), 'true');
+    assert.ok(await answer.isVisible());
+    await question.click();
+    assert.equal(await answer.isVisible(), false);
+    await page.getByRole('tab', { name: 'Pricing & Plans' }).click();
+    assert.equal(await page.getByRole('tab', { name: 'Pricing & Plans' }).getAttribute('aria-selected'), 'true');
+    assert.ok(await page.getByRole('button', { name: 'Can I get a refund?' }).isVisible());
+    assert.equal(await question.isVisible(), false, 'the other topics are hidden');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.getByRole('tab', { name: 'Mock Interviews' }).getAttribute('aria-selected'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Mock Interviews');
     assert.deepEqual(takeProblems(page), []);
     await page.context().close();
   });
