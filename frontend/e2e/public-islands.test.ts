@@ -144,6 +144,27 @@ describe('static public pages, JavaScript on', () => {
     await context.close();
   });
 
+  test('/: nothing moves while the islands start (layout shift 0), on a phone and a desktop', async () => {
+    for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport, isMobile: viewport.width < 500, reducedMotion: 'no-preference' });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const shifts: { value: number; sources: string[] }[] = [];
+        Object.assign(window, { __shifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
+            shifts.push({ value: entry.value, sources: (entry.sources ?? []).map((s) => `${s.node?.nodeName ?? '?'} ${(s.node?.textContent ?? '').slice(0, 30)}`) });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await gotoApp(page, '/');
+      await page.waitForTimeout(2500); // the counters in view count for 2 s
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
+      assert.deepEqual(shifts, [], `layout shifts at ${viewport.width} px: ${JSON.stringify(shifts)}`);
+      await context.close();
+    }
+  });
+
   test('/ under reduced motion: no rotation, no Pause button, nothing left hidden, counters at their figures', async () => {
     const page = await newPage(browser); // reduced motion
     await gotoApp(page, '/');

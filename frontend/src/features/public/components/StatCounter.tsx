@@ -78,6 +78,9 @@ export function StatCounter({ value, label }: { value: string; label: string }) 
         fontWeight="extrabold"
         color={BRAND.primaryStrong}
         fontVariantNumeric="tabular-nums"
+        // A counting figure keeps one width (its final text's, with room for the sign), so the digits changing
+        // under it never move it: a centred box that shrank to "0+" and grew back would be a layout shift.
+        {...(countable ? { display: 'inline-block', w: `${value.length + 1}ch` } : {})}
       >
         <CountUp value={value} countable={countable} animate={animate} inView={inView} />
       </Text>
