@@ -56,10 +56,19 @@ describe('render', () => {
   });
 
   it('renders every form it prerenders with its submit button disabled until hydration', async () => {
-    for (const path of ['/register', '/forgot-password', '/contact']) {
+    for (const path of ['/register', '/forgot-password']) {
       const { html } = await render(path);
       expect(html, path).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
     }
+  });
+
+  it('renders the contact form as a working HTML form: it posts without JavaScript (issue 28)', async () => {
+    const { html } = await render('/contact');
+    const form = /<form[^>]*aria-label="Contact form"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('action="/api/contact/form"');
+    expect(form).toContain('method="post"');
+    expect(html).toMatch(/<button type="submit"(?![^>]*disabled)[^>]*>/);
+    for (const name of ['name', 'email', 'subject', 'message']) expect(html).toMatch(new RegExp(`name="${name}"[^>]*required=""|required=""[^>]*name="${name}"`));
   });
 
   it('refuses a path the router does not settle on', async () => {
