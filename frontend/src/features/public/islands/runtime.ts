@@ -53,7 +53,7 @@ export function whenInView(element: Element, viewportFraction: number, onEnter: 
   const observer = new IntersectionObserver(
     (entries) => {
       // Above the viewport counts too: a page opened scrolled down (back, an anchor) shows what it passed.
-      if (entries.some((entry) => entry.isIntersecting || entry.boundingClientRect.bottom < 0)) {
+      if (entries.some((entry) => entry.isIntersecting || (entry.boundingClientRect?.bottom ?? 0) < 0)) {
         observer.disconnect();
         onEnter();
       }
