@@ -133,6 +133,11 @@ server {
     return 404;
     include /etc/nginx/snippets/redpen-security-headers.conf;
   }
+  # The build manifest (read by the prerender and the JavaScript budget check) is not for browsers.
+  location /.vite/ {
+    return 404;
+    include /etc/nginx/snippets/redpen-security-headers.conf;
+  }
   location / {
     include /etc/nginx/snippets/redpen-security-headers.conf;
     add_header Cache-Control "no-cache";

@@ -84,6 +84,7 @@ const BOUNDARY_RULES = [
   'shared-only-shared',
   'shared-by-package-name',
   'public-no-app-code',
+  'islands-plain',
 ];
 /** @type {import('eslint').ESLint.Plugin} */
 const boundaries = { meta: { name: 'redpen-boundaries' }, rules: Object.fromEntries(BOUNDARY_RULES.map((r) => [r, importBoundary])) };
@@ -268,9 +269,9 @@ export default tseslint.config(
     },
   },
 
-  // 8. The public site (prerendered, the first thing a visitor loads) uses no signed-in machinery: not the session,
-  // the query client, the chat socket or the auth calls. It may use components/, lib/'s page helpers, the theme and
-  // api/client (the contact form's one call). Its tests may render the whole app.
+  // 8. The public site (prerendered, the first thing a visitor loads) uses no app code: not the session, the query
+  // client, the chat socket, the API client or the app's forms (the contact form is an island that calls fetch). It
+  // may use components/ (layout pieces), lib/'s page helpers and the theme. Its tests may render the whole app.
   {
     files: [`frontend/src/features/public/**/*.${SOURCE}`],
     ignores: ['frontend/src/features/public/**/*.test.{ts,tsx}', 'frontend/src/features/public/test/**', ...(TEMPORARY_IGNORES['public-no-app-code'] ?? [])],
@@ -278,10 +279,32 @@ export default tseslint.config(
       'boundaries/public-no-app-code': ['error', {
         patterns: [
           {
-            target: String.raw`^frontend/src/(?:lib/(?:session|useLogout|query-client|chat[^/]*)|api/auth|router|routes|App|boot|main)(?:\.[jt]sx?)?(?:/|$)`,
-            message: 'features/public imports no app code (session, query client, chat socket, auth calls, router): keep the public pages light.',
+            target: String.raw`^frontend/src/(?:lib/(?:session|useLogout|query-client|chat[^/]*)|api|components/form|router|routes|App|boot|main)(?:\.[jt]sx?)?(?:/|$)`,
+            message: 'features/public imports no app code (session, query client, chat socket, API client, app forms, router): keep the public pages light.',
           },
           { regex: String.raw`^(?:socket\.io-client|@tanstack/react-query)(?:/|$)`, message: 'features/public loads neither the chat socket nor TanStack Query.' },
+        ],
+      }],
+    },
+  },
+
+  // 9. The islands (the static public pages' only JavaScript, issue 28) are plain TypeScript: no framework, no app
+  // code, nothing of the public pages' React components; only other islands, the public feature's pure modules
+  // (content, rules) and @redpen/shared. The JavaScript budget (frontend/js-budgets.json) counts what they bring.
+  {
+    files: [`frontend/src/features/public/islands/**/*.${SOURCE}`, `frontend/src/islands/**/*.${SOURCE}`],
+    ignores: ['frontend/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'boundaries/islands-plain': ['error', {
+        patterns: [
+          {
+            regex: String.raw`^(?:react|react-dom|@chakra-ui|@emotion|@tanstack|socket\.io-client|openapi-fetch|react-hook-form|react-icons|@ark-ui|@zag-js)(?:/|$)`,
+            message: 'An island is plain TypeScript: no framework or app library (it is all a static page loads).',
+          },
+          {
+            target: String.raw`^frontend/src/(?!features/public/)|^frontend/src/features/public/(?:components|pages|hooks|test)(?:/|$)`,
+            message: "An island imports only islands, the public feature's pure modules and @redpen/shared: no app code, no React component.",
+          },
         ],
       }],
     },

@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -49,6 +50,17 @@ function chakraLazyGlobalCss(): Plugin {
   };
 }
 
+/**
+ * The static public pages' islands (src/islands/<name>.ts): entries of their own beside index.html, so a page
+ * loads just the ones its HTML marks (scripts/prerender.mjs reads the build manifest to link them).
+ */
+const ISLANDS_DIR = fileURLToPath(new URL('./src/islands', import.meta.url));
+const islandEntries = Object.fromEntries(
+  readdirSync(ISLANDS_DIR)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => [`island-${basename(file, '.ts')}`, join(ISLANDS_DIR, file)]),
+);
+
 const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -90,10 +102,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which files each entry (the app, each island) loads; read by the prerender
+    // and by the JavaScript budget check (scripts/js-budget.mjs).
+    manifest: !isSsrBuild,
     // The server build (src/entry-server.tsx, for the prerender) runs once in Node: no chunking there.
     rolldownOptions: isSsrBuild
       ? {}
       : {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), ...islandEntries },
       output: {
         // React and TanStack are needed on every page: long-lived vendor chunks that survive deploys.
         // Chakra is deliberately NOT grouped: one Chakra chunk would pull every component any route

@@ -135,11 +135,29 @@ test('features/public imports no app code: no session, query client, chat socket
   await fires('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', 'socket.io-client');
   await fires('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', '@tanstack/react-query');
   await firesIn('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', "export const chat = () => import('../../../lib/chat-socket');\n");
-  await allowed('frontend/src/features/public/components/New.tsx', '../../../api/client');
+  // Issue 28: the API client and the app's forms are app code too (the contact form is an island calling fetch).
+  await fires('public-no-app-code', 'frontend/src/features/public/components/New.tsx', '../../../api/client');
+  await fires('public-no-app-code', 'frontend/src/features/public/components/New.tsx', '../../../components/form/SubmitButton');
   await allowed('frontend/src/features/public/components/New.tsx', '../../../lib/page-head');
-  await allowed('frontend/src/features/public/components/New.tsx', '../../../components/form/SubmitButton');
+  await allowed('frontend/src/features/public/components/New.tsx', '../../../components/SkipLink');
   await allowed('frontend/src/features/public/pages/New.test.tsx', '../../../router');
   await allowed('frontend/src/features/auth/pages/New.tsx', '../../../lib/session');
+});
+
+test('the islands are plain TypeScript: no framework, no app code, no React component', async () => {
+  await fires('islands-plain', 'frontend/src/features/public/islands/new.ts', 'react');
+  await fires('islands-plain', 'frontend/src/features/public/islands/new.ts', '@chakra-ui/react/box');
+  await fires('islands-plain', 'frontend/src/features/public/islands/new.ts', '@tanstack/react-router');
+  await fires('islands-plain', 'frontend/src/features/public/islands/new.ts', '../../../lib/useHydrated');
+  await fires('islands-plain', 'frontend/src/features/public/islands/new.ts', '../../../components/SkipLink');
+  await fires('islands-plain', 'frontend/src/features/public/islands/new.ts', '../components/PriceCalculator');
+  await fires('islands-plain', 'frontend/src/islands/new.ts', '../features/public/components/SiteHeader');
+  await fires('islands-plain', 'frontend/src/islands/new.ts', '../lib/page-head');
+  await firesIn('islands-plain', 'frontend/src/features/public/islands/new.ts', "export const ready = () => import('../../../lib/useHydrated');\n");
+  await allowed('frontend/src/features/public/islands/new.ts', './runtime');
+  await allowed('frontend/src/features/public/islands/new.ts', '../contact-rules');
+  await allowed('frontend/src/features/public/islands/new.ts', '@redpen/shared/pricing');
+  await allowed('frontend/src/islands/new.ts', '../features/public/islands/menu');
 });
 
 test('Chakra is imported per component', async () => {

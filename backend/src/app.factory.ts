@@ -129,7 +129,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       prefix: '/',
       wildcard: true,
       // The prerendered pages are served at their own paths (below), not as /pages/*.html.
-      allowedPath: (pathName: string) => !pathName.startsWith('/pages/'),
+      // Nor is the build manifest (dist/.vite/), which only the prerender and the budget check read.
+      allowedPath: (pathName: string) => !pathName.startsWith('/pages/') && !pathName.startsWith('/.vite/'),
       index: false,
       // The build writes .br and .gz twins of every asset: serve those to browsers that accept them.
       preCompressed: true,

@@ -60,3 +60,54 @@ describe('POST /api/contact', () => {
     expect(response.body.message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
   });
 });
+
+/** The contact form posted without JavaScript (issue 28): the same rules, answered for a browser. */
+describe('POST /api/contact/form (the contact form without JavaScript)', () => {
+  let app: NestFastifyApplication;
+  let redis: Redis;
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+  beforeAll(async () => {
+    ({ app } = await bootApp({ SUPPORT_EMAIL: 'support-e2e@redpen.local' }));
+    redis = new Redis(process.env.REDIS_URL!);
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await app?.close();
+  });
+  beforeEach(async () => {
+    const keys = await redis.keys('redpen:rl:contact*');
+    if (keys.length) await redis.del(...keys);
+  });
+
+  it('sends the message and redirects to the result page (303, so the browser GETs it)', async () => {
+    const body = valid();
+    const response = await request(app.getHttpServer()).post('/api/contact/form').type('form').send(form(body)).expect(303);
+    expect(response.headers.location).toBe('/contact/sent');
+    const [acknowledgement] = await waitForMails(body.email);
+    expect(acknowledgement?.subject).toBe('We received your message');
+    const support = (await waitForMails('support-e2e@redpen.local', 1)).find((mail) => mail.text.includes(body.email));
+    expect(support?.text).toContain('How long does a review take?');
+  });
+
+  it('answers a wrong field with a page that lists the spec messages (400), its text escaped', async () => {
+    const response = await request(app.getHttpServer())
+      .post('/api/contact/form')
+      .type('form')
+      .send(form({ ...valid(), name: '  ', email: '<b>jane@nowhere' }))
+      .expect(400);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.text).toContain('<h1>Your message was not sent</h1>');
+    expect(response.text).toContain('<li>Name is required</li>');
+    expect(response.text).toContain('<li>Please enter a valid email address</li>');
+    expect(response.text).toContain('href="/contact"');
+    expect(response.text).not.toContain('<b>');
+  });
+
+  it('answers the sixth message of the hour with the 429 page and Retry-After', async () => {
+    for (let i = 0; i < 5; i++) await request(app.getHttpServer()).post('/api/contact/form').type('form').send(form(valid())).expect(303);
+    const response = await request(app.getHttpServer()).post('/api/contact/form').type('form').send(form(valid())).expect(429);
+    expect(response.text).toMatch(/Too many requests\. Please try again in \d+ seconds?\./);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -1,7 +1,11 @@
 // Renders the pages a signed-out visitor reaches first (every public page, the sign-in forms) into static HTML,
 // after `vite build` (the client) and `vite build --ssr src/entry-server.tsx` (the renderer). Each page is
-// dist/index.html with the rendered markup inside #root (marked data-prerendered, which main.tsx hydrates)
-// and the page's own title and description. Output: dist/pages/<path>.html with .gz/.br twins, and
+// dist/index.html with the rendered markup inside #root (marked data-prerendered) and the page's own title and
+// description. Two kinds:
+//   - the static public pages (the `_public` layout): never hydrated. The app's scripts are taken out and each
+//     island the markup names (`data-island="<name>"`) gets its own module script, from the build manifest
+//     (dist/.vite/manifest.json): a page loads only the small modules of its interactive pieces.
+//   - the sign-in forms: the app's scripts stay (at low priority), and main.tsx hydrates them. Output: dist/pages/<path>.html with .gz/.br twins, and
 // dist/pages/manifest.json ({ "/pricing": "pages/pricing.html", … }) that the backend serves them from.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,6 +27,71 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
  */
 export function inlineStylesheets(template, readAsset) {
   return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, /** @type {string} */ file) => `<style>${readAsset(file).trim()}</style>`);
+}
+
+/** @typedef {Record<string, { file: string, imports?: string[], isEntry?: boolean }>} ViteManifest */
+
+/** The island names a page's markup asks for, in the order they first appear. @param {string} html */
+export function islandsIn(html) {
+  return [...new Set([...html.matchAll(/\sdata-island="([a-z0-9-]+)"/g)].map((m) => /** @type {string} */ (m[1])))];
+}
+
+/**
+ * The files an entry of the build manifest loads: its own, then its static imports (depth first, once each).
+ * @param {ViteManifest} manifest
+ * @param {string} key
+ */
+export function entryFiles(manifest, key) {
+  /** @type {string[]} */
+  const files = [];
+  /** @param {string} k */
+  const visit = (k) => {
+    const chunk = manifest[k];
+    if (!chunk) throw new Error(`the build manifest has no ${k}`);
+    if (files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return files;
+}
+
+/** The manifest key of an island's entry (src/islands/<name>.ts). @param {string} name */
+export const islandEntry = (name) => `src/islands/${name}.ts`;
+
+/**
+ * The template for a static page: the shell without the application's scripts (its entry and preloads).
+ * @param {string} template
+ */
+export function withoutAppScripts(template) {
+  const out = template.replace(/\s*<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (/<script\b/.test(out)) throw new Error('the shell has a script the static pages would keep');
+  return out;
+}
+
+/**
+ * A static page's scripts: one module script per island of the page, with its imports preloaded. A page without
+ * islands has nothing to wait for and is marked ready (`<html data-app="ready">`) as it is.
+ * @param {string} page the filled static template
+ * @param {ViteManifest} manifest
+ */
+export function addIslandScripts(page, manifest) {
+  const names = islandsIn(page);
+  if (names.length === 0) return page.replace(/<html\b/, '<html data-app="ready"');
+  /** @type {string[]} */
+  const entries = [];
+  /** @type {string[]} */
+  const preloads = [];
+  for (const name of names) {
+    const [entry, ...imports] = entryFiles(manifest, islandEntry(name));
+    entries.push(/** @type {string} */ (entry));
+    for (const file of imports) if (!preloads.includes(file)) preloads.push(file);
+  }
+  const tags = [
+    ...preloads.filter((f) => !entries.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...entries.map((f) => `<script type="module" crossorigin src="/${f}"></script>`),
+  ];
+  return page.replace('</head>', () => `${tags.join('')}</head>`);
 }
 
 /**
@@ -57,13 +126,18 @@ const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`
 async function main() {
   const started = Date.now();
   const shell = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const template = deprioritiseScripts(inlineStylesheets(shell, (file) => readFileSync(join(DIST, file), 'utf8')));
+  const inlined = inlineStylesheets(shell, (file) => readFileSync(join(DIST, file), 'utf8'));
+  const appTemplate = deprioritiseScripts(inlined);
+  const staticTemplate = withoutAppScripts(inlined);
+  /** @type {ViteManifest} */
+  const viteManifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8'));
   const { render, prerenderedPaths } = await import(pathToFileURL(join(FRONTEND, 'dist-server', 'entry-server.js')).href);
   rmSync(PAGES_DIR, { recursive: true, force: true });
   /** @type {Record<string, string>} */
   const manifest = {};
   for (const path of prerenderedPaths()) {
-    const page = fillTemplate(template, await render(path));
+    const rendered = await render(path);
+    const page = rendered.hydrate ? fillTemplate(appTemplate, rendered) : addIslandScripts(fillTemplate(staticTemplate, rendered), viteManifest);
     const file = join(PAGES_DIR, fileFor(path));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, page);

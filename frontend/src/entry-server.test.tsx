@@ -32,10 +32,21 @@ describe('render', () => {
   });
 
   it('renders the home page with the first slide and the statistics before they count', async () => {
-    const { html, head } = await render('/');
+    const { html, head, hydrate } = await render('/');
     expect(html).toContain('Better essays and confident interviews');
     expect(html).toContain('/images/slides/01-');
     expect(head.title).toBe('Redpen');
+    // Static (issue 28): never hydrated, its islands named in the markup, the figures themselves in the HTML.
+    expect(hydrate).toBe(false);
+    for (const island of ['menu', 'hero', 'counters', 'reveal']) expect(html).toContain(`data-island="${island}"`);
+    expect(html).toMatch(/data-count="true"[^>]*>1000\+</);
+  });
+
+  it('renders the sign-in form to be hydrated, and the pricing page static with its calculator island', async () => {
+    expect((await render('/login')).hydrate).toBe(true);
+    const pricing = await render('/pricing');
+    expect(pricing.hydrate).toBe(false);
+    expect(pricing.html).toContain('data-island="price-calculator"');
   });
 
   it('renders /login with its submit button disabled until the page is hydrated', async () => {
@@ -45,10 +56,19 @@ describe('render', () => {
   });
 
   it('renders every form it prerenders with its submit button disabled until hydration', async () => {
-    for (const path of ['/register', '/forgot-password', '/contact']) {
+    for (const path of ['/register', '/forgot-password']) {
       const { html } = await render(path);
       expect(html, path).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
     }
+  });
+
+  it('renders the contact form as a working HTML form: it posts without JavaScript (issue 28)', async () => {
+    const { html } = await render('/contact');
+    const form = /<form[^>]*aria-label="Contact form"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('action="/api/contact/form"');
+    expect(form).toContain('method="post"');
+    expect(html).toMatch(/<button type="submit"(?![^>]*disabled)[^>]*>/);
+    for (const name of ['name', 'email', 'subject', 'message']) expect(html).toMatch(new RegExp(`name="${name}"[^>]*required=""|required=""[^>]*name="${name}"`));
   });
 
   it('refuses a path the router does not settle on', async () => {

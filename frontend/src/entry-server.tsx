@@ -33,6 +33,11 @@ export interface RenderedPage {
   /** One `<style>` for `<head>` with every emotion style the page uses (see collectStyles). */
   styles: string;
   head: PageHead;
+  /**
+   * False for the static public pages (the `_public` layout), which the browser never hydrates: scripts/prerender.mjs
+   * gives them their islands' scripts instead of the app's. True for the sign-in forms.
+   */
+  hydrate: boolean;
 }
 
 /**
@@ -74,5 +79,6 @@ export async function render(path: string): Promise<RenderedPage> {
       </CacheProvider>,
     ),
   );
-  return { html, styles: styles(), head };
+  const hydrate = !router.state.matches.some((match) => match.routeId === '/_public');
+  return { html, styles: styles(), head, hydrate };
 }

@@ -1,7 +1,7 @@
 // The prerender's HTML assembly (scripts/prerender.mjs): the page goes into #root, the stylesheet inline, the
 // page's own title and description into <head>, and the application's scripts at low priority.
 import { describe, expect, it } from 'vitest';
-import { deprioritiseScripts, fillTemplate, inlineStylesheets } from '../scripts/prerender.mjs';
+import { addIslandScripts, deprioritiseScripts, entryFiles, fillTemplate, inlineStylesheets, islandsIn, withoutAppScripts } from '../scripts/prerender.mjs';
 
 const SHELL = `<!doctype html><html><head>
 <meta name="description" content="Default description" />
@@ -32,5 +32,41 @@ describe('prerender', () => {
     expect(page).not.toContain('rel="stylesheet"');
     expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-def.js">');
+  });
+});
+
+describe('prerender: static pages with islands', () => {
+  const MANIFEST = {
+    'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-def.js' },
+    'src/islands/menu.ts': { file: 'assets/island-menu-1.js', isEntry: true, imports: ['_runtime.js', '_menu.js'] },
+    'src/islands/hero.ts': { file: 'assets/island-hero-2.js', isEntry: true, imports: ['_runtime.js'] },
+    '_runtime.js': { file: 'assets/runtime-3.js' },
+    '_menu.js': { file: 'assets/menu-4.js', imports: ['_runtime.js'] },
+  };
+
+  it('takes the application out of the shell', () => {
+    const page = withoutAppScripts(SHELL);
+    expect(page).not.toContain('index-abc.js');
+    expect(page).not.toContain('modulepreload');
+    expect(page).toContain('<div id="root"></div>');
+  });
+
+  it("gives a page one module script per island its markup names, with the islands' imports preloaded once", () => {
+    const filled = fillTemplate(withoutAppScripts(SHELL), { html: '<header data-island="menu"></header><section data-island="hero"></section><i data-island="menu"></i>', head: {} });
+    expect(islandsIn(filled)).toEqual(['menu', 'hero']);
+    const page = addIslandScripts(filled, MANIFEST);
+    expect(page.match(/<script type="module" crossorigin src="[^"]+"><\/script>/g)).toEqual([
+      '<script type="module" crossorigin src="/assets/island-menu-1.js"></script>',
+      '<script type="module" crossorigin src="/assets/island-hero-2.js"></script>',
+    ]);
+    expect(page.match(/rel="modulepreload"[^>]*href="([^"]+)"/g)).toEqual(['rel="modulepreload" crossorigin href="/assets/runtime-3.js"', 'rel="modulepreload" crossorigin href="/assets/menu-4.js"']);
+    expect(page).not.toContain('data-app="ready"');
+  });
+
+  it('marks a page without islands ready as it is, and refuses an island the build does not have', () => {
+    expect(addIslandScripts('<html lang="en-GB"><head></head><body></body></html>', MANIFEST)).toContain('<html data-app="ready" lang="en-GB">');
+    expect(() => addIslandScripts('<html><head></head><body><div data-island="nope"></div></body></html>', MANIFEST)).toThrow(/no src\/islands\/nope\.ts/);
+    expect(entryFiles(MANIFEST, 'src/islands/menu.ts')).toEqual(['assets/island-menu-1.js', 'assets/runtime-3.js', 'assets/menu-4.js']);
   });
 });

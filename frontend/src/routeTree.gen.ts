@@ -44,6 +44,7 @@ import { Route as AdminAdminTransactionsRouteImport } from './routes/_admin/admi
 import { Route as AdminAdminTutorsRouteImport } from './routes/_admin/admin/tutors'
 import { Route as AdminAdminTutorsManagementRouteImport } from './routes/_admin/admin/tutors-management'
 import { Route as AuthResetPasswordResetTokenRouteImport } from './routes/_auth/reset-password.$resetToken'
+import { Route as PublicContactSentRouteImport } from './routes/_public/contact_.sent'
 import { Route as PublicGuideStudentRouteImport } from './routes/_public/guide/student'
 import { Route as PublicGuideTutorRouteImport } from './routes/_public/guide/tutor'
 import { Route as PublicServicesEssaysRouteImport } from './routes/_public/services/essays'
@@ -245,6 +246,11 @@ const AuthResetPasswordResetTokenRoute =
     path: '/reset-password/$resetToken',
     getParentRoute: () => AuthRoute,
   } as any)
+const PublicContactSentRoute = PublicContactSentRouteImport.update({
+  id: '/contact_/sent',
+  path: '/contact/sent',
+  getParentRoute: () => PublicRoute,
+} as any)
 const PublicGuideStudentRoute = PublicGuideStudentRouteImport.update({
   id: '/guide/student',
   path: '/guide/student',
@@ -427,6 +433,7 @@ export interface FileRoutesByFullPath {
   '/admin/tutors': typeof AdminAdminTutorsRoute
   '/admin/tutors-management': typeof AdminAdminTutorsManagementRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
+  '/contact/sent': typeof PublicContactSentRoute
   '/guide/student': typeof PublicGuideStudentRoute
   '/guide/tutor': typeof PublicGuideTutorRoute
   '/services/essays': typeof PublicServicesEssaysRoute
@@ -487,6 +494,7 @@ export interface FileRoutesByTo {
   '/admin/tutors': typeof AdminAdminTutorsRoute
   '/admin/tutors-management': typeof AdminAdminTutorsManagementRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
+  '/contact/sent': typeof PublicContactSentRoute
   '/guide/student': typeof PublicGuideStudentRoute
   '/guide/tutor': typeof PublicGuideTutorRoute
   '/services/essays': typeof PublicServicesEssaysRoute
@@ -553,6 +561,7 @@ export interface FileRoutesById {
   '/_admin/admin/tutors': typeof AdminAdminTutorsRoute
   '/_admin/admin/tutors-management': typeof AdminAdminTutorsManagementRoute
   '/_auth/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
+  '/_public/contact_/sent': typeof PublicContactSentRoute
   '/_public/guide/student': typeof PublicGuideStudentRoute
   '/_public/guide/tutor': typeof PublicGuideTutorRoute
   '/_public/services/essays': typeof PublicServicesEssaysRoute
@@ -615,6 +624,7 @@ export interface FileRouteTypes {
     | '/admin/tutors'
     | '/admin/tutors-management'
     | '/reset-password/$resetToken'
+    | '/contact/sent'
     | '/guide/student'
     | '/guide/tutor'
     | '/services/essays'
@@ -675,6 +685,7 @@ export interface FileRouteTypes {
     | '/admin/tutors'
     | '/admin/tutors-management'
     | '/reset-password/$resetToken'
+    | '/contact/sent'
     | '/guide/student'
     | '/guide/tutor'
     | '/services/essays'
@@ -740,6 +751,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/tutors'
     | '/_admin/admin/tutors-management'
     | '/_auth/reset-password/$resetToken'
+    | '/_public/contact_/sent'
     | '/_public/guide/student'
     | '/_public/guide/tutor'
     | '/_public/services/essays'
@@ -1026,6 +1038,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthResetPasswordResetTokenRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_public/contact_/sent': {
+      id: '/_public/contact_/sent'
+      path: '/contact/sent'
+      fullPath: '/contact/sent'
+      preLoaderRoute: typeof PublicContactSentRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/guide/student': {
       id: '/_public/guide/student'
       path: '/guide/student'
@@ -1283,6 +1302,7 @@ interface PublicRouteChildren {
   PublicTermsRoute: typeof PublicTermsRoute
   PublicTestimonialsRoute: typeof PublicTestimonialsRoute
   PublicIndexRoute: typeof PublicIndexRoute
+  PublicContactSentRoute: typeof PublicContactSentRoute
   PublicGuideStudentRoute: typeof PublicGuideStudentRoute
   PublicGuideTutorRoute: typeof PublicGuideTutorRoute
   PublicServicesEssaysRoute: typeof PublicServicesEssaysRoute
@@ -1307,6 +1327,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicTermsRoute: PublicTermsRoute,
   PublicTestimonialsRoute: PublicTestimonialsRoute,
   PublicIndexRoute: PublicIndexRoute,
+  PublicContactSentRoute: PublicContactSentRoute,
   PublicGuideStudentRoute: PublicGuideStudentRoute,
   PublicGuideTutorRoute: PublicGuideTutorRoute,
   PublicServicesEssaysRoute: PublicServicesEssaysRoute,

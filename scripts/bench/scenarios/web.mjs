@@ -4,8 +4,10 @@
 //       chromium), each body gzipped (level 9) and summed; any dashboard/admin/auth chunk among them is flagged;
 //   (b) Lighthouse 12 with its defaults (mobile emulation, simulated slow 4G + 4x CPU throttling), 3 runs per
 //       page on /, /pricing and /login; the median of each figure is reported.
-// Goals (issue 4): JS ≤ 170 KB gzip; performance ≥ 95, accessibility ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms,
-// CLS ≤ 0.05. Settings: BENCH_WEB_RUNS (Lighthouse runs per page, default 3), BENCH_WEB_PAGES (comma list).
+// Goals (issue 28, replacing issue 4's): JS loaded by / ≤ 25 KB gzip; on the static public pages performance ≥ 95,
+// accessibility 100, LCP ≤ 1.5 s, TBT ≤ 150 ms, CLS 0; on the sign-in forms (/login, /register) performance ≥ 90
+// (their JS budget, 90 KB, is checked by the build: frontend/js-budgets.json). Settings: BENCH_WEB_RUNS
+// (Lighthouse runs per page, default 3), BENCH_WEB_PAGES (comma list).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +22,10 @@ export const description = 'built web app via the backend: JS loaded by / (gzip)
 
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS || 3));
 const PAGES = (process.env.BENCH_WEB_PAGES || '/,/pricing,/login').split(',').map((p) => p.trim()).filter(Boolean);
-const GOAL = { maxJsKB: 170, minPerformance: 95, minAccessibility: 95, maxLcpMs: 2000, maxTbtMs: 150, maxCls: 0.05 };
+const GOAL = { maxJsKB: 25, minPerformance: 95, minAccessibility: 100, maxLcpMs: 1500, maxTbtMs: 150, maxCls: 0 };
+/** The app's pages (the sign-in forms) have their own performance goal; the other figures are the static pages' only. */
+const APP_PAGES = /^\/(login|register|forgot-password)$/;
+const APP_GOAL = { minPerformance: 90 };
 // Chunks that must not load on `/` (route-level splitting): dashboard layouts, admin/student/tutor/auth pages.
 const NOT_ON_HOME = /(Dashboard|_admin|_student|_tutor|_auth|admin|login|register|onboarding)/i;
 
@@ -148,14 +153,18 @@ export async function run({ log, command }) {
 
     const goals = {
       js: js.totalGzipKB <= GOAL.maxJsKB && js.leakedChunks.length === 0,
-      pages: lighthouse.map((p) => ({
-        path: p.path,
-        performance: p.median.performance >= GOAL.minPerformance,
-        accessibility: p.median.accessibility >= GOAL.minAccessibility,
-        lcp: p.median.lcpMs <= GOAL.maxLcpMs,
-        tbt: p.median.tbtMs <= GOAL.maxTbtMs,
-        cls: p.median.cls <= GOAL.maxCls,
-      })),
+      pages: lighthouse.map((p) =>
+        APP_PAGES.test(p.path)
+          ? { path: p.path, performance: p.median.performance >= APP_GOAL.minPerformance, accessibility: true, lcp: true, tbt: true, cls: true }
+          : {
+              path: p.path,
+              performance: p.median.performance >= GOAL.minPerformance,
+              accessibility: p.median.accessibility >= GOAL.minAccessibility,
+              lcp: p.median.lcpMs <= GOAL.maxLcpMs,
+              tbt: p.median.tbtMs <= GOAL.maxTbtMs,
+              cls: p.median.cls <= GOAL.maxCls,
+            },
+      ),
     };
     /** @param {boolean} ok */
     const mark = (ok) => (ok ? '' : ' ✗');
@@ -173,7 +182,7 @@ export async function run({ log, command }) {
     const date = new Date().toISOString();
     const m = machine();
     /** @type {Record<string, unknown>} */
-    const data = { scenario: name, date, command, machine: m, lighthouseVersion, runsPerPage: RUNS, goal: GOAL, js, lighthouse, goals };
+    const data = { scenario: name, date, command, machine: m, lighthouseVersion, runsPerPage: RUNS, goal: { ...GOAL, appPages: APP_GOAL }, js, lighthouse, goals };
     const file = writeResult(name, data);
 
     const jsLine = `JavaScript loaded by /: ${fmt(js.totalGzipKB, 1)} KB gzip in ${js.files} files (${fmt(js.totalRawKB, 1)} KB raw; goal ≤ ${GOAL.maxJsKB} KB) ${js.totalGzipKB <= GOAL.maxJsKB ? 'met' : 'NOT met'}${js.leakedChunks.length ? `; dashboard/auth chunks loaded: ${js.leakedChunks.join(', ')}` : '; no dashboard/admin/auth chunk loaded'}`;

@@ -1,6 +1,9 @@
-import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Ip, Post, Res, UseFilters } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiExcludeEndpoint, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator.js';
+import { ContactFormErrorFilter } from './contact-form.filter.js';
+import { CONTACT_SENT_PAGE } from './contact-form.page.js';
 import { ContactService } from './contact.service.js';
 import { ContactAcceptedDto, ContactMessageDto } from './dto/contact-message.dto.js';
 
@@ -18,5 +21,19 @@ export class ContactController {
   async send(@Body() body: ContactMessageDto, @Ip() ip: string): Promise<ContactAcceptedDto> {
     const reference = await this.contact.submit(body, ip);
     return { message: 'Thank you! Your message has been sent.', reference };
+  }
+
+  /**
+   * The same message posted by the contact page's HTML form when JavaScript is off (form-encoded, which the
+   * adapter's body parser reads as it does for the local checkout page's form): validated and
+   * sent exactly as above, answered for a browser: 303 to the result page, or a page saying what was wrong
+   * (ContactFormErrorFilter). Not part of the API's OpenAPI document: no client calls it but the page.
+   */
+  @Post('form')
+  @UseFilters(ContactFormErrorFilter)
+  @ApiExcludeEndpoint()
+  async sendForm(@Body() body: ContactMessageDto, @Ip() ip: string, @Res() reply: FastifyReply): Promise<void> {
+    await this.contact.submit(body, ip);
+    void reply.status(303).header('location', CONTACT_SENT_PAGE).header('cache-control', 'no-store').send();
   }
 }

@@ -15,6 +15,7 @@ import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { FormField } from '../../../components/form/FormField';
 import type { LoginSearch } from '../guards';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
+import { usePrefetchDashboards } from '../hooks/usePrefetchDashboards';
 import { useFlashMessage } from '../navigation';
 import { AUTH_MESSAGES, loginRules, type LoginValues } from '../schemas';
 import { rulesResolver } from '../../../components/form/rules-resolver';
@@ -39,6 +40,8 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   const formId = useId();
   const flash = useFlashMessage();
   const completeSignIn = useCompleteSignIn();
+  // The dashboard's code is fetched while the visitor types, so it opens as soon as the sign-in succeeds.
+  const prefetchDashboards = usePrefetchDashboards();
   const { signOut } = useSession();
   const [error, setError] = useState<LoginError | null>(null);
   const [twoFactor, setTwoFactor] = useState<{ userId: string; email: string; message?: string } | null>(null);
@@ -163,7 +166,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
           )}
         </Box>
       )}
-      <form onSubmit={onSubmit} noValidate aria-label="Login form">
+      <form onSubmit={onSubmit} onInput={prefetchDashboards} noValidate aria-label="Login form">
         <Stack gap="4">
           <FormField id={`${formId}-email`} label="Email">
             <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />

@@ -7,127 +7,90 @@ import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { useId, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { api, isApiError, unwrap } from '../../../api/client';
-import { rulesResolver } from '../../../components/form/rules-resolver';
+import { useEffect, useId, useRef, type ReactElement } from 'react';
 import { BRAND } from '../brand';
-import { contactRules, type ContactValues } from '../contact-rules';
+import type { ContactValues } from '../contact-rules';
+import { CONTACT_FAILED, mountContactForm } from '../islands/contact-form';
 import { FiCheckCircle } from './contact-icons';
-import { SubmitButton } from '../../../components/form/SubmitButton';
 
-export const CONTACT_FAILED = 'Failed to send message. Please try again.';
+export { CONTACT_FAILED };
 
-const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
+/** Where the form posts without JavaScript (form-encoded; the server answers with a redirect to /contact/sent). */
+export const CONTACT_FORM_ACTION = '/api/contact/form';
 
-/** Sends the message; resolves on 2xx, otherwise rejects with the text to show. */
-async function sendContactMessage(values: ContactValues): Promise<void> {
-  try {
-    await unwrap(api.POST('/api/contact', { body: values }));
-  } catch (error) {
-    // Rate limited: the server says how long to wait. Anything else gets the spec's message.
-    if (isApiError(error) && error.status === 429 && error.body.message) throw new Error(error.body.message, { cause: error });
-    throw new Error(CONTACT_FAILED, { cause: error });
-  }
-}
-
-const resolver = rulesResolver(contactRules);
-
-/** A labelled field whose error text is tied to the control with aria-describedby. */
-function ContactField(props: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: (a11y: { 'aria-describedby': string | undefined }) => ReactNode;
-}) {
-  const errorId = `${props.id}-error`;
+/**
+ * A labelled field and its message. The message element is always in the HTML (hidden while empty), so its style
+ * is in the page's CSS and the island only fills it in and ties it to the control (aria-describedby).
+ */
+function ContactField({ id, name, label, children }: { id: string; name: keyof ContactValues; label: string; children: ReactElement }) {
   return (
-    <Field.Root invalid={!!props.error} required ids={{ control: `${props.id}-root`, errorText: errorId }} id={props.id}>
+    <Field.Root required ids={{ control: `${id}-control` }}>
       <Field.Label>
-        {props.label} <Field.RequiredIndicator />
+        {label} <Field.RequiredIndicator />
       </Field.Label>
-      {props.children({ 'aria-describedby': props.error ? errorId : undefined })}
-      <Field.ErrorText>{props.error}</Field.ErrorText>
+      {children}
+      <Text id={`${id}-error`} data-error-for={name} hidden color="fg.error" fontSize="sm" fontWeight="medium" />
     </Field.Root>
   );
 }
 
+/**
+ * The contact form (spec part 1 §5). A plain HTML form first: without JavaScript the browser checks the required
+ * fields and posts it, and the server answers with the result page. The island islands/contact-form.ts (run alone
+ * on the static /contact page, mounted here inside the app) checks it with the spec's messages, sends it to
+ * `POST /api/contact` and shows the success view in place.
+ */
 export function ContactForm() {
   const formId = useId();
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactValues>({ defaultValues: EMPTY, resolver, shouldFocusError: true });
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => (rootRef.current ? mountContactForm(rootRef.current) : undefined), []);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await sendContactMessage({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        subject: values.subject.trim(),
-        message: values.message.trim(),
-      });
-      setSent(true);
-      reset(EMPTY);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : CONTACT_FAILED);
-    }
-  });
-
-  if (sent) {
-    return (
-      <Stack role="status" gap="4" align="center" textAlign="center" py="8">
-        <Box color="green.600" fontSize="5xl">
-          <FiCheckCircle aria-hidden />
-        </Box>
-        <Heading as="h2" size="lg">
-          Message sent
-        </Heading>
-        <Text color="gray.700">Thank you for getting in touch. We will reply to the email address you gave us.</Text>
-        <Button variant="outline" onClick={() => setSent(false)}>
+  return (
+    <Box ref={rootRef} data-island="contact-form">
+      <form action={CONTACT_FORM_ACTION} method="post" aria-label="Contact form">
+        <Stack gap="5">
+          <Alert.Root status="error" role="alert" hidden data-contact-failure>
+            <Alert.Indicator />
+            <Alert.Title data-contact-failure-text />
+          </Alert.Root>
+          <ContactField id={`${formId}-name`} name="name" label="Name">
+            <Input name="name" autoComplete="name" maxLength={100} />
+          </ContactField>
+          <ContactField id={`${formId}-email`} name="email" label="Email">
+            <Input name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
+          </ContactField>
+          <ContactField id={`${formId}-subject`} name="subject" label="Subject">
+            <Input name="subject" maxLength={200} />
+          </ContactField>
+          <ContactField id={`${formId}-message`} name="message" label="Message">
+            <Textarea name="message" rows={6} maxLength={5000} />
+          </ContactField>
+          <Button type="submit" bg={BRAND.primaryStrong} color="white" _hover={{ bg: BRAND.primaryHover }} alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+            Send message
+          </Button>
+        </Stack>
+      </form>
+      <Stack role="status" hidden data-contact-sent gap="4" align="center" textAlign="center" py="8">
+        <ContactSentMessage />
+        <Button data-contact-again variant="outline">
           Send another message
         </Button>
       </Stack>
-    );
-  }
+    </Box>
+  );
+}
 
+/** What the sender reads once the message has gone: here, and on the /contact/sent page (the form without JavaScript). */
+export function ContactSentMessage({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Contact form">
-      <Stack gap="5">
-        {failure && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{failure}</Alert.Title>
-          </Alert.Root>
-        )}
-        <ContactField id={`${formId}-name`} label="Name" error={errors.name?.message}>
-          {(a11y) => <Input autoComplete="name" {...a11y} {...register('name')} />}
-        </ContactField>
-        <ContactField id={`${formId}-email`} label="Email" error={errors.email?.message}>
-          {(a11y) => <Input type="email" autoComplete="email" inputMode="email" {...a11y} {...register('email')} />}
-        </ContactField>
-        <ContactField id={`${formId}-subject`} label="Subject" error={errors.subject?.message}>
-          {(a11y) => <Input {...a11y} {...register('subject')} />}
-        </ContactField>
-        <ContactField id={`${formId}-message`} label="Message" error={errors.message?.message}>
-          {(a11y) => <Textarea rows={6} {...a11y} {...register('message')} />}
-        </ContactField>
-        <SubmitButton
-          loading={isSubmitting}
-          loadingText="Sending..."
-          bg={BRAND.primaryStrong}
-          color="white"
-          _hover={{ bg: BRAND.primaryHover }}
-          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
-        >
-          Send message
-        </SubmitButton>
-      </Stack>
-    </form>
+    <>
+      <Box color="green.600" fontSize="5xl">
+        <FiCheckCircle aria-hidden />
+      </Box>
+      <Heading as={headingLevel} size={headingLevel === 'h1' ? '2xl' : 'lg'}>
+        Message sent
+      </Heading>
+      <Text color="gray.700">Thank you for getting in touch. We will reply to the email address you gave us.</Text>
+    </>
   );
 }

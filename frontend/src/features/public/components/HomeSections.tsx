@@ -7,6 +7,7 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { BRAND } from '../brand';
 import { HeroSlideshow } from './HeroSlideshow';
 import { FiEdit3, FiMessageCircle, FiUsers, type IconComponent } from './icons';
@@ -15,8 +16,7 @@ import { StatCounter } from './StatCounter';
 import { FEATURES, STATS } from '../content/home';
 import { SLIDE_INTERVAL_MS, SLIDES } from '../content/slides';
 import { SAMPLE_TESTIMONIALS, SAMPLE_TESTIMONIALS_NOTE } from '../content/testimonials';
-import { useInView } from '../hooks/useInView';
-import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
+import { mountReveal } from '../islands/reveal';
 
 // The home page's sections (spec part 1 §2), in page order.
 
@@ -79,8 +79,9 @@ export function Stats() {
 }
 
 export function Features() {
-  const reducedMotion = usePrefersReducedMotion();
-  const [ref, inView] = useInView<HTMLDivElement>(0.7, !reducedMotion);
+  // The cards rise in, one after another, once the grid is 70 % up the screen (islands/reveal.ts).
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => (ref.current ? mountReveal(ref.current) : undefined), []);
   return (
     <Box as="section" aria-labelledby="features-title" py={{ base: '14', md: '20' }}>
       <Container maxW="6xl" px={{ base: '4', md: '6' }}>
@@ -90,14 +91,14 @@ export function Features() {
         <Text textAlign="center" color="gray.700" mb={{ base: '8', md: '12' }} maxW="2xl" mx="auto">
           Everything you need to improve your writing and prepare for interviews, from tutors who have been where you are.
         </Text>
-        <SimpleGrid ref={ref} columns={{ base: 1, md: 3 }} gap="6">
+        <SimpleGrid ref={ref} columns={{ base: 1, md: 3 }} gap="6" data-island="reveal" data-reveal-at={0.7}>
           {FEATURES.map((feature, i) => {
             const Icon = FEATURE_ICONS[feature.id];
             return (
               <Stack
                 key={feature.id}
                 className="rp-reveal rp-reveal--rise"
-                data-state={inView || reducedMotion ? 'visible' : 'hidden'}
+                data-state="hidden"
                 style={{ transitionDelay: `${i * 200}ms` }}
                 gap="3"
                 bg="white"

@@ -3,32 +3,28 @@ import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useId, useState } from 'react';
-import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT, essayChargePence, formatPounds } from '../pricing';
+import { useEffect, useId, useRef } from 'react';
+import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT, formatPounds as formatInitial } from '../pricing';
 import { BRAND } from '../brand';
+import { MAX_CALCULATOR_WORDS, mountPriceCalculator, priceFor } from '../islands/price-calculator';
 
-export const MAX_CALCULATOR_WORDS = 100_000;
+export { MAX_CALCULATOR_WORDS };
 
-function priceFor(raw: string): { pence: number } | { error: string } | null {
-  const text = raw.trim();
-  if (text === '') return null;
-  if (!/^\d+$/.test(text)) return { error: 'Enter a whole number of words.' };
-  const words = Number(text);
-  if (words < 1) return { error: 'Enter at least 1 word.' };
-  if (words > MAX_CALCULATOR_WORDS) return { error: `Enter at most ${MAX_CALCULATOR_WORDS.toLocaleString('en-GB')} words.` };
-  return { pence: essayChargePence(words) };
-}
-
-/** Live essay price estimate using the same tiers the server charges with. */
+/**
+ * Live essay price estimate using the same tiers the server charges with. The markup is React's; the behaviour is
+ * the island islands/price-calculator.ts, which runs alone on the static /pricing page and is mounted here inside
+ * the app. The field is uncontrolled: the island owns its value and the price shown.
+ */
 export function PriceCalculator({ initialWords = '1500' }: { initialWords?: string }) {
-  const [words, setWords] = useState(initialWords);
   const resultId = useId();
-  const result = priceFor(words);
-  const error = result && 'error' in result ? result.error : undefined;
+  const errorId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => (rootRef.current ? mountPriceCalculator(rootRef.current) : undefined), []);
+  const initial = priceFor(initialWords);
 
   return (
-    <Stack gap="4" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '5', md: '8' }} shadow="sm">
-      <Field.Root invalid={!!error}>
+    <Stack ref={rootRef} data-island="price-calculator" gap="4" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '5', md: '8' }} shadow="sm">
+      <Field.Root>
         <Field.Label>Essay word count</Field.Label>
         <Input
           type="number"
@@ -36,19 +32,19 @@ export function PriceCalculator({ initialWords = '1500' }: { initialWords?: stri
           min={1}
           max={MAX_CALCULATOR_WORDS}
           step={1}
-          value={words}
-          onChange={(event) => setWords(event.target.value)}
-          aria-describedby={resultId}
+          defaultValue={initialWords}
+          aria-describedby={`${errorId} ${resultId}`}
           maxW="xs"
         />
-        <Field.ErrorText>{error}</Field.ErrorText>
+        {/* Always in the HTML (hidden while empty), so its style is in the page's CSS for the island to show. */}
+        <Text id={errorId} data-price-error hidden color="fg.error" fontSize="sm" fontWeight="medium" />
       </Field.Root>
       <Box id={resultId} aria-live="polite">
         <Text color="gray.700" fontSize="sm">
           Estimated price
         </Text>
-        <Text data-testid="calculated-price" fontSize="4xl" fontWeight="extrabold" color={BRAND.primaryStrong}>
-          {result && 'pence' in result ? formatPounds(result.pence) : '—'}
+        <Text data-testid="calculated-price" data-price fontSize="4xl" fontWeight="extrabold" color={BRAND.primaryStrong}>
+          {initial && 'pence' in initial ? formatInitial(initial.pence) : '—'}
         </Text>
       </Box>
       <Text color="gray.700">{ESSAY_PRICE_TEXT}.</Text>

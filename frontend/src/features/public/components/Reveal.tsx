@@ -1,6 +1,6 @@
 import { Box, type BoxProps } from '@chakra-ui/react/box';
-import { useInView } from '../hooks/useInView';
-import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion';
+import { useEffect, useRef } from 'react';
+import { mountReveal } from '../islands/reveal';
 
 type RevealProps = BoxProps & {
   /** rise: fade in while moving up; scale: fade in while growing from 90 %. */
@@ -9,15 +9,21 @@ type RevealProps = BoxProps & {
   viewportFraction: number;
 };
 
-/** Fades its content in (0.8 s) the first time it scrolls into view; static under reduced motion. */
+/**
+ * Fades its content in (0.8 s) the first time it scrolls into view; static under reduced motion. The reveal is
+ * the island islands/reveal.ts (alone on the static pages, mounted here inside the app); the HTML marks the
+ * content waiting, and without JavaScript index.html's <noscript> style shows it.
+ */
 export function Reveal({ variant, viewportFraction, className, children, ...rest }: RevealProps) {
-  const reducedMotion = usePrefersReducedMotion();
-  const [ref, inView] = useInView<HTMLDivElement>(viewportFraction, !reducedMotion);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => (ref.current ? mountReveal(ref.current) : undefined), []);
   return (
     <Box
       ref={ref}
       className={`rp-reveal rp-reveal--${variant}${className ? ` ${className}` : ''}`}
-      data-state={inView || reducedMotion ? 'visible' : 'hidden'}
+      data-state="hidden"
+      data-island="reveal"
+      data-reveal-at={viewportFraction}
       {...rest}
     >
       {children}

@@ -7,6 +7,7 @@ import { Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { BRAND } from '../brand';
 import { TOP_MENU } from '../content/site';
+import { mountMenu } from '../islands/menu';
 import { signedInDashboard, type DashboardPath } from '../signed-in';
 import { FiMenu, FiX } from './icons';
 
@@ -20,34 +21,34 @@ const navLinkStyle = {
   css: { '&[data-status="active"]': { color: BRAND.primaryStrong, fontWeight: 'semibold' } },
 } as const;
 
+/**
+ * The public site's top bar. Its mobile menu is an island (islands/menu.ts): on the static pages that module alone
+ * runs it; inside the app this component mounts the same module on its own markup.
+ */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
-  // Close the mobile menu whenever the page changes.
-  useEffect(() => setOpen(false), [pathname]);
+  // Mounted again whenever the page changes, which also closes the menu.
+  useEffect(() => (rootRef.current ? mountMenu(rootRef.current) : undefined), [pathname]);
 
   // Signed in: the dashboard instead of "Log in" (issue 30). Read after the first paint, so the prerendered HTML
-  // (everyone's) and the first client render agree.
+  // (everyone's) and the first client render agree; on the static pages the menu island does the same swap.
   const [dashboard, setDashboard] = useState<DashboardPath | null>(null);
   useEffect(() => setDashboard(signedInDashboard()), []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  const accountLink = dashboard ? (
+    <RouterLink to={dashboard} data-account-link>
+      Dashboard
+    </RouterLink>
+  ) : (
+    <RouterLink to="/login" data-account-link>
+      Log in
+    </RouterLink>
+  );
 
   return (
-    <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200" position="sticky" top="0" zIndex="sticky">
+    <Box ref={rootRef} as="header" data-island="menu" bg="white" borderBottomWidth="1px" borderColor="gray.200" position="sticky" top="0" zIndex="sticky">
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
         <Flex h="16" align="center" justify="space-between" gap="4">
           <Box asChild fontSize="2xl" fontWeight="extrabold" color={BRAND.primary} letterSpacing="tight">
@@ -68,49 +69,40 @@ export function SiteHeader() {
 
           <HStack gap="2" hideBelow="md">
             <Button asChild variant="ghost" color="gray.800">
-              {dashboard ? <RouterLink to={dashboard}>Dashboard</RouterLink> : <RouterLink to="/login">Log in</RouterLink>}
+              {accountLink}
             </Button>
             <Button asChild bg={BRAND.primaryStrong} color="white" _hover={{ bg: BRAND.primaryHover }}>
-              <RouterLink to="/register" search={{ role: 'student' }}>Get Started</RouterLink>
+              <RouterLink to="/register" search={{ role: 'student' }}>
+                Get Started
+              </RouterLink>
             </Button>
           </HStack>
 
-          <Button
-            ref={toggleRef}
-            hideFrom="md"
-            variant="ghost"
-            aria-expanded={open}
-            aria-controls={menuId}
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((value) => !value)}
-          >
-            {open ? <FiX aria-hidden /> : <FiMenu aria-hidden />}
+          <Button data-menu-toggle hideFrom="md" variant="ghost" aria-expanded={false} aria-controls={menuId} aria-label="Open menu">
+            <FiMenu aria-hidden className="rp-when-closed" />
+            <FiX aria-hidden className="rp-when-open" />
           </Button>
         </Flex>
       </Container>
 
-      <Box id={menuId} hidden={!open} hideFrom="md" borderTopWidth="1px" borderColor="gray.200" bg="white">
+      {/* Without JavaScript the toggle is hidden and this panel shown (index.html's <noscript> style). */}
+      <Box id={menuId} data-menu-panel hidden hideFrom="md" borderTopWidth="1px" borderColor="gray.200" bg="white">
         <Stack as="nav" aria-label="Main" gap="1" px="4" py="3">
           {TOP_MENU.map((item) => (
-            <Box key={item.to} asChild {...navLinkStyle} onClick={() => setOpen(false)}>
+            <Box key={item.to} asChild {...navLinkStyle}>
               <RouterLink to={item.to} activeOptions={{ exact: true }}>
                 {item.label}
               </RouterLink>
             </Box>
           ))}
           <Flex gap="2" pt="2">
-            <Button asChild variant="outline" flex="1" onClick={() => setOpen(false)}>
-              {dashboard ? <RouterLink to={dashboard}>Dashboard</RouterLink> : <RouterLink to="/login">Log in</RouterLink>}
+            <Button asChild variant="outline" flex="1">
+              {accountLink}
             </Button>
-            <Button
-              asChild
-              flex="1"
-              bg={BRAND.primaryStrong}
-              color="white"
-              _hover={{ bg: BRAND.primaryHover }}
-              onClick={() => setOpen(false)}
-            >
-              <RouterLink to="/register" search={{ role: 'student' }}>Get Started</RouterLink>
+            <Button asChild flex="1" bg={BRAND.primaryStrong} color="white" _hover={{ bg: BRAND.primaryHover }}>
+              <RouterLink to="/register" search={{ role: 'student' }}>
+                Get Started
+              </RouterLink>
             </Button>
           </Flex>
         </Stack>

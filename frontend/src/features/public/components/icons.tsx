@@ -44,6 +44,7 @@ export const circle = (cx: string, cy: string, r: string): Shape => ['circle', {
 const rect = (x: string): Shape => ['rect', { x, y: '4', width: '4', height: '16' }];
 
 export const FiChevronLeft = makeIcon([polyline('15 18 9 12 15 6')]);
+export const FiChevronDown = makeIcon([polyline('6 9 12 15 18 9')]);
 export const FiChevronRight = makeIcon([polyline('9 18 15 12 9 6')]);
 export const FiPause = makeIcon([rect('6'), rect('14')]);
 export const FiPlay = makeIcon([['polygon', { points: '5 3 19 12 5 21 5 3' }]]);

@@ -4,6 +4,9 @@ import { StudentDashboardPage } from '../../../features/essays/pages/StudentDash
 import { pendingRatingsQuery, studentDashboardQuery } from '../../../features/essays/queries';
 
 export const Route = createFileRoute('/_student/student/dashboard')({
+  // The loader in the component's chunk: the sign-in form fetches that chunk while the visitor types
+  // (usePrefetchDashboards), so the dashboard opens without fetching any code after the sign-in.
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: () => {
     // Start both requests early; the page shows its skeleton and error line itself.
     void getQueryClient().prefetchQuery(studentDashboardQuery());

@@ -6,6 +6,9 @@ import { tutorProfileQuery } from '../../../features/profile/queries';
 import { getQueryClient } from '../../../lib/query-client';
 
 export const Route = createFileRoute('/_tutor/tutor/dashboard')({
+  // The loader in the component's chunk: the sign-in form fetches that chunk while the visitor types
+  // (usePrefetchDashboards), so the dashboard opens without fetching any code after the sign-in.
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: () => void getQueryClient().prefetchQuery(tutorDashboardQuery()),
   component: function TutorDashboardRoute() {
     // Whether an admin has approved the tutor yet (the profile feature owns the profile).

@@ -1,0 +1,121 @@
+import { contactRules, type ContactValues } from '../contact-rules';
+import { all, part, type Unmount } from './runtime';
+
+export const CONTACT_FAILED = 'Failed to send message. Please try again.';
+const FIELDS = ['name', 'email', 'subject', 'message'] as const;
+
+/** Sends the message to the JSON API (the spec's `POST /api/contact`); resolves on 2xx, else rejects with the text to show. */
+export async function sendContactMessage(values: ContactValues): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(
+      new Request(new URL('/api/contact', window.location.href), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(values),
+      }),
+    );
+  } catch (error) {
+    throw new Error(CONTACT_FAILED, { cause: error });
+  }
+  if (response.ok) return;
+  // Rate limited: the server says how long to wait. Anything else gets the spec's message.
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  if (response.status === 429 && typeof body?.message === 'string' && body.message) throw new Error(body.message);
+  throw new Error(CONTACT_FAILED);
+}
+
+/**
+ * The contact form. Its HTML is a real form (`POST /api/contact/form`, form-encoded) that works without JavaScript;
+ * this island checks the fields with the shared rules (contact-rules.ts), shows each message under its field,
+ * sends the message to the JSON API and shows the success view (`[data-contact-sent]`) or the failure
+ * (`[data-contact-failure]`) without leaving the page.
+ */
+export function mountContactForm(root: HTMLElement): Unmount {
+  const form = root.querySelector('form') ?? part<HTMLFormElement>(root, 'form');
+  const sent = part(root, '[data-contact-sent]');
+  const failure = part(root, '[data-contact-failure]');
+  const failureText = part(failure, '[data-contact-failure-text]');
+  const submit = part<HTMLButtonElement>(form, 'button[type="submit"]');
+  const again = part<HTMLButtonElement>(sent, '[data-contact-again]');
+  const submitLabel = submit.innerHTML;
+  const control = (field: (typeof FIELDS)[number]) => part<HTMLInputElement | HTMLTextAreaElement>(form, `[name="${field}"]`);
+  const errorOf = (field: (typeof FIELDS)[number]) => part(form, `[data-error-for="${field}"]`);
+  form.noValidate = true;
+
+  const values = (): ContactValues => ({
+    name: control('name').value,
+    email: control('email').value,
+    subject: control('subject').value,
+    message: control('message').value,
+  });
+  const showErrors = (errors: Partial<Record<keyof ContactValues, string>>) => {
+    for (const field of FIELDS) {
+      const message = errors[field];
+      const input = control(field);
+      const error = errorOf(field);
+      error.textContent = message ?? '';
+      error.hidden = !message;
+      input.setAttribute('aria-invalid', String(Boolean(message)));
+      if (message) input.setAttribute('aria-describedby', error.id);
+      else input.removeAttribute('aria-describedby');
+      input.closest('[data-part="root"]')?.toggleAttribute('data-invalid', Boolean(message));
+    }
+  };
+  const showFailure = (message: string | null) => {
+    failureText.textContent = message ?? '';
+    failure.hidden = message === null;
+  };
+  const setSending = (sending: boolean) => {
+    submit.disabled = sending;
+    submit.toggleAttribute('data-loading', sending);
+    if (sending) submit.textContent = 'Sending...';
+    else submit.innerHTML = submitLabel;
+  };
+
+  let touched = false;
+  const onSubmit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    touched = true;
+    const errors = contactRules(values());
+    showErrors(errors);
+    const first = FIELDS.find((field) => errors[field]);
+    if (first) {
+      control(first).focus();
+      return;
+    }
+    showFailure(null);
+    setSending(true);
+    try {
+      const { name, email, subject, message } = values();
+      await sendContactMessage({ name: name.trim(), email: email.trim(), subject: subject.trim(), message: message.trim() });
+      form.reset();
+      touched = false;
+      showErrors({});
+      form.hidden = true;
+      sent.hidden = false;
+    } catch (error) {
+      showFailure(error instanceof Error ? error.message : CONTACT_FAILED);
+    } finally {
+      setSending(false);
+    }
+  };
+  // After a first submit, each field's message follows what is typed.
+  const onInput = () => {
+    if (touched) showErrors(contactRules(values()));
+  };
+  const onAgain = () => {
+    sent.hidden = true;
+    form.hidden = false;
+    control('name').focus();
+  };
+  const submitListener = (event: Event) => void onSubmit(event as SubmitEvent);
+  form.addEventListener('submit', submitListener);
+  form.addEventListener('input', onInput);
+  again.addEventListener('click', onAgain);
+  return all(
+    () => form.removeEventListener('submit', submitListener),
+    () => form.removeEventListener('input', onInput),
+    () => again.removeEventListener('click', onAgain),
+  );
+}
