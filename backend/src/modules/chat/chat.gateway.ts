@@ -1,6 +1,5 @@
 import { HttpException, Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit } from '@nestjs/websockets';
-import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -11,7 +10,7 @@ import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js'
 import type { ErrorCode } from '@redpen/shared/error-codes';
 import { SESSION_ENDED_MESSAGE } from '../auth/auth-tokens.service.js';
 import { canJoinRoom } from './chat.access.js';
-import { ChatRealtime, sessionRoom, type ChatServer, type ChatSocketData } from './chat-realtime.service.js';
+import { ChatRealtime, sessionRoom, socketAdapterFor, type ChatServer, type ChatSocketData } from './chat-realtime.service.js';
 import { ChatService } from './chat.service.js';
 import { SocketAuth, SocketAuthError } from './socket-auth.service.js';
 
@@ -25,24 +24,6 @@ function toClientError(error: unknown): Omit<ChatEventFailure, 'ok'> {
     return { message: typeof body.message === 'string' ? body.message : error.message, ...(body.code ? { code: body.code } : {}) };
   }
   return { message: 'Message could not be sent. Please try again.' };
-}
-
-/**
- * The Redis adapter's close() unsubscribes without handling the answer. With Redis down at shutdown, the
- * answer is "Connection is closed" once we disconnect, and an unhandled rejection can end a Node process:
- * so those calls' failures are handled here (there is nothing left to do about them).
- */
-function settleQuietly(client: Redis, commands: readonly ('punsubscribe' | 'unsubscribe')[]): void {
-  for (const name of commands) {
-    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
-    Object.assign(client, {
-      [name]: (...args: unknown[]) => {
-        const answer = original(...args);
-        answer.catch(() => undefined);
-        return answer;
-      },
-    });
-  }
 }
 
 /**
@@ -73,14 +54,10 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
 
   afterInit(server: ChatServer): void {
     // Several API instances share rooms through Redis: a message sent on one reaches sockets on the others.
-    // Pub/sub ignores Redis database numbers, so the channel names carry it.
-    const db = new URL(this.config.redis.url).pathname.slice(1) || '0';
-    this.pub = new Redis(this.config.redis.url, { maxRetriesPerRequest: null });
-    this.sub = this.pub.duplicate();
-    this.pub.on('error', () => undefined);
-    this.sub.on('error', () => undefined);
-    settleQuietly(this.sub, ['punsubscribe', 'unsubscribe']);
-    server.adapter(createAdapter(this.pub, this.sub, { key: `redpen:socket.io:${db}`, requestsTimeout: 3000 }));
+    const { pub, sub, adapter } = socketAdapterFor(this.config.redis.url);
+    this.pub = pub;
+    this.sub = sub;
+    server.adapter(adapter);
     server.use((socket, next) => {
       this.auth
         .authenticate(SocketAuth.tokenFrom(socket.handshake))
