@@ -6,7 +6,8 @@ import { jsonResponse, stubApi } from '../../../test/fetch';
 import { ChatSocketProvider } from '../../../components/chat/ChatSocketProvider';
 import { chatSocket, chatSocketsCreated } from '../../../test/chat-socket-double';
 import type { ChatMessage } from '../queries';
-import { ChatPage, validateChatSearch } from './ChatPage';
+import { ChatPage } from './ChatPage';
+import { validateChatSearch } from '../search';
 
 const ME = 'student-1';
 const TUTOR = { _id: 'tutor-1', name: 'Theo Tutor', profilePicture: null, lastMessage: null, unreadCount: 0, online: true, blocked: false };

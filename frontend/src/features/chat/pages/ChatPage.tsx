@@ -18,12 +18,6 @@ export interface ChatPageProps {
   contactId?: string;
 }
 
-/** The `?contact=` search param of /student/chats and /tutor/chats: a user id (uuid), else nothing. */
-export function validateChatSearch(search: Record<string, unknown>): { contact?: string } {
-  const contact = search.contact;
-  return typeof contact === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(contact) ? { contact } : {};
-}
-
 /**
  * /student/chats and /tutor/chats (spec part 2 §2): contacts on the left, the conversation on the right; on a
  * narrow screen they are two screens. Data and socket events: `useChatPage`; the socket: the layout's provider.

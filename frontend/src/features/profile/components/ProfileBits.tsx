@@ -2,14 +2,11 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Image } from '@chakra-ui/react/image';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FiEdit2 } from 'react-icons/fi';
 import { Card } from '../../../components/ui/Card';
-import { RouteError } from '../../../components/ui/RouteStates';
-import { Skeleton } from '../../../components/ui/Skeleton';
 import { useLogout } from '../../../lib/useLogout';
 import { TwoFactorToggle } from './TwoFactorToggle';
 
@@ -42,22 +39,6 @@ export function ProfileAvatar({ name, src }: { name?: string; src?: string | nul
   );
 }
 
-function ProfileSkeleton() {
-  return (
-    <Stack gap="6" aria-busy="true" aria-label="Loading profile">
-      <HStack gap="4">
-        <Skeleton boxSize="20" rounded="full" />
-        <Stack flex="1">
-          <Skeleton h="6" w="40%" />
-          <Skeleton h="4" w="30%" />
-        </Stack>
-      </HStack>
-      <Skeleton h="24" />
-      <Skeleton h="40" />
-    </Stack>
-  );
-}
-
 /** The "Security" card both profile pages show: the two-factor sign-in switch, and sign out everywhere. */
 export function SecurityCard() {
   const signOutEverywhere = useLogout({ everywhere: true });
@@ -80,37 +61,6 @@ export function SecurityCard() {
     </Card>
   );
 }
-
-/** A profile page: its heading, then `children` (the profile, or the route's placeholder or error line). */
-export function ProfilePageFrame({ children }: { children: ReactNode }) {
-  return (
-    <Stack gap="6">
-      <Heading as="h1" size="2xl" fontWeight="bold">
-        My Profile
-      </Heading>
-      {children}
-    </Stack>
-  );
-}
-
-/** The profile routes' `pendingComponent`: the page's heading over a profile-shaped placeholder. */
-export function ProfilePending() {
-  return (
-    <ProfilePageFrame>
-      <ProfileSkeleton />
-    </ProfilePageFrame>
-  );
-}
-
-/** The profile routes' `errorComponent`: the page's heading over the error line (with Try again). */
-export const profileRouteError = (fallback: string) =>
-  function ProfileRouteError(props: ErrorComponentProps) {
-    return (
-      <ProfilePageFrame>
-        <RouteError {...props} fallback={fallback} />
-      </ProfilePageFrame>
-    );
-  };
 
 /** Who the profile is: picture, name and email (and `children`, such as status tags), with Edit while not editing. */
 export function ProfileHeader(props: {

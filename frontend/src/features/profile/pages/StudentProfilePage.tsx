@@ -17,7 +17,8 @@ import { Card, InfoGrid, StatCard } from '../../../components/ui/Card';
 import { IMAGE_ACCEPT } from '../../../lib/files';
 import { formatDate } from '../../../lib/format';
 import { NotificationSettings } from '../components/NotificationSettings';
-import { ProfileHeader, ProfilePageFrame, SecurityCard } from '../components/ProfileBits';
+import { ProfileHeader, SecurityCard } from '../components/ProfileBits';
+import { ProfilePageFrame } from '../components/ProfileFrame';
 import { profileKeys, studentFiguresQuery, studentProfileQuery, type StudentProfile } from '../queries';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 

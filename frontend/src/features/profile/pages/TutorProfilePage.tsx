@@ -13,7 +13,8 @@ import { Card, InfoGrid, NOT_PROVIDED, StatCard } from '../../../components/ui/C
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { Tag } from '../../../components/ui/Tag';
 import { NotificationSettings } from '../components/NotificationSettings';
-import { ProfileHeader, ProfilePageFrame, SecurityCard } from '../components/ProfileBits';
+import { ProfileHeader, SecurityCard } from '../components/ProfileBits';
+import { ProfilePageFrame } from '../components/ProfileFrame';
 import { PICTURE_PENDING_NOTICE, TutorProfileForm } from '../components/TutorProfileForm';
 import { tutorProfileQuery } from '../queries';
 

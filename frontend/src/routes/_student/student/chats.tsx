@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChatPage, validateChatSearch } from '../../../features/chat/pages/ChatPage';
+import { ChatPage } from '../../../features/chat/pages/ChatPage';
+import { validateChatSearch } from '../../../features/chat/search';
 
 export const Route = createFileRoute('/_student/student/chats')({
   validateSearch: validateChatSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getQueryClient } from '../../../lib/query-client';
-import { ProfilePending, profileRouteError } from '../../../features/profile/components/ProfileBits';
+import { ProfilePending, profileRouteError } from '../../../features/profile/components/ProfileFrame';
 import { StudentProfilePage } from '../../../features/profile/pages/StudentProfilePage';
 import { studentProfileQuery } from '../../../features/profile/queries';
 

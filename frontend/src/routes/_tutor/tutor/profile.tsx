@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { getQueryClient } from '../../../lib/query-client';
 import { PayoutAccountCard } from '../../../features/payments/components/PayoutAccountCard';
 import { payoutAccountQuery } from '../../../features/payments/queries';
-import { ProfilePending, profileRouteError } from '../../../features/profile/components/ProfileBits';
+import { ProfilePending, profileRouteError } from '../../../features/profile/components/ProfileFrame';
 import { TutorProfilePage } from '../../../features/profile/pages/TutorProfilePage';
 import { tutorProfileQuery } from '../../../features/profile/queries';
 
