@@ -65,6 +65,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/health': { expect: PUBLIC },
   'GET /api/health/ready': { expect: PUBLIC },
   'POST /api/contact': { expect: PUBLIC },
+  'POST /api/contact/form': { expect: PUBLIC }, // the contact form without JavaScript (issue 28)
   // auth
   'POST /api/auth/register': { expect: PUBLIC },
   'POST /api/auth/verifyEmail': { expect: PUBLIC },

@@ -85,9 +85,12 @@ describe('POST /api/contact/form (the contact form without JavaScript)', () => {
     const response = await request(app.getHttpServer()).post('/api/contact/form').type('form').send(form(body)).expect(303);
     expect(response.headers.location).toBe('/contact/sent');
     const [acknowledgement] = await waitForMails(body.email);
-    expect(acknowledgement?.subject).toBe('We received your message');
+    // The acknowledgement carries only a reference, the one in the support mail's subject (issue 27, item 9).
+    const reference = /^We received your message \((RP-[0-9A-Z]{4}-[0-9A-Z]{4})\)$/.exec(acknowledgement?.subject ?? '')?.[1];
+    expect(reference).toBeDefined();
     const support = (await waitForMails('support-e2e@redpen.local', 1)).find((mail) => mail.text.includes(body.email));
     expect(support?.text).toContain('How long does a review take?');
+    expect(support?.subject).toBe(`Contact form: Pricing [${reference}]`);
   });
 
   it('answers a wrong field with a page that lists the spec messages (400), its text escaped', async () => {
