@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, gotoApp, launchBrowser, newPage, pathOf, screenshot, takeProblems } from './support/index.ts';
+import { baseUrl, gotoApp, launchBrowser, pathOf, screenshot, takeProblems } from './support/index.ts';
+import { signInDemo, signedInPage, type DemoRole, type DemoSession } from './support/demo.ts';
 
 let browser: Browser;
 
@@ -18,22 +19,11 @@ after(async () => {
   await browser?.close();
 });
 
-const DEMO = {
-  student: { email: 'student@redpen.local', password: 'Student!2345' },
-  tutor: { email: 'tutor@redpen.local', password: 'Tutor!2345' },
-} as const;
-type Role = keyof typeof DEMO;
+type Role = DemoRole;
 
-interface Session {
-  token: string;
-  user: unknown;
-}
+type Session = DemoSession;
 
-async function signIn(role: Role): Promise<Session> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO[role]) });
-  assert.equal(res.status, 200, `the demo ${role} signs in`);
-  return (await res.json()) as Session;
-}
+const signIn = signInDemo;
 
 async function api(token: string, path: string, json?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl}/api${path}`, {
@@ -44,20 +34,7 @@ async function api(token: string, path: string, json?: unknown): Promise<{ statu
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** A signed-in page for `role` in a context of its own (the stored session the app reads at start). */
-async function pageFor(role: Role, session: Session): Promise<Page> {
-  const page = await newPage(browser);
-  await page.addInitScript(
-    ([t, u, r]) => {
-      if (localStorage.getItem('token')) return; // once: later pages keep what the app did with it
-      localStorage.setItem('token', t);
-      localStorage.setItem('user', u);
-      localStorage.setItem('currentRole', r);
-    },
-    [session.token, JSON.stringify(session.user), role],
-  );
-  return page;
-}
+const pageFor = (role: Role, session: Session): Promise<Page> => signedInPage(browser, role, session);
 
 /** An A4 PDF of `words` words in a real text layer (what a student uploads). */
 async function essayPdf(words: number): Promise<Buffer> {

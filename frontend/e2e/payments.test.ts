@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, gotoApp, launchBrowser, newPage, pathOf, screenshot, takeProblems } from './support/index.ts';
+import { signInDemo } from './support/demo.ts';
 
 let browser: Browser;
 
@@ -18,16 +19,7 @@ after(async () => {
   await browser?.close();
 });
 
-const DEMO = {
-  student: { email: 'student@redpen.local', password: 'Student!2345' },
-  tutor: { email: 'tutor@redpen.local', password: 'Tutor!2345' },
-};
-
-async function signIn(role: keyof typeof DEMO): Promise<{ token: string; user: unknown }> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO[role]) });
-  assert.equal(res.status, 200, `the demo ${role} signs in`);
-  return (await res.json()) as { token: string; user: unknown };
-}
+const signIn = signInDemo;
 
 async function api(token: string, path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl}/api${path}`, {

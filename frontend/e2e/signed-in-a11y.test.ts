@@ -6,19 +6,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, gotoApp, launchBrowser, newPage } from './support/index.ts';
+import { baseUrl, gotoApp, launchBrowser } from './support/index.ts';
+import { signInDemo, signedInPage, type DemoRole, type DemoSession } from './support/demo.ts';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const DEMO = {
-  student: { email: 'student@redpen.local', password: 'Student!2345' },
-  tutor: { email: 'tutor@redpen.local', password: 'Tutor!2345' },
-  admin: { email: 'admin@redpen.local', password: 'Admin!2345' },
-} as const;
-type Role = keyof typeof DEMO;
-interface Session {
-  token: string;
-  user: unknown;
-}
+type Role = DemoRole;
+type Session = DemoSession;
 
 let browser: Browser;
 
@@ -30,11 +23,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function signIn(role: Role): Promise<Session> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO[role]) });
-  assert.equal(res.status, 200, `the demo ${role} signs in`);
-  return (await res.json()) as Session;
-}
+const signIn = signInDemo;
 
 async function get(token: string, path: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -42,19 +31,7 @@ async function get(token: string, path: string): Promise<Record<string, unknown>
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function pageFor(role: Role, session: Session): Promise<Page> {
-  const page = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-  await page.addInitScript(
-    ([t, u, r]) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('token', t);
-      localStorage.setItem('user', u);
-      localStorage.setItem('currentRole', r);
-    },
-    [session.token, JSON.stringify(session.user), role],
-  );
-  return page;
-}
+const pageFor = (role: Role, session: Session): Promise<Page> => signedInPage(browser, role, session, { viewport: { width: 1280, height: 900 } });
 
 async function open(page: Page, path: string): Promise<void> {
   const res = await gotoApp(page, path);

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, gotoApp, launchBrowser, newPage, screenshot, takeProblems } from './support/index.ts';
+import { baseUrl, gotoApp, launchBrowser, screenshot, takeProblems } from './support/index.ts';
+import { signInDemo, signedInPage, type DemoRole, type DemoSession } from './support/demo.ts';
 
 let browser: Browser;
 
@@ -17,37 +18,13 @@ after(async () => {
   await browser?.close();
 });
 
-const DEMO = {
-  student: { email: 'student@redpen.local', password: 'Student!2345' },
-  tutor: { email: 'tutor@redpen.local', password: 'Tutor!2345' },
-} as const;
-type Role = keyof typeof DEMO;
+type Role = DemoRole;
 
-interface Session {
-  token: string;
-  user: unknown;
-}
+type Session = DemoSession;
 
-async function signIn(role: Role): Promise<Session> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO[role]) });
-  assert.equal(res.status, 200, `the demo ${role} signs in`);
-  return (await res.json()) as Session;
-}
+const signIn = signInDemo;
 
-/** A signed-in page for `role` in a browser context of its own. */
-async function pageFor(role: Role, session: Session): Promise<Page> {
-  const page = await newPage(browser);
-  await page.addInitScript(
-    ([t, u, r]) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('token', t);
-      localStorage.setItem('user', u);
-      localStorage.setItem('currentRole', r);
-    },
-    [session.token, JSON.stringify(session.user), role],
-  );
-  return page;
-}
+const pageFor = (role: Role, session: Session): Promise<Page> => signedInPage(browser, role, session);
 
 /** The student's essay, uploaded and confirmed through the API (the upload page has a journey of its own). */
 async function essayInThePool(token: string, title: string): Promise<string> {
