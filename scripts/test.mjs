@@ -8,9 +8,10 @@
 //   6. frontend    component tests (vitest)
 //   7. build       frontend and backend
 //   8. browser     journeys in chromium against the built platform (frontend/e2e)
-// Steps 4–5 (the backend lane) and 6–7 (the web lane) run side by side, each lane in order: the backend's tests
-// mostly wait on PostgreSQL, Redis and the mail catcher while vitest and the build use the CPU. Their lines are
-// prefixed with the lane's name. TEST_SERIAL=1 runs every step one after another, unprefixed.
+// Steps 4–5 (the backend lane) and 6–8 (the web lane) run side by side, each lane in order: the backend's tests
+// mostly wait on PostgreSQL, Redis and the mail catcher while vitest, the build and chromium use the CPU. Each lane
+// has its own databases and Redis keyspaces. Their lines are prefixed with the lane's name. TEST_SERIAL=1 runs
+// every step one after another, unprefixed.
 // Options: --only <step>[,<step>]  --from <step>   (step names: scripts, lint, typecheck, backend-unit,
 //          backend-e2e, frontend, build, browser)
 import { readdirSync } from 'node:fs';
@@ -50,7 +51,7 @@ function steps() {
     { name: 'backend-e2e', title: 'backend end-to-end tests', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'backend'], lane: 'backend' },
     { name: 'frontend', title: 'frontend component tests', cmd: 'npm', args: ['run', 'test', '-w', 'frontend'], needsServices: false, lane: 'web' },
     { name: 'build', title: 'build frontend and backend', cmd: 'npm', args: ['run', 'build'], needsServices: false, lane: 'web' },
-    { name: 'browser', title: 'browser journeys (chromium)', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'frontend'] },
+    { name: 'browser', title: 'browser journeys (chromium)', cmd: 'npm', args: ['run', 'test:e2e', '-w', 'frontend'], lane: 'web' },
   ];
 }
 
