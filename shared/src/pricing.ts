@@ -71,6 +71,20 @@ export function essayChargePence(wordCount: number): number {
   return Math.max(MIN_CHARGE_PENCE, essayPricePence(wordCount));
 }
 
+/** The surcharges an essay's price holds, fixed at upload (model answer, expedited review), in pence. */
+export interface EssaySurcharges {
+  modelAnswerSurchargePence: number;
+  expeditedSurchargePence: number;
+}
+
+/**
+ * What the student pays for an essay of `wordCount` words, in pence: its review charge (the tiers, never below
+ * MIN_CHARGE_PENCE) plus the surcharges recorded on it. The API prices with it; the web app quotes another count.
+ */
+export function essayTotalPence(wordCount: number, surcharges: EssaySurcharges): number {
+  return essayChargePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
+}
+
 /** The minimum as the pricing page quotes it. */
 export const MIN_CHARGE_TEXT = `The smallest charge for an essay is ${formatPounds(MIN_CHARGE_PENCE)}, however short it is`;
 

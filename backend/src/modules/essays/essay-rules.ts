@@ -1,5 +1,7 @@
 import type { AppConfig } from '../../config/env.schema.js';
-import { essayChargePence, MIN_CHARGE_PENCE } from '@redpen/shared/pricing';
+import { essayTotalPence, MIN_CHARGE_PENCE, type EssaySurcharges } from '@redpen/shared/pricing';
+
+export { essayTotalPence };
 
 /**
  * The essay rules bound to the API (DESIGN.md §4: one place): the price with the surcharges recorded on the essay,
@@ -8,10 +10,7 @@ import { essayChargePence, MIN_CHARGE_PENCE } from '@redpen/shared/pricing';
  * state checks live in the repository's guarded statements.
  */
 
-export interface Surcharges {
-  modelAnswerSurchargePence: number;
-  expeditedSurchargePence: number;
-}
+export type Surcharges = EssaySurcharges;
 
 /**
  * An image uploaded without a count (issue 24): both counts hold this until the accepting tutor sets the real one
@@ -22,14 +21,6 @@ export const PLACEHOLDER_COUNT = 1;
 /** The price of an essay whose count is to be agreed: the smallest charge plus the surcharges recorded on it. */
 export function minimumPricePence(surcharges: Surcharges): number {
   return MIN_CHARGE_PENCE + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
-}
-
-/**
- * What the student pays, in pence: the tiers of `wordCount`, never below the smallest card charge (MIN_CHARGE_PENCE
- * in shared/src/pricing.ts, issue 27), plus the surcharges recorded on the essay.
- */
-export function essayTotalPence(wordCount: number, surcharges: Surcharges): number {
-  return essayChargePence(wordCount) + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
 }
 
 /** DESIGN.md §9: a paid essay not yet marked may be cancelled for a full refund within 24 h of paying. */

@@ -79,9 +79,9 @@ describe('word counts and prices', () => {
   });
 
   it('reprices at the tiers of the new count plus the surcharges already in the price', () => {
-    const plain = { wordCount: 1000, pricePence: essayPricePence(1000) };
+    const plain = { wordCount: 1000, pricePence: essayPricePence(1000), modelAnswerSurchargePence: 0, expeditedSurchargePence: 0 };
     expect(priceAtCount(plain, 1100)).toBe(essayPricePence(1100));
-    const withSurcharges = { wordCount: 1000, pricePence: essayPricePence(1000) + 1500 };
+    const withSurcharges = { wordCount: 1000, pricePence: essayPricePence(1000) + 1500, modelAnswerSurchargePence: 500, expeditedSurchargePence: 1000 };
     expect(priceAtCount(withSurcharges, 900)).toBe(essayPricePence(900) + 1500);
   });
 });

@@ -4,7 +4,7 @@
  * call (a guard here only hides a button that would certainly be refused).
  */
 import { bandRangeMessage, EDITABLE_ESSAY_STATES, UNPAID_CANCELLABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
-import { essayChargePence } from '@redpen/shared/pricing';
+import { essayTotalPence } from '@redpen/shared/pricing';
 import type { Schema } from '../../api/client';
 import type { StatusLabel, StatusTone } from '../../components/ui/StatusBadge';
 
@@ -114,11 +114,9 @@ export function surchargeItems(essay: Pick<Essay, 'modelAnswerSurchargePence' | 
 }
 
 /**
- * The price of the essay at another word count, in pence: the tiers of the new count plus the surcharges the
- * server recorded at upload (model answer, expedited), which are whatever its price holds beyond its own tiers.
+ * The price of the essay at another word count, in pence: the API's rule (shared/src/pricing.ts) with the
+ * surcharges the server recorded at upload.
  */
-export function priceAtCount(essay: Pick<Essay, 'pricePence' | 'wordCount'>, wordCount: number): number {
-  // The server's charge for the words: the tiers, never below the smallest card charge (issue 27).
-  const surcharges = Math.max(0, essay.pricePence - essayChargePence(essay.wordCount));
-  return essayChargePence(wordCount) + surcharges;
+export function priceAtCount(essay: Pick<Essay, 'modelAnswerSurchargePence' | 'expeditedSurchargePence'>, wordCount: number): number {
+  return essayTotalPence(wordCount, essay);
 }
