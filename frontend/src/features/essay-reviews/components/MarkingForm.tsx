@@ -1,7 +1,6 @@
 import { Button } from '@chakra-ui/react/button';
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
-import { Progress } from '@chakra-ui/react/progress';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
@@ -18,6 +17,7 @@ import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { formatBytes } from '../../../lib/format';
 import { essayReviewsApi, essayReviewsKeys } from '../queries';
 import { MARKED_FILE_ACCEPT, MESSAGES, markedFileProblem, markedFileRequired, markingRules, type MarkingValues, type TutorEssay } from '../rules';
+import { UploadProgress } from '../../../components/form/UploadProgress';
 
 const resolver = rulesResolver(markingRules);
 
@@ -121,15 +121,7 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
       )}
 
       {progress !== null && (
-        <Progress.Root value={progress} colorPalette="brand" aria-label="Upload progress">
-          <HStack justify="space-between">
-            <Progress.Label>Submitting your feedback...</Progress.Label>
-            <Progress.ValueText>{progress}%</Progress.ValueText>
-          </HStack>
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <UploadProgress value={progress} label="Submitting your feedback..." />
       )}
       {failure && <FormAlert title={MESSAGES.submitFailed}>{failure !== MESSAGES.submitFailed ? failure : undefined}</FormAlert>}
 

@@ -1,23 +1,15 @@
 import { formatDateOnly } from '@redpen/shared/dates';
 import { Box } from '@chakra-ui/react/box';
-import { Progress } from '@chakra-ui/react/progress';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { UploadProgress } from '../../../components/form/UploadProgress';
 
 /** Over the form while the file travels: the percentage and when the essay counts as submitted. */
 export function UploadOverlay({ progress }: { progress: number }) {
   return (
     <Box position="absolute" inset="0" bg="whiteAlpha.900" rounded="lg" display="flex" alignItems="center" justifyContent="center" p="6">
       <Stack gap="4" maxW="md" w="full" role="status" aria-live="polite">
-        <Progress.Root value={progress} colorPalette="brand" aria-label="Upload progress">
-          <HStack justify="space-between">
-            <Progress.Label>Uploading your essay...</Progress.Label>
-            <Progress.ValueText>{progress}%</Progress.ValueText>
-          </HStack>
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <UploadProgress value={progress} label="Uploading your essay..." />
         <Text fontSize="sm" color="fg.muted">
           Your essay will be recorded as uploaded on {formatDateOnly(new Date())}. Please keep this page open until the
           upload has finished.

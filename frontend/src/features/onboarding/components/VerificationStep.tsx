@@ -2,7 +2,6 @@ import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
-import { Progress } from '@chakra-ui/react/progress';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -15,6 +14,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton';
 import type { OnboardingFormState } from '../hooks/useOnboardingForm';
 import { DOCUMENT_TYPES, NATIONALITY_OPTIONS, ONBOARDING_MESSAGES } from '../schemas';
 import { Section } from './Section';
+import { UploadProgress } from '../../../components/form/UploadProgress';
 
 const YES_NO = [
   { value: 'yes', label: 'Yes' },
@@ -191,16 +191,8 @@ export function VerificationStep({ form }: { form: OnboardingFormState }) {
           )}
         </Section>
 
-        {uploading && (
-          <Progress.Root value={progress} colorPalette="brand" aria-label="Upload progress">
-            <HStack justify="space-between">
-              <Progress.Label>Uploading your documents...</Progress.Label>
-              <Progress.ValueText>{progress}%</Progress.ValueText>
-            </HStack>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+        {progress !== null && (
+          <UploadProgress value={progress} label="Uploading your documents..." />
         )}
 
         <HStack justify="space-between">

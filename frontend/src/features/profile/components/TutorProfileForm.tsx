@@ -1,8 +1,7 @@
-import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,12 +14,12 @@ import { FormField } from '../../../components/form/FormField';
 import { flatErrors, rulesResolver } from '../../../components/form/rules-resolver';
 import { SelectField } from '../../../components/form/SelectField';
 import { SubjectsEditor } from '../../../components/form/SubjectsEditor';
-import { SubmitButton } from '../../../components/form/SubmitButton';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
 import { IMAGE_ACCEPT } from '../../../lib/files';
 import { subjectsJson } from '../../../lib/subjects';
 import { profileKeys, type TutorProfile } from '../queries';
 import { tutorProfileRules, type TutorProfileValues } from '../schemas';
+import { FormActions } from '../../../components/form/FormActions';
 
 export const PICTURE_PENDING_NOTICE = 'Your new profile picture is awaiting admin approval.';
 
@@ -125,14 +124,7 @@ export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfil
             />
           )}
         />
-        <HStack justify="flex-end" gap="3">
-          <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <SubmitButton loading={save.isPending} loadingText="Saving...">
-            Save
-          </SubmitButton>
-        </HStack>
+        <FormActions onCancel={onDone} saving={save.isPending} />
       </Stack>
     </form>
   );

@@ -1,8 +1,7 @@
-import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -20,7 +19,7 @@ import { NotificationSettings } from '../components/NotificationSettings';
 import { ProfileHeader, SecurityCard } from '../components/ProfileBits';
 import { ProfilePageFrame } from '../components/ProfileFrame';
 import { profileKeys, studentFiguresQuery, studentProfileQuery, type StudentProfile } from '../queries';
-import { SubmitButton } from '../../../components/form/SubmitButton';
+import { FormActions } from '../../../components/form/FormActions';
 
 interface EditValues {
   major: string;
@@ -146,14 +145,7 @@ function StudentProfileForm({ student, onDone }: { student: Partial<StudentProfi
             <FileField id={`${formId}-picture`} label="Profile Picture" accept={IMAGE_ACCEPT} imagesOnly files={field.value} onChange={field.onChange} />
           )}
         />
-        <HStack justify="flex-end" gap="3">
-          <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <SubmitButton loading={save.isPending} loadingText="Saving...">
-            Save
-          </SubmitButton>
-        </HStack>
+        <FormActions onCancel={onDone} saving={save.isPending} />
       </Stack>
     </form>
   );

@@ -1,5 +1,4 @@
 import { Input } from '@chakra-ui/react/input';
-import { Progress } from '@chakra-ui/react/progress';
 import { Stack } from '@chakra-ui/react/stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { rulesResolver } from '../../../components/form/rules-resolver';
 import { toastSuccess } from '../../../components/ui/toaster';
 import { tutoringApi, tutoringKeys } from '../queries';
 import { DBS_FILE_ACCEPT, dbsRules, type DbsValues } from '../rules';
+import { UploadProgress } from '../../../components/form/UploadProgress';
 
 /**
  * The DBS application (part 2 §5): full name, certificate number and the certificate, uploaded with its progress;
@@ -74,12 +74,7 @@ export function DbsApplyForm({ onUnauthenticated }: { onUnauthenticated: () => v
           required
         />
         {progress !== null && (
-          <Progress.Root value={progress} colorPalette="brand" aria-label="Upload progress">
-            <Progress.ValueText>{progress}%</Progress.ValueText>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <UploadProgress value={progress} label="Uploading your certificate..." />
         )}
         <SubmitButton loading={form.formState.isSubmitting} loadingText="Submitting...">
           Submit DBS Application
