@@ -3,8 +3,8 @@
 //
 // What counts, per page (dist/pages/*.html), gzip level 9 of each file once:
 //   - every script and modulepreload the HTML names, with their static imports (the build manifest's `imports`);
-//   - for a page that boots the app (the sign-in forms), also what the entry's start-up imports dynamically
-//     (main.tsx's steps: react-dom, the design system, boot with the router), with their static imports.
+//   - were a page to load the app's entry (none does since the sign-in forms became islands), also what the entry
+//     imports dynamically at start-up (boot with React and the router), with their static imports.
 // An island may not import anything dynamically: what a static page loads is then exactly what is counted.
 // Budgets: js-budgets.json beside package.json, { "<path or *>": KB }.
 import { readFileSync, statSync } from 'node:fs';

@@ -1,12 +1,12 @@
 // Renders the pages a signed-out visitor reaches first (every public page, the sign-in forms) into static HTML,
 // after `vite build` (the client) and `vite build --ssr src/entry-server.tsx` (the renderer). Each page is
 // dist/index.html with the rendered markup inside #root (marked data-prerendered) and the page's own title and
-// description. Two kinds:
-//   - the static public pages (the `_public` layout): never hydrated. The app's scripts are taken out and each
-//     island the markup names (`data-island="<name>"`) gets its own module script, from the build manifest
-//     (dist/.vite/manifest.json): a page loads only the small modules of its interactive pieces.
-//   - the sign-in forms: the app's scripts stay (at low priority), and main.tsx hydrates them. Output: dist/pages/<path>.html with .gz/.br twins, and
-// dist/pages/manifest.json ({ "/pricing": "pages/pricing.html", … }) that the backend serves them from.
+// description, never hydrated (issue 28): the app's scripts are taken out and each island the markup names
+// (`data-island="<name>"`) gets its own module script, from the build manifest (dist/.vite/manifest.json), so a page
+// loads only the small modules of its interactive pieces. A page whose island leads into the app (the sign-in form,
+// registration) also names, in `<meta name="redpen:prefetch">`, the app's files the next page needs, for the island
+// to prefetch while the visitor types. Output: dist/pages/<path>.html with .gz/.br twins, and dist/pages/manifest.json
+// ({ "/pricing": "pages/pricing.html", … }) that the backend serves them from.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,7 +29,7 @@ export function inlineStylesheets(template, readAsset) {
   return template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, /** @type {string} */ file) => `<style>${readAsset(file).trim()}</style>`);
 }
 
-/** @typedef {Record<string, { file: string, imports?: string[], isEntry?: boolean }>} ViteManifest */
+/** @typedef {Record<string, { file: string, imports?: string[], dynamicImports?: string[], css?: string[], isEntry?: boolean }>} ViteManifest */
 
 /** The island names a page's markup asks for, in the order they first appear. @param {string} html */
 export function islandsIn(html) {
@@ -95,12 +95,44 @@ export function addIslandScripts(page, manifest) {
 }
 
 /**
- * The page's scripts fetched at low priority: the HTML already shows the page, so its JavaScript (which only
- * makes it interactive) should not compete with the images and the first paint.
- * @param {string} template
+ * The app's pages an island leads to (by the build manifest's keys of their route code): the sign-in form opens a
+ * dashboard (or the tutor's onboarding), the registration the email verification.
  */
-export function deprioritiseScripts(template) {
-  return template.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
+export const NEXT_PAGES = {
+  'sign-in': /^src\/routes\/(?:_(?:student|tutor|admin)\.tsx|_(student|tutor|admin)\/\1\/dashboard\.tsx|tutor-onboarding\.tsx)\?tsr-split=component/,
+  register: /^src\/routes\/(?:_auth\.tsx|_auth\/verify-email\.tsx)\?tsr-split=component/,
+};
+
+/**
+ * What the app's next page loads that the island can fetch ahead: the app's entry with its stylesheet and what its
+ * start-up imports (main.tsx's steps), then the route code `routes` matches, each with its static imports.
+ * @param {ViteManifest} manifest
+ * @param {RegExp} routes
+ */
+export function appFilesFor(manifest, routes) {
+  const app = manifest['index.html'];
+  if (!app) throw new Error('the build manifest has no index.html');
+  const keys = ['index.html', ...(app.dynamicImports ?? []), ...Object.keys(manifest).filter((key) => routes.test(key))];
+  const files = [...(app.css ?? [])];
+  for (const key of keys) for (const file of entryFiles(manifest, key)) if (!files.includes(file)) files.push(file);
+  return files;
+}
+
+/**
+ * The `<meta name="redpen:prefetch">` of a page whose islands lead into the app (NEXT_PAGES); the page as it is
+ * otherwise.
+ * @param {string} page
+ * @param {ViteManifest} manifest
+ */
+export function addPrefetchHints(page, manifest) {
+  /** @type {string[]} */
+  const files = [];
+  for (const name of islandsIn(page)) {
+    const routes = NEXT_PAGES[/** @type {keyof typeof NEXT_PAGES} */ (name)];
+    if (routes) for (const file of appFilesFor(manifest, routes)) if (!files.includes(file)) files.push(file);
+  }
+  if (files.length === 0) return page;
+  return page.replace('</head>', () => `<meta name="redpen:prefetch" content="${files.map((f) => `/${f}`).join(' ')}"></head>`);
 }
 
 /**
@@ -127,8 +159,7 @@ async function main() {
   const started = Date.now();
   const shell = readFileSync(join(DIST, 'index.html'), 'utf8');
   const inlined = inlineStylesheets(shell, (file) => readFileSync(join(DIST, file), 'utf8'));
-  const appTemplate = deprioritiseScripts(inlined);
-  const staticTemplate = withoutAppScripts(inlined);
+  const template = withoutAppScripts(inlined);
   /** @type {ViteManifest} */
   const viteManifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8'));
   const { render, prerenderedPaths } = await import(pathToFileURL(join(FRONTEND, 'dist-server', 'entry-server.js')).href);
@@ -137,7 +168,7 @@ async function main() {
   const manifest = {};
   for (const path of prerenderedPaths()) {
     const rendered = await render(path);
-    const page = rendered.hydrate ? fillTemplate(appTemplate, rendered) : addIslandScripts(fillTemplate(staticTemplate, rendered), viteManifest);
+    const page = addPrefetchHints(addIslandScripts(fillTemplate(template, rendered), viteManifest), viteManifest);
     const file = join(PAGES_DIR, fileFor(path));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, page);

@@ -32,34 +32,34 @@ describe('render', () => {
   });
 
   it('renders the home page with the first slide and the statistics before they count', async () => {
-    const { html, head, hydrate } = await render('/');
+    const { html, head } = await render('/');
     expect(html).toContain('Better essays and confident interviews');
     expect(html).toContain('/images/slides/01-');
     expect(head.title).toBe('Redpen');
     // Static (issue 28): never hydrated, its islands named in the markup, the figures themselves in the HTML.
-    expect(hydrate).toBe(false);
     for (const island of ['menu', 'hero', 'counters', 'reveal']) expect(html).toContain(`data-island="${island}"`);
     expect(html).toMatch(/data-count="true"[^>]*>1000\+</);
   });
 
-  it('renders the sign-in form to be hydrated, and the pricing page static with its calculator island', async () => {
-    expect((await render('/login')).hydrate).toBe(true);
-    const pricing = await render('/pricing');
-    expect(pricing.hydrate).toBe(false);
-    expect(pricing.html).toContain('data-island="price-calculator"');
+  it('renders the sign-in forms and the pricing page as islands (issue 28: nothing is hydrated)', async () => {
+    const islands = { '/login': 'sign-in', '/register': 'register', '/forgot-password': 'forgot-password', '/pricing': 'price-calculator' };
+    for (const [path, island] of Object.entries(islands)) expect((await render(path)).html, path).toContain(`data-island="${island}"`);
   });
 
-  it('renders /login with its submit button disabled until the page is hydrated', async () => {
+  it('renders the sign-in forms with their submit buttons disabled until their island runs', async () => {
     const { html, head } = await render('/login');
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
     expect(head.title).toBe('Welcome back · Redpen');
+    for (const path of ['/register', '/forgot-password']) {
+      const { html: form } = await render(path);
+      expect(form, path).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+    }
   });
 
-  it('renders every form it prerenders with its submit button disabled until hydration', async () => {
-    for (const path of ['/register', '/forgot-password']) {
-      const { html } = await render(path);
-      expect(html, path).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
-    }
+  it("renders the sign-in form's later steps hidden, every one in the HTML (so their style is in the page's CSS)", async () => {
+    const { html } = await render('/login');
+    for (const view of ['two-factor', 'direct-progress', 'direct-confirm']) expect(html).toMatch(new RegExp(`data-view="${view}" hidden=""`));
+    expect(html).not.toMatch(/data-view="form" hidden/);
   });
 
   it('renders the contact form as a working HTML form: it posts without JavaScript (issue 28)', async () => {

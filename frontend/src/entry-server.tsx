@@ -1,7 +1,8 @@
 /**
  * Build-time rendering of the pages that a signed-out visitor reaches first (the public site, the sign-in forms):
- * `scripts/prerender.mjs` renders each to HTML, so the page paints before any JavaScript has run, and the
- * client hydrates it (main.tsx). Runs in Node, never in the browser.
+ * `scripts/prerender.mjs` renders each to HTML, so the page paints before any JavaScript has run. The browser never
+ * hydrates them (issue 28): their interactive pieces are islands (data-island), small modules of their own. Runs in
+ * Node, never in the browser.
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -33,11 +34,6 @@ export interface RenderedPage {
   /** One `<style>` for `<head>` with every emotion style the page uses (see collectStyles). */
   styles: string;
   head: PageHead;
-  /**
-   * False for the static public pages (the `_public` layout), which the browser never hydrates: scripts/prerender.mjs
-   * gives them their islands' scripts instead of the app's. True for the sign-in forms.
-   */
-  hydrate: boolean;
 }
 
 /**
@@ -79,6 +75,5 @@ export async function render(path: string): Promise<RenderedPage> {
       </CacheProvider>,
     ),
   );
-  const hydrate = !router.state.matches.some((match) => match.routeId === '/_public');
-  return { html, styles: styles(), head, hydrate };
+  return { html, styles: styles(), head };
 }

@@ -1,7 +1,7 @@
 // The prerender's HTML assembly (scripts/prerender.mjs): the page goes into #root, the stylesheet inline, the
-// page's own title and description into <head>, and the application's scripts at low priority.
+// page's own title and description into <head>, the islands' scripts, and what a sign-in island prefetches.
 import { describe, expect, it } from 'vitest';
-import { addIslandScripts, deprioritiseScripts, entryFiles, fillTemplate, inlineStylesheets, islandsIn, withoutAppScripts } from '../scripts/prerender.mjs';
+import { addIslandScripts, addPrefetchHints, appFilesFor, entryFiles, NEXT_PAGES, fillTemplate, inlineStylesheets, islandsIn, withoutAppScripts } from '../scripts/prerender.mjs';
 
 const SHELL = `<!doctype html><html><head>
 <meta name="description" content="Default description" />
@@ -26,12 +26,10 @@ describe('prerender', () => {
     expect(() => fillTemplate('<html></html>', { html: '', head: {} })).toThrow(/no <div id="root">/);
   });
 
-  it('inlines the stylesheet and fetches the scripts at low priority', () => {
-    const page = deprioritiseScripts(inlineStylesheets(SHELL, (file: string) => (file === 'assets/index-123.css' ? '.a{color:red}\n' : '')));
+  it('inlines the stylesheet', () => {
+    const page = inlineStylesheets(SHELL, (file: string) => (file === 'assets/index-123.css' ? '.a{color:red}\n' : ''));
     expect(page).toContain('<style>.a{color:red}</style>');
     expect(page).not.toContain('rel="stylesheet"');
-    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
-    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-def.js">');
   });
 });
 
@@ -68,5 +66,42 @@ describe('prerender: static pages with islands', () => {
     expect(addIslandScripts('<html lang="en-GB"><head></head><body></body></html>', MANIFEST)).toContain('<html data-app="ready" lang="en-GB">');
     expect(() => addIslandScripts('<html><head></head><body><div data-island="nope"></div></body></html>', MANIFEST)).toThrow(/no src\/islands\/nope\.ts/);
     expect(entryFiles(MANIFEST, 'src/islands/menu.ts')).toEqual(['assets/island-menu-1.js', 'assets/runtime-3.js', 'assets/menu-4.js']);
+  });
+});
+
+describe('prerender: what a sign-in island prefetches for the next page', () => {
+  const MANIFEST = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime.js'], dynamicImports: ['src/boot.tsx'], css: ['assets/index-1.css'] },
+    '_runtime.js': { file: 'assets/runtime-2.js' },
+    'src/boot.tsx': { file: 'assets/boot-3.js', imports: ['_react.js', '_runtime.js'], dynamicImports: ['src/routes/_student.tsx?tsr-split=component'] },
+    '_react.js': { file: 'assets/react-4.js' },
+    'src/routes/_student.tsx?tsr-split=component': { file: 'assets/_student-5.js', imports: ['_react.js'] },
+    'src/routes/_student/student/dashboard.tsx?tsr-split=component---loader': { file: 'assets/dashboard-6.js', imports: ['_chart.js'] },
+    '_chart.js': { file: 'assets/chart-7.js' },
+    'src/routes/_student/student/essays.tsx?tsr-split=component': { file: 'assets/essays-8.js' },
+    'src/routes/_auth/verify-email.tsx?tsr-split=component': { file: 'assets/verify-email-9.js' },
+    'src/islands/sign-in.ts': { file: 'assets/island-sign-in-10.js', isEntry: true, imports: ['_runtime.js'] },
+  };
+
+  it("lists the app's start-up with its stylesheet, then the dashboards' code, each once, and no other page's", () => {
+    expect(appFilesFor(MANIFEST, NEXT_PAGES['sign-in'])).toEqual([
+      'assets/index-1.css',
+      'assets/index-1.js',
+      'assets/runtime-2.js',
+      'assets/boot-3.js',
+      'assets/react-4.js',
+      'assets/_student-5.js',
+      'assets/dashboard-6.js',
+      'assets/chart-7.js',
+    ]);
+    expect(appFilesFor(MANIFEST, NEXT_PAGES.register)).toContain('assets/verify-email-9.js');
+  });
+
+  it('names them in a meta tag on a page with such an island, and leaves other pages alone', () => {
+    const page = '<html><head></head><body><div data-island="sign-in"></div></body></html>';
+    const hinted = addPrefetchHints(page, MANIFEST);
+    expect(hinted).toMatch(/<meta name="redpen:prefetch" content="\/assets\/index-1\.css \/assets\/index-1\.js [^"]*\/assets\/dashboard-6\.js[^"]*"><\/head>/);
+    const plain = '<html><head></head><body><div data-island="menu"></div></body></html>';
+    expect(addPrefetchHints(plain, MANIFEST)).toBe(plain);
   });
 });

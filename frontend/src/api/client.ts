@@ -13,6 +13,7 @@
  */
 import createClient from 'openapi-fetch';
 import { clearSession, readToken } from '../lib/session';
+import { toErrorBody } from './error-body';
 import type { components, paths } from './schema';
 import type { ErrorCode } from '@redpen/shared/error-codes';
 import { UPLOAD_TIMEOUT_MS } from '@redpen/shared/uploads';
@@ -40,12 +41,14 @@ export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 30_000;
 export { UPLOAD_TIMEOUT_MS };
 
-export type ApiFieldError = Schema<'FieldError'>;
+export type { ApiFieldError } from './error-body';
+import type { ApiFieldError } from './error-body';
 /** The stable error codes: the backend's one list (`shared/error-codes.ts`), which the OpenAPI document also enumerates. */
 export type { ErrorCode };
 
 /** The backend's error body (DESIGN §2), generated from its `ErrorBody` schema. */
-export type ApiErrorBody = Schema<'ErrorBody'> & { [key: string]: unknown };
+export type { ApiErrorBody } from './error-body';
+import type { ApiErrorBody } from './error-body';
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'aborted';
 
@@ -115,35 +118,6 @@ function toQueryString(query?: QueryParams): string {
     if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
   }
   return params.toString();
-}
-
-function statusMessage(status: number): string {
-  if (status === 401) return 'Your session has expired. Please log in again.';
-  if (status === 403) return 'You do not have permission to do that.';
-  if (status === 404) return 'Not found.';
-  if (status === 413) return 'The file is too large.';
-  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
-  if (status >= 500) return 'Something went wrong on our side. Please try again.';
-  return `Request failed with status ${status}`;
-}
-
-/** Turns whatever the server sent into `{ message, errors? }`. */
-export function toErrorBody(status: number, raw: unknown): ApiErrorBody {
-  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    const record = raw as Record<string, unknown>;
-    const message = Array.isArray(record.message)
-      ? record.message.filter((m): m is string => typeof m === 'string').join(', ')
-      : typeof record.message === 'string'
-        ? record.message
-        : '';
-    const errors = Array.isArray(record.errors) ? (record.errors as ApiFieldError[]) : undefined;
-    const code = typeof record.code === 'string' ? (record.code as ErrorCode) : undefined;
-    return { ...record, message: message || statusMessage(status), ...(code ? { code } : {}), ...(errors ? { errors } : {}) };
-  }
-  if (typeof raw === 'string' && raw.trim() && raw.length < 500 && !raw.trimStart().startsWith('<')) {
-    return { message: raw.trim() };
-  }
-  return { message: statusMessage(status) };
 }
 
 function handleUnauthorised(status: number): void {

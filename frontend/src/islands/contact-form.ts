@@ -1,6 +1,6 @@
-// Entry of the static pages' "contact-form" island (see features/public/islands/runtime.ts): loaded by a page whose HTML
+// Entry of the static pages' "contact-form" island (see lib/islands/runtime.ts): loaded by a page whose HTML
 // has an element marked data-island="contact-form" (scripts/prerender.mjs), never by the app.
-import { mountIslands } from '../features/public/islands/runtime';
+import { mountIslands } from '../lib/islands/runtime';
 import { mountContactForm } from '../features/public/islands/contact-form';
 
 mountIslands('contact-form', mountContactForm);

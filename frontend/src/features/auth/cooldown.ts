@@ -1,9 +1,9 @@
 /**
  * Resend cooldowns kept in localStorage (spec part 1 §4: 60 s, survives a reload): the stored value
- * is the epoch millisecond at which the cooldown ends.
+ * is the epoch millisecond at which the cooldown ends. Plain TypeScript: the sign-in islands use it too; the
+ * ticking React hook is hooks/useCooldown.ts.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { browserStorage } from '../../lib/session';
+import { browserStorage } from '../../lib/session-store';
 import { RESEND_COOLDOWN_SECONDS } from './schemas';
 
 export function cooldownKey(kind: 'verify' | '2fa', email: string): string {
@@ -19,31 +19,4 @@ export function remainingSeconds(key: string, now: number = Date.now()): number 
 
 export function startCooldown(key: string, seconds: number = RESEND_COOLDOWN_SECONDS, now: number = Date.now()): void {
   browserStorage()?.setItem(key, String(now + seconds * 1000));
-}
-
-/** Seconds left on the cooldown stored under `key`, ticking once a second; `start()` begins a new one. */
-export function useCooldown(key: string | null) {
-  const [seconds, setSeconds] = useState(() => (key ? remainingSeconds(key) : 0));
-
-  useEffect(() => {
-    if (!key) return;
-    setSeconds(remainingSeconds(key));
-    const timer = setInterval(() => {
-      const left = remainingSeconds(key);
-      setSeconds(left);
-      if (left === 0) browserStorage()?.removeItem(key);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [key]);
-
-  const start = useCallback(
-    (duration: number = RESEND_COOLDOWN_SECONDS) => {
-      if (!key) return;
-      startCooldown(key, duration);
-      setSeconds(duration);
-    },
-    [key],
-  );
-
-  return { seconds, active: seconds > 0, start };
 }

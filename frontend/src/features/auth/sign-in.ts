@@ -1,33 +1,51 @@
 /**
- * The sign-in sequence: store the session, then check the profiles (`GET /auth/checkProfiles`);
- * a failed check clears everything and rethrows (part 1 §4).
+ * The sign-in sequence, one place for the app (hooks/useCompleteSignIn) and the sign-in islands (islands/): store
+ * the session, check the profiles (`GET /auth/checkProfiles`) and say where the person goes next. A failed check
+ * clears everything and rethrows (part 1 §4). Plain TypeScript (the islands load no framework).
  */
-import { authApi, type AuthUser } from '../../api/auth';
-import type { ProfileFlags, SessionUser, SignInInput } from '../../lib/session';
+import type { AuthUser } from '../../api/auth';
+import {
+  browserStorage,
+  needsOnboarding,
+  postLoginPath,
+  safeRedirectPath,
+  signOutStorage,
+  updateStoredUser,
+  writeSession,
+  type ProfileFlags,
+  type SessionStorage,
+} from '../../lib/session-store';
 
-interface SessionActions {
-  signIn: (input: SignInInput) => unknown;
-  signOut: () => void;
-  updateUser: (patch: Partial<SessionUser>) => void;
+export interface SignedIn {
+  user: AuthUser & { profiles: ProfileFlags };
+  /**
+   * Where to go: a tutor without onboarding always to /tutor-onboarding; otherwise a safe `redirect` target when
+   * given, else /{role}/dashboard.
+   */
+  target: string;
 }
 
 /**
- * Stores token and user, then merges the profile flags into the stored user. If the profile check
- * fails the session is cleared and the error rethrown. Returns the user with its flags.
+ * Stores token and user, then merges the profile flags (`checkProfiles`, which asks with the stored token) into
+ * the stored user.
  */
 export async function completeSignIn(
-  actions: SessionActions,
   token: string,
   user: AuthUser,
-): Promise<AuthUser & { profiles: ProfileFlags }> {
-  actions.signIn({ token, user });
+  checkProfiles: () => Promise<Partial<ProfileFlags> | undefined>,
+  redirect?: string | null,
+  storage: SessionStorage | null = browserStorage(),
+): Promise<SignedIn> {
+  writeSession({ token, user }, storage);
+  let flags: Partial<ProfileFlags> | undefined;
   try {
-    const flags = await authApi.checkProfiles();
-    const profiles = { student: flags?.student === true, tutor: flags?.tutor === true };
-    actions.updateUser({ profiles });
-    return { ...user, profiles };
+    flags = await checkProfiles();
   } catch (error) {
-    actions.signOut();
+    signOutStorage(storage);
     throw error;
   }
+  const profiles = { student: flags?.student === true, tutor: flags?.tutor === true };
+  updateStoredUser({ profiles }, storage);
+  const signedIn = { ...user, profiles };
+  return { user: signedIn, target: needsOnboarding(signedIn) ? '/tutor-onboarding' : (safeRedirectPath(redirect) ?? postLoginPath(signedIn)) };
 }

@@ -1,79 +1,66 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useRef } from 'react';
 import { FiMail } from 'react-icons/fi';
-import { errorMessage } from '../../../api/client';
-import { authApi } from '../../../api/auth';
-import { FormAlert } from '../../../components/form/FormAlert';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
-import { FormField } from '../../../components/form/FormField';
-import { AUTH_MESSAGES, forgotPasswordRules, type ForgotPasswordValues } from '../schemas';
-import { rulesResolver } from '../../../components/form/rules-resolver';
-import { SubmitButton } from '../../../components/form/SubmitButton';
+import { IslandAlert } from '../components/IslandAlert';
+import { IslandField } from '../components/IslandField';
+import { mountForgotPassword } from '../islands/forgot-password';
 
-const resolver = rulesResolver(forgotPasswordRules);
-
+/**
+ * /forgot-password (spec part 1 §2, §8). The page is the markup of its island (islands/forgot-password.ts), which
+ * does all of its work: alone on the prerendered page, without React (issue 28), and mounted here when the app
+ * shows the page. Both steps are in the markup; React renders it once and never changes it.
+ */
 export function ForgotPasswordPage() {
   const formId = useId();
-  const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordValues>({ defaultValues: { email: '' }, resolver });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFailure(null);
-    try {
-      const response = await authApi.requestPasswordReset(email.trim());
-      setSentTo({ email: email.trim(), message: response?.message ?? '' });
-    } catch (error) {
-      setFailure(errorMessage(error, AUTH_MESSAGES.resetEmailFailed));
-    }
-  });
-
-  if (sentTo) {
-    return (
-      <AuthCard title="Check your email">
-        <Stack role="status" gap="4" align="center" textAlign="center">
-          <Text fontSize="4xl" color="brand.600" aria-hidden="true">
-            <FiMail />
-          </Text>
-          <Text>
-            If an account exists for <strong>{sentTo.email}</strong>, we have sent a link to reset your password.
-          </Text>
-          {sentTo.message && <Text color="fg.muted">{sentTo.message}</Text>}
-          <Link asChild {...authLinkStyle}>
-            <RouterLink to="/login">Back to login</RouterLink>
-          </Link>
-        </Stack>
-      </AuthCard>
-    );
-  }
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => (rootRef.current ? mountForgotPassword(rootRef.current) : undefined), []);
 
   return (
-    <AuthCard title="Forgot password" subtitle="Enter your email and we will send you a reset link.">
-      {failure && <FormAlert title={failure} />}
-      <form onSubmit={onSubmit} noValidate aria-label="Forgot password form">
-        <Stack gap="4">
-          <FormField id={`${formId}-email`} label="Email" error={errors.email?.message} required>
-            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-          </FormField>
-          <SubmitButton loading={isSubmitting} loadingText="Sending...">
-            Send reset link
-          </SubmitButton>
-        </Stack>
-      </form>
-      <Text textAlign="center" fontSize="sm">
-        <Link asChild {...authLinkStyle}>
-          <RouterLink to="/login">Back to login</RouterLink>
-        </Link>
-      </Text>
-    </AuthCard>
+    <Box ref={rootRef} data-island="forgot-password">
+      <Box data-view="form">
+        <AuthCard title="Forgot password" subtitle="Enter your email and we will send you a reset link.">
+          <IslandAlert name="error" />
+          <form noValidate aria-label="Forgot password form">
+            <Stack gap="4">
+              <IslandField id={`${formId}-email`} name="email" label="Email" required>
+                <Input name="email" type="email" autoComplete="email" inputMode="email" />
+              </IslandField>
+              {/* Disabled until the island runs: a click before that would submit natively, by GET. */}
+              <Button type="submit" colorPalette="brand" disabled>
+                Send reset link
+              </Button>
+            </Stack>
+          </form>
+          <Text textAlign="center" fontSize="sm">
+            <Link asChild {...authLinkStyle}>
+              <RouterLink to="/login">Back to login</RouterLink>
+            </Link>
+          </Text>
+        </AuthCard>
+      </Box>
+      <Box data-view="sent" hidden>
+        <AuthCard title="Check your email" documentTitle={null}>
+          <Stack role="status" gap="4" align="center" textAlign="center">
+            <Text fontSize="4xl" color="brand.600" aria-hidden="true">
+              <FiMail />
+            </Text>
+            <Text>
+              If an account exists for <strong data-sent-email />, we have sent a link to reset your password.
+            </Text>
+            <Text color="fg.muted" data-sent-message hidden />
+            <Link asChild {...authLinkStyle}>
+              <RouterLink to="/login">Back to login</RouterLink>
+            </Link>
+          </Stack>
+        </AuthCard>
+      </Box>
+    </Box>
   );
 }

@@ -1,160 +1,105 @@
-import { Checkbox } from '@chakra-ui/react/checkbox';
-import { Field } from '@chakra-ui/react/field';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
 import { NativeSelect } from '@chakra-ui/react/native-select';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { errorMessage, isApiError } from '../../../api/client';
-import { authApi } from '../../../api/auth';
-import { FormAlert } from '../../../components/form/FormAlert';
+import { useEffect, useId, useRef } from 'react';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
-import { FormField } from '../../../components/form/FormField';
+import { IslandAlert } from '../components/IslandAlert';
+import { IslandField } from '../components/IslandField';
 import { PasswordStrength } from '../components/PasswordStrength';
-import { cooldownKey, startCooldown } from '../cooldown';
-import { AUTH_MESSAGES, registerRules, type RegisterValues } from '../schemas';
-import { rulesResolver } from '../../../components/form/rules-resolver';
-import { SubmitButton } from '../../../components/form/SubmitButton';
+import { mountRegister } from '../islands/register';
 
-const DEFAULTS: RegisterValues = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  password: '',
-  confirmPassword: '',
-  role: '',
-  agreeToTerms: false,
-};
+const NativeCheckbox = chakra('input');
 
-const resolver = rulesResolver(registerRules);
-const FIELD_NAMES = new Set(['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'role']);
-
-/** `role`: the one a "Get Started" link chose (`/register?role=student`); otherwise the person chooses. */
+/**
+ * /register (spec part 1 §2, §5). The page is the markup of the registration island (islands/register.ts), which
+ * does all of its work: alone on the prerendered page, without React (issue 28), and mounted here when the app
+ * shows the page. React renders it once and never changes it. `role`: the one a "Get Started" link chose
+ * (`/register?role=student`); otherwise the person chooses.
+ */
 export function RegisterPage({ role }: { role?: 'student' | 'tutor' } = {}) {
-  const formId = useId();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({ defaultValues: { ...DEFAULTS, role: role ?? '' }, resolver, mode: 'onBlur', reValidateMode: 'onChange', shouldFocusError: true });
-  const password = watch('password');
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    const email = values.email.trim();
-    try {
-      await authApi.register({
-        name: `${values.firstName.trim()} ${values.lastName.trim()}`,
-        email,
-        password: values.password,
-        role: values.role as 'student' | 'tutor',
-        phone: values.phone.trim(),
-      });
-      // A code was just emailed: the resend button waits out the cooldown (part 1 §4).
-      startCooldown(cooldownKey('verify', email));
-      await navigate({ to: '/verify-email', search: { email, isTutor: values.role === 'tutor' } });
-    } catch (error) {
-      if (isApiError(error)) {
-        for (const fieldError of error.errors) {
-          const field = fieldError.field === 'name' ? 'firstName' : fieldError.field;
-          if (FIELD_NAMES.has(field)) setError(field as keyof RegisterValues, { message: fieldError.message });
-        }
-      }
-      setFailure(errorMessage(error, AUTH_MESSAGES.registrationFailed));
-    }
-  });
-
-  const id = (name: string) => `${formId}-${name}`;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const options = useRef({ role, onFirstInput: () => {}, go: (href: string, replace: boolean) => void navigate({ href, replace }) });
+  useEffect(() => (rootRef.current ? mountRegister(rootRef.current, options.current) : undefined), []);
 
   return (
+    <Box ref={rootRef} data-island="register">
+      <RegisterMarkup />
+    </Box>
+  );
+}
+
+function RegisterMarkup() {
+  const formId = useId();
+  const id = (name: string) => `${formId}-${name}`;
+  return (
     <AuthCard title="Create an account" subtitle="Join Redpen as a student or a tutor">
-      {failure && <FormAlert title={failure} />}
-      <form onSubmit={onSubmit} noValidate aria-label="Registration form">
+      <IslandAlert name="error" />
+      <form noValidate aria-label="Registration form">
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField id={id('firstName')} label="First Name" error={errors.firstName?.message} required>
-              <Input autoComplete="given-name" {...register('firstName')} />
-            </FormField>
-            <FormField id={id('lastName')} label="Last Name" error={errors.lastName?.message} required>
-              <Input autoComplete="family-name" {...register('lastName')} />
-            </FormField>
+            <IslandField id={id('firstName')} name="firstName" label="First Name" required>
+              <Input name="firstName" autoComplete="given-name" />
+            </IslandField>
+            <IslandField id={id('lastName')} name="lastName" label="Last Name" required>
+              <Input name="lastName" autoComplete="family-name" />
+            </IslandField>
           </SimpleGrid>
-          <FormField id={id('email')} label="Email" error={errors.email?.message} required>
-            <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-          </FormField>
-          <FormField id={id('phone')} label="Phone" error={errors.phone?.message} required>
-            <Input type="tel" autoComplete="tel" inputMode="tel" {...register('phone')} />
-          </FormField>
-          <FormField
-            id={id('password')}
-            label="Password"
-            error={errors.password?.message}
-            required
-            helper={<PasswordStrength password={password} />}
-          >
-            <Input type="password" autoComplete="new-password" {...register('password')} />
-          </FormField>
-          <FormField id={id('confirmPassword')} label="Confirm Password" error={errors.confirmPassword?.message} required>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...register('confirmPassword')}
-            />
-          </FormField>
-          <FormField id={id('role')} label="I want to join as" error={errors.role?.message} required>
+          <IslandField id={id('email')} name="email" label="Email" required>
+            <Input name="email" type="email" autoComplete="email" inputMode="email" />
+          </IslandField>
+          <IslandField id={id('phone')} name="phone" label="Phone" required>
+            <Input name="phone" type="tel" autoComplete="tel" inputMode="tel" />
+          </IslandField>
+          <IslandField id={id('password')} name="password" label="Password" required helper={<PasswordStrength />}>
+            <Input name="password" type="password" autoComplete="new-password" />
+          </IslandField>
+          <IslandField id={id('confirmPassword')} name="confirmPassword" label="Confirm Password" required>
+            <Input name="confirmPassword" type="password" autoComplete="new-password" />
+          </IslandField>
+          <IslandField id={id('role')} name="role" label="I want to join as" required>
             <NativeSelect.Root>
-              <NativeSelect.Field {...register('role')}>
+              <NativeSelect.Field name="role" defaultValue="">
                 <option value="">Choose student or tutor</option>
                 <option value="student">Student</option>
                 <option value="tutor">Tutor</option>
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-          </FormField>
-          <Controller
-            control={control}
-            name="agreeToTerms"
-            render={({ field, fieldState }) => (
-              <Field.Root invalid={!!fieldState.error} ids={{ errorText: id('terms-error') }}>
-                <Checkbox.Root
-                  checked={field.value}
-                  onCheckedChange={(details) => field.onChange(details.checked === true)}
-                  name={field.name}
-                  colorPalette="brand"
-                  alignItems="flex-start"
-                >
-                  <Checkbox.HiddenInput
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    aria-describedby={fieldState.error ? id('terms-error') : undefined}
-                  />
-                  <Checkbox.Control mt="0.5" />
-                  <Checkbox.Label fontWeight="normal">
-                    I agree to the{' '}
-                    <Link asChild {...authLinkStyle}>
-                      <RouterLink to="/terms" target="_blank">
-                        terms and conditions
-                      </RouterLink>
-                    </Link>
-                  </Checkbox.Label>
-                </Checkbox.Root>
-                <Field.ErrorText>{fieldState.error?.message}</Field.ErrorText>
-              </Field.Root>
-            )}
-          />
-          <SubmitButton loading={isSubmitting} loadingText="Creating account...">
+          </IslandField>
+          <Box>
+            <HStack as="label" align="flex-start" gap="2" fontSize="sm" cursor="pointer">
+              <NativeCheckbox
+                type="checkbox"
+                name="agreeToTerms"
+                boxSize="4"
+                mt="0.5"
+                flexShrink="0"
+                accentColor="brand.600"
+                css={{ '&[aria-invalid="true"]': { outline: '2px solid', outlineColor: 'fg.error', outlineOffset: '1px' } }}
+              />
+              <span>
+                I agree to the{' '}
+                <Link asChild {...authLinkStyle}>
+                  <RouterLink to="/terms" target="_blank">
+                    terms and conditions
+                  </RouterLink>
+                </Link>
+              </span>
+            </HStack>
+            <Text id={id('terms-error')} data-error-for="agreeToTerms" hidden color="fg.error" fontSize="sm" fontWeight="medium" mt="1" />
+          </Box>
+          {/* Disabled until the island runs: a click before that would submit natively, by GET, with the password in the URL. */}
+          <Button type="submit" colorPalette="brand" disabled>
             Create account
-          </SubmitButton>
+          </Button>
         </Stack>
       </form>
       <Text textAlign="center" fontSize="sm">

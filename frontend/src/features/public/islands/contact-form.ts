@@ -1,5 +1,6 @@
 import { contactRules, type ContactValues } from '../contact-rules';
-import { all, part, type Unmount } from './runtime';
+import { showFieldProblem, submitButton } from '../../../lib/islands/fields';
+import { all, part, type Unmount } from '../../../lib/islands/runtime';
 
 export const CONTACT_FAILED = 'Failed to send message. Please try again.';
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -38,7 +39,6 @@ export function mountContactForm(root: HTMLElement): Unmount {
   const failureText = part(failure, '[data-contact-failure-text]');
   const submit = part<HTMLButtonElement>(form, 'button[type="submit"]');
   const again = part<HTMLButtonElement>(sent, '[data-contact-again]');
-  const submitLabel = submit.innerHTML;
   const control = (field: (typeof FIELDS)[number]) => part<HTMLInputElement | HTMLTextAreaElement>(form, `[name="${field}"]`);
   const errorOf = (field: (typeof FIELDS)[number]) => part(form, `[data-error-for="${field}"]`);
   form.noValidate = true;
@@ -50,29 +50,13 @@ export function mountContactForm(root: HTMLElement): Unmount {
     message: control('message').value,
   });
   const showErrors = (errors: Partial<Record<keyof ContactValues, string>>) => {
-    for (const field of FIELDS) {
-      const message = errors[field];
-      const input = control(field);
-      const error = errorOf(field);
-      error.textContent = message ?? '';
-      error.hidden = !message;
-      input.setAttribute('aria-invalid', String(Boolean(message)));
-      if (message) input.setAttribute('aria-describedby', error.id);
-      else input.removeAttribute('aria-describedby');
-      input.closest('[data-part="root"]')?.toggleAttribute('data-invalid', Boolean(message));
-    }
+    for (const field of FIELDS) showFieldProblem(control(field), errorOf(field), errors[field]);
   };
   const showFailure = (message: string | null) => {
     failureText.textContent = message ?? '';
     failure.hidden = message === null;
   };
-  const setSending = (sending: boolean) => {
-    submit.disabled = sending;
-    submit.toggleAttribute('data-loading', sending);
-    if (sending) submit.textContent = 'Sending...';
-    else submit.innerHTML = submitLabel;
-  };
-
+  const sending = submitButton(submit, 'Sending...');
   let touched = false;
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
@@ -85,7 +69,7 @@ export function mountContactForm(root: HTMLElement): Unmount {
       return;
     }
     showFailure(null);
-    setSending(true);
+    sending.busy(true);
     try {
       const { name, email, subject, message } = values();
       await sendContactMessage({ name: name.trim(), email: email.trim(), subject: subject.trim(), message: message.trim() });
@@ -97,7 +81,7 @@ export function mountContactForm(root: HTMLElement): Unmount {
     } catch (error) {
       showFailure(error instanceof Error ? error.message : CONTACT_FAILED);
     } finally {
-      setSending(false);
+      sending.busy(false);
     }
   };
   // After a first submit, each field's message follows what is typed.

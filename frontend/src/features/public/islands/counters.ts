@@ -1,4 +1,4 @@
-import { all, prefersReducedMotion, whenInView, type Unmount } from './runtime';
+import { all, prefersReducedMotion, whenInView, type Unmount } from '../../../lib/islands/runtime';
 
 export const COUNT_DURATION_MS = 2000;
 const TICK_MS = 40;

@@ -1,4 +1,4 @@
-import { all, type Unmount } from './runtime';
+import { all, type Unmount } from '../../../lib/islands/runtime';
 
 /**
  * The FAQ: topic tabs (WAI-ARIA tabs, automatic activation: click, ←/→, Home/End) over panels of questions, each

@@ -1,4 +1,4 @@
-import { all, onReducedMotionChange, part, prefersReducedMotion, type Unmount } from './runtime';
+import { all, onReducedMotionChange, part, prefersReducedMotion, type Unmount } from '../../../lib/islands/runtime';
 
 /** How far the slide images drift upward, as a share of their own height, while the hero scrolls away. */
 export const PARALLAX_SHIFT_PERCENT = 20;

@@ -1,5 +1,5 @@
 import { signedInDashboard } from '../signed-in';
-import { all, part, type Unmount } from './runtime';
+import { all, part, type Unmount } from '../../../lib/islands/runtime';
 
 /**
  * The site header's mobile menu: the toggle (`[data-menu-toggle]`, aria-controls the panel) opens and closes the

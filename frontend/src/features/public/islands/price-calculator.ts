@@ -1,5 +1,5 @@
 import { essayChargePence, formatPounds } from '@redpen/shared/pricing';
-import { all, part, type Unmount } from './runtime';
+import { all, part, type Unmount } from '../../../lib/islands/runtime';
 
 export const MAX_CALCULATOR_WORDS = 100_000;
 

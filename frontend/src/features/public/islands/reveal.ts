@@ -1,4 +1,4 @@
-import { all, prefersReducedMotion, whenInView, type Unmount } from './runtime';
+import { all, prefersReducedMotion, whenInView, type Unmount } from '../../../lib/islands/runtime';
 
 /**
  * Reveal on scroll: `root` (and any `[data-reveal-at]` inside it), marked with a fraction of the viewport height, shows itself and

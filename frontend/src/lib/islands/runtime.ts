@@ -1,9 +1,11 @@
 /**
- * The islands' runtime: the static public pages are prerendered HTML that React never hydrates; each interactive
- * piece is marked `data-island="<name>"` and enhanced by a small vanilla module (this folder), loaded by that page
- * only when its HTML has such an element (scripts/prerender.mjs adds one `<script type="module">` per island).
- * The same modules run inside the app when the router renders a public page (the React component mounts its
- * island in an effect), so each behaviour is written once. Nothing here may import app code (eslint.config.js).
+ * The islands' runtime: the static pages (the public site, the sign-in forms) are prerendered HTML that React never
+ * hydrates; each interactive piece is marked `data-island="<name>"` and enhanced by a small vanilla module (a
+ * feature's `islands/` folder, entered through src/islands/<name>.ts), loaded by that page only when its HTML has
+ * such an element (scripts/prerender.mjs adds one `<script type="module">` per island). The same modules run
+ * inside the app when the router renders such a page (the React component mounts its island in an effect), so each
+ * behaviour is written once. Islands import no framework and no app code (eslint.config.js); this runtime is in
+ * lib/ because the islands of several features use it.
  */
 
 /** Undoes what a mount did (listeners, timers, observers). */
