@@ -1,7 +1,7 @@
-// The prerendered pages (the public site and /login, frontend/scripts/prerender.mjs) in a real browser: the
-// HTML itself carries the page (compressed, with its own title), it reads in full with JavaScript off, and
-// with JavaScript on /login hydrates without an error and becomes interactive (the public pages are static,
-// with islands: public-islands.test.ts).
+// The prerendered pages (the public site and the sign-in forms, frontend/scripts/prerender.mjs) in a real browser:
+// the HTML itself carries the page (compressed, with its own title), it reads in full with JavaScript off, and with
+// JavaScript on nothing is hydrated: the sign-in forms are islands that work without the app (issue 28; the public
+// pages' islands: public-islands.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
@@ -81,32 +81,43 @@ describe('prerendered pages', () => {
     await page.context().close();
   });
 
-  test('/login: the submit button works once hydrated (it is disabled in the HTML)', async () => {
+  /** Whether the page loaded the app (its entry or its start-up), rather than islands alone. */
+  const loadedTheApp = (page: import('playwright-core').Page) =>
+    page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/(?:index|boot)-[^/]*\.js$/.test(e.name) && (e as PerformanceResourceTiming).initiatorType !== 'link'));
+
+  test('/login, /register and /forgot-password: static, their forms work from their islands without the app', async () => {
     const page = await newPage(browser);
-    await gotoApp(page, '/login');
-    const submit = page.getByRole('button', { name: 'Log in' });
-    assert.equal(await submit.isEnabled(), true);
-    await submit.click();
-    // The client's validation answers (no native submission: the URL keeps no query string).
-    await page.getByText('Please fill in all fields', { exact: true }).waitFor(); // the spec's message
-    assert.equal(new URL(page.url()).search, '');
+    for (const [path, button, message] of [
+      ['/login', 'Log in', 'Please fill in all fields'],
+      ['/register', 'Create account', 'First name is required'],
+      ['/forgot-password', 'Send reset link', 'Email is required'],
+    ] as const) {
+      await gotoApp(page, path);
+      const submit = page.getByRole('button', { name: button });
+      assert.equal(await submit.isEnabled(), true, `${path}: the island enabled the button (disabled in the HTML)`);
+      await submit.click();
+      // The island's validation answers with the spec's message (no native submission: the URL keeps no query string).
+      await page.getByText(message, { exact: true }).waitFor();
+      assert.equal(new URL(page.url()).search, '', path);
+      assert.equal(await loadedTheApp(page), false, `${path} loads no app code`);
+    }
     assert.deepEqual(takeProblems(page), []);
     await page.context().close();
   });
 
-  test('a direct sign-in link to /login renders afresh (the HTML shows the form, the link checks its code)', async () => {
+  test('a direct sign-in link to /login: the HTML shows the form, the island checks the code', async () => {
     const page = await newPage(browser);
     await gotoApp(page, '/login?signInCode=not-a-live-sign-in-code-0123456789');
     // The one-time code is unknown: the form comes back with the spec's message.
     await page.getByText('Failed to authenticate with provided token. Please log in manually.', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
-    // The refusal itself is a 400 from /api/auth/signInLink/preview; nothing else may go wrong (a hydration mismatch would).
+    // The refusal itself is a 400 from /api/auth/signInLink/preview; nothing else may go wrong.
     const problems = takeProblems(page).filter((p) => p.kind !== 'http' && !/Failed to load resource/.test(p.text));
     assert.deepEqual(problems, []);
     await page.context().close();
   });
 
-  test('a signed-in visitor gets a fresh client render of a prerendered page, without an error', async () => {
+  test('a signed-in visitor: the static pages offer the dashboard, /register sends them there, /login still signs in', async () => {
     // The demo student (seeded by the journeys' runner), signed in through the API as the login page would.
     const res = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
@@ -124,15 +135,16 @@ describe('prerendered pages', () => {
       },
       [token, JSON.stringify(user)],
     );
-    // Rendered afresh (boot.tsx's createRoot branch), not hydrated: that branch never records "load route".
-    const hydrated = () => page.evaluate(() => performance.getEntriesByName('redpen:load route').length > 0);
     await gotoApp(page, '/');
     assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /Better essays/);
-    assert.equal(await hydrated(), false);
-    await gotoApp(page, '/pricing');
-    assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /Pricing/);
-    assert.equal(await hydrated(), false);
-    assert.deepEqual(takeProblems(page), []);
+    assert.equal(await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).first().getAttribute('href'), '/student/dashboard');
+    assert.equal(await loadedTheApp(page), false, 'the home page stays static for a signed-in visitor');
+    await page.goto('/register');
+    await page.waitForURL((url) => url.pathname === '/student/dashboard');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await gotoApp(page, '/login');
+    assert.equal(await page.getByRole('button', { name: 'Log in' }).isEnabled(), true, 'a signed-in visitor may sign in to another account');
+    assert.deepEqual(takeProblems(page).filter((p) => !/401|Unauthorized/.test(p.text)), []);
     await page.context().close();
   });
 });

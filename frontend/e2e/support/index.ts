@@ -95,8 +95,9 @@ function stackScripts(err: Error): string[] {
 }
 
 /**
- * Opens `path` and waits until the app is interactive (`html[data-app="ready"]`, set once React has rendered
- * or hydrated). Prerendered pages show their content before that, so typing or clicking sooner would race React.
+ * Opens `path` and waits until it is interactive (`html[data-app="ready"]`, set once React has rendered, or on a
+ * prerendered page once its islands have mounted). Prerendered pages show their content before that, so typing or
+ * clicking sooner would race their scripts.
  */
 export async function gotoApp(page: Page, path: string): Promise<Response | null> {
   const response = await page.goto(path, { waitUntil: 'load' });
