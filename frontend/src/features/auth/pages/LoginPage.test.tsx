@@ -142,4 +142,33 @@ describe('LoginPage', { timeout: 15_000 }, () => {
     renderApp('/login?signInCode=abcdefghijklmnopqrstuvwxyz');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to authenticate with provided token. Please log in manually.');
   });
+
+  it('goes to a same-origin ?redirect after the sign-in, never to another site', async () => {
+    stubApi({
+      'POST /api/auth/login': () => jsonResponse(200, { token: 'tok', user: student }),
+      'GET /api/auth/checkProfiles': () => jsonResponse(200, { student: true, tutor: false }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/login?redirect=%2Fstudent%2Fessays');
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Secret1!');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/essays'));
+  });
+
+  it('keeps Resend waiting out the cooldown, and answers it with the server\'s line', async () => {
+    const { calls } = stubApi({
+      'POST /api/auth/login': () => jsonResponse(200, { twoFactorRequired: true, userId: 'u1' }),
+      'POST /api/auth/resend2FA': () => jsonResponse(200, { message: 'A new code is on its way.' }),
+    });
+    const { user } = await logIn();
+    const resend = await screen.findByRole('button', { name: 'Resend code' });
+    await user.click(resend);
+    expect(await screen.findByRole('status')).toHaveTextContent('A new code is on its way.');
+    expect(calls.find((c) => c.key === 'POST /api/auth/resend2FA')?.body).toEqual({ email: 'ada@example.com' });
+    expect(screen.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(document.title).toBe('Welcome back · Redpen');
+  });
 });

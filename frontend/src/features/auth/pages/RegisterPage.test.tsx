@@ -118,4 +118,28 @@ describe('RegisterPage', () => {
     const { router } = renderApp('/register');
     await waitFor(() => expect(router.state.location.pathname).toBe('/student/dashboard'));
   });
+
+  it("puts the server's refusal under the field it names and above the form, keeping what was typed", { timeout: 20_000 }, async () => {
+    stubApi({
+      'POST /api/auth/register': () =>
+        jsonResponse(400, { message: 'An account with this email already exists', code: 'VALIDATION_FAILED', errors: [{ field: 'email', message: 'This email is already registered' }] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/register?role=student');
+    await user.type(await screen.findByLabelText(/^First Name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Last Name/), 'Lovelace');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Phone/), '07700900000');
+    await user.type(screen.getByLabelText(/^Password/), 'Abcdefg1!');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'Abcdefg1!');
+    await user.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+    const email = screen.getByLabelText(/^Email/);
+    expect(email).toHaveAccessibleDescription('This email is already registered');
+    expect(email).toHaveValue('ada@example.com');
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
+    await user.type(email, 'x');
+    expect(screen.queryByText('This email is already registered')).toBeNull();
+  });
 });
