@@ -29,30 +29,8 @@ function precompress(): Plugin {
 }
 
 /**
- * Chakra's createSystem() builds the whole global stylesheet (reset, every token as a CSS variable) up front,
- * about half of its start-up cost, although only ChakraProvider ever reads it (`_global`). This turns that
- * field into a getter computed on first read; AppThemeProvider does not read it on prerendered pages, whose
- * HTML already carries those styles. Chakra is pinned: if its code changes shape, the build stops here.
- */
-function chakraLazyGlobalCss(): Plugin {
-  const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-  return {
-    name: 'redpen:chakra-lazy-global-css',
-    transform(code, id) {
-      if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) return null;
-      if (!code.includes(EAGER) || !code.includes('    _global,\n')) {
-        throw new Error('redpen:chakra-lazy-global-css: @chakra-ui/react createSystem changed; update or remove this plugin');
-      }
-      return code
-        .replace(EAGER, 'let _globalCss;\n  const lazyGlobalCss = () => (_globalCss ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);')
-        .replace('    _global,\n', '    get _global() { return lazyGlobalCss(); },\n');
-    },
-  };
-}
-
-/**
- * The static public pages' islands (src/islands/<name>.ts): entries of their own beside index.html, so a page
- * loads just the ones its HTML marks (scripts/prerender.mjs reads the build manifest to link them).
+ * The static pages' islands (src/islands/<name>.ts): entries of their own beside index.html, so a page loads just
+ * the ones its HTML marks (scripts/prerender.mjs reads the build manifest to link them).
  */
 const ISLANDS_DIR = fileURLToPath(new URL('./src/islands', import.meta.url));
 const islandEntries = Object.fromEntries(
@@ -79,7 +57,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       routeFileIgnorePattern: '\\.test\\.tsx?$',
     }),
     react(),
-    chakraLazyGlobalCss(),
     precompress(),
   ],
   server: {

@@ -33,7 +33,7 @@ async function traceTasks(browser, url) {
   try {
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'toplevel', 'blink.user_timing'] });
     await page.goto(url, { waitUntil: 'networkidle' });
-    // Hydration starts after `load`; give the app time to settle (html[data-app=ready], then timers).
+    // Islands mount after their modules load; give the page time to settle (html[data-app=ready], then timers).
     await page.locator('html[data-app="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
     await page.waitForTimeout(1000);
     const { traceEvents } = /** @type {{ traceEvents: TraceEvent[] }} */ (JSON.parse((await browser.stopTracing()).toString()));

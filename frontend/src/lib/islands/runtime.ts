@@ -66,6 +66,13 @@ export function whenInView(element: Element, viewportFraction: number, onEnter: 
   return () => observer.disconnect();
 }
 
+/** Adds an event listener and returns its removal. */
+export function on<E extends Event = Event>(target: EventTarget, type: string, listener: (event: E) => void): Unmount {
+  const handler = listener as EventListener;
+  target.addEventListener(type, handler);
+  return () => target.removeEventListener(type, handler);
+}
+
 /** Runs every cleanup, last first. */
 export const all =
   (...cleanups: Unmount[]): Unmount =>

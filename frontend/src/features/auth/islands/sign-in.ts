@@ -4,20 +4,20 @@
  * app, mounted by pages/LoginPage.tsx on the same markup. Its steps are the markup's views:
  *   - `form`: email and password; a refusal shows the server's message (banned: the support line; unverified: a
  *     link to verify the email);
- *   - `two-factor`: the emailed code, Resend after the cooldown, Back to the form;
+ *   - `two-factor`: the emailed code, Resend after the cooldown, Back to the form (two-factor.ts);
  *   - `direct-progress` / `direct-confirm`: a direct sign-in link (`?signInCode=…`), used only once the visitor
  *     confirms whose account it is.
  * A sign-in stores the session as the app does (sign-in.ts) and opens where the person goes next.
  */
 import { submitButton } from '../../../lib/islands/fields';
-import { all, part, type Unmount } from '../../../lib/islands/runtime';
+import { all, on, part, type Unmount } from '../../../lib/islands/runtime';
 import { signOutStorage } from '../../../lib/session-store';
-import { cooldownKey, remainingSeconds, startCooldown } from '../cooldown';
 import { validateLoginSearch, type LoginSearch } from '../login-search';
-import { AUTH_MESSAGES, codeRules, loginRules, VERIFICATION_CODE_LENGTH } from '../schemas';
+import { AUTH_MESSAGES, loginRules } from '../schemas';
 import { completeSignIn } from '../sign-in';
 import { prefetchFromPage } from './prefetch';
 import { getAuth, postAuth, problemText, type AuthCallError } from './request';
+import { mountTwoFactorStep } from './two-factor';
 import { showAlert, viewSwitcher } from './views';
 
 export interface SignInOptions {
@@ -35,7 +35,6 @@ export interface SignInOptions {
 }
 
 const VIEWS = ['form', 'two-factor', 'direct-progress', 'direct-confirm'] as const;
-const RESENT = 'A new code has been sent to your email.';
 
 const checkProfiles = () => getAuth('/api/auth/checkProfiles');
 
@@ -44,10 +43,7 @@ export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unm
   const go = options.go ?? ((target: string, replace: boolean) => (replace ? window.location.replace(target) : window.location.assign(target)));
   const views = viewSwitcher(root, VIEWS);
   const cleanups: Unmount[] = [];
-  const listen = (target: EventTarget, type: string, listener: (event: Event) => void) => {
-    target.addEventListener(type, listener);
-    cleanups.push(() => target.removeEventListener(type, listener));
-  };
+  const listen = (target: EventTarget, type: string, listener: (event: Event) => void) => void cleanups.push(on(target, type, listener));
 
   // ── The form ────────────────────────────────────────────────────────────────────────────────────────────
   const formView = views.element('form');
@@ -116,92 +112,19 @@ export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unm
   });
 
   // ── The two-factor step ─────────────────────────────────────────────────────────────────────────────────
-  const twoFactorView = views.element('two-factor');
-  const codeForm = part<HTMLFormElement>(twoFactorView, 'form');
-  const code = part<HTMLInputElement>(codeForm, '[name="code"]');
-  const twoFactorInfo = part(twoFactorView, '[data-alert="info"]');
-  const twoFactorError = part(twoFactorView, '[data-alert="error"]');
-  const resend = part<HTMLButtonElement>(twoFactorView, '[data-action="resend"]');
-  const verify = submitButton(part<HTMLButtonElement>(codeForm, 'button[type="submit"]'), 'Verifying...');
-  codeForm.noValidate = true;
-  verify.enable();
-  let twoFactor: { userId: string; email: string } | null = null;
-  let cooldownTimer: ReturnType<typeof setInterval> | undefined;
-  cleanups.push(() => clearInterval(cooldownTimer));
-
-  const showCooldown = () => {
-    const seconds = twoFactor ? remainingSeconds(cooldownKey('2fa', twoFactor.email)) : 0;
-    resend.disabled = seconds > 0;
-    resend.textContent = seconds > 0 ? `Resend code in ${seconds}s` : 'Resend code';
-    if (seconds === 0) clearInterval(cooldownTimer);
-  };
-  const tickCooldown = () => {
-    clearInterval(cooldownTimer);
-    showCooldown();
-    if (resend.disabled) cooldownTimer = setInterval(showCooldown, 1000);
-  };
-  /** The step's one line: a problem (the rule's or the server's) wins over the information. */
-  const showTwoFactorProblem = (message: string | null) => {
-    showAlert(twoFactorError, message);
-    twoFactorInfo.hidden = message !== null || !part(twoFactorInfo, '[data-alert-title]').textContent;
-  };
-
-  function startTwoFactor(userId: string, address: string, message?: string) {
-    twoFactor = { userId, email: address };
-    part(twoFactorView, '[data-two-factor-email]').textContent = address;
-    showAlert(twoFactorInfo, message || null);
-    showTwoFactorProblem(null);
-    code.value = '';
-    tickCooldown();
+  const twoFactor = mountTwoFactorStep(views.element('two-factor'), {
+    signIn,
+    back: () => {
+      views.show('form');
+      email.focus();
+    },
+  });
+  cleanups.push(twoFactor.unmount);
+  const startTwoFactor = (userId: string, address: string, message?: string) => {
+    twoFactor.start(userId, address, message);
     views.show('two-factor');
-    code.focus();
-  }
-
-  listen(code, 'input', () => {
-    if (code.value.length > VERIFICATION_CODE_LENGTH) code.value = code.value.slice(0, VERIFICATION_CODE_LENGTH);
-  });
-  listen(codeForm, 'submit', (event) => {
-    event.preventDefault();
-    if (!twoFactor) return;
-    const { userId } = twoFactor;
-    void (async () => {
-      const problem = codeRules({ code: code.value }).code;
-      showTwoFactorProblem(problem ?? null);
-      if (problem) return;
-      verify.busy(true);
-      try {
-        const response = await postAuth('/api/auth/verify2FA', { userId, twoFAToken: code.value.trim() });
-        if (!response?.token || !response.user) {
-          showTwoFactorProblem(AUTH_MESSAGES.authChanged);
-        } else {
-          await signIn(response.token, response.user);
-          return;
-        }
-      } catch (err) {
-        showTwoFactorProblem(problemText(err, AUTH_MESSAGES.verificationFailed));
-      }
-      verify.busy(false);
-    })();
-  });
-  listen(resend, 'click', () => {
-    if (!twoFactor) return;
-    const address = twoFactor.email;
-    showTwoFactorProblem(null);
-    void postAuth('/api/auth/resend2FA', { email: address }).then(
-      (response) => {
-        startCooldown(cooldownKey('2fa', address));
-        tickCooldown();
-        showAlert(twoFactorInfo, response?.message || RESENT);
-      },
-      (err: unknown) => showTwoFactorProblem(problemText(err, AUTH_MESSAGES.resendFailed)),
-    );
-  });
-  listen(part(twoFactorView, '[data-action="back"]'), 'click', () => {
-    twoFactor = null;
-    clearInterval(cooldownTimer);
-    views.show('form');
-    email.focus();
-  });
+    twoFactor.focus();
+  };
 
   // ── A direct sign-in link ───────────────────────────────────────────────────────────────────────────────
   const progressText = part(views.element('direct-progress'), '[data-direct-progress-text]');
