@@ -152,12 +152,35 @@ test('the islands are plain TypeScript: no framework, no app code, no React comp
   await fires('islands-plain', 'frontend/src/features/public/islands/new.ts', '../../../components/SkipLink');
   await fires('islands-plain', 'frontend/src/features/public/islands/new.ts', '../components/PriceCalculator');
   await fires('islands-plain', 'frontend/src/islands/new.ts', '../features/public/components/SiteHeader');
-  await fires('islands-plain', 'frontend/src/islands/new.ts', '../lib/page-head');
+  await fires('islands-plain', 'frontend/src/islands/new.ts', '../lib/session');
+  await fires('islands-plain', 'frontend/src/islands/new.ts', '../api/client');
   await firesIn('islands-plain', 'frontend/src/features/public/islands/new.ts', "export const ready = () => import('../../../lib/useHydrated');\n");
-  await allowed('frontend/src/features/public/islands/new.ts', './runtime');
+  await allowed('frontend/src/features/public/islands/new.ts', '../../../lib/islands/runtime');
+  await allowed('frontend/src/islands/new.ts', '../lib/page-head');
   await allowed('frontend/src/features/public/islands/new.ts', '../contact-rules');
   await allowed('frontend/src/features/public/islands/new.ts', '@redpen/shared/pricing');
   await allowed('frontend/src/islands/new.ts', '../features/public/islands/menu');
+  await allowed('frontend/src/islands/new.ts', '../features/auth/islands/sign-in');
+});
+
+test("the sign-in islands reach only the auth feature's pure modules, the stored session and the error body", async () => {
+  const island = 'frontend/src/features/auth/islands/new.ts';
+  await fires('islands-plain', island, '../../../lib/session');
+  await fires('islands-plain', island, '../../../api/client');
+  await fires('islands-plain', island, '../../../api/auth');
+  await fires('islands-plain', island, '../components/AuthCard');
+  await fires('islands-plain', island, '../guards');
+  await fires('islands-plain', island, '../hooks/useCooldown');
+  await fires('islands-plain', island, 'react-hook-form');
+  await fires('islands-plain', 'frontend/src/lib/islands/new.ts', '../session');
+  await allowed(island, '../../../lib/session-store');
+  await allowed(island, '../../../lib/islands/runtime');
+  await allowed(island, '../../../api/error-body');
+  await allowed(island, '../../../api/schema');
+  await allowed(island, '../schemas');
+  await allowed(island, '../cooldown');
+  await allowed(island, '../sign-in');
+  await allowed(island, './views');
 });
 
 test('Chakra is imported per component', async () => {
