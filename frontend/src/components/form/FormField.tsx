@@ -10,6 +10,12 @@ export interface FormFieldProps {
   invalid?: boolean;
   helper?: ReactNode;
   required?: boolean;
+  /**
+   * For a form an island runs (lib/islands/fields.ts `showFieldProblem`): the control's name. The field's message
+   * element is then always in the HTML, hidden while empty, so its style is in a prerendered page's CSS and the
+   * island only fills it in; `error` is not used then.
+   */
+  islandName?: string;
   /** One Field-aware Chakra control (Input, Textarea, NativeSelect…); Field wires its id, label and aria-* itself. */
   children: ReactNode;
 }
@@ -18,7 +24,7 @@ export interface FormFieldProps {
  * A labelled field: the label points at the control, and the error (and helper) text is tied to it
  * with aria-describedby by Chakra's Field context (the control must be a Field-aware Chakra control).
  */
-export function FormField({ id, label, error, invalid = false, helper, required = false, children }: FormFieldProps) {
+export function FormField({ id, label, error, invalid = false, helper, required = false, islandName, children }: FormFieldProps) {
   return (
     <Field.Root id={id} invalid={!!error || invalid} required={required}>
       <Field.Label>
@@ -28,6 +34,7 @@ export function FormField({ id, label, error, invalid = false, helper, required 
       {children}
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {islandName && <Text id={`${id}-error`} data-error-for={islandName} hidden color="fg.error" fontSize="sm" fontWeight="medium" />}
     </Field.Root>
   );
 }

@@ -5,11 +5,12 @@ import { Link } from '@chakra-ui/react/link';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useIsland } from '../../../lib/useIsland';
 import { FiMail } from 'react-icons/fi';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { IslandAlert } from '../components/IslandAlert';
-import { IslandField } from '../components/IslandField';
+import { FormField } from '../../../components/form/FormField';
 import { mountForgotPassword } from '../islands/forgot-password';
 
 /**
@@ -19,8 +20,7 @@ import { mountForgotPassword } from '../islands/forgot-password';
  */
 export function ForgotPasswordPage() {
   const formId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => (rootRef.current ? mountForgotPassword(rootRef.current) : undefined), []);
+  const rootRef = useIsland(mountForgotPassword, undefined);
 
   return (
     <Box ref={rootRef} data-island="forgot-password">
@@ -29,9 +29,9 @@ export function ForgotPasswordPage() {
           <IslandAlert name="error" />
           <form noValidate aria-label="Forgot password form">
             <Stack gap="4">
-              <IslandField id={`${formId}-email`} name="email" label="Email" required>
+              <FormField id={`${formId}-email`} islandName="email" label="Email" required>
                 <Input name="email" type="email" autoComplete="email" inputMode="email" />
-              </IslandField>
+              </FormField>
               {/* Disabled until the island runs: a click before that would submit natively, by GET. */}
               <Button type="submit" colorPalette="brand" disabled>
                 Send reset link

@@ -5,12 +5,14 @@ import { Link } from '@chakra-ui/react/link';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useId } from 'react';
 import { FormField } from '../../../components/form/FormField';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { IslandAlert } from '../components/IslandAlert';
+import { useIslandNavigation } from '../hooks/useIslandNavigation';
 import { usePrefetchDashboards } from '../hooks/usePrefetchDashboards';
+import { useIsland } from '../../../lib/useIsland';
 import { mountSignIn } from '../islands/sign-in';
 import type { LoginSearch } from '../login-search';
 import { useFlashMessage } from '../navigation';
@@ -24,12 +26,10 @@ import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '../schemas';
  */
 export function LoginPage({ search }: { search: LoginSearch }) {
   const flash = useFlashMessage();
-  const navigate = useNavigate();
+  const go = useIslandNavigation();
   // Inside the app the dashboards' code comes through the router (the static page names the files instead).
   const prefetchDashboards = usePrefetchDashboards();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const options = useRef({ search, flash, onFirstInput: prefetchDashboards, go: (href: string, replace: boolean) => void navigate({ href, replace }) });
-  useEffect(() => (rootRef.current ? mountSignIn(rootRef.current, options.current) : undefined), []);
+  const rootRef = useIsland(mountSignIn, { search, flash, onFirstInput: prefetchDashboards, go });
 
   return (
     <Box ref={rootRef} data-island="sign-in">

@@ -7,12 +7,14 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useIsland } from '../../../lib/useIsland';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { IslandAlert } from '../components/IslandAlert';
-import { IslandField } from '../components/IslandField';
+import { FormField } from '../../../components/form/FormField';
 import { PasswordStrength } from '../components/PasswordStrength';
+import { useIslandNavigation } from '../hooks/useIslandNavigation';
 import { mountRegister } from '../islands/register';
 
 const NativeCheckbox = chakra('input');
@@ -24,10 +26,7 @@ const NativeCheckbox = chakra('input');
  * (`/register?role=student`); otherwise the person chooses.
  */
 export function RegisterPage({ role }: { role?: 'student' | 'tutor' } = {}) {
-  const navigate = useNavigate();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const options = useRef({ role, onFirstInput: () => {}, go: (href: string, replace: boolean) => void navigate({ href, replace }) });
-  useEffect(() => (rootRef.current ? mountRegister(rootRef.current, options.current) : undefined), []);
+  const rootRef = useIsland(mountRegister, { role, onFirstInput: () => {}, go: useIslandNavigation() });
 
   return (
     <Box ref={rootRef} data-island="register">
@@ -45,26 +44,26 @@ function RegisterMarkup() {
       <form noValidate aria-label="Registration form">
         <Stack gap="4">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <IslandField id={id('firstName')} name="firstName" label="First Name" required>
+            <FormField id={id('firstName')} islandName="firstName" label="First Name" required>
               <Input name="firstName" autoComplete="given-name" />
-            </IslandField>
-            <IslandField id={id('lastName')} name="lastName" label="Last Name" required>
+            </FormField>
+            <FormField id={id('lastName')} islandName="lastName" label="Last Name" required>
               <Input name="lastName" autoComplete="family-name" />
-            </IslandField>
+            </FormField>
           </SimpleGrid>
-          <IslandField id={id('email')} name="email" label="Email" required>
+          <FormField id={id('email')} islandName="email" label="Email" required>
             <Input name="email" type="email" autoComplete="email" inputMode="email" />
-          </IslandField>
-          <IslandField id={id('phone')} name="phone" label="Phone" required>
+          </FormField>
+          <FormField id={id('phone')} islandName="phone" label="Phone" required>
             <Input name="phone" type="tel" autoComplete="tel" inputMode="tel" />
-          </IslandField>
-          <IslandField id={id('password')} name="password" label="Password" required helper={<PasswordStrength />}>
+          </FormField>
+          <FormField id={id('password')} islandName="password" label="Password" required helper={<PasswordStrength />}>
             <Input name="password" type="password" autoComplete="new-password" />
-          </IslandField>
-          <IslandField id={id('confirmPassword')} name="confirmPassword" label="Confirm Password" required>
+          </FormField>
+          <FormField id={id('confirmPassword')} islandName="confirmPassword" label="Confirm Password" required>
             <Input name="confirmPassword" type="password" autoComplete="new-password" />
-          </IslandField>
-          <IslandField id={id('role')} name="role" label="I want to join as" required>
+          </FormField>
+          <FormField id={id('role')} islandName="role" label="I want to join as" required>
             <NativeSelect.Root>
               <NativeSelect.Field name="role" defaultValue="">
                 <option value="">Choose student or tutor</option>
@@ -73,7 +72,7 @@ function RegisterMarkup() {
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-          </IslandField>
+          </FormField>
           <Box>
             <HStack as="label" align="flex-start" gap="2" fontSize="sm" cursor="pointer">
               <NativeCheckbox
