@@ -63,6 +63,28 @@ describe('domain events (transactional outbox)', () => {
     expect(await counts(run)).toEqual({});
   });
 
+  it('runs work queued with afterCommit once the transaction has committed, and never when it rolls back', async () => {
+    const ran: string[] = [];
+    let insideDone = false;
+    await events.transaction(async (tx) => {
+      events.afterCommit(tx, () => ran.push(`after commit (work done: ${insideDone})`));
+      expect(ran).toEqual([]);
+      insideDone = true;
+    });
+    expect(ran).toEqual(['after commit (work done: true)']);
+
+    await expect(
+      events.transaction(async (tx) => {
+        events.afterCommit(tx, () => ran.push('after a rollback'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(ran).toEqual(['after commit (work done: true)']);
+
+    // A failure after the commit is the worker's to log, not the caller's: the change is done.
+    await expect(events.transaction(async (tx) => events.afterCommit(tx, () => Promise.reject(new Error('push failed'))))).resolves.toBeUndefined();
+  });
+
   it('a crash between commit and dispatch loses nothing: the relay hands the event over, once', async () => {
     const run = randomUUID();
     // What a process that died right after its commit leaves behind: the event, a minute old, undispatched.

@@ -82,7 +82,8 @@ describe('EssayTimers on PostgreSQL: each transition once, when due', () => {
     const recipients = new Recipients(users as unknown as UsersService, mail as unknown as MailService, config);
     // The notices go through the real list (its table) and a socket nobody listens to.
     const socket = { push: () => undefined };
-    const notices = new NotificationsService(new NotificationsRepository(database), recipients, socket as unknown as ChatService, clock);
+    const pushAtOnce = { afterCommit: (_tx: unknown, work: () => unknown) => void work() };
+    const notices = new NotificationsService(new NotificationsRepository(database), recipients, socket as unknown as ChatService, clock, pushAtOnce as unknown as DomainEvents);
     const notifications = new EssayNotifications(recipients, notices, config);
     const contexts = new ChatContextsSubscriber(chat as unknown as ChatRepository);
     // The subscribers of the events these transitions record, as DomainEvents would find them.

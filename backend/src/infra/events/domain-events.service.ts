@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { Clock } from '../clock/clock.service.js';
-import type { Transaction } from '../database/database.types.js';
+import type { DbOrTx, Transaction } from '../database/database.types.js';
 import type { DomainEventRow } from '../database/schema/index.js';
 import { decoratedMethods } from '../discovery/decorated-methods.js';
 import type { DomainEventPayloads, EventMeta, EventName } from './domain-event-registry.js';
@@ -44,6 +44,8 @@ export class DomainEvents implements OnApplicationBootstrap {
   private readonly subscribers = new Map<string, Subscriber[]>();
   /** Events recorded in a transaction opened by `transaction()`, dispatched once it commits. */
   private readonly pending = new WeakMap<Transaction, OutboxEvent[]>();
+  /** Work for after a transaction opened by `transaction()` commits (`afterCommit`). */
+  private readonly committed = new WeakMap<Transaction, (() => unknown)[]>();
 
   constructor(
     private readonly outbox: EventOutboxRepository,
@@ -69,12 +71,35 @@ export class DomainEvents implements OnApplicationBootstrap {
    */
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const recorded: OutboxEvent[] = [];
+    const afterCommit: (() => unknown)[] = [];
     const result = await this.outbox.transaction(async (tx) => {
       this.pending.set(tx, recorded);
+      this.committed.set(tx, afterCommit);
       return work(tx);
     });
+    for (const run of afterCommit) {
+      try {
+        await run();
+      } catch (error) {
+        this.logger.warn(`work after a commit failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     for (const event of recorded) await this.dispatch(event);
     return result;
+  }
+
+  /**
+   * Runs `work` once `tx` has committed, never if it rolls back: for what cannot be taken back and must not tell of
+   * a change that may not happen (a live push to a browser). At once when `tx` is not one of `transaction()`'s (or
+   * there is none): its commit cannot be awaited here. A failure is logged, never thrown (the change is done).
+   */
+  afterCommit(tx: DbOrTx | undefined, work: () => unknown): void {
+    const queue = tx ? this.committed.get(tx as Transaction) : undefined;
+    if (queue) queue.push(work);
+    else
+      void Promise.resolve()
+        .then(work)
+        .catch((error: unknown) => this.logger.warn(`work after a commit failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /**

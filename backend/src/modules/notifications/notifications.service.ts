@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { coded, RuleViolationException } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { NotificationRow } from '../../infra/database/schema/index.js';
 import type { MailJob } from '../../infra/mail/mail.types.js';
 import { isSwitchable, NOTIFICATION_KINDS, NOTIFICATIONS_PAGE, type NotificationKind } from '@redpen/shared/notifications';
@@ -53,6 +54,7 @@ export class NotificationsService {
     private readonly to: Recipients,
     private readonly chat: ChatService,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   /** Sends one notice (list + live + email); false when muted or already sent. Runs in the subscriber's delivery `tx`. */
@@ -63,8 +65,10 @@ export class NotificationsService {
       tx,
     );
     if (!row) return false;
+    // The mail is queued with the delivery (a failure retries the delivery; its job id keeps it to one mail); the
+    // live push waits for the commit, so no open page hears of a notice that a rollback then takes back.
     if (notice.mail) await this.to.mail(notice.mail, notice.key);
-    this.chat.push([notice.userId], 'notification', presentNotification(row));
+    this.events.afterCommit(tx, () => this.chat.push([notice.userId], 'notification', presentNotification(row)));
     return true;
   }
 
