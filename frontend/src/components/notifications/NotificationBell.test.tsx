@@ -99,4 +99,42 @@ describe('NotificationBell', () => {
     expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
+
+  it('shows older notices a page at a time, and reads them like the rest', async () => {
+    let server = [
+      notice({ _id: 'n3', createdAt: '2026-11-27T10:00:00Z' }),
+      notice({ _id: 'n2', title: 'Second', createdAt: '2026-11-26T10:00:00Z', readAt: '2026-11-26T11:00:00Z' }),
+      notice({ _id: 'n1', title: 'An older notice', createdAt: '2026-11-20T10:00:00Z' }),
+    ];
+    const unread = () => server.filter((n) => !n.readAt).length;
+    // Pages of two, as the server pages them: `before` is the last shown notice's time.
+    let requestedUrl = () => '';
+    const stub = stubApi({
+      'GET /api/notifications': () => {
+        const before = new URL(requestedUrl()).searchParams.get('before');
+        const rows = server.filter((n) => !before || n.createdAt < before);
+        return jsonResponse(200, { notifications: rows.slice(0, 2), unreadCount: unread(), hasMore: rows.length > 2 });
+      },
+      'POST /api/notifications/read-all': () => {
+        server = server.map((n) => ({ ...n, readAt: n.readAt ?? '2026-11-27T11:00:00Z' }));
+        return jsonResponse(200, { unreadCount: 0 });
+      },
+    });
+    requestedUrl = () => stub.calls.at(-1)!.url;
+    const user = userEvent.setup();
+    renderApp('/student/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const list = await screen.findByRole('list', { name: 'Notifications list' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Show older notifications' }));
+    expect(await within(list).findByText('An older notice')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(stub.calls.some((c) => c.url.includes(`before=${encodeURIComponent('2026-11-26T10:00:00Z')}`))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Show older notifications' })).not.toBeInTheDocument();
+
+    // Mark all as read reaches the older page too.
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map((item) => item.getAttribute('data-unread'))).toEqual(['false', 'false', 'false']));
+    expect(screen.queryByTestId('notification-count')).not.toBeInTheDocument();
+  });
 });

@@ -4,34 +4,34 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Popover } from '@chakra-ui/react/popover';
 import { Portal } from '@chakra-ui/react/portal';
 import { Text } from '@chakra-ui/react/text';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FiBell } from 'react-icons/fi';
 import { formatDateTime } from '../../lib/format';
 import { useChatReconnected, useChatSocketEvent } from '../chat/ChatSocketProvider';
 import { toaster } from '../ui/toaster';
-import { markAllNotificationsRead, markNotificationRead, notificationsKeys, notificationsQuery, withNotice, withRead, type Notification, type NotificationList } from './queries';
+import { markAllNotificationsRead, markNotificationRead, notificationsKeys, notificationsQuery, unreadOf, withNotice, withRead, type Notification, type NotificationPages } from './queries';
 
 /** Shown at most this many in the badge; more reads "99+". */
 const BADGE_MAX = 99;
 
 /**
- * The header's bell (issue 30): the unread count, the list of notices (newest first), each leading to its page and
- * read on the way there, and Mark all as read. New notices arrive live over the app's one socket (which its
+ * The header's bell (issue 30): the unread count, the list of notices (newest first, a page at a time: Show older
+ * notifications), each leading to its page and read on the way there, and Mark all as read. New notices arrive live over the app's one socket (which its
  * subscription opens on any signed-in page: that is what "online" means), with a toast; a read in another tab is
  * heard too.
  */
 export function NotificationBell() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const { data } = useQuery(notificationsQuery());
+  const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useInfiniteQuery(notificationsQuery());
   const key = notificationsKeys.list();
-  const setList = (update: (list: NotificationList | undefined) => NotificationList | undefined) => queryClient.setQueryData<NotificationList>(key, update);
+  const setList = (update: (pages: NotificationPages | undefined) => NotificationPages | undefined) => queryClient.setQueryData<NotificationPages>(key, update);
 
   useChatSocketEvent('notification', (notice) => {
-    const before = queryClient.getQueryData<NotificationList>(key);
-    if (before?.notifications.some((n) => n._id === notice._id)) return;
+    const before = queryClient.getQueryData<NotificationPages>(key);
+    if (before?.pages.some((page) => page.notifications.some((n) => n._id === notice._id))) return;
     setList((list) => withNotice(list, notice));
     if (!before) void queryClient.invalidateQueries({ queryKey: key });
     toaster.create({ id: `notice-${notice._id}`, type: 'info', title: notice.title, description: notice.body, closable: true });
@@ -50,8 +50,8 @@ export function NotificationBell() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 
-  const unread = data?.unreadCount ?? 0;
-  const notices = data?.notifications ?? [];
+  const unread = unreadOf(data);
+  const notices = data?.pages.flatMap((page) => page.notifications) ?? [];
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
 
   return (
@@ -104,6 +104,13 @@ export function NotificationBell() {
                     <NoticeItem key={notice._id} notice={notice} onRead={() => readOne.mutate(notice._id)} onOpen={() => setOpen(false)} />
                   ))}
                 </Box>
+              )}
+              {hasNextPage && (
+                <Flex justify="center" borderTopWidth="1px" borderColor="gray.200" px="4" py="3">
+                  <Button size="sm" variant="outline" loading={isFetchingNextPage} loadingText="Loading..." onClick={() => void fetchNextPage()}>
+                    Show older notifications
+                  </Button>
+                </Flex>
               )}
             </Popover.Body>
           </Popover.Content>

@@ -3,7 +3,7 @@
  * generated client, and the one place for their query keys. Shared by the header's bell and the profile pages'
  * switches, so it lives beside the components rather than in a feature.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api, unwrap, type Schema } from '../../api/client';
 
 export type Notification = Schema<'NotificationDto'>;
@@ -16,10 +16,15 @@ export const notificationsKeys = {
   preferences: () => [...notificationsKeys.all, 'preferences'] as const,
 };
 
+/** The loaded pages of the list, newest first: the first page, then each "Show older" (`before` the last one's time). */
+export type NotificationPages = InfiniteData<NotificationList>;
+
 export const notificationsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: notificationsKeys.list(),
-    queryFn: (): Promise<NotificationList> => unwrap(api.GET('/api/notifications')),
+    queryFn: ({ pageParam }): Promise<NotificationList> => unwrap(api.GET('/api/notifications', { params: { query: pageParam ? { before: pageParam } : {} } })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.hasMore ? last.notifications.at(-1)?.createdAt : undefined),
     retry: false,
   });
 
@@ -33,20 +38,29 @@ export const markNotificationRead = (id: string) => unwrap(api.POST('/api/notifi
 export const markAllNotificationsRead = () => unwrap(api.POST('/api/notifications/read-all'));
 export const saveNotificationPreferences = (muted: NotificationPreferences['muted']) => unwrap(api.PUT('/api/notifications/preferences', { body: { muted } }));
 
+/** The unread count the list shows: the newest page's (each page carries the count as it was then). */
+export const unreadOf = (pages: NotificationPages | undefined): number => pages?.pages[0]?.unreadCount ?? 0;
+
 /** A notice that arrived live: first in the list, one more unread (once, however often it is delivered). */
-export function withNotice(list: NotificationList | undefined, notice: Notification): NotificationList | undefined {
-  if (!list || list.notifications.some((n) => n._id === notice._id)) return list;
-  return { ...list, notifications: [notice, ...list.notifications], unreadCount: list.unreadCount + (notice.readAt ? 0 : 1) };
+export function withNotice(pages: NotificationPages | undefined, notice: Notification): NotificationPages | undefined {
+  const [first, ...older] = pages?.pages ?? [];
+  if (!pages || !first || pages.pages.some((page) => page.notifications.some((n) => n._id === notice._id))) return pages;
+  const unreadCount = first.unreadCount + (notice.readAt ? 0 : 1);
+  return { ...pages, pages: [{ ...first, notifications: [notice, ...first.notifications], unreadCount }, ...older.map((page) => ({ ...page, unreadCount }))] };
 }
 
-/** The list after reading one notice (`id`) or all of them (`null`), before the server has answered. */
-export function withRead(list: NotificationList | undefined, id: string | null, at: string): NotificationList | undefined {
-  if (!list) return list;
+/** The list after reading one notice (`id`) or all of them (`null`), on every loaded page, before the server has answered. */
+export function withRead(pages: NotificationPages | undefined, id: string | null, at: string): NotificationPages | undefined {
+  if (!pages?.pages[0]) return pages;
   let cleared = 0;
-  const notifications = list.notifications.map((n) => {
-    if (n.readAt || (id !== null && n._id !== id)) return n;
-    cleared += 1;
-    return { ...n, readAt: at };
-  });
-  return { ...list, notifications, unreadCount: id === null ? 0 : Math.max(0, list.unreadCount - cleared) };
+  const read = pages.pages.map((page) => ({
+    ...page,
+    notifications: page.notifications.map((n) => {
+      if (n.readAt || (id !== null && n._id !== id)) return n;
+      cleared += 1;
+      return { ...n, readAt: at };
+    }),
+  }));
+  const unreadCount = id === null ? 0 : Math.max(0, unreadOf(pages) - cleared);
+  return { ...pages, pages: read.map((page) => ({ ...page, unreadCount })) };
 }
