@@ -22,7 +22,7 @@ export function PasswordStrength({ password, id }: { password?: string; id?: str
     if (rootRef.current && password !== undefined) showPasswordStrength(rootRef.current, password);
   }, [password]);
   return (
-    <Box ref={rootRef} id={id} data-password-strength data-score="0" css={scoreColours}>
+    <Box ref={rootRef} id={id} w="full" data-password-strength data-score="0" css={scoreColours}>
       <HStack gap="1" aria-hidden="true" mb="1">
         {[1, 2, 3, 4, 5].map((segment) => (
           <Box key={segment} data-segment={segment} h="1.5" flex="1" rounded="full" bg="gray.200" />
