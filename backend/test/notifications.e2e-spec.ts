@@ -8,12 +8,12 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { notificationPreferences, tutorProfiles } from '../src/infra/database/schema/index.js';
+import { notificationPreferences, notifications, tutorProfiles } from '../src/infra/database/schema/index.js';
 import { JobQueue } from '../src/infra/queue/job-queue.service.js';
 import { chatConversations } from '../src/infra/database/schema/index.js';
 import { ChatService } from '../src/modules/chat/chat.service.js';
 import { NOTIFICATIONS_QUEUE } from '../src/modules/notifications/notifications.jobs.js';
-import { CHAT_MAIL_WINDOW_MS } from '@redpen/shared/notifications';
+import { CHAT_MAIL_WINDOW_MS, NOTIFICATIONS_PAGE } from '@redpen/shared/notifications';
 import { bearer, createAccount, db, resetLimits, type TestAccount } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { closeAll, connect, listen, next, type ClientSocket } from './support/chat-sockets.js';
@@ -187,6 +187,26 @@ describe('notifications: whose turn it is', () => {
     await runDelayedJob(app, 'essays', `wordcount-expiry.${expiredId}.${acceptedAt}`);
     expect(buttonUrl(await mailWithSubject(student.user.email, '"Expired discussion essay" is back in the essay pool'))).toBe(`${webOrigin}/student/essay/${expiredId}`);
     expect(buttonUrl(await mailWithSubject(tutor.user.email, '"Expired discussion essay" is back in the essay pool'))).toBe(`${webOrigin}/tutor/essay-pool`);
+  });
+
+  it('pages the list after the last notice shown, by time and id: notices of the same instant are neither lost nor repeated', async () => {
+    const person = await createAccount(app, { role: 'student', studentProfile: true, label: 'paging' });
+    const at = new Date('2026-11-20T09:00:00.000Z');
+    // One more than a page, all in the same millisecond (one delivery can list several notices at once).
+    await db(app)
+      .insert(notifications)
+      .values(Array.from({ length: NOTIFICATIONS_PAGE + 1 }, (_, i) => ({ userId: person.user.id, kind: 'payout_eligible', title: `Notice ${i}`, body: 'Body', createdAt: at, dedupeKey: `paging-${person.user.id}-${i}` })));
+    const first = (await http().get('/api/notifications').set(bearer(person.token)).expect(200)).body as { notifications: { _id: string; createdAt: string }[]; hasMore: boolean };
+    expect(first.notifications).toHaveLength(NOTIFICATIONS_PAGE);
+    expect(first.hasMore).toBe(true);
+    const last = first.notifications.at(-1)!;
+    const next = (await http().get('/api/notifications').query({ before: last.createdAt, beforeId: last._id }).set(bearer(person.token)).expect(200)).body as typeof first;
+    expect(next.notifications).toHaveLength(1);
+    expect(next.hasMore).toBe(false);
+    expect(new Set([...first.notifications, ...next.notifications].map((n) => n._id)).size).toBe(NOTIFICATIONS_PAGE + 1);
+    // A cursor that is not a notice's id is refused with the field named, not answered with a wrong page.
+    const refused = await http().get('/api/notifications').query({ before: last.createdAt, beforeId: 'not-an-id' }).set(bearer(person.token)).expect(400);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ field: 'beforeId' })]);
   });
 
   it('marks one notice read, then all; a notice is its recipient’s alone', async () => {

@@ -2417,7 +2417,7 @@ export interface components {
             unreadCount: number;
         };
         NotificationsDto: {
-            /** @description Older notices exist: ask again with `before` = the last one’s createdAt */
+            /** @description Older notices exist: ask again with `before` = the last one’s createdAt and `beforeId` = its _id */
             hasMore: boolean;
             /** @description Newest first, a page at a time */
             notifications: components["schemas"]["NotificationDto"][];
@@ -5675,6 +5675,8 @@ export interface operations {
             query?: {
                 /** @description Only notices created before this instant (the next page) */
                 before?: string;
+                /** @description With `before`: the last notice shown (its _id), so that notices created at that very instant and not yet shown come next */
+                beforeId?: string;
             };
             header?: never;
             path?: never;

@@ -27,7 +27,7 @@ export class NotificationsController {
   @Get()
   @ApiOkResponse({ type: NotificationsDto })
   list(@CurrentUser() user: AuthenticatedUser, @Query() query: NotificationsQueryDto): Promise<NotificationsDto> {
-    return this.notifications.list(user.id, query.before);
+    return this.notifications.list(user.id, query.before, query.beforeId);
   }
 
   @Post('read-all')

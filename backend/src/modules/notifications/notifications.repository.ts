@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { notificationPreferences, notifications, type NotificationRow } from '../../infra/database/schema/index.js';
@@ -23,11 +23,21 @@ export class NotificationsRepository {
   }
 
   /** Newest first, `limit + 1` rows (the extra one says there are more). */
-  async list(userId: string, limit: number, before: Date | undefined, tx: DbOrTx = this.db): Promise<NotificationRow[]> {
+  /**
+   * A page of a person's notices, newest first (`limit` + 1, so the caller learns whether more exist). `before`: the
+   * last notice shown (its time and id): the page goes on after it in that order, so notices created in the same
+   * millisecond are neither skipped nor shown twice.
+   */
+  async list(userId: string, limit: number, before: { at: Date; id?: string } | undefined, tx: DbOrTx = this.db): Promise<NotificationRow[]> {
+    const after = before?.id
+      ? or(lt(notifications.createdAt, before.at), and(eq(notifications.createdAt, before.at), lt(notifications.id, before.id)))
+      : before
+        ? lt(notifications.createdAt, before.at)
+        : undefined;
     return tx
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), before ? lt(notifications.createdAt, before) : undefined))
+      .where(and(eq(notifications.userId, userId), after))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit + 1);
   }

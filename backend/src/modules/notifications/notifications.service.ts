@@ -77,8 +77,8 @@ export class NotificationsService {
     this.chat.push(userIds.filter((id): id is string => Boolean(id)), 'essayChanged', { essayId, reason });
   }
 
-  async list(userId: string, before?: string): Promise<NotificationsDto> {
-    const rows = await this.repository.list(userId, NOTIFICATIONS_PAGE, before ? new Date(before) : undefined);
+  async list(userId: string, before?: string, beforeId?: string): Promise<NotificationsDto> {
+    const rows = await this.repository.list(userId, NOTIFICATIONS_PAGE, before ? { at: new Date(before), id: beforeId } : undefined);
     return { notifications: rows.slice(0, NOTIFICATIONS_PAGE).map(presentNotification), unreadCount: await this.repository.unreadCount(userId), hasMore: rows.length > NOTIFICATIONS_PAGE };
   }
 

@@ -107,12 +107,13 @@ describe('NotificationBell', () => {
       notice({ _id: 'n1', title: 'An older notice', createdAt: '2026-11-20T10:00:00Z' }),
     ];
     const unread = () => server.filter((n) => !n.readAt).length;
-    // Pages of two, as the server pages them: `before` is the last shown notice's time.
+    // Pages of two, as the server pages them: after the last notice shown (`before` its time, `beforeId` its id).
     let requestedUrl = () => '';
     const stub = stubApi({
       'GET /api/notifications': () => {
-        const before = new URL(requestedUrl()).searchParams.get('before');
-        const rows = server.filter((n) => !before || n.createdAt < before);
+        const query = new URL(requestedUrl()).searchParams;
+        const before = query.get('before');
+        const rows = server.filter((n) => !before || n.createdAt < before || (n.createdAt === before && n._id < (query.get('beforeId') ?? '')));
         return jsonResponse(200, { notifications: rows.slice(0, 2), unreadCount: unread(), hasMore: rows.length > 2 });
       },
       'POST /api/notifications/read-all': () => {
@@ -129,7 +130,7 @@ describe('NotificationBell', () => {
     await user.click(screen.getByRole('button', { name: 'Show older notifications' }));
     expect(await within(list).findByText('An older notice')).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-    expect(stub.calls.some((c) => c.url.includes(`before=${encodeURIComponent('2026-11-26T10:00:00Z')}`))).toBe(true);
+    expect(stub.calls.some((c) => c.url.includes(`before=${encodeURIComponent('2026-11-26T10:00:00Z')}&beforeId=n2`))).toBe(true);
     expect(screen.queryByRole('button', { name: 'Show older notifications' })).not.toBeInTheDocument();
 
     // Mark all as read reaches the older page too.

@@ -16,15 +16,19 @@ export const notificationsKeys = {
   preferences: () => [...notificationsKeys.all, 'preferences'] as const,
 };
 
-/** The loaded pages of the list, newest first: the first page, then each "Show older" (`before` the last one's time). */
+/** The loaded pages of the list, newest first: the first page, then each "Show older" (after the last one shown). */
 export type NotificationPages = InfiniteData<NotificationList>;
 
 export const notificationsQuery = () =>
   infiniteQueryOptions({
     queryKey: notificationsKeys.list(),
-    queryFn: ({ pageParam }): Promise<NotificationList> => unwrap(api.GET('/api/notifications', { params: { query: pageParam ? { before: pageParam } : {} } })),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.hasMore ? last.notifications.at(-1)?.createdAt : undefined),
+    queryFn: ({ pageParam }): Promise<NotificationList> => unwrap(api.GET('/api/notifications', { params: { query: pageParam ?? {} } })),
+    initialPageParam: undefined as { before: string; beforeId: string } | undefined,
+    // The last notice shown, by its time and id: notices created in the same instant are neither lost nor repeated.
+    getNextPageParam: (last) => {
+      const oldest = last.notifications.at(-1);
+      return last.hasMore && oldest ? { before: oldest.createdAt, beforeId: oldest._id } : undefined;
+    },
     retry: false,
   });
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayUnique, IsArray, IsDateString, IsIn, IsOptional } from 'class-validator';
+import { ArrayUnique, IsArray, IsDateString, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@redpen/shared/notifications';
 
 export class NotificationDto {
@@ -16,7 +16,7 @@ export class NotificationDto {
 export class NotificationsDto {
   @ApiProperty({ type: [NotificationDto], description: 'Newest first, a page at a time' }) notifications: NotificationDto[];
   @ApiProperty({ description: 'Unread notices in all (not only this page)' }) unreadCount: number;
-  @ApiProperty({ description: 'Older notices exist: ask again with `before` = the last one’s createdAt' }) hasMore: boolean;
+  @ApiProperty({ description: 'Older notices exist: ask again with `before` = the last one’s createdAt and `beforeId` = its _id' }) hasMore: boolean;
 }
 
 export class NotificationsQueryDto {
@@ -24,6 +24,14 @@ export class NotificationsQueryDto {
   @IsOptional()
   @IsDateString({}, { message: 'before must be a date and time' })
   before?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'With `before`: the last notice shown (its _id), so that notices created at that very instant and not yet shown come next',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'beforeId must be a notification id' })
+  beforeId?: string;
 }
 
 export class NotificationReadDto {
