@@ -3,7 +3,7 @@
  * navigation that follows). scripts/prerender.mjs names the files in `<meta name="redpen:prefetch">` (the app's
  * start-up, the signed-in layouts and their dashboards, from the build manifest); each becomes a low-priority
  * `<link rel="prefetch">`, kept in the HTTP cache for the next page (the assets are immutable). Inside the app the
- * sign-in page prefetches through the router instead (hooks/usePrefetchDashboards).
+ * sign-in pages prefetch through the router instead (hooks/usePrefetchRoutes).
  */
 export const PREFETCH_META = 'redpen:prefetch';
 

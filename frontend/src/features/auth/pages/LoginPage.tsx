@@ -11,7 +11,7 @@ import { FormField } from '../../../components/form/FormField';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { IslandAlert } from '../components/IslandAlert';
 import { useIslandNavigation } from '../hooks/useIslandNavigation';
-import { usePrefetchDashboards } from '../hooks/usePrefetchDashboards';
+import { DASHBOARD_ROUTES, usePrefetchRoutes } from '../hooks/usePrefetchRoutes';
 import { useIsland } from '../../../lib/useIsland';
 import { mountSignIn } from '../islands/sign-in';
 import type { LoginSearch } from '../login-search';
@@ -28,7 +28,7 @@ export function LoginPage({ search }: { search: LoginSearch }) {
   const flash = useFlashMessage();
   const go = useIslandNavigation();
   // Inside the app the dashboards' code comes through the router (the static page names the files instead).
-  const prefetchDashboards = usePrefetchDashboards();
+  const prefetchDashboards = usePrefetchRoutes(DASHBOARD_ROUTES);
   const rootRef = useIsland(mountSignIn, { search, flash, onFirstInput: prefetchDashboards, go });
 
   return (

@@ -15,6 +15,7 @@ import { IslandAlert } from '../components/IslandAlert';
 import { FormField } from '../../../components/form/FormField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { useIslandNavigation } from '../hooks/useIslandNavigation';
+import { usePrefetchRoutes, VERIFY_EMAIL_ROUTES } from '../hooks/usePrefetchRoutes';
 import { mountRegister } from '../islands/register';
 
 const NativeCheckbox = chakra('input');
@@ -26,7 +27,7 @@ const NativeCheckbox = chakra('input');
  * (`/register?role=student`); otherwise the person chooses.
  */
 export function RegisterPage({ role }: { role?: 'student' | 'tutor' } = {}) {
-  const rootRef = useIsland(mountRegister, { role, onFirstInput: () => {}, go: useIslandNavigation() });
+  const rootRef = useIsland(mountRegister, { role, onFirstInput: usePrefetchRoutes(VERIFY_EMAIL_ROUTES), go: useIslandNavigation() });
 
   return (
     <Box ref={rootRef} data-island="register">

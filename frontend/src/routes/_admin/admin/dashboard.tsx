@@ -7,7 +7,7 @@ import { getQueryClient } from '../../../lib/query-client';
 // starts the request so the figures are on their way while the route's code arrives.
 export const Route = createFileRoute('/_admin/admin/dashboard')({
   // The loader in the component's chunk: the sign-in form fetches that chunk while the visitor types
-  // (usePrefetchDashboards), so the dashboard opens without fetching any code after the sign-in.
+  // (usePrefetchRoutes), so the dashboard opens without fetching any code after the sign-in.
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: () => void getQueryClient().prefetchQuery(dashboardQuery()),
   component: AdminDashboardPage,

@@ -5,7 +5,7 @@ import { pendingRatingsQuery, studentDashboardQuery } from '../../../features/es
 
 export const Route = createFileRoute('/_student/student/dashboard')({
   // The loader in the component's chunk: the sign-in form fetches that chunk while the visitor types
-  // (usePrefetchDashboards), so the dashboard opens without fetching any code after the sign-in.
+  // (usePrefetchRoutes), so the dashboard opens without fetching any code after the sign-in.
   codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: () => {
     // Start both requests early; the page shows its skeleton and error line itself.
