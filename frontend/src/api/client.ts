@@ -13,7 +13,9 @@
  */
 import createClient from 'openapi-fetch';
 import { clearSession, readToken } from '../lib/session';
-import { toErrorBody } from './error-body';
+import { API_TIMEOUT_MS, TIMED_OUT_MESSAGE, toErrorBody } from './error-body';
+
+export { API_TIMEOUT_MS };
 import type { components, paths } from './schema';
 import type { ErrorCode } from '@redpen/shared/error-codes';
 import { UPLOAD_TIMEOUT_MS } from '@redpen/shared/uploads';
@@ -38,7 +40,6 @@ export type ResponseOf<P extends PathsWith<M>, M extends HttpMethod> = paths[P][
   : never;
 
 export const API_BASE = '/api';
-export const API_TIMEOUT_MS = 30_000;
 export { UPLOAD_TIMEOUT_MS };
 
 export type { ApiFieldError } from './error-body';
@@ -96,7 +97,7 @@ export function errorCode(error: unknown): ErrorCode | undefined {
 /** A message fit for the user: the server's, else the caller's fallback (spec error catalogue). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && error.kind === 'http' && error.body.message) return error.body.message;
-  if (isApiError(error) && error.kind === 'timeout') return 'The request timed out. Please try again.';
+  if (isApiError(error) && error.kind === 'timeout') return TIMED_OUT_MESSAGE;
   return fallback;
 }
 
@@ -168,7 +169,7 @@ export async function apiFetch(input: RequestInfo | URL, init: ApiFetchInit = {}
   } catch (error) {
     if (timedOut) {
       console.warn(`Request timed out after ${timeoutMs} ms`);
-      throw new ApiError(0, { message: 'The request timed out. Please try again.' }, 'timeout');
+      throw new ApiError(0, { message: TIMED_OUT_MESSAGE }, 'timeout');
     }
     if (controller.signal.aborted) throw new ApiError(0, { message: 'The request was cancelled.' }, 'aborted');
     throw new ApiError(

@@ -11,6 +11,11 @@ export type ApiFieldError = components['schemas']['FieldError'];
 /** The backend's error body, generated from its `ErrorBody` schema. */
 export type ApiErrorBody = components['schemas']['ErrorBody'] & { [key: string]: unknown };
 
+/** How long a JSON call may take before it is given up (the app's client and the sign-in islands alike). */
+export const API_TIMEOUT_MS = 30_000;
+/** What a timed-out JSON call tells the person. */
+export const TIMED_OUT_MESSAGE = 'The request timed out. Please try again.';
+
 /** The message for a status the server gave none for. */
 export function statusMessage(status: number): string {
   if (status === 401) return 'Your session has expired. Please log in again.';

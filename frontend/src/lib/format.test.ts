@@ -6,7 +6,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatShortDateTime } from './format';
+import { formatDayTime } from '@redpen/shared/dates';
+import { formatDate, formatDateTime } from './format';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
@@ -20,7 +21,7 @@ describe('dates as the British read them', () => {
     const at = new Date(2026, 10, 27, 16, 18);
     expect(formatDateTime(at.toISOString())).toBe('27 November 2026, 16:18');
     expect(formatDateTime(at.getTime())).not.toMatch(/AM|PM/);
-    expect(formatShortDateTime(at.toISOString())).toBe('27 November, 16:18');
+    expect(formatDayTime(at.toISOString())).toBe('27 November, 16:18');
     expect(formatDateTime('')).toBeNull();
   });
 

@@ -2,7 +2,7 @@
  * Display formatting shared by the pages (dates, file sizes). Dates and times are British (en-GB, 24-hour) and come
  * from the one formatter in @redpen/shared/dates, the same the emails use; here in the viewer's own time zone.
  */
-import { formatDateOnly, formatDateTime as sharedFormatDateTime, formatDayTime } from '@redpen/shared/dates';
+import { formatDateOnly, formatDateTime as sharedFormatDateTime } from '@redpen/shared/dates';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -23,14 +23,6 @@ export function formatDateTime(value: string | number | null | undefined): strin
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   return sharedFormatDateTime(date);
-}
-
-/** `28 November, 16:18` (no year) in the viewer's time zone; null when empty. */
-export function formatShortDateTime(value: string | number | null | undefined): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return formatDayTime(date);
 }
 
 export function formatBytes(bytes: number): string {

@@ -4,7 +4,7 @@
  * call (a guard here only hides a button that would certainly be refused).
  */
 import { bandRangeMessage, EDITABLE_ESSAY_STATES, UNPAID_CANCELLABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
-import { essayTotalPence } from '@redpen/shared/pricing';
+import { essayTotalPence, formatPounds } from '@redpen/shared/pricing';
 import type { Schema } from '../../api/client';
 import type { StatusLabel, StatusTone } from '../../components/ui/StatusBadge';
 
@@ -111,6 +111,12 @@ export function surchargeItems(essay: Pick<Essay, 'modelAnswerSurchargePence' | 
     ...(essay.modelAnswerSurchargePence > 0 ? [{ label: 'Model answer', pence: essay.modelAnswerSurchargePence }] : []),
     ...(essay.expeditedSurchargePence > 0 ? [{ label: 'Expedited review (24 h)', pence: essay.expeditedSurchargePence }] : []),
   ];
+}
+
+/** The surcharges as the price line names them: " (includes model answer £5.00, …)", or nothing without any. */
+export function includedSurcharges(essay: Pick<Essay, 'modelAnswerSurchargePence' | 'expeditedSurchargePence'>): string {
+  const items = surchargeItems(essay);
+  return items.length ? ` (includes ${items.map((item) => `${item.label.toLowerCase()} ${formatPounds(item.pence)}`).join(', ')})` : '';
 }
 
 /**

@@ -4,11 +4,9 @@ import { ESSAY_PRICE_TIERS } from '@redpen/shared/pricing';
 export {
   ESSAY_PRICE_TEXT,
   EXPEDITED_SURCHARGE_PENCE,
-  MIN_CHARGE_PENCE,
   MIN_CHARGE_TEXT,
   MODEL_ANSWER_SURCHARGE_PENCE,
   WORD_COUNT_ADJUST_PERCENT,
-  essayChargePence,
   essayPricePence,
   formatPounds,
 } from '@redpen/shared/pricing';

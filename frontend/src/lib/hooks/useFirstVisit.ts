@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { browserStorage } from '../session-store';
 
 /** The local-storage key that remembers a person has seen a page (one per user and page). */
 export const visitedKey = (page: string, userId: string | undefined) => `visited:${page}:${userId ?? 'anonymous'}`;
@@ -9,18 +10,13 @@ export const visitedKey = (page: string, userId: string | undefined) => `visited
  */
 export function useFirstVisit(page: string, userId: string | undefined): boolean {
   const key = visitedKey(page, userId);
-  const [first] = useState(() => {
-    try {
-      return window.localStorage.getItem(key) === null;
-    } catch {
-      return false;
-    }
-  });
+  // Without storage (private mode) every visit is greeted as a return.
+  const [first] = useState(() => browserStorage()?.getItem(key) === null);
   useEffect(() => {
     try {
-      window.localStorage.setItem(key, new Date().toISOString());
+      browserStorage()?.setItem(key, new Date().toISOString());
     } catch {
-      // Storage unavailable (private mode): every visit is then greeted as a return.
+      // Storage full or refused: the next visit is greeted as a first one again, which is harmless.
     }
   }, [key]);
   return first;

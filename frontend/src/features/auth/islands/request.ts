@@ -5,12 +5,10 @@
  * generated `paths`, as the client is.
  */
 import type { ErrorCode } from '@redpen/shared/error-codes';
-import { toErrorBody, type ApiErrorBody, type ApiFieldError } from '../../../api/error-body';
+import { API_TIMEOUT_MS, TIMED_OUT_MESSAGE, toErrorBody, type ApiErrorBody, type ApiFieldError } from '../../../api/error-body';
 import type { paths } from '../../../api/schema';
 import { readToken } from '../../../lib/session-store';
 
-const TIMEOUT_MS = 30_000;
-const TIMED_OUT = 'The request timed out. Please try again.';
 
 type Json<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
 type Ok<Op> = Op extends { responses: infer R } ? Json<R[Extract<keyof R, 200 | 201>]> : never;
@@ -43,7 +41,7 @@ export class AuthCallError extends Error {
 /** What to tell the person: the server's message, the timeout's, else `fallback` (as api/client's errorMessage). */
 export function problemText(error: unknown, fallback: string): string {
   if (error instanceof AuthCallError && error.kind === 'http' && error.body?.message) return error.body.message;
-  if (error instanceof AuthCallError && error.kind === 'timeout') return TIMED_OUT;
+  if (error instanceof AuthCallError && error.kind === 'timeout') return TIMED_OUT_MESSAGE;
   return fallback;
 }
 
@@ -54,7 +52,7 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const request = new Request(new URL(path, window.location.href), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(request, { signal: controller.signal });

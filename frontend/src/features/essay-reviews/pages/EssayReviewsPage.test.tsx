@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
-import { formatShortDateTime } from '../../../lib/format';
+import { formatDayTime } from '@redpen/shared/dates';
 import { essay, signInTutor } from '../test-fixtures';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -83,7 +83,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
     renderApp('/tutor/essay-feedback');
     await screen.findByRole('list', { name: 'Your essays' });
     expect(within(card('Quick review')).getByRole('button', { name: 'Get Paid' })).toBeInTheDocument();
-    const until = formatShortDateTime(NOW.getTime() + 2 * 60_000);
+    const until = formatDayTime(NOW.getTime() + 2 * 60_000);
     expect(within(card('Quick discussion')).getByTestId('essay-turn')).toHaveTextContent(`Agree the word count by ${until}`);
   });
 

@@ -20,7 +20,7 @@ import { PdfViewerDialog } from '../components/PdfViewerDialog';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { EssayTurnLine } from '../../../components/EssayTurnLine';
 import { WordCountInlineEdit } from '../components/WordCountInlineEdit';
-import { PAYMENT_NOTES, STATUS_LABELS, essayActions, essayStatus, surchargeItems, tutorCheckNote } from '../essay-rules';
+import { PAYMENT_NOTES, STATUS_LABELS, essayActions, essayStatus, includedSurcharges, tutorCheckNote } from '../essay-rules';
 import { useFreshLink, type FileKind } from '../hooks/useFreshLink';
 import { studentEssayQuery } from '../queries';
 
@@ -129,9 +129,7 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
               { label: 'Student Request', value: data.studentRequest },
               {
                 label: 'Price',
-                value: `${formatPounds(data.pricePence)}${PAYMENT_NOTES[data.paymentStatus]}${
-                  surchargeItems(data).length ? ` (includes ${surchargeItems(data).map((item) => `${item.label.toLowerCase()} ${formatPounds(item.pence)}`).join(', ')})` : ''
-                }`,
+                value: `${formatPounds(data.pricePence)}${PAYMENT_NOTES[data.paymentStatus]}${includedSurcharges(data)}`,
               },
               ...(data.tutorName ? [{ label: 'Tutor', value: data.tutorName }] : []),
               ...(data.markingDueAt ? [{ label: 'Review due by', value: dateTime(data.markingDueAt) }] : []),

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MIN_CHARGE_PENCE } from '../pricing';
+import { MIN_CHARGE_PENCE } from '@redpen/shared/pricing';
 import { mockReducedMotion, renderWithRouter } from '../test/utils';
 import { PricingPage } from './PricingPage';
 
