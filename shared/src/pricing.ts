@@ -2,7 +2,7 @@
  * Essay pricing — the single source of truth for the per-word tiers.
  *
  * Shared by the backend (which decides every amount it charges) and the frontend
- * (which only shows estimates). Pure TypeScript with no imports; both sides
+ * (which only shows estimates). Pure TypeScript (it imports only @redpen/shared/money); both sides
  * import it as `@redpen/shared/pricing`.
  *
  * Tiers (spec part 1 §9):
@@ -15,6 +15,7 @@
  * at the end, half up to whole pence. For example 1 word = 1.5p → 2p; 3 words =
  * 4.5p → 5p; 1001 words = 1500.7p → 1501p.
  */
+import { poundsFromPence } from '@redpen/shared/money';
 
 export const ESSAY_PRICE_TIERS = [
   { upToWords: 1000, tenthsOfPennyPerWord: 15 },
@@ -122,4 +123,13 @@ export function splitCommission(amountPence: number, percent: number): Commissio
   }
   const platformCommissionPence = Math.floor((amountPence * percent + 50) / 100);
   return { platformCommissionPence, tutorEarningsPence: amountPence - platformCommissionPence };
+}
+
+/**
+ * What the tutor is paid for an item at this price (an essay, a session), as the API shows it: pounds and pence, by
+ * the one split, as the ledger records it when the student pays.
+ */
+export function tutorEarnings(pricePence: number, percent: number): { tutorEarnings: number; tutorEarningsPence: number } {
+  const { tutorEarningsPence } = splitCommission(pricePence, percent);
+  return { tutorEarnings: poundsFromPence(tutorEarningsPence), tutorEarningsPence };
 }

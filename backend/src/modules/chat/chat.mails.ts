@@ -1,6 +1,7 @@
 import { defineMailTemplates, type TemplatesOf } from '../../infra/mail/templates/index.js';
 import { layout } from '../../infra/mail/templates/layout.js';
 import type { RenderedMail } from '../../infra/mail/mail.types.js';
+import { CHAT_MAIL_WINDOW_MS } from '@redpen/shared/notifications';
 
 /** Chat emails, sent by Notifications on chat's events (chat.events.ts). */
 const chatMails = {
@@ -16,7 +17,7 @@ const chatMails = {
       `Hello ${d.name},`,
       d.count === 1 ? `${d.senderName} sent you a message on Redpen while you were away:` : `${d.senderName} sent you ${d.count} messages on Redpen while you were away. The latest:`,
       `"${d.excerpt}"`,
-      'Reply in Redpen: answers to this email are not delivered. We email at most once every 15 minutes per conversation; you can turn these emails off in your profile.',
+      `Reply in Redpen: answers to this email are not delivered. We email at most once every ${CHAT_MAIL_WINDOW_MS / 60_000} minutes per conversation; you can turn these emails off in your profile.`,
     ], { action: { label: 'Reply in Redpen', url: d.chatsUrl } }),
 };
 

@@ -3,9 +3,9 @@
  * messages): a small page of its own, styled inline, that says why and leads back to the form. Success is a
  * redirect to the prerendered page CONTACT_SENT_PAGE instead.
  */
-export const CONTACT_SENT_PAGE = '/contact/sent';
+import { escapeHtml } from '../../infra/mail/templates/layout.js';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const CONTACT_SENT_PAGE = '/contact/sent';
 
 export function contactFormErrorPage(messages: readonly string[]): string {
   const items = messages.map((m) => `<li>${escapeHtml(m)}</li>`).join('');

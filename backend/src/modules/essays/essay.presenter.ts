@@ -9,7 +9,7 @@ import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
 import { discussionEndsAt, essayWindows, type EssayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil } from './essay-rules.js';
 import { wordCountBand } from '@redpen/shared/essay-rules';
-import { splitCommission } from '@redpen/shared/pricing';
+import { tutorEarnings } from '@redpen/shared/pricing';
 
 const STATUS_LABEL: Record<EssayRow['status'], string> = {
   awaiting_confirmation: 'Pending',
@@ -93,12 +93,6 @@ export class EssayPresenter {
     };
   }
 
-  /** The one split (@redpen/shared/pricing), as the ledger will record it when the student pays. */
-  private earnings(pricePence: number): { tutorEarnings: number; tutorEarningsPence: number } {
-    const { tutorEarningsPence } = splitCommission(pricePence, this.commissionPercent);
-    return { tutorEarnings: poundsFromPence(tutorEarningsPence), tutorEarningsPence };
-  }
-
   private async presentOne(row: EssayRow, related: Related, options: PresentOptions): Promise<EssayDto> {
     const links = options.links ?? true;
     // No download name: the links open inline (the PDF viewer's frame); the page offers its own download button.
@@ -123,7 +117,7 @@ export class EssayPresenter {
       modelAnswerSurchargePence: row.modelAnswerSurchargePence,
       expeditedSurcharge: poundsFromPence(row.expeditedSurchargePence),
       expeditedSurchargePence: row.expeditedSurchargePence,
-      ...(options.earnings ? this.earnings(row.pricePence) : {}),
+      ...(options.earnings ? tutorEarnings(row.pricePence, this.commissionPercent) : {}),
       studentRequest: row.requestType === 'feedback_model' ? 'Feedback and Model Answer' : 'Feedback Only',
       requestType: row.requestType,
       expedited: row.expedited,

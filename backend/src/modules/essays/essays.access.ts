@@ -77,7 +77,7 @@ export function acceptOutcome(
 ): Access<'not-found' | 'taken' | 'own'> {
   if (!essay || !levels.includes(essay.academicLevel) || essay.status === 'awaiting_confirmation') return 'not-found';
   if (dealsWithThemselves(tutor, essay)) return 'own';
-  return holdsEssay(tutor, essay) && HELD_STATES.includes(essay.status) ? 'allowed' : 'taken';
+  return holdsEssay(tutor, essay) ? 'allowed' : 'taken';
 }
 
 /** The tutor's Confirm in the discussion (an agreed count; its state rules follow in the service): the holder only. */
@@ -99,7 +99,3 @@ export function dealsWithThemselves(user: Caller, essay: Pick<EssayRow, 'student
   return essay.studentId === user.id;
 }
 
-/** The essay's student is also the tutor holding it (a row from before the rule): its rating and payout are refused. */
-export function isSelfHeld(essay: Pick<EssayRow, 'studentId' | 'tutorId'>): boolean {
-  return essay.tutorId !== null && essay.tutorId === essay.studentId;
-}

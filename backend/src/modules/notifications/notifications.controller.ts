@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
@@ -11,7 +11,7 @@ import {
   NotificationsReadAllDto,
   UpdateNotificationPreferencesDto,
 } from './dto/notifications.dto.js';
-import { NotificationsService } from './notifications.service.js';
+import { notificationNotFound, NotificationsService } from './notifications.service.js';
 
 /**
  * The signed-in person's notification list and switches (issue 30; additions beyond the spec, docs/api-additions
@@ -53,8 +53,9 @@ export class NotificationsController {
   @Post(':id/read')
   @HttpCode(200)
   @ApiOkResponse({ type: NotificationReadDto })
+  // An id that is not a UUID names no notice: the same 404 as someone else's.
   @ApiNotFoundResponse({ description: 'No such notice of yours' })
-  read(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<NotificationReadDto> {
+  read(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe({ exceptionFactory: notificationNotFound })) id: string): Promise<NotificationReadDto> {
     return this.notifications.markRead(user.id, id);
   }
 }

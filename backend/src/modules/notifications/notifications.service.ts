@@ -40,7 +40,8 @@ export function presentNotification(row: NotificationRow): NotificationDto {
   };
 }
 
-const notFound = () => new NotFoundException(coded('NOT_FOUND', 'Notification not found.'));
+/** Someone else's notice, or none: the same answer (notifications.access.ts). */
+export const notificationNotFound = () => new NotFoundException(coded('NOT_FOUND', 'Notification not found.'));
 
 /**
  * The in-app notification list and the one way every turn's notice goes out (issue 30): a row in the list, pushed
@@ -83,9 +84,9 @@ export class NotificationsService {
   }
 
   async markRead(userId: string, id: string): Promise<NotificationReadDto> {
-    if (!UUID.test(id) || !canReadNotification({ id: userId }, await this.repository.find(id))) throw notFound();
+    if (!canReadNotification({ id: userId }, await this.repository.find(id))) throw notificationNotFound();
     const row = await this.repository.markRead(id, userId, this.clock.now());
-    if (!row) throw notFound();
+    if (!row) throw notificationNotFound();
     this.chat.push([userId], 'notificationsRead', { id });
     return { notification: presentNotification(row), unreadCount: await this.repository.unreadCount(userId) };
   }
@@ -109,4 +110,3 @@ export class NotificationsService {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

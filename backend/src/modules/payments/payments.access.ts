@@ -28,11 +28,3 @@ export function canRequestPayout<I extends Pick<PayableItem, 'tutorId'>>(tutor: 
 export function canReadPayout<P extends Pick<PaymentRow, 'recipientId' | 'payerType'>>(tutor: Caller, payment: P | undefined): payment is P {
   return payment !== undefined && payment.payerType === 'platform' && payment.recipientId === tutor.id;
 }
-
-/**
- * DESIGN.md §9 "Nobody deals with themselves" (issue 27): an item whose student is also the tutor it names (a row
- * from before the rule held) is never paid out; answered 409 `SELF_DEALING`, not "not found" (it is the caller's own).
- */
-export function paysThemselves(item: Pick<PayableItem, 'studentId' | 'tutorId'>): boolean {
-  return item.tutorId !== null && item.tutorId === item.studentId;
-}

@@ -10,7 +10,8 @@ import type { PaymentRow } from '../../infra/database/schema/index.js';
 import { splitCommission } from '@redpen/shared/pricing';
 import { PAYOUT_TYPE, PayableItems, type PayableItemResolver } from './payable-items.service.js';
 import { localGatewayActive, PAYMENT_GATEWAY, type CheckoutState, type PaymentGateway } from './payment-gateway.js';
-import { canPay, canReadCheckout, canReadPayout, canRequestPayout, paysThemselves } from './payments.access.js';
+import { isSelfHeld } from '../../common/access.js';
+import { canPay, canReadCheckout, canReadPayout, canRequestPayout } from './payments.access.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PayoutAccounts } from './payout-accounts.service.js';
 
@@ -321,7 +322,7 @@ export class PaymentsService {
     const created = await this.events.transaction(async (tx) => {
       const item = await resolver.load(itemId, tx, { lock: true });
       if (!canRequestPayout({ id: tutorId }, item)) throw itemNotFound(kind);
-      if (paysThemselves(item)) throw new ConflictException(coded('SELF_DEALING', 'You cannot be paid for your own essay or session.'));
+      if (isSelfHeld(item)) throw new ConflictException(coded('SELF_DEALING', 'You cannot be paid for your own essay or session.'));
       const charge = await this.repository.findCompletedCharge(kind, itemId, tx);
       if (!charge) throw new UnprocessableEntityException(coded('PAYOUT_NOT_ELIGIBLE', 'The student has not paid for this yet'));
       if (item.payoutBlockedReason) throw new UnprocessableEntityException(coded('PAYOUT_NOT_ELIGIBLE', item.payoutBlockedReason));

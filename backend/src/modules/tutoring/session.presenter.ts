@@ -1,7 +1,7 @@
 import type { TutoringSessionRow } from '../../infra/database/schema/index.js';
 import type { TutoringSessionDto } from './dto/tutoring.dto.js';
 import { poundsFromPence as penceToPounds } from '@redpen/shared/money';
-import { splitCommission } from '@redpen/shared/pricing';
+import { tutorEarnings } from '@redpen/shared/pricing';
 import { canRateSession, canStudentCancel, canTutorCancel } from './tutoring.access.js';
 import { STARTS_SOON_MINUTES, sessionTiming, studentCancelDeadline } from './tutoring-rules.js';
 
@@ -26,12 +26,6 @@ function paymentStatus(row: TutoringSessionRow): TutoringSessionDto['paymentStat
   if (row.status === 'confirmed') return 'Paid';
   if (row.status === 'held') return 'Pending';
   return row.status === 'cancelled' && row.paidAt ? 'Refunded' : 'Expired';
-}
-
-/** The one split (@redpen/shared/pricing), as the ledger records it when the student pays. */
-function earnings(pricePence: number, percent: number): { tutorEarnings: number; tutorEarningsPence: number } {
-  const { tutorEarningsPence } = splitCommission(pricePence, percent);
-  return { tutorEarnings: penceToPounds(tutorEarningsPence), tutorEarningsPence };
 }
 
 /** A session row as the spec's JSON, with the flags each card decides from (so the client holds no rule). */
@@ -65,7 +59,7 @@ export function presentSession(row: TutoringSessionRow, view: SessionView): Tuto
     holdExpiresAt: row.status === 'held' ? (row.holdExpiresAt?.toISOString() ?? null) : null,
     price: penceToPounds(row.pricePence),
     pricePence: row.pricePence,
-    ...(viewer.side === 'tutor' ? earnings(row.pricePence, view.commissionPercent) : {}),
+    ...(viewer.side === 'tutor' ? tutorEarnings(row.pricePence, view.commissionPercent) : {}),
     tutor: { _id: row.tutorId, name: view.names.get(row.tutorId) ?? '' },
     student: { _id: row.studentId, name: view.names.get(row.studentId) ?? '' },
     cancelledBy: row.cancelledBy,
