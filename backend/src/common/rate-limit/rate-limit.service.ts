@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { REDIS } from '../../infra/redis/redis.module.js';
@@ -18,6 +18,7 @@ export interface RateLimitRule {
  */
 @Injectable()
 export class RateLimitService {
+  private readonly logger = new Logger(RateLimitService.name);
   private readonly limiters = new Map<string, RateLimiterRedis>();
 
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
@@ -45,6 +46,20 @@ export class RateLimitService {
       }
       // Redis itself failed: refuse honestly rather than letting unlimited traffic through.
       throw serviceBusy(TRY_AGAIN_SHORTLY);
+    }
+  }
+
+  /**
+   * A signed-in person's write limit (the write guard, the chat socket's sends): as `consume`, 429 past it, but when
+   * Redis cannot answer the write goes ahead (logged). The limit guards against abuse; a Redis outage must not stop
+   * every student and tutor from working (docs/decisions.md).
+   */
+  async consumeWrite(rule: RateLimitRule, userId: string): Promise<void> {
+    try {
+      await this.consume(rule, userId);
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() === HttpStatus.TOO_MANY_REQUESTS) throw error;
+      this.logger.warn(`write limit "${rule.name}" not checked (Redis did not answer): the write goes ahead`);
     }
   }
 }

@@ -3,7 +3,7 @@ import { HttpException, HttpStatus, type ExecutionContext } from '@nestjs/common
 import { Reflector } from '@nestjs/core';
 import type { AppConfig } from '../../config/env.schema.js';
 import { serviceBusy } from '../errors.js';
-import type { RateLimitService } from './rate-limit.service.js';
+import { RateLimitService } from './rate-limit.service.js';
 import { WriteRateLimitGuard } from './write-rate-limit.guard.js';
 
 const config = { rateLimits: { writesPerMinute: 120 } } as AppConfig;
@@ -18,8 +18,9 @@ function context(method: string, user?: { id: string }): ExecutionContext {
   } as unknown as ExecutionContext;
 }
 
+/** The real service (its write rule: a Redis failure lets the write through) over a stand-in for its Redis counter. */
 function guardWith(consume: RateLimitService['consume']) {
-  const limits = { consume: jest.fn(consume) } as unknown as RateLimitService & { consume: jest.Mock };
+  const limits = Object.assign(new RateLimitService(null as never), { consume: jest.fn(consume) });
   return { guard: new WriteRateLimitGuard(new Reflector(), limits, config), limits };
 }
 

@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
@@ -15,12 +15,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * counts against a per-user limit kept in Redis, so all API instances share it; past it, 429 `RATE_LIMITED` with
  * `Retry-After`. The general rule is `WRITE_RATE_LIMIT_PER_MINUTE` per user; a route with `@WriteLimit(rule)` counts
  * against its own rule instead (docs/operations.md "Rate limits"). Public routes keep their own per-IP limits.
- * When Redis cannot answer, the write goes ahead (logged): the limit guards against abuse, and a Redis outage must
- * not stop every student and tutor from working (docs/decisions.md).
+ * When Redis cannot answer, the write goes ahead (logged; `RateLimitService.consumeWrite`, which the chat socket's
+ * sends use too).
  */
 @Injectable()
 export class WriteRateLimitGuard implements CanActivate {
-  private readonly logger = new Logger(WriteRateLimitGuard.name);
   private readonly general: RateLimitRule;
   /** Each handler's rule, read from its decorators once. */
   private readonly rules = new WeakMap<object, RateLimitRule>();
@@ -39,14 +38,7 @@ export class WriteRateLimitGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<{ method: string; user?: AuthenticatedUser }>();
     if (READS.has(request.method) || !request.user || routeAccess(this.reflector, context).isPublic) return true;
     const rule = this.ruleOf(context);
-    return this.limits.consume(rule, request.user.id).then(
-      () => true,
-      (error: unknown) => {
-        if (!(error instanceof ServiceUnavailableException)) throw error;
-        this.logger.warn(`write limit "${rule.name}" not checked (Redis did not answer): the write goes ahead`);
-        return true;
-      },
-    );
+    return this.limits.consumeWrite(rule, request.user.id).then(() => true);
   }
 
   private ruleOf(context: ExecutionContext): RateLimitRule {

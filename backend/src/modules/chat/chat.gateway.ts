@@ -168,7 +168,7 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
 
   private async mayBeSent(userId: string): Promise<boolean> {
     try {
-      await this.limits.consume(CHAT_SEND_LIMIT, userId);
+      await this.limits.consumeWrite(CHAT_SEND_LIMIT, userId);
       return true;
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === 429) return false;
