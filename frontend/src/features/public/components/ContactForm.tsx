@@ -7,7 +7,8 @@ import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { useEffect, useId, useRef, type ReactElement } from 'react';
+import { useId, type ReactElement } from 'react';
+import { useIsland } from '../../../lib/useIsland';
 import { BRAND } from '../brand';
 import type { ContactValues } from '../contact-rules';
 import { CONTACT_FAILED, mountContactForm } from '../islands/contact-form';
@@ -42,8 +43,7 @@ function ContactField({ id, name, label, children }: { id: string; name: keyof C
  */
 export function ContactForm() {
   const formId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => (rootRef.current ? mountContactForm(rootRef.current) : undefined), []);
+  const rootRef = useIsland(mountContactForm, undefined);
 
   return (
     <Box ref={rootRef} data-island="contact-form">

@@ -2,7 +2,8 @@ import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { type CSSProperties, type ReactNode } from 'react';
+import { useIsland } from '../../../lib/useIsland';
 import { BRAND } from '../brand';
 import type { Slide } from '../content/slides';
 import { mountHero } from '../islands/hero';
@@ -24,8 +25,7 @@ type HeroSlideshowProps = {
  * (alone on the static home page, mounted here inside the app).
  */
 export function HeroSlideshow({ slides, intervalMs, label, children }: HeroSlideshowProps) {
-  const rootRef = useRef<HTMLElement>(null);
-  useEffect(() => (rootRef.current ? mountHero(rootRef.current) : undefined), []);
+  const rootRef = useIsland(mountHero, undefined);
   const count = slides.length;
 
   return (

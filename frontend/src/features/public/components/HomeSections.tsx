@@ -7,7 +7,7 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useIsland } from '../../../lib/useIsland';
 import { BRAND } from '../brand';
 import { HeroSlideshow } from './HeroSlideshow';
 import { FiEdit3, FiMessageCircle, FiUsers, type IconComponent } from './icons';
@@ -80,8 +80,7 @@ export function Stats() {
 
 export function Features() {
   // The cards rise in, one after another, once the grid is 70 % up the screen (islands/reveal.ts).
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => (ref.current ? mountReveal(ref.current) : undefined), []);
+  const ref = useIsland(mountReveal, undefined);
   return (
     <Box as="section" aria-labelledby="features-title" py={{ base: '14', md: '20' }}>
       <Container maxW="6xl" px={{ base: '4', md: '6' }}>

@@ -3,7 +3,8 @@ import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useIsland } from '../../../lib/useIsland';
 import { ESSAY_PRICE_TEXT, WORD_COUNT_ADJUST_PERCENT, formatPounds as formatInitial } from '../pricing';
 import { BRAND } from '../brand';
 import { MAX_CALCULATOR_WORDS, mountPriceCalculator, priceFor } from '../islands/price-calculator';
@@ -18,8 +19,7 @@ export { MAX_CALCULATOR_WORDS };
 export function PriceCalculator({ initialWords = '1500' }: { initialWords?: string }) {
   const resultId = useId();
   const errorId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => (rootRef.current ? mountPriceCalculator(rootRef.current) : undefined), []);
+  const rootRef = useIsland(mountPriceCalculator, undefined);
   const initial = priceFor(initialWords);
 
   return (

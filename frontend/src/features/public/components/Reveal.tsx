@@ -1,5 +1,5 @@
 import { Box, type BoxProps } from '@chakra-ui/react/box';
-import { useEffect, useRef } from 'react';
+import { useIsland } from '../../../lib/useIsland';
 import { mountReveal } from '../islands/reveal';
 
 type RevealProps = BoxProps & {
@@ -15,8 +15,7 @@ type RevealProps = BoxProps & {
  * content waiting, and without JavaScript index.html's <noscript> style shows it.
  */
 export function Reveal({ variant, viewportFraction, className, children, ...rest }: RevealProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => (ref.current ? mountReveal(ref.current) : undefined), []);
+  const ref = useIsland(mountReveal, undefined);
   return (
     <Box
       ref={ref}

@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
-import { useEffect, useRef } from 'react';
+import { useIsland } from '../../../lib/useIsland';
 import { BRAND } from '../brand';
 import { COUNT_DURATION_MS, mountCounters, parseCountable } from '../islands/counters';
 
@@ -14,8 +14,7 @@ export { COUNT_DURATION_MS, parseCountable };
  * itself (read without JavaScript); the island drops it to 0 when it starts.
  */
 export function StatCounter({ value, label }: { value: string; label: string }) {
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => (rootRef.current ? mountCounters(rootRef.current) : undefined), []);
+  const rootRef = useIsland(mountCounters, undefined);
   const countable = parseCountable(value) !== null;
 
   return (

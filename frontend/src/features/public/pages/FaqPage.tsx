@@ -4,7 +4,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Span } from '@chakra-ui/react/span';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useEffect, useRef } from 'react';
+import { useIsland } from '../../../lib/useIsland';
 import { BRAND } from '../brand';
 import { AppLink } from '../components/AppLink';
 import { ContentPage } from '../components/ContentPage';
@@ -18,8 +18,7 @@ import { mountFaq } from '../islands/faq';
  * answer shows (index.html's <noscript> style).
  */
 export function FaqPage() {
-  const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => (rootRef.current ? mountFaq(rootRef.current) : undefined), []);
+  const rootRef = useIsland(mountFaq, undefined);
   return (
     <ContentPage
       title="FAQ"
