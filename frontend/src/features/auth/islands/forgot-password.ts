@@ -6,7 +6,7 @@
 import { showFieldProblem, submitButton } from '../../../lib/islands/fields';
 import { all, part, type Unmount } from '../../../lib/islands/runtime';
 import { AUTH_MESSAGES, forgotPasswordRules } from '../schemas';
-import { postAuth, problemText } from './request';
+import { postApi, problemText } from '../../../lib/islands/request';
 import { showAlert, viewSwitcher } from './views';
 
 export function mountForgotPassword(root: HTMLElement): Unmount {
@@ -39,7 +39,7 @@ export function mountForgotPassword(root: HTMLElement): Unmount {
     send.busy(true);
     const address = email.value.trim();
     try {
-      const response = await postAuth('/api/auth/requestPasswordReset', { email: address });
+      const response = await postApi('/api/auth/requestPasswordReset', { email: address });
       part(sent, '[data-sent-email]').textContent = address;
       const message = part(sent, '[data-sent-message]');
       message.textContent = response?.message ?? '';

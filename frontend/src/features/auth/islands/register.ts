@@ -12,7 +12,7 @@ import { cooldownKey, startCooldown } from '../cooldown';
 import { AUTH_MESSAGES, registerRules, validateRegisterSearch, type RegisterValues } from '../schemas';
 import { showPasswordStrength } from './password-strength';
 import { prefetchFromPage } from './prefetch';
-import { postAuth, problemText, type AuthCallError } from './request';
+import { postApi, problemText, type ApiCallError } from '../../../lib/islands/request';
 import { showAlert } from './views';
 
 export interface RegisterOptions {
@@ -106,7 +106,7 @@ export function mountRegister(root: HTMLElement, options: RegisterOptions = {}):
     const email = entered.email.trim();
     create.busy(true);
     try {
-      await postAuth('/api/auth/register', {
+      await postApi('/api/auth/register', {
         name: `${entered.firstName.trim()} ${entered.lastName.trim()}`,
         email,
         password: entered.password,
@@ -120,7 +120,7 @@ export function mountRegister(root: HTMLElement, options: RegisterOptions = {}):
       go(`/verify-email?${search}`, false);
       return; // the next page is opening: the button stays busy
     } catch (error) {
-      for (const fieldError of (error as AuthCallError | undefined)?.errors ?? []) {
+      for (const fieldError of (error as ApiCallError | undefined)?.errors ?? []) {
         const field = fieldError.field === 'name' ? 'firstName' : fieldError.field;
         if (isField(field)) refused.set(field, fieldError.message);
       }

@@ -16,7 +16,7 @@ import { validateLoginSearch, type LoginSearch } from '../login-search';
 import { AUTH_MESSAGES, loginRules } from '../schemas';
 import { completeSignIn } from '../sign-in';
 import { prefetchFromPage } from './prefetch';
-import { getAuth, postAuth, problemText, type AuthCallError } from './request';
+import { getApi, postApi, problemText, type ApiCallError } from '../../../lib/islands/request';
 import { mountTwoFactorStep } from './two-factor';
 import { showAlert, viewSwitcher } from './views';
 
@@ -36,7 +36,7 @@ export interface SignInOptions {
 
 const VIEWS = ['form', 'two-factor', 'direct-progress', 'direct-confirm'] as const;
 
-const checkProfiles = () => getAuth('/api/auth/checkProfiles');
+const checkProfiles = () => getApi('/api/auth/checkProfiles');
 
 export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unmount {
   const search = options.search ?? validateLoginSearch(Object.fromEntries(new URLSearchParams(window.location.search)));
@@ -88,7 +88,7 @@ export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unm
       if (problem) return;
       logIn.busy(true);
       try {
-        const response = await postAuth('/api/auth/login', { email: email.value.trim(), password: password.value });
+        const response = await postApi('/api/auth/login', { email: email.value.trim(), password: password.value });
         if (response?.twoFactorRequired && response.userId) {
           startTwoFactor(response.userId, email.value.trim(), response.message);
         } else if (!response?.token || !response.user) {
@@ -98,7 +98,7 @@ export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unm
           return; // the next page is opening: the button stays busy
         }
       } catch (err) {
-        showError(problemText(err, AUTH_MESSAGES.loginFailed), (err as AuthCallError | undefined)?.code);
+        showError(problemText(err, AUTH_MESSAGES.loginFailed), (err as ApiCallError | undefined)?.code);
       }
       logIn.busy(false);
     })();
@@ -138,7 +138,7 @@ export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unm
   if (signInCode) {
     progressText.textContent = 'Checking your sign-in link...';
     views.show('direct-progress');
-    postAuth('/api/auth/signInLink/preview', { signInCode }).then((owner) => {
+    postApi('/api/auth/signInLink/preview', { signInCode }).then((owner) => {
       if (!owner?.name) return directFailed();
       part(confirmView, '[data-direct-title]').textContent = `Continue as ${owner.name}?`;
       part(confirmView, '[data-direct-subtitle]').textContent = `This link signs you in as ${owner.name} (${owner.email}).`;
@@ -151,7 +151,7 @@ export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unm
       views.show('direct-progress');
       void (async () => {
         try {
-          const response = await postAuth('/api/auth/signInLink/exchange', { signInCode });
+          const response = await postApi('/api/auth/signInLink/exchange', { signInCode });
           if (!response?.token || !response.user) throw new Error('no session');
           await signIn(response.token, response.user);
         } catch {

@@ -8,7 +8,7 @@ import { all, on, part, type Unmount } from '../../../lib/islands/runtime';
 import type { components } from '../../../api/schema';
 import { cooldownKey, remainingSeconds, startCooldown } from '../cooldown';
 import { AUTH_MESSAGES, codeRules, VERIFICATION_CODE_LENGTH } from '../schemas';
-import { postAuth, problemText } from './request';
+import { postApi, problemText } from '../../../lib/islands/request';
 import { showAlert } from './views';
 
 const RESENT = 'A new code has been sent to your email.';
@@ -61,7 +61,7 @@ export function mountTwoFactorStep(
     if (problem) return;
     verify.busy(true);
     try {
-      const response = await postAuth('/api/auth/verify2FA', { userId: account.userId, twoFAToken: code.value.trim() });
+      const response = await postApi('/api/auth/verify2FA', { userId: account.userId, twoFAToken: code.value.trim() });
       if (response?.token && response.user) {
         await signIn(response.token, response.user);
         return; // the next page is opening: the button stays busy
@@ -77,7 +77,7 @@ export function mountTwoFactorStep(
     const { email } = account;
     showProblem(null);
     try {
-      const response = await postAuth('/api/auth/resend2FA', { email });
+      const response = await postApi('/api/auth/resend2FA', { email });
       startCooldown(cooldownKey('2fa', email));
       tickCooldown();
       showAlert(info, response?.message || RESENT);

@@ -1,3 +1,4 @@
+import { ApiCallError, postApi } from '../../../lib/islands/request';
 import { contactRules, type ContactValues } from '../contact-rules';
 import { showFieldProblem, submitButton } from '../../../lib/islands/fields';
 import { all, part, type Unmount } from '../../../lib/islands/runtime';
@@ -7,23 +8,13 @@ const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
 /** Sends the message to the JSON API (the spec's `POST /api/contact`); resolves on 2xx, else rejects with the text to show. */
 export async function sendContactMessage(values: ContactValues): Promise<void> {
-  let response: Response;
   try {
-    response = await fetch(
-      new Request(new URL('/api/contact', window.location.href), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(values),
-      }),
-    );
+    await postApi('/api/contact', values);
   } catch (error) {
-    throw new Error(CONTACT_FAILED, { cause: error });
+    // Rate limited: the server says how long to wait. Anything else gets the spec's message.
+    const limited = error instanceof ApiCallError && error.status === 429 && error.body?.message;
+    throw new Error(limited || CONTACT_FAILED, { cause: error });
   }
-  if (response.ok) return;
-  // Rate limited: the server says how long to wait. Anything else gets the spec's message.
-  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  if (response.status === 429 && typeof body?.message === 'string' && body.message) throw new Error(body.message);
-  throw new Error(CONTACT_FAILED);
 }
 
 /**
@@ -33,7 +24,7 @@ export async function sendContactMessage(values: ContactValues): Promise<void> {
  * (`[data-contact-failure]`) without leaving the page.
  */
 export function mountContactForm(root: HTMLElement): Unmount {
-  const form = root.querySelector('form') ?? part<HTMLFormElement>(root, 'form');
+  const form = part<HTMLFormElement>(root, 'form');
   const sent = part(root, '[data-contact-sent]');
   const failure = part(root, '[data-contact-failure]');
   const failureText = part(failure, '[data-contact-failure-text]');

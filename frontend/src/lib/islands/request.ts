@@ -1,26 +1,26 @@
 /**
- * The auth calls of the sign-in islands: `fetch` with the app client's rules (api/client.ts) that matter here —
- * JSON both ways, the stored token as a bearer, a 30-second timeout, the server's refusal read by the one reader
- * (api/error-body.ts) — without loading the client (openapi-fetch) on the prerendered sign-in pages. Typed by the
+ * The islands' API calls (the sign-in forms, the contact form): `fetch` with the app client's rules (api/client.ts)
+ * that matter on a static page — JSON both ways, the stored token as a bearer, the 30-second timeout, the server's
+ * refusal read by the one reader (api/error-body.ts) — without loading the client (openapi-fetch). Typed by the
  * generated `paths`, as the client is.
  */
 import type { ErrorCode } from '@redpen/shared/error-codes';
-import { API_TIMEOUT_MS, TIMED_OUT_MESSAGE, toErrorBody, type ApiErrorBody, type ApiFieldError } from '../../../api/error-body';
-import type { paths } from '../../../api/schema';
-import { readToken } from '../../../lib/session-store';
+import { API_TIMEOUT_MS, TIMED_OUT_MESSAGE, toErrorBody, type ApiErrorBody, type ApiFieldError } from '../../api/error-body';
+import type { paths } from '../../api/schema';
+import { readToken } from '../session-store';
 
 
 type Json<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
 type Ok<Op> = Op extends { responses: infer R } ? Json<R[Extract<keyof R, 200 | 201>]> : never;
 type BodyOf<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
-type AuthPath = Extract<keyof paths, `/api/auth/${string}`>;
-type PostPath = { [P in AuthPath]: paths[P]['post'] extends { responses: unknown } ? P : never }[AuthPath];
-type GetPath = { [P in AuthPath]: paths[P]['get'] extends { responses: unknown } ? P : never }[AuthPath];
+type Path = keyof paths;
+type PostPath = { [P in Path]: paths[P]['post'] extends { responses: unknown } ? P : never }[Path];
+type GetPath = { [P in Path]: paths[P]['get'] extends { responses: unknown } ? P : never }[Path];
 
 /** A refused or failed call: the server's body (`kind: 'http'`), or no answer at all. */
-export class AuthCallError extends Error {
-  override readonly name = 'AuthCallError';
+export class ApiCallError extends Error {
+  override readonly name = 'ApiCallError';
   constructor(
     readonly kind: 'http' | 'timeout' | 'network',
     readonly status: number,
@@ -40,8 +40,8 @@ export class AuthCallError extends Error {
 
 /** What to tell the person: the server's message, the timeout's, else `fallback` (as api/client's errorMessage). */
 export function problemText(error: unknown, fallback: string): string {
-  if (error instanceof AuthCallError && error.kind === 'http' && error.body?.message) return error.body.message;
-  if (error instanceof AuthCallError && error.kind === 'timeout') return TIMED_OUT_MESSAGE;
+  if (error instanceof ApiCallError && error.kind === 'http' && error.body?.message) return error.body.message;
+  if (error instanceof ApiCallError && error.kind === 'timeout') return TIMED_OUT_MESSAGE;
   return fallback;
 }
 
@@ -57,7 +57,7 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   try {
     response = await fetch(request, { signal: controller.signal });
   } catch {
-    throw new AuthCallError(controller.signal.aborted ? 'timeout' : 'network', 0, null);
+    throw new ApiCallError(controller.signal.aborted ? 'timeout' : 'network', 0, null);
   } finally {
     clearTimeout(timer);
   }
@@ -68,9 +68,9 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   } catch {
     // Not JSON (a proxy's page): toErrorBody makes a message of the status instead.
   }
-  if (!response.ok) throw new AuthCallError('http', response.status, toErrorBody(response.status, parsed));
+  if (!response.ok) throw new ApiCallError('http', response.status, toErrorBody(response.status, parsed));
   return parsed;
 }
 
-export const postAuth = <P extends PostPath>(path: P, body: BodyOf<paths[P]['post']>) => call('POST', path, body) as Promise<Ok<paths[P]['post']>>;
-export const getAuth = <P extends GetPath>(path: P) => call('GET', path) as Promise<Ok<paths[P]['get']>>;
+export const postApi = <P extends PostPath>(path: P, body: BodyOf<paths[P]['post']>) => call('POST', path, body) as Promise<Ok<paths[P]['post']>>;
+export const getApi = <P extends GetPath>(path: P) => call('GET', path) as Promise<Ok<paths[P]['get']>>;
