@@ -14,9 +14,8 @@ const ms = (iso: string) => new Date(iso).getTime();
 const when = (iso: string) => ukDateTime(new Date(iso));
 
 /** The pages each side acts on (the web app's routes). */
-export const essayPages = {
+const essayPages = {
   student: (essayId: string) => `/student/essay/${essayId}`,
-  tutorDiscussion: (essayId: string) => `/tutor/chat/${essayId}`,
   tutorMarking: (essayId: string) => `/tutor/essay-feedback/${essayId}`,
   tutorReviews: '/tutor/essay-feedback',
   pool: '/tutor/essay-pool',
