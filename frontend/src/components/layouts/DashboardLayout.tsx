@@ -55,52 +55,51 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
       <Flex minH="100dvh" bg="bg" color="fg">
         <SkipLink />
 
-        {/* Desktop sidebar: in the flow with a fixed width from the first paint, so nothing shifts. */}
+        {/* Desktop sidebar: in the flow with a fixed width from the first paint, so nothing shifts. The aside
+            stretches with the page (its background and border reach the bottom of a long page); its contents stay
+            in view through the inner sticky column. */}
         <Box
           as="aside"
           aria-label="Sidebar"
           data-testid="desktop-sidebar"
           data-collapsed={collapsed ? 'true' : 'false'}
-          display={{ base: 'none', lg: 'flex' }}
-          flexDirection="column"
+          display={{ base: 'none', lg: 'block' }}
+          alignSelf="stretch"
           flexShrink={0}
           w={`${width}px`}
-          position="sticky"
-          top="0"
-          h="100dvh"
           bg="white"
           borderRightWidth="1px"
           borderColor="gray.200"
           transition="width 0.2s ease"
-          overflowX="hidden"
-          overflowY="auto"
         >
-          <Flex
-            h={HEADER_HEIGHT}
-            flexShrink={0}
-            align="center"
-            justify={collapsed ? 'center' : 'space-between'}
-            px={collapsed ? '2' : '5'}
-            borderBottomWidth="1px"
-            borderColor="gray.200"
-          >
-            <Logo compact={collapsed} />
-          </Flex>
-          <SidebarNav id={navId} navigation={navigation} collapsed={collapsed} badges={badges} />
-          <Box p="3" borderTopWidth="1px" borderColor="gray.200">
-            <Button
-              variant="ghost"
-              size="sm"
-              w="full"
-              justifyContent={collapsed ? 'center' : 'flex-start'}
-              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-              aria-controls={navId}
-              onClick={() => setCollapsed((value) => !value)}
+          <Flex direction="column" position="sticky" top="0" h="100dvh" overflowX="hidden" overflowY="auto">
+            <Flex
+              h={HEADER_HEIGHT}
+              flexShrink={0}
+              align="center"
+              justify={collapsed ? 'center' : 'space-between'}
+              px={collapsed ? '2' : '5'}
+              borderBottomWidth="1px"
+              borderColor="gray.200"
             >
-              {collapsed ? <FiChevronsRight aria-hidden /> : <FiChevronsLeft aria-hidden />}
-              {!collapsed && <span aria-hidden="true">Collapse</span>}
-            </Button>
-          </Box>
+              <Logo compact={collapsed} />
+            </Flex>
+            <SidebarNav id={navId} navigation={navigation} collapsed={collapsed} badges={badges} />
+            <Box p="3" borderTopWidth="1px" borderColor="gray.200">
+              <Button
+                variant="ghost"
+                size="sm"
+                w="full"
+                justifyContent={collapsed ? 'center' : 'flex-start'}
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-controls={navId}
+                onClick={() => setCollapsed((value) => !value)}
+              >
+                {collapsed ? <FiChevronsRight aria-hidden /> : <FiChevronsLeft aria-hidden />}
+                {!collapsed && <span aria-hidden="true">Collapse</span>}
+              </Button>
+            </Box>
+          </Flex>
         </Box>
 
         <Flex direction="column" flex="1" minW="0">

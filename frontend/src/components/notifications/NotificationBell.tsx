@@ -64,18 +64,23 @@ export function NotificationBell() {
               as="span"
               aria-hidden="true"
               data-testid="notification-count"
+              // A small badge on the button's top corner, outside the 16 px icon (which sits in the middle of the
+              // 40 px button): it never covers the bell, whatever the count's width.
               position="absolute"
-              top="1"
-              insetEnd="1"
-              minW="5"
+              top="-1"
+              insetEnd="-1"
+              minW="4"
+              h="4"
               px="1"
               rounded="full"
               bg="brand.solid"
               color="brand.contrast"
-              fontSize="xs"
+              fontSize="2xs"
               fontWeight="bold"
-              lineHeight="5"
+              lineHeight="4"
               textAlign="center"
+              boxShadow="0 0 0 2px var(--chakra-colors-white)"
+              pointerEvents="none"
             >
               {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
             </Box>
