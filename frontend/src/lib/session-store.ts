@@ -144,16 +144,6 @@ export function postLoginPath(user: SessionUser): string {
   return needsOnboarding(user) ? '/tutor-onboarding' : dashboardPath(user.role);
 }
 
-/**
- * Accepts a `redirect` search value only when it is a same-origin path (no `//host`, no scheme),
- * so the login page cannot be used as an open redirect.
- */
-export function safeRedirectPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
-  if (value.startsWith('/\\')) return null;
-  return value;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Route-guard decision (part 2 §6, part 1 §2 dashboard layout)
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /** /login's query string: where to go after the sign-in, and a direct sign-in link's code. Plain TypeScript (the sign-in island reads it too). */
-import { safeRedirectPath } from '../../lib/session-store';
+import { safeReturnPath } from '../../lib/return-path';
 
 export interface LoginSearch {
   redirect?: string;
@@ -7,9 +7,9 @@ export interface LoginSearch {
   signInCode?: string;
 }
 
-/** `validateSearch` for /login: keeps `redirect` only when it is a same-origin path, plus a sign-in link's code. */
+/** `validateSearch` for /login: keeps `redirect` only when it is a same-origin path (lib/return-path), plus a sign-in link's code. */
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
-  const target = safeRedirectPath(search.redirect);
+  const target = safeReturnPath(search.redirect);
   const out: LoginSearch = target ? { redirect: target } : {};
   // A bearer token in the URL (the old `?userId=…&token=…`) is ignored: it could sign a visitor into someone else's account.
   if (typeof search.signInCode === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(search.signInCode)) out.signInCode = search.signInCode;

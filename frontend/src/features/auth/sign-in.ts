@@ -8,13 +8,13 @@ import {
   browserStorage,
   needsOnboarding,
   postLoginPath,
-  safeRedirectPath,
   signOutStorage,
   updateStoredUser,
   writeSession,
   type ProfileFlags,
   type SessionStorage,
 } from '../../lib/session-store';
+import { safeReturnPath } from '../../lib/return-path';
 
 export interface SignedIn {
   user: AuthUser & { profiles: ProfileFlags };
@@ -47,5 +47,6 @@ export async function completeSignIn(
   const profiles = { student: flags?.student === true, tutor: flags?.tutor === true };
   updateStoredUser({ profiles }, storage);
   const signedIn = { ...user, profiles };
-  return { user: signedIn, target: needsOnboarding(signedIn) ? '/tutor-onboarding' : (safeRedirectPath(redirect) ?? postLoginPath(signedIn)) };
+  // The return address is checked again here, whoever passed it: it reaches `location.replace` on the static page.
+  return { user: signedIn, target: needsOnboarding(signedIn) ? '/tutor-onboarding' : safeReturnPath(redirect, postLoginPath(signedIn)) };
 }

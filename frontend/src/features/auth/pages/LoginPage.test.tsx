@@ -156,6 +156,23 @@ describe('LoginPage', { timeout: 15_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/student/essays'));
   });
 
+  it.each(['%2F%09%2Fevil.example%2Fpwn', '%2F%0A%2Fevil.example', '%2F%09%5Cevil.example', '%2F%2Fevil.example', 'https%3A%2F%2Fevil.example'])(
+    'opens the dashboard, not another site, for ?redirect=%s',
+    async (redirect) => {
+      stubApi({
+        'POST /api/auth/login': () => jsonResponse(200, { token: 'tok', user: student }),
+        'GET /api/auth/checkProfiles': () => jsonResponse(200, { student: true, tutor: false }),
+      });
+      const user = userEvent.setup({ delay: null });
+      const { router } = renderApp(`/login?redirect=${redirect}`);
+      await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+      await user.type(screen.getByLabelText(/^Password/), 'Secret1!');
+      await user.click(screen.getByRole('button', { name: 'Log in' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/student/dashboard'));
+      expect(router.state.location.href).toBe('/student/dashboard');
+    },
+  );
+
   it('keeps Resend waiting out the cooldown, and answers it with the server\'s line', async () => {
     const { calls } = stubApi({
       'POST /api/auth/login': () => jsonResponse(200, { twoFactorRequired: true, userId: 'u1' }),
