@@ -1,10 +1,10 @@
 // Scenario `chat-masking` (issue 27 item 7): what masking costs per chat message. Every message sent over the socket
-// or the essay discussion goes through maskContactDetails (backend/src/modules/chat/safeguarding.ts) before it is
+// or the essay discussion goes through maskContactDetails (backend/src/common/security/contact-masking.ts) before it is
 // stored: the normalised view (contact-view.ts) and the detectors. A micro-benchmark in this process on the built
 // backend, no services: four kinds of message, each timed over a fixed number of calls after a warm-up, median of
 // BENCH_ROUNDS (default 5) rounds. Goal: an ordinary message under 20 µs, a message of the maximum length (2,000
 // characters) under 1 ms (the send path's queries take milliseconds).
-// BENCH_MASKING_MODULE: another build of safeguarding.js to time instead. BENCH_MASKING_BASELINE: a second one timed
+// BENCH_MASKING_MODULE: another build of contact-masking.js to time instead. BENCH_MASKING_BASELINE: a second one timed
 // beside it in the same process, rounds interleaved (on a shared machine, the only fair comparison).
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
@@ -68,7 +68,7 @@ function time(fns, messages, calls) {
 
 /** @param {import('../lib.mjs').ScenarioContext} context */
 export async function run({ log, command }) {
-  let modulePath = process.env.BENCH_MASKING_MODULE ? resolve(process.env.BENCH_MASKING_MODULE) : join(ROOT, 'backend', 'dist', 'modules', 'chat', 'safeguarding.js');
+  let modulePath = process.env.BENCH_MASKING_MODULE ? resolve(process.env.BENCH_MASKING_MODULE) : join(ROOT, 'backend', 'dist', 'common', 'security', 'contact-masking.js');
   if (!process.env.BENCH_MASKING_MODULE) {
     const { childEnv } = loadEnv();
     await buildIfStale(['backend'], { env: childEnv, log });

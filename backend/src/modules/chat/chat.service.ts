@@ -10,7 +10,7 @@ import { canMarkRead, canReadConversation, canSendMessage } from './chat.access.
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';
 import type { ChatContactDto, ChatMessageDto, ChatMessagesDto } from './dto/chat.dto.js';
-import { maskContactDetails, type MaskKind } from './safeguarding.js';
+import { maskContactDetails, type MaskKind } from '../../common/security/contact-masking.js';
 import './chat.events.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

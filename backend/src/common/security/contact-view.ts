@@ -1,8 +1,10 @@
 /**
- * The text of a chat message as the contact-detail detectors read it (docs/decisions.md "Masking that survives
- * tricks"): Unicode NFKC, lower case, invisible characters (zero-width spaces and joiners, soft hyphens, variation
- * selectors, combining marks) dropped, look-alike letters folded, digits written as words turned into digits,
- * spaced-out letters joined, and "dot"/"at"/"slash" written out in addresses turned into symbols.
+ * A text one side writes for the other (chat message, feedback, description, purpose, notes) as the contact-detail
+ * detectors read it (docs/decisions.md "Masking that survives tricks"): Unicode NFKC, lower case, every script's
+ * decimal digits as ASCII, invisible characters (zero-width spaces and joiners, soft hyphens, variation selectors,
+ * combining marks) dropped, look-alike letters folded, digits written as words turned into digits, letters standing
+ * for digits inside digit groups (O for 0, l and I for 1) read as digits, spaced-out letters joined, and
+ * "dot"/"at"/"slash" written out in addresses turned into symbols.
  *
  * Each character of the view remembers the span of the original text it came from (`from`/`to`), so whatever the
  * detectors find in the view is masked in the original as the sender wrote it; the view itself is never shown.
@@ -42,13 +44,27 @@ function identity(text: string): ContactView {
 const folded = new Map<string, string>();
 const FOLDED_MAX = 4096;
 
+const DECIMAL_DIGIT = /^\p{Nd}$/u;
+
+/**
+ * The ASCII digit of any script's decimal digit (Arabic-Indic ٣, Devanagari ३, Bengali ৩…), which NFKC leaves as
+ * they are. Unicode encodes each script's decimal digits as one run of ten, 0 to 9 in order, and such runs that touch
+ * are whole runs of ten: the digit's value is its distance from the start of the runs it sits in, modulo ten.
+ */
+function asciiDigit(digit: string): string {
+  let start = digit.codePointAt(0)!;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start -= 1;
+  return String((digit.codePointAt(0)! - start) % 10);
+}
+
 function foldChar(char: string): string {
   let out = folded.get(char);
   if (out !== undefined) return out;
   out = '';
   if (!INVISIBLE.test(char)) {
     for (const piece of char.normalize('NFKC').toLowerCase()) {
-      if (!INVISIBLE.test(piece)) out += FOLD[piece] ?? piece;
+      if (INVISIBLE.test(piece)) continue;
+      out += FOLD[piece] ?? (piece > '\x7f' && DECIMAL_DIGIT.test(piece) ? asciiDigit(piece) : piece);
     }
   }
   if (folded.size < FOLDED_MAX) folded.set(char, out);
@@ -188,29 +204,29 @@ const SPELT_AT = /\s*[([{<]\s*at\s*[)\]}>]\s*|\s+at\s+(?:sign|symbol)\s+/g;
 const SPELT_SLASH = /(?<=\.[a-z]{2,6})\s+(?:forward\s+)?slash\s+/g;
 /** Three or more single characters apart by spaces: "j o h n @ g m a i l . c o m", "0 7 7 0 0". */
 const SPACED_OUT = /(?<!\S)[\p{L}\p{N}@.+_:/-](?:[ \t]{1,3}[\p{L}\p{N}@.+_:/-](?!\S)){2,}/gu;
-/** A digit group with letter o's for zeros: "O77OO9OO123". */
-const LETTER_O_DIGITS = /\b(?=[o\d]*\d[o\d]*\d)[o\d]{4,}\b/g;
+/** A digit group with letters for digits (o for 0, l or I for 1): "O77OO 9OO I23". Only groups holding a digit. */
+const LOOKALIKE_DIGITS = /\b(?=[oil]*\d)[oil\d]{2,}\b/g;
 /** Other separators put between digits: "07700_900_123", "07700*900*123". */
 const ODD_DIGIT_SEPARATORS = /(?<=\d)[_*~|\\]{1,2}(?=\d)/g;
 
 /** The cheap questions asked before each step (most messages need none of the steps). */
 const MAY_HAVE = {
-  letterZero: /o\d|\do/,
+  lookalikeDigit: /[oil]\d|\d[oil]/,
   oddSeparator: /\d[_*~|\\]/,
   spelledAt: /[([{<]\s*at\s*[)\]}>]|\bat\s+(?:sign|symbol)\b/,
   spelledDot: /\b(?:dot|period)\b|\s\.\s|[([{<]\s*\.\s*[)\]}>]/,
   spelledSlash: /\bslash\b/,
 };
 const BLANK = /[ \t]/;
-const LETTER_O = /o/g;
-const toZeros = (run: string) => run.replace(LETTER_O, '0');
+const LOOKALIKE = /[oil]/g;
+const toDigits = (run: string) => run.replace(LOOKALIKE, (letter) => (letter === 'o' ? '0' : '1'));
 
 /** The view of `input` the detectors read. */
 export function contactView(input: string): ContactView {
   let view = fold(input);
   view = dropWithin(view, SPACED_OUT, BLANK);
   if (ANY_DIGIT_WORD.test(view.text)) view = rewrite(view, NUMBER_RUN, numberWords);
-  if (MAY_HAVE.letterZero.test(view.text)) view = rewrite(view, LETTER_O_DIGITS, toZeros);
+  if (MAY_HAVE.lookalikeDigit.test(view.text)) view = rewrite(view, LOOKALIKE_DIGITS, toDigits);
   if (MAY_HAVE.oddSeparator.test(view.text)) view = rewrite(view, ODD_DIGIT_SEPARATORS, () => ' ');
   if (MAY_HAVE.spelledAt.test(view.text)) view = rewrite(view, SPELT_AT, () => '@');
   if (MAY_HAVE.spelledDot.test(view.text)) view = rewrite(view, SPELT_DOT, () => '.');

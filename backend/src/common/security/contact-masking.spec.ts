@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { maskContactDetails, type MaskKind } from './safeguarding.js';
+import { maskContactDetails, type MaskKind } from './contact-masking.js';
 
 // Contact details that must never reach the other side, with the kind each is flagged as.
 const POSITIVE: [string, MaskKind][] = [
@@ -115,6 +115,48 @@ const EVASIONS: [string, MaskKind, string][] = [
   ['dm @ jsmith', 'handle', 'jsmith'],
   ['gmail: johnsmith', 'email', 'johnsmith'],
   ['my hotmail is johnsmith', 'email', 'johnsmith'],
+  // Separators, digits and spellings that got through before: newlines and semicolons between digit groups, any
+  // script's decimal digits, letter look-alikes inside digit groups, AT/DOT glued to the words, any top-level domain
+  ['07700\n900123', 'phone', '900123'],
+  ['call 07700\r\n900\n123 after six', 'phone', '900'],
+  ['07700;900;123', 'phone', '900'],
+  ['07700; 900; 123', 'phone', '900'],
+  ['٠٧٧٠٠٩٠٠١٢٣', 'phone', '٩٠٠'],
+  ['my number ۰۷۷۰۰ ۹۰۰۱۲۳', 'phone', '۹۰۰'],
+  ['०७७०० ९००१२३ is my mobile', 'phone', '९००'],
+  ['O7700 9OO 123', 'phone', '9OO'],
+  ['o77oo 9oo l23', 'phone', 'l23'],
+  ['0770O 9OO I23', 'phone', 'I23'],
+  ['samATgmailDOTcom', 'email', 'sam'],
+  ['samATgmail', 'email', 'sam'],
+  ['sam.writes AT outlook DOT com', 'email', 'writes'],
+  ['samatmaildotru', 'email', 'sam'],
+  ['sam at mail dot ru', 'email', 'mail'],
+  ['sam at yandex dot ru', 'email', 'yandex'],
+  ['sam@mail.ru', 'email', 'mail'],
+  ['sam (at) mail (dot) ru', 'email', 'mail'],
+  ['write to sam@web.de or sam@post.cz', 'email', 'post'],
+  ['sam at web.de', 'email', 'web'],
+  ['sam@example.photography', 'email', 'example'],
+  ['sam at example dot photography', 'email', 'example'],
+  // Handles after every common platform's name
+  ['line: samwrites', 'handle', 'samwrites'],
+  ['Line ID samwrites', 'handle', 'samwrites'],
+  ['add me on line samwrites', 'handle', 'samwrites'],
+  ['signal: sam_writes', 'handle', 'sam_writes'],
+  ['message me on Signal samwrites', 'handle', 'samwrites'],
+  ['WhatsApp 07700 900123', 'phone', '900123'],
+  ['snap tutor_sam99', 'handle', 'tutor_sam99'],
+  ['snap: tutorsam', 'handle', 'tutorsam'],
+  ['Snapchat samwrites99', 'handle', 'samwrites99'],
+  ['IG: samwrites', 'handle', 'samwrites'],
+  ['kik: samwrites', 'handle', 'samwrites'],
+  ['my kik is samwrites', 'handle', 'samwrites'],
+  ['wechat: samwrites', 'handle', 'samwrites'],
+  ['skype: sam.writes', 'handle', 'sam.writes'],
+  ['discord samwrites#1234', 'handle', 'samwrites#1234'],
+  ['telegram @samwrites', 'handle', 'samwrites'],
+  ['find me on Telegram samwrites', 'handle', 'samwrites'],
 ];
 
 // Ordinary essay and tutoring talk that must be left exactly as written.
@@ -207,6 +249,38 @@ const NEGATIVE = [
   'Gmail is a Google product, see 4.2',
   'Table 7 has 1914 1918 1939 1945 as columns',
   'Meet me @ noon on Friday',
+  // Dates, times, prices, counts, ISBNs, years and the words "line", "signal", "at" and "dot" in ordinary writing
+  'Due 12/03/2024, or 2024-03-12 at the latest',
+  'The session starts at 14:30 and ends at 15:30',
+  'It costs £18.15, and the long one £1,250',
+  'About 2,500 words; the limit is 3,000 words',
+  'Penguin edition: 978-0-14-143951-8',
+  'In 2024 and 2025; then 2026',
+  'Scores: 18; 20; 22; 19',
+  'Years:\n1914\n1918\n1939\n1945',
+  'Word counts\n2,500\n3,000\n1,250',
+  'Page 12\n14:30\n£18.15',
+  'The dates ٢٠٢٤ and ٢٠٢٥ in the Arabic source',
+  'the signal in this line of argument',
+  'Your line of argument is clear, but the signal is weak in section 2',
+  'Line 12 of the poem and the signal flare in stanza 3',
+  'my line is that the treaty failed',
+  'Signal words such as however and therefore help the reader',
+  'That dotted line across the Atlantic is the route',
+  'What is that? Look at the data, not at that dot',
+  'Look at the dot on the map',
+  'I met Sam at school. He said hello',
+  'I was at Oxford.It was wet',
+  'We arrived at St.Pancras at noon',
+  'He looked at the dot in the corner',
+  'Combat at sea: the battle of the Atlantic',
+  'Anecdotes about that at home',
+  'Ratatouille and chocolate at dinner',
+  'The Instagram study, the Snapchat study and Discord servers',
+  'Room 101, Section 10, 2010 and 100%',
+  'In 2010 I lost 10 marks, l think',
+  'Oil prices fell 10% in 2020',
+  'COVID-19 in 2020 and 2021',
 ];
 
 describe('maskContactDetails', () => {

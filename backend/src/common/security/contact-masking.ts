@@ -1,7 +1,10 @@
 import { CHAT_MASK } from '@redpen/shared/chat-rules';
 import { contactView } from './contact-view.js';
 
-/** Kinds of contact detail masked out of chat messages (students may be 16–17: contact stays on Redpen). */
+/**
+ * Kinds of contact detail masked out of every text one side writes for the other (students may be 16–17: contact
+ * stays on Redpen). The rule is pure; modules apply it through SafeguardingService, which also flags what it masked.
+ */
 export type MaskKind = 'email' | 'phone' | 'link' | 'handle';
 
 export interface MaskResult {
@@ -31,6 +34,33 @@ const PROVIDER_HANDLE = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:gmail|googlemail|hotmail|outlook|yahoo|icloud|protonmail)(?:\s+(?:id|address|account))?\s*[:=]\s*[\p{L}\p{N}_.]{3,}|(?<=\bmy\s+)(?:gmail|googlemail|hotmail|outlook|yahoo|icloud|protonmail)(?:\s+(?:id|address|account))?\s+is\s+[\p{L}\p{N}_.]{3,}`,
   'gu',
 );
+/** Words that end a sentence's "at …" rather than name a mail host: "looked at the dot on the map". */
+const NOT_A_HOST = /^(?:the|a|an|this|that|these|those|my|your|his|her|our|their|its|some|any|each|every|all|one|first|last|least|most|once|home|school|work|page|point|times?|end|start|night|noon)$/;
+/** The top-level domains a bare "host.tld" may end with after " at " (a spelt "dot" takes any). */
+const WORD_AT_TLDS = 'com|net|org|edu|gov|info|biz|app|dev|xyz|online|site|email|mail|me|io|co';
+/** Two-letter words a missing space after a full stop may glue on ("at Oxford.It was"): not a country's domain there. */
+const SHORT_WORDS = '(?:it|he|we|in|so|to|my|no|is|be|at|us|as|am|an|do|go|if|of|on|or|up|by|hi|ok)';
+/**
+ * "sam at mail dot ru", "sam at example dot photography", "sam at web.de": " at " written as a word and any top-level
+ * domain (any after a spelt "dot"; after a plain dot, two letters that are not a word, or a common one, so
+ * "at St.Pancras" and "at Oxford.It was" stay prose).
+ * A full stop and a space ("at school. He said") never join a sentence into an address.
+ */
+const EMAIL_ANY_TLD = new RegExp(
+  String.raw`${LOCAL}\s+at\s+([\p{L}\p{N}][\p{L}\p{N}-]*)(?:(?:\.|\s*\(dot\)\s*|\s*\[dot\]\s*|\sdot\s)[\p{L}\p{N}-]+)*?(?:(?:\s*\(dot\)\s*|\s*\[dot\]\s*|\sdot\s)[a-z]{2,24}|\.(?:(?!${SHORT_WORDS}(?![\p{L}\p{N}]))[a-z]{2}|${WORD_AT_TLDS}))(?![\p{L}\p{N}])`,
+  'gu',
+);
+const SPELT_HOST = /\sat\s+([\p{L}\p{N}-]+)/u;
+/** Providers an address glued into one word may name (not "live" or "sky": "that live", "at sky" are words). */
+const GLUED_PROVIDERS = 'gmail|googlemail|hotmail|yahoo|outlook|icloud|protonmail|ymail|btinternet|gmx|yandex';
+/**
+ * "samATgmailDOTcom", "samatmaildotru": "at" and "dot" glued to the address's parts, in any case. An ordinary word
+ * ("that", "dotted", "Atlantic", "anecdotes") never has "at", a host, "dot" and a top-level domain in that order.
+ */
+const EMAIL_GLUED = new RegExp(
+  String.raw`(?<![\p{L}\p{N}._-])[a-z0-9][a-z0-9._-]{1,63}?at(?:(?:${GLUED_PROVIDERS})(?:dot[a-z]{2,24}){0,2}|[a-z0-9-]{2,63}?dot(?:${EMAIL_TLDS}|[a-z]{2})(?:dot[a-z]{2})?)(?![\p{L}\p{N}])`,
+  'gu',
+);
 /** name@anything with nothing around the at sign: "sam@mysite". */
 const EMAIL_BARE = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]{2,}(?:\.[\p{L}\p{N}-]+)*/gu;
 
@@ -50,9 +80,11 @@ const PLATFORM_NAMES = leet(String.raw`snap\s?chat|snap|snp|insta\s?gram|insta|w
 const PLATFORMS = String.raw`(?<![\p{L}\p{N}])(?:${PLATFORM_NAMES})(?![\p{L}\p{N}])`;
 /** Short names that are also ordinary words or letters: only with an explicit "name:" form. */
 const SHORT_PLATFORMS = String.raw`sc|ig|wa|tg|fb|line\s?id`;
+/** Apps whose names are ordinary words ("the signal in this line of argument"): a handle only when asked for plainly. */
+const WORD_PLATFORMS = String.raw`line|signal`;
 const HANDLE_WORD = String.raw`(?:id|name|handle|username|user\s?name|user|acc(?:ount)?|number|no)`;
 /** Words that follow a platform's name in ordinary talk ("Instagram for research", "my insta account is…"). */
-const STOP = String.raw`(?:the|a|an|and|or|but|so|for|to|of|in|on|at|is|are|was|were|be|it|its|it's|this|that|these|those|with|about|from|as|by|too|also|now|then|than|not|no|yes|only|just|really|very|because|if|when|how|why|what|which|who|where|has|have|had|does|did|do|can|could|would|should|will|may|might|post|posts|posting|page|pages|feed|story|stories|reel|reels|account|accounts|profile|group|groups|chat|chats|app|apps|video|videos|influencers?|users?|today|yesterday|tomorrow|though|stuff|things?|research|study|studies|essay|essays|data|use|usage|private|public)`;
+const STOP = String.raw`(?:the|a|an|and|or|but|so|for|to|of|in|on|at|is|are|was|were|be|it|its|it's|this|that|these|those|with|about|from|as|by|too|also|now|then|than|not|no|yes|only|just|really|very|because|if|when|how|why|what|which|who|where|has|have|had|does|did|do|can|could|would|should|will|may|might|post|posts|posting|page|pages|feed|story|stories|reel|reels|account|accounts|profile|group|groups|chat|chats|app|apps|video|videos|influencers?|users?|today|yesterday|tomorrow|though|stuff|things?|research|study|studies|essay|essays|data|use|usage|private|public|later|soon|tonight|instead|please|anytime|maybe)`;
 /** A token that can only be a handle: it holds a digit, an underscore or #, or a dot between letters. */
 const HANDLE_LIKE = String.raw`(?=[\p{L}\p{N}_.#]*\p{L})(?=[\p{L}\p{N}_.#]*(?:[\p{N}_#]|\p{L}\.\p{L}))[\p{L}\p{N}_.#]{3,}`;
 const ANY_HANDLE = String.raw`(?!${STOP}\b)[\p{L}\p{N}_.#]{3,}`;
@@ -66,6 +98,12 @@ const PLATFORM_HANDLE = new RegExp(
     String.raw`${PLATFORMS}\s*(?:me\s*)?(?:${HANDLE_WORD}\s*)?(?:-|is|'s|at|on)?\s*(?:@[\p{L}\p{N}_.]{3,}|${HANDLE_LIKE})`,
     // "snap me at jsmith", "whatsapp me on jsmith"
     String.raw`${PLATFORMS}\s+me\s+(?:at|on|via|@)\s*@?${ANY_HANDLE}`,
+    // "line: samwrites", "Line ID samwrites", "signal: sam_writes" (a word after "signal:" only when it reads as a
+    // handle: "signal: noise ratio" is prose), "add me on line samwrites", "message me on Signal samwrites"
+    String.raw`\bline\s*(?:${HANDLE_WORD}\s*)?[:=]\s*@?(?=[\p{N}_.#]*\p{L})${ANY_HANDLE}`,
+    String.raw`\bline\s?id\s*(?:is\s*)?@?${ANY_HANDLE}`,
+    String.raw`\bsignal\s*(?:${HANDLE_WORD}\s*)?[:=]\s*(?:@[\p{L}\p{N}_.]{3,}|${HANDLE_LIKE})`,
+    String.raw`(?<=\bme\s+(?:up\s+)?(?:on|at|via)\s+)(?:${WORD_PLATFORMS})\s*(?:${HANDLE_WORD}\s*)?(?:is|'s|-|:)?\s*@?${ANY_HANDLE}`,
     // "dm @ jsmith", "follow @ jsmith": an at sign set apart after an invitation
     String.raw`(?<=\b(?:dm|follow|add)\s+(?:me\s+)?(?:on\s+|at\s+)?)@\s+[\p{L}_][\p{L}\p{N}_.]{2,}`,
   ].join('|'),
@@ -75,13 +113,13 @@ const PLATFORM_HANDLE = new RegExp(
 const AT_HANDLE = /(?<=^|[\s(,;:"'])@[\p{L}_][\p{L}\p{N}_.]{2,}/gu;
 
 /**
- * Phone numbers: a run of digits with spaces, dots, dashes or brackets between them (never "/" or ",", so dates
- * and prices never join up). A run is a phone number when it holds 10–15 digits and starts with "+", "00" or "0"
+ * Phone numbers: a run of digits with spaces, line breaks, dots, dashes, semicolons or brackets between them (never
+ * "/", ":" or ",", so dates, times and prices never join up). A run is a phone number when it holds 10–15 digits and starts with "+", "00" or "0"
  * (UK and international dialling), or is 10+ digits with no separators at all, or is a UK mobile missing its "+" or
  * its leading 0 (447… with 12 digits; 7… with 10 in groups of three or more). Word counts, years, prices and
  * dates have fewer digits or other separators. A number after "ISBN" is a book.
  */
-const DIGIT_RUN = /(?<![\p{L}\p{N}])(\+|\(\+?)?\d(?:[\d \t.()-]*\d)?(?![\p{L}\p{N}])/gu;
+const DIGIT_RUN = /(?<![\p{L}\p{N}])(\+|\(\+?)?\d(?:[\d \t\r\n;.()-]*\d)?(?![\p{L}\p{N}])/gu;
 
 const AFTER_ISBN = /isbn(?:-?1[03])?:?\s*$/;
 
@@ -121,9 +159,16 @@ const DETECTORS: Detector[] = [
   { kind: 'email', pattern: EMAIL, maybe: /@|\(at\)|\[at\]|\sat\s+[\p{L}\p{N}-]+\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)/u },
   { kind: 'email', pattern: EMAIL_PROVIDER, maybe: new RegExp(PROVIDERS), accept: (match) => !NOT_A_NAME.test(match) },
   { kind: 'email', pattern: EMAIL_BARE, maybe: /@/ },
+  {
+    kind: 'email',
+    pattern: EMAIL_ANY_TLD,
+    maybe: /\sat\s+[\p{L}\p{N}-]+(?:\.|\s*\(dot\)|\s*\[dot\]|\sdot\s)/u,
+    accept: (match) => !NOT_A_NAME.test(match) && !NOT_A_HOST.test(SPELT_HOST.exec(match)?.[1] ?? ''),
+  },
+  { kind: 'email', pattern: EMAIL_GLUED, maybe: new RegExp(String.raw`at(?:${GLUED_PROVIDERS})|at[a-z0-9-]{2,}dot`) },
   { kind: 'email', pattern: PROVIDER_HANDLE, maybe: /mail|yahoo|outlook|icloud/ },
   { kind: 'link', pattern: LINK, maybe: /[a-z0-9]\.[a-z]|:\/\// },
-  { kind: 'handle', pattern: PLATFORM_HANDLE, maybe: new RegExp(String.raw`${PLATFORM_NAMES}|\b(?:sc|ig|wa|tg|fb|line\s?id|dm|follow|add)\b`, 'u') },
+  { kind: 'handle', pattern: PLATFORM_HANDLE, maybe: new RegExp(String.raw`${PLATFORM_NAMES}|\b(?:sc|ig|wa|tg|fb|line|signal|dm|follow|add)\b`, 'u') },
   { kind: 'handle', pattern: AT_HANDLE, maybe: /@/ },
   { kind: 'phone', pattern: DIGIT_RUN, maybe: /\d{2}|\d\D\d/, accept: (run, text, index) => isPhone(run.trim(), text, index) },
 ];
