@@ -29,6 +29,10 @@ export const ERROR_CODES = [
   'ESSAY_NOT_MARKABLE',
   'ESSAY_ALREADY_RATED',
   'ESSAY_NOT_RATEABLE',
+  /** The essay's count is the student's estimate (or none): it is paid once the accepting tutor has set the count. */
+  'WORD_COUNT_NOT_SET',
+  /** The tutor set the count of an estimated essay: the student confirms the price it gives before paying. */
+  'PRICE_NOT_CONFIRMED',
   'TWO_FACTOR_REQUIRED',
   'SIGN_IN_LINK_INVALID',
   'CHAT_NOT_A_CONTACT',

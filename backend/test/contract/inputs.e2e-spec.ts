@@ -92,13 +92,16 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
       expectShape(confirmed.body.essay, ESSAY_SHAPE);
       await client.post('/tutor/acceptEssay', tutor, { essayID: essayId }).expect(200);
       // Not payable until the tutor has set the count.
-      expect((await client.post('/student/generatePaymentUrl', student, { essayId })).status).toBe(422);
+      expect(await client.post('/student/generatePaymentUrl', student, { essayId })).toMatchObject({ status: 409, body: { code: 'WORD_COUNT_NOT_SET' } });
       // The tutor sets it once in the discussion, outside any ±10 % band: it becomes the original and reprices.
       const set = await client.post(`/essays/${essayId}/confirm`, tutor, { wordCount: 2500 }).expect(200);
       expect(set.body.essay).toMatchObject({ wordCountToBeAgreed: false, wordCount: 2500, originalWordCount: 2500, pricePence: essayPricePence(2500) });
       // Once: afterwards the usual band holds.
       expect((await client.post(`/essays/${essayId}/confirm`, tutor, { wordCount: 5000 })).status).toBe(422);
       expect((await client.post(`/essays/${essayId}/confirm`, tutor, { wordCount: 2700 }).expect(200)).body.essay).toMatchObject({ wordCount: 2700, originalWordCount: 2500 });
+      // Then the student confirms the price that count gives, and pays it.
+      expect((await client.post('/student/generatePaymentUrl', student, { essayId })).body.code).toBe('PRICE_NOT_CONFIRMED');
+      await client.post(`/essays/${essayId}/confirm-price`, student, { pricePence: essayPricePence(2700) }).expect(200);
       await client.post('/student/generatePaymentUrl', student, { essayId }).expect(200);
     });
   });

@@ -66,6 +66,8 @@ describe('security: the smallest price, and a count that is the student’s', ()
     // Once: from now on the band of the tutor's count holds.
     await confirmCount(essayId, 3000).expect(422);
     await confirmCount(essayId, 1600).expect(200);
+    // The student confirms the price the tutor's count gives before paying it.
+    await flow.http().post(`/api/essays/${essayId}/confirm-price`).set(bearer(student.token)).send({ pricePence: essayChargePence(1600) }).expect(200);
     const paying = await flow.http().post('/api/student/generatePaymentUrl').set(bearer(student.token)).send({ essayId }).expect(200);
     expect(paying.body.paymentUrl).toEqual(expect.any(String));
     expect((await flow.row(essayId)).pricePence).toBe(essayChargePence(1600));

@@ -18,7 +18,7 @@ function essay(values: Partial<EssayRow>): EssayRow {
     notes: null, preview: null, status: 'accepted', originalWordCount: 1500, wordCount: 1500, pricePence: 1850, modelAnswerSurchargePence: 0, expeditedSurchargePence: 0,
     fileKey: 'k', fileName: 'f.pdf', fileMime: 'application/pdf', markingSchemeKey: null, markingSchemeName: null, modelFileKey: null, score: null, feedback: null,
     studentAccept: false, tutorPaid: false, rated: false, confirmedAt: NOW, acceptedAt: NOW, paidTime: null, completedAt: null, overdueAt: null, cancelledAt: null, createdAt: NOW, updatedAt: NOW,
-    tutorConfirmedAt: null, revisionRequestedAt: null, payoutNotifiedAt: null, revisionWindowClosedAt: null, wordCountToBeAgreed: false, wordCountEstimated: false,
+    tutorConfirmedAt: null, revisionRequestedAt: null, payoutNotifiedAt: null, revisionWindowClosedAt: null, wordCountToBeAgreed: false, wordCountEstimated: false, priceConfirmationRequired: false, studentConfirmedPricePence: null,
     ...values,
   };
 }
@@ -36,6 +36,18 @@ describe('EssayPayables', () => {
     for (const status of ['open', 'paid', 'completed', 'cancelled'] as const) {
       expect((await resolver(essay({ status })).load('e1', tx))!.notPayableReason).toEqual(expect.any(String));
     }
+  });
+
+  it('holds a count not read from the document: set by the tutor (WORD_COUNT_NOT_SET), then its price confirmed by the student (PRICE_NOT_CONFIRMED)', async () => {
+    const load = async (values: Partial<EssayRow>) => (await resolver(essay({ priceConfirmationRequired: true, ...values })).load('e1', tx))!;
+    expect(await load({ wordCountEstimated: true, wordCount: 1, pricePence: 30 })).toMatchObject({ notPayableCode: 'WORD_COUNT_NOT_SET', notPayableReason: expect.stringMatching(/has not set the word count/) });
+    expect(await load({ wordCountToBeAgreed: true })).toMatchObject({ notPayableCode: 'WORD_COUNT_NOT_SET' });
+    expect(await load({})).toMatchObject({ notPayableCode: 'PRICE_NOT_CONFIRMED', notPayableReason: expect.stringContaining('1,500 words, so the price is now £18.50') });
+    // A confirmation of an earlier price does not carry over to a new one.
+    expect(await load({ studentConfirmedPricePence: 30 })).toMatchObject({ notPayableCode: 'PRICE_NOT_CONFIRMED' });
+    expect(await load({ studentConfirmedPricePence: 1850 })).toMatchObject({ notPayableReason: null });
+    // A count read from the document: payable once accepted, as before.
+    expect(await resolver(essay({})).load('e1', tx)).toMatchObject({ notPayableReason: null });
   });
 
   it('lets the tutor be paid once the student accepted, or 48 h after completion', async () => {

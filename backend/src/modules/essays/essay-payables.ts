@@ -6,7 +6,8 @@ import type { DbOrTx, Transaction } from '../../infra/database/database.types.js
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { EssayRow } from '../../infra/database/schema/index.js';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
-import { essayWindows, markingDueAt, payoutAvailableAt, refundableUntil, type EssayWindows } from './essay-rules.js';
+import { countAgreementStep, essayWindows, markingDueAt, payoutAvailableAt, refundableUntil, type EssayWindows } from './essay-rules.js';
+import { priceNotConfirmedMessage, WORD_COUNT_NOT_SET_MESSAGE } from './essay-errors.js';
 import { essayRef } from './essay-timers.service.js';
 import { EssaysRepository } from './essays.repository.js';
 
@@ -45,7 +46,7 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
       tutorId: essay.tutorId,
       amountPence: essay.pricePence,
       description: `Essay review: ${essay.title} (${essay.wordCount.toLocaleString('en-GB')} words)`,
-      notPayableReason: notPayableReason(essay),
+      ...notPayable(essay),
       payoutBlockedReason: this.payoutBlockedReason(essay),
       refundBlockedReason: this.refundBlockedReason(essay),
       metadata: { title: essay.title, academicLevel: essay.academicLevel },
@@ -98,10 +99,21 @@ export class EssayPayables implements OnModuleInit, PayableItemResolver {
   }
 }
 
-function notPayableReason(essay: EssayRow): string | null {
+/** Why the essay cannot be paid now, with the code of a step the student waits on or takes (409, not 422). */
+function notPayable(essay: EssayRow): Pick<PayableItem, 'notPayableReason' | 'notPayableCode'> {
+  if (essay.status !== 'accepted') return { notPayableReason: notAcceptedReason(essay) };
+  switch (countAgreementStep(essay)) {
+    case 'word-count-not-set':
+      return { notPayableReason: WORD_COUNT_NOT_SET_MESSAGE, notPayableCode: 'WORD_COUNT_NOT_SET' };
+    case 'price-not-confirmed':
+      return { notPayableReason: priceNotConfirmedMessage(essay), notPayableCode: 'PRICE_NOT_CONFIRMED' };
+    default:
+      return { notPayableReason: null };
+  }
+}
+
+function notAcceptedReason(essay: EssayRow): string {
   switch (essay.status) {
-    case 'accepted':
-      return essay.wordCountToBeAgreed ? 'Your tutor has not set the word count yet: it is agreed in the discussion before you pay' : null;
     case 'awaiting_confirmation':
     case 'open':
       return 'A tutor must accept this essay before it can be paid for';

@@ -177,6 +177,9 @@ export class EssayReviewsService {
     const setsEstimate = essay.wordCountEstimated && essay.status === 'accepted';
     const newCount = wordCount !== undefined && (wordCount !== essay.wordCount || setsEstimate) ? wordCount : undefined;
     const setsOwnCount = essay.wordCountToBeAgreed || essay.wordCountEstimated;
+    // A Confirm without a count does not stand for setting one the document does not give: the essay would stay
+    // unpayable (WORD_COUNT_NOT_SET) while the student is told to pay.
+    if (newCount === undefined && setsOwnCount && essay.status === 'accepted') throw new RuleViolationException(SET_THE_COUNT);
     if (newCount !== undefined) {
       if (essay.status !== 'accepted') throw notConfirmable(essay.status === 'paid' ? 'The word count can no longer change: the essay has been paid for.' : undefined);
       if (!setsOwnCount && !isWithinBand(essay.originalWordCount, newCount)) throw new RuleViolationException(bandMessage(essay.originalWordCount));
@@ -260,5 +263,7 @@ export class EssayReviewsService {
     return studyLevel ? LEVELS_FOR_STUDY_LEVEL[studyLevel] : [];
   }
 }
+
+const SET_THE_COUNT = "Please set the word count: this essay's count is not read from its file, so it is yours to set before the student can pay.";
 
 const notConfirmable = (message = 'The discussion is over: this essay can no longer be confirmed.') => new ConflictException(coded('ESSAY_NOT_EDITABLE', message));

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../config/env.schema.js';
+import type { EssayRow } from '../../infra/database/schema/index.js';
 import { essayTotalPence, MIN_CHARGE_PENCE, type EssaySurcharges } from '@redpen/shared/pricing';
 
 export { essayTotalPence };
@@ -21,6 +22,22 @@ export const PLACEHOLDER_COUNT = 1;
 /** The price of an essay whose count is to be agreed: the smallest charge plus the surcharges recorded on it. */
 export function minimumPricePence(surcharges: Surcharges): number {
   return MIN_CHARGE_PENCE + surcharges.modelAnswerSurchargePence + surcharges.expeditedSurchargePence;
+}
+
+/**
+ * The step an accepted, unpaid essay waits on before it may be paid (null: none). A count not read from the document
+ * (`wordCountEstimated`, or `wordCountToBeAgreed`: an image, a scan) is the accepting tutor's to set in the
+ * discussion ('word-count-not-set' until then; a 1-word estimate would otherwise be paid at 30p and never be set,
+ * since the count cannot change once paid). Such an essay (`priceConfirmationRequired`, from upload) is then paid only
+ * at a price its student confirmed: 'price-not-confirmed' while the current price is not the one they confirmed
+ * (also after the tutor changes the count again). A count read from the document needs neither step.
+ */
+export function countAgreementStep(
+  essay: Pick<EssayRow, 'wordCountToBeAgreed' | 'wordCountEstimated' | 'priceConfirmationRequired' | 'studentConfirmedPricePence' | 'pricePence'>,
+): 'word-count-not-set' | 'price-not-confirmed' | null {
+  if (essay.wordCountToBeAgreed || essay.wordCountEstimated) return 'word-count-not-set';
+  if (essay.priceConfirmationRequired && essay.studentConfirmedPricePence !== essay.pricePence) return 'price-not-confirmed';
+  return null;
 }
 
 /** DESIGN.md §9: a paid essay not yet marked may be cancelled for a full refund within 24 h of paying. */

@@ -16,7 +16,7 @@ function essay(values: Partial<EssayRow>): EssayRow {
     notes: null, preview: null, status: 'accepted', originalWordCount: 1500, wordCount: 1500, pricePence: 1850, modelAnswerSurchargePence: 0, expeditedSurchargePence: 0,
     fileKey: 'k', fileName: 'f.pdf', fileMime: 'application/pdf', markingSchemeKey: null, markingSchemeName: null, modelFileKey: null, score: null, feedback: null,
     studentAccept: false, tutorPaid: false, rated: false, confirmedAt: AT, acceptedAt: AT, paidTime: null, completedAt: null, overdueAt: null, cancelledAt: null, createdAt: AT, updatedAt: AT,
-    tutorConfirmedAt: null, revisionRequestedAt: null, payoutNotifiedAt: null, revisionWindowClosedAt: null, wordCountToBeAgreed: false, wordCountEstimated: false,
+    tutorConfirmedAt: null, revisionRequestedAt: null, payoutNotifiedAt: null, revisionWindowClosedAt: null, wordCountToBeAgreed: false, wordCountEstimated: false, priceConfirmationRequired: false, studentConfirmedPricePence: null,
     ...values,
   };
 }

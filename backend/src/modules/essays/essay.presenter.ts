@@ -7,7 +7,7 @@ import { poundsFromPence } from '@redpen/shared/money';
 import { UsersService } from '../users/users.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, EssayStudentRatingDto } from './dto/essay.dto.js';
-import { discussionEndsAt, essayWindows, type EssayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil } from './essay-rules.js';
+import { countAgreementStep, discussionEndsAt, essayWindows, type EssayWindows, markingDueAt, payoutAvailableAt, refundableUntil, revisionAvailableUntil } from './essay-rules.js';
 import { wordCountBand } from '@redpen/shared/essay-rules';
 import { tutorEarnings } from '@redpen/shared/pricing';
 
@@ -113,6 +113,7 @@ export class EssayPresenter {
       pricePence: row.pricePence,
       wordCountToBeAgreed: row.wordCountToBeAgreed,
       wordCountEstimated: row.wordCountEstimated,
+      priceConfirmationNeeded: row.status === 'accepted' && countAgreementStep(row) === 'price-not-confirmed',
       modelAnswerSurcharge: poundsFromPence(row.modelAnswerSurchargePence),
       modelAnswerSurchargePence: row.modelAnswerSurchargePence,
       expeditedSurcharge: poundsFromPence(row.expeditedSurchargePence),

@@ -29,7 +29,9 @@ import {
   EssayRejectedDto,
   RevisionRequestedDto,
   EssayCancelledDto,
+  ConfirmPriceDto,
   ConfirmWordCountDto,
+  PriceConfirmedDto,
   FeedbackAcceptedDto,
   GiveRatingDto,
   RatingGivenDto,
@@ -314,6 +316,21 @@ export class EssayDiscussionController {
     @Body() body: ConfirmWordCountDto,
   ): Promise<WordCountConfirmedDto> {
     return { message: 'Word count confirmed', essay: await this.reviews.confirm(user, essayId, body.wordCount) };
+  }
+
+  @Post(':essayId/confirm-price')
+  @HttpCode(200)
+  @Roles('student')
+  @ApiOkResponse({ type: PriceConfirmedDto, description: 'The student confirmed the price the tutor\'s count gave: the essay may be paid at it' })
+  @ApiBadRequestResponse({ description: 'pricePence is not a whole number of pence' })
+  @ApiNotFoundResponse({ description: 'Not your essay' })
+  @ApiConflictResponse({ description: "The tutor has not set the count yet (WORD_COUNT_NOT_SET), the price shown is no longer the essay's (PRICE_NOT_CONFIRMED), or no tutor holds it unpaid (ESSAY_NOT_EDITABLE)" })
+  async confirmPrice(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('essayId', essayIdPipe) essayId: string,
+    @Body() body: ConfirmPriceDto,
+  ): Promise<PriceConfirmedDto> {
+    return { message: 'Price confirmed: you can now pay', essay: await this.essays.confirmPrice(user, essayId, body.pricePence) };
   }
 
   @Post(':essayId/reject')

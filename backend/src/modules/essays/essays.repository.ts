@@ -272,6 +272,28 @@ export class EssaysRepository {
     return row;
   }
 
+  /**
+   * The student confirms the price they were shown: only their accepted essay, its count set (no longer estimated
+   * nor to be agreed), and only when `seenPricePence` is its price now (a tutor's reprice since then refuses it).
+   */
+  async confirmPrice(id: string, studentId: string, seenPricePence: number, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
+    const [row] = await tx
+      .update(essays)
+      .set({ studentConfirmedPricePence: seenPricePence, updatedAt: now })
+      .where(
+        and(
+          eq(essays.id, id),
+          eq(essays.studentId, studentId),
+          eq(essays.status, 'accepted'),
+          eq(essays.wordCountToBeAgreed, false),
+          eq(essays.wordCountEstimated, false),
+          eq(essays.pricePence, seenPricePence),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   /** The student's rating of an accepted review: once (the `rated` guard), only completed and accepted. */
   async markRated(id: string, studentId: string, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     const [row] = await tx

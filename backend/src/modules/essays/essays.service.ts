@@ -17,9 +17,9 @@ import { RatingsService } from '../ratings/ratings.service.js';
 import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { essayRef } from './essay-timers.service.js';
-import { essayNotFound, selfDealing } from './essay-errors.js';
+import { essayNotFound, priceNotConfirmedMessage, selfDealing, wordCountNotSet } from './essay-errors.js';
 import { bandMessage, isWithinBand, wordCountBand } from '@redpen/shared/essay-rules';
-import { essayTotalPence, essayWindows, markingDueAt, minimumPricePence, PLACEHOLDER_COUNT, type EssayWindows } from './essay-rules.js';
+import { countAgreementStep, essayTotalPence, essayWindows, markingDueAt, minimumPricePence, PLACEHOLDER_COUNT, type EssayWindows } from './essay-rules.js';
 import { isSelfHeld } from '../../common/access.js';
 import { canRate, canReadEssay, canUpdateWordCount, discussionSide, isEssayStudent } from './essays.access.js';
 import { EssaysRepository, type EssayState } from './essays.repository.js';
@@ -97,6 +97,8 @@ export class EssaysService {
       pricePence: wordCountToBeAgreed ? minimumPricePence(surcharges) : essayTotalPence(originalWordCount, surcharges),
       wordCountToBeAgreed,
       wordCountEstimated,
+      // Not read from the document: paid only at a price the student confirms once the tutor has set the count.
+      priceConfirmationRequired: wordCountEstimated,
       ...surcharges,
       preview: opening || null,
       fileKey: file.key,
@@ -282,6 +284,26 @@ export class EssaysService {
       interviewsCompleted: 0,
       averagePercentage: `${figures.averageScore === null ? 0 : Math.round(figures.averageScore * 10)}%`,
     };
+  }
+
+  /**
+   * The student confirms the price the tutor's count gave (`POST /essays/{id}/confirm-price`), naming the price they
+   * were shown: an essay whose count was not read from the document is paid only at a price its student confirmed
+   * (essay-rules `countAgreementStep`). Refused while the count is still the student's estimate (409
+   * `WORD_COUNT_NOT_SET`), and when the price shown is no longer the essay's (409 `PRICE_NOT_CONFIRMED`: the tutor
+   * changed the count since). Confirming again is harmless; only while accepted and unpaid.
+   */
+  async confirmPrice(student: AuthenticatedUser, essayId: string, seenPricePence: number): Promise<EssayDto> {
+    const essay = await this.owned(student, essayId);
+    if (essay.status !== 'accepted') throw new ConflictException(coded('ESSAY_NOT_EDITABLE', essay.status === 'paid' || essay.paidTime ? 'This essay has already been paid for.' : 'There is no price to confirm: no tutor holds this essay.'));
+    if (countAgreementStep(essay) === 'word-count-not-set') throw wordCountNotSet();
+    const confirmed = await this.essays.confirmPrice(essay.id, student.id, seenPricePence, this.clock.now());
+    if (confirmed) return this.presenter.present(confirmed);
+    // The row moved between the read and the guarded update: say why from what it is now.
+    const now = await this.owned(student, essay.id);
+    if (now.status !== 'accepted') throw new ConflictException(coded('ESSAY_NOT_EDITABLE', 'This essay can no longer be paid for at a new price.'));
+    if (countAgreementStep(now) === 'word-count-not-set') throw wordCountNotSet();
+    throw new ConflictException(coded('PRICE_NOT_CONFIRMED', `The price has changed: ${priceNotConfirmedMessage(now)}`));
   }
 
   /** The discussion page's read (`GET /essays/{id}`): the essay's student, or the tutor holding it; else 404. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DbOrTx, Transaction } from '../../infra/database/database.types.js';
 import type { PaymentRow } from '../../infra/database/schema/index.js';
+import type { ErrorCode } from '@redpen/shared/error-codes';
 
 /** The student-side ledger types; the payout type follows from it. */
 export type StudentPaymentType = 'student_essay_payment' | 'student_tutoring_payment';
@@ -18,6 +19,11 @@ export interface PayableItem {
   description: string;
   /** Why it cannot be paid for now (null = payable: e.g. an essay accepted and unpaid, a session held and unpaid). */
   notPayableReason: string | null;
+  /**
+   * A code of the owning module's for `notPayableReason` when the item waits on a step of its own (e.g. an essay's
+   * word count to be set, its new price to be confirmed): Payments answers 409 with it instead of 422 PAYMENT_NOT_PAYABLE.
+   */
+  notPayableCode?: ErrorCode;
   /** Why the tutor cannot be paid out yet (null = eligible: DESIGN.md §9, e.g. student accepted or 48 h after completion). */
   payoutBlockedReason: string | null;
   /** Why a refund is refused now (null = refundable: e.g. within 24 h of paying and not completed). */

@@ -48,7 +48,7 @@ export class StudentPaymentsController {
   @HttpCode(200)
   @ApiOkResponse({ type: PaymentUrlDto })
   @ApiNotFoundResponse({ description: 'No such essay or session of yours' })
-  @ApiConflictResponse({ description: 'Already paid (PAYMENT_ALREADY_PAID)' })
+  @ApiConflictResponse({ description: "Already paid (PAYMENT_ALREADY_PAID); an essay whose count is the student's estimate and not yet set by the tutor (WORD_COUNT_NOT_SET), or whose price the student has not confirmed since the tutor set it (PRICE_NOT_CONFIRMED)" })
   @ApiUnprocessableEntityResponse({ description: 'Not payable now (PAYMENT_NOT_PAYABLE)' })
   async generatePaymentUrl(@CurrentUser() user: AuthenticatedUser, @Body() body: GeneratePaymentUrlDto): Promise<PaymentUrlDto> {
     const [kind, id] = body.essayId ? [ITEM_KINDS.essay, body.essayId] : [ITEM_KINDS.tutoringSession, body.tutoringSessionId!];

@@ -101,6 +101,7 @@ export class PaymentsService {
         }
       }
       if (payment?.status === 'completed') return { paid: true };
+      if (item.notPayableReason && item.notPayableCode) throw new ConflictException(coded(item.notPayableCode, item.notPayableReason));
       if (item.notPayableReason) throw new UnprocessableEntityException(coded('PAYMENT_NOT_PAYABLE', item.notPayableReason));
       if (!payment) {
         const split = splitCommission(item.amountPence, this.config.payments.platformCommissionPercent);

@@ -45,6 +45,13 @@ export const essays = pgTable(
      * clears this (issue 27). Until then the student's count is the original and the ±10 % band holds it.
      */
     wordCountEstimated: boolean('word_count_estimated').notNull().default(false),
+    /**
+     * Set at upload for a count not read from the document (estimated or to be agreed), never cleared: such an essay
+     * is paid only at a price its student confirmed (`studentConfirmedPricePence`) after the tutor set the count.
+     */
+    priceConfirmationRequired: boolean('price_confirmation_required').notNull().default(false),
+    /** The price the student last confirmed (POST /essays/{id}/confirm-price); a price unlike it is not yet payable. */
+    studentConfirmedPricePence: integer('student_confirmed_price_pence'),
     /** What the student pays now: tiers of `wordCount` plus the surcharges fixed at upload. */
     pricePence: integer('price_pence').notNull(),
     /** Surcharges as they were when the essay was uploaded (a later config change does not reprice it). */

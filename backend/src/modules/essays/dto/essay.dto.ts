@@ -8,6 +8,9 @@ import { ESSAY_STATES, FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, FEEDBACK_TOO_SH
 import { ChatMessageDto } from '../../chat/dto/chat.dto.js';
 import { ESSAY_NOT_FOUND } from '../essay-errors.js';
 
+/** Far above any essay's price (a million words with both surcharges), within a PostgreSQL integer. */
+const MAX_PRICE_PENCE = 100_000_000;
+
 export const REQUEST_TYPES = ['feedback-only', 'feedback_model'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 /** The labels the API answers in `studentRequest` (spec part 1 §3, part 2 §3), accepted back on upload (issue 24). */
@@ -183,6 +186,11 @@ export class EssayDto {
   @ApiProperty({ description: 'The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion' }) wordCountToBeAgreed: boolean;
   @ApiProperty({ description: "The count is the student's, not read from the document (an image, or a document with no text layer): the accepting tutor may set it once, freely, at acceptance or in the discussion (it reprices the essay)" })
   wordCountEstimated: boolean;
+  @ApiProperty({
+    description:
+      "The tutor has set the count of an essay whose count was not read from the document, and the student has not yet confirmed the price it gives (POST /essays/{essayId}/confirm-price): until they do, payment is refused (409 PRICE_NOT_CONFIRMED). While the count is still the student's (wordCountEstimated, wordCountToBeAgreed) payment is refused too (409 WORD_COUNT_NOT_SET)",
+  })
+  priceConfirmationNeeded: boolean;
   @ApiProperty({ description: 'The model-answer surcharge inside price (0 without one), pounds; fixed at upload' }) modelAnswerSurcharge: number;
   @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) modelAnswerSurchargePence: number;
   @ApiProperty({ description: 'The expedited-review surcharge inside price (0 without one), pounds; fixed at upload' }) expeditedSurcharge: number;
@@ -307,6 +315,18 @@ export class WordCountUpdatedDto {
 
 export class EssayRejectedDto {
   @ApiProperty({ example: 'Review cancelled: the essay is back in the pool' }) message: string;
+  @ApiProperty({ type: EssayDto }) essay: EssayDto;
+}
+
+/** `POST /essays/{essayId}/confirm-price`: the price the student was shown, which must be the essay's price now. */
+export class ConfirmPriceDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: "The price the student was shown, in integer pence (the essay's pricePence): refused if it is no longer the essay's price" })
+  @Type(() => Number) @IsInt({ message: 'pricePence must be a whole number of pence' }) @Min(0, { message: 'pricePence must be a whole number of pence' }) @Max(MAX_PRICE_PENCE, { message: 'pricePence must be a whole number of pence' })
+  pricePence: number;
+}
+
+export class PriceConfirmedDto {
+  @ApiProperty({ example: 'Price confirmed: you can now pay' }) message: string;
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
 }
 
