@@ -28,8 +28,8 @@ export class TutoringNotifications {
   async confirmed(event: Payload<'session.confirmed'>, { tx }: EventContext): Promise<void> {
     const pair = await this.pair(event, tx);
     if (!pair) return;
-    const invite = this.invite(event, 'REQUEST', event.meetingLink, event.paidAt, pair);
     for (const [me, other, side] of sides(pair)) {
+      const invite = this.invite(event, 'REQUEST', event.meetingLink, event.paidAt, me, other);
       await this.to.mail(
         { to: me.email, template: 'tutoring.session-confirmed', data: { ...this.common(event, me, other, side, event.meetingLink), invite } },
         `session-confirmed.${event.sessionId}.${side}`,
@@ -41,13 +41,20 @@ export class TutoringNotifications {
   async cancelled(event: Payload<'session.cancelled'>, { tx }: EventContext): Promise<void> {
     const pair = await this.pair(event, tx);
     if (!pair) return;
-    const invite = this.invite(event, 'CANCEL', null, event.cancelledAt, pair);
     for (const [me, other, side] of sides(pair)) {
+      const invite = this.invite(event, 'CANCEL', null, event.cancelledAt, me, other);
       await this.to.mail(
         {
           to: me.email,
           template: 'tutoring.session-cancelled',
-          data: { ...this.common(event, me, other, side, null), invite, cancelledBy: event.cancelledBy, refund: formatPounds(event.refundedPence) },
+          data: {
+            ...this.common(event, me, other, side, null),
+            invite,
+            cancelledBy: event.cancelledBy,
+            refund: formatPounds(event.refundedPence),
+            // A ban's cancellation: the other side is told why, the banned side only that our team cancelled it.
+            otherAccountClosed: event.accountClosed !== undefined && event.accountClosed !== side,
+          },
         },
         `session-cancelled.${event.sessionId}.${side}`,
       );
@@ -97,8 +104,11 @@ export class TutoringNotifications {
     };
   }
 
-  /** The calendar entry's facts; the template writes the `.ics` (stable UID per session). */
-  private invite(event: SessionRef, method: 'REQUEST' | 'CANCEL', meetingLink: string | null, stampedAt: string, pair: { student: Person; tutor: Person }) {
+  /**
+   * The calendar entry's facts for one side; the template writes the `.ics` (stable UID per session). Organised by
+   * the no-reply address; the recipient's own address is the only one in it (session-invite.ts).
+   */
+  private invite(event: SessionRef, method: 'REQUEST' | 'CANCEL', meetingLink: string | null, stampedAt: string, me: Person, other: Person) {
     return {
       sessionId: event.sessionId,
       method,
@@ -107,8 +117,9 @@ export class TutoringNotifications {
       endTime: event.endTime,
       meetingLink,
       stampedAt,
-      organizer: { name: 'Redpen', email: this.config.mail.supportEmail },
-      attendees: [pair.student, pair.tutor].map((p) => ({ name: p.name, email: p.email })),
+      organizerEmail: this.config.mail.from,
+      recipient: { name: me.name, email: me.email },
+      otherName: other.name,
     };
   }
 }
