@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import {
@@ -39,7 +40,10 @@ export interface SessionUserRow extends UserRow {
 export class AuthRepository {
   private readonly findSessionUserPrepared;
 
-  constructor(@Inject(DRIZZLE) private readonly db: Database) {
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
     this.findSessionUserPrepared = this.sessionUserQuery(db).prepare('auth_find_session_user');
   }
 
@@ -81,7 +85,7 @@ export class AuthRepository {
       .values({ userId, purpose, codeHash, expiresAt, attempts: 0 })
       .onConflictDoUpdate({
         target: [verificationCodes.userId, verificationCodes.purpose],
-        set: { codeHash, expiresAt, attempts: 0, createdAt: new Date() },
+        set: { codeHash, expiresAt, attempts: 0, createdAt: this.clock.now() },
       });
   }
 

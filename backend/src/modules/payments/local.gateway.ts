@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../infra/clock/clock.service.js';
 import type { CheckoutRequest, CheckoutSession, CheckoutState, PaymentGateway, PayoutRequest } from './payment-gateway.js';
 import type { PaymentsRepository } from './payments.repository.js';
 
@@ -18,6 +19,7 @@ export class LocalGateway implements PaymentGateway {
   constructor(
     private readonly repository: PaymentsRepository,
     private readonly apiOrigin: string,
+    private readonly clock: Clock,
   ) {}
 
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
@@ -31,7 +33,7 @@ export class LocalGateway implements PaymentGateway {
     if (!row) return undefined;
     const paid = row.status === 'completed' || row.status === 'refunded';
     // Like Stripe's, a local checkout nobody finished ends after a day.
-    const expired = row.status === 'failed' || (!paid && Date.now() - row.createdAt.getTime() > LOCAL_CHECKOUT_TTL_MS);
+    const expired = row.status === 'failed' || (!paid && this.clock.now().getTime() - row.createdAt.getTime() > LOCAL_CHECKOUT_TTL_MS);
     return {
       id: sessionId,
       status: paid ? 'complete' : expired ? 'expired' : 'open',

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
+import { Clock } from '../../infra/clock/clock.service.js';
 import { AuditLogModule } from '../admin/audit-log.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { LocalCheckout } from './local-checkout.service.js';
@@ -44,9 +45,11 @@ import './payments.jobs.js';
     PayoutAccounts,
     {
       provide: PAYMENT_GATEWAY,
-      inject: [APP_CONFIG, PaymentsRepository],
-      useFactory: (config: AppConfig, repository: PaymentsRepository): PaymentGateway =>
-        config.payments.stripeSecretKey ? new StripeGateway(createStripeClient(config)) : new LocalGateway(repository, config.webOrigin.replace(/\/$/, '')),
+      inject: [APP_CONFIG, PaymentsRepository, Clock],
+      useFactory: (config: AppConfig, repository: PaymentsRepository, clock: Clock): PaymentGateway =>
+        config.payments.stripeSecretKey
+          ? new StripeGateway(createStripeClient(config))
+          : new LocalGateway(repository, config.webOrigin.replace(/\/$/, ''), clock),
     },
   ],
   exports: [PayableItems, PaymentsService],

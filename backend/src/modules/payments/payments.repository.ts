@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { paymentEvents, payments, paymentStatusChanges, payoutAccounts, users, type NewPaymentRow, type PaymentRow, type PayoutAccountRow } from '../../infra/database/schema/index.js';
@@ -57,7 +58,10 @@ function statementName(prefix: string, text: string): string {
 
 @Injectable()
 export class PaymentsRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+  constructor(
+    @Inject(DRIZZLE) private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
 
   transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -100,7 +104,7 @@ export class PaymentsRepository {
   }
 
   async setCheckout(id: string, sessionId: string, url: string, tx: DbOrTx = this.db): Promise<void> {
-    await tx.update(payments).set({ stripeSessionId: sessionId, checkoutUrl: url, updatedAt: new Date() }).where(eq(payments.id, id));
+    await tx.update(payments).set({ stripeSessionId: sessionId, checkoutUrl: url, updatedAt: this.clock.now() }).where(eq(payments.id, id));
   }
 
   async findById(id: string, tx: DbOrTx = this.db): Promise<PaymentRow | undefined> {
@@ -244,7 +248,7 @@ export class PaymentsRepository {
   }
 
   async updatePayoutAccount(stripeAccountId: string, values: { payoutsEnabled: boolean; detailsSubmitted: boolean }, tx: DbOrTx = this.db): Promise<void> {
-    await tx.update(payoutAccounts).set({ ...values, updatedAt: new Date() }).where(eq(payoutAccounts.stripeAccountId, stripeAccountId));
+    await tx.update(payoutAccounts).set({ ...values, updatedAt: this.clock.now() }).where(eq(payoutAccounts.stripeAccountId, stripeAccountId));
   }
 
   /** Records a gateway event as applied; false when it already was (the caller then changes nothing). */

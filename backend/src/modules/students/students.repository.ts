@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
+import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { studentProfiles, users, type StudentProfileRow, type UserRow } from '../../infra/database/schema/index.js';
@@ -31,6 +32,7 @@ export class StudentsRepository {
   constructor(
     @Inject(DRIZZLE) private readonly db: Database,
     private readonly notifications: DatabaseNotifications,
+    private readonly clock: Clock,
   ) {}
 
   transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
@@ -53,7 +55,7 @@ export class StudentsRepository {
   }
 
   async update(userId: string, values: StudentProfileValues, tx: DbOrTx = this.db): Promise<StudentProfileRow> {
-    const [row] = await tx.update(studentProfiles).set({ ...values, updatedAt: new Date() }).where(eq(studentProfiles.userId, userId)).returning();
+    const [row] = await tx.update(studentProfiles).set({ ...values, updatedAt: this.clock.now() }).where(eq(studentProfiles.userId, userId)).returning();
     return row!;
   }
 
@@ -64,7 +66,7 @@ export class StudentsRepository {
   async setDateOfBirthOnce(userId: string, dateOfBirth: string, tx: DbOrTx = this.db): Promise<StudentProfileRow | undefined> {
     const [row] = await tx
       .update(studentProfiles)
-      .set({ dateOfBirth, updatedAt: new Date() })
+      .set({ dateOfBirth, updatedAt: this.clock.now() })
       .where(and(eq(studentProfiles.userId, userId), isNull(studentProfiles.dateOfBirth)))
       .returning();
     return row;

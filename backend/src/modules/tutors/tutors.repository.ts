@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
+import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { tutorProfiles, users, type TutorProfileRow, type UserRow } from '../../infra/database/schema/index.js';
@@ -49,6 +50,7 @@ export class TutorsRepository {
   constructor(
     @Inject(DRIZZLE) private readonly db: Database,
     private readonly notifications: DatabaseNotifications,
+    private readonly clock: Clock,
   ) {}
 
   transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
@@ -81,7 +83,7 @@ export class TutorsRepository {
    * guarded upsert, not read-then-write); approval flags are never touched here. False when refused.
    */
   async submitOnboarding(userId: string, values: TutorProfileValues, tx: DbOrTx = this.db): Promise<boolean> {
-    const now = new Date();
+    const now = this.clock.now();
     const rows = await tx
       .insert(tutorProfiles)
       .values({ userId, ...values, updatedAt: now })
@@ -97,7 +99,7 @@ export class TutorsRepository {
   }
 
   async update(userId: string, values: TutorProfileValues, tx: DbOrTx = this.db): Promise<TutorProfileRow | undefined> {
-    const [row] = await tx.update(tutorProfiles).set({ ...values, updatedAt: new Date() }).where(eq(tutorProfiles.userId, userId)).returning();
+    const [row] = await tx.update(tutorProfiles).set({ ...values, updatedAt: this.clock.now() }).where(eq(tutorProfiles.userId, userId)).returning();
     this.notifications.announce('tutor_changed', userId);
     return row;
   }

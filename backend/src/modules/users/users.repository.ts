@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
+import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { users, type NewUserRow, type UserRow } from '../../infra/database/schema/index.js';
@@ -24,6 +25,7 @@ export class UsersRepository {
   constructor(
     @Inject(DRIZZLE) private readonly db: Database,
     private readonly notifications: DatabaseNotifications,
+    private readonly clock: Clock,
   ) {}
 
   async findByEmail(email: string, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
@@ -51,7 +53,7 @@ export class UsersRepository {
 
   /** The updated row, or undefined when no user has this id. */
   async update(id: string, changes: UserChanges, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
-    const [row] = await tx.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await tx.update(users).set({ ...changes, updatedAt: this.clock.now() }).where(eq(users.id, id)).returning();
     this.notifications.announce('auth_changed', id);
     return row;
   }
@@ -63,7 +65,7 @@ export class UsersRepository {
   async setBanned(id: string, banned: boolean, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const [row] = await tx
       .update(users)
-      .set({ banned, updatedAt: new Date() })
+      .set({ banned, updatedAt: this.clock.now() })
       .where(and(eq(users.id, id), ne(users.role, 'admin'), ne(users.banned, banned)))
       .returning();
     if (row) this.notifications.announce('auth_changed', id);
