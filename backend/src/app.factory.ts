@@ -13,6 +13,7 @@ import { streamedMultipart } from './common/uploads/streamed-multipart.js';
 import type { AppConfig } from './config/env.schema.js';
 import type { Clock } from './infra/clock/clock.service.js';
 import { Cors } from './infra/http/cors.js';
+import { isEssayDiscussionRoute, registerJsonTextBody } from './infra/http/json-text-body.js';
 import { securityHeaders } from './infra/http/security-headers.js';
 import { loadWebPages, sendHtml } from './infra/http/web-pages.js';
 import { mountBullBoard } from './infra/queue/bull-board.js';
@@ -88,6 +89,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   // Preflights: the hook above has set their headers; any path answers (as @fastify/cors did), before any guard.
   fastify.options('*', (_request, reply) => reply.code(204).header('content-length', '0').send());
+  // JSON sent as text/plain (a bare fetch's default) is read as JSON on the essay discussion's writes only.
+  registerJsonTextBody(fastify, isEssayDiscussionRoute);
   // The health probes' URLs (routes with `@RouteConfig(HEALTH_PROBE_ROUTE)`), as Nest registers them at init.
   const healthProbeUrls = new Set<string>();
   fastify.addHook('onRoute', (route) => {

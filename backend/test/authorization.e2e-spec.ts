@@ -143,6 +143,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/essays/:essayId/messages': { expect: { ...STUDENT_OR_TUTOR, otherStudent: 404, otherTutor: 404 }, path: () => `/api/essays/${essay.heldId}/messages`, body: { content: 'matrix' } },
   'POST /api/essays/:essayId/reject': { expect: { ...TUTOR_OWN_ITEM }, path: () => `/api/essays/${essay.rejectId}/reject` },
   'POST /api/essays/:essayId/confirm': { expect: { ...TUTOR_OWN_ITEM }, path: () => `/api/essays/${essay.heldId}/confirm` },
+  'POST /api/essays/:essayId/confirm-price': { expect: { ...STUDENT_OWN_ITEM }, path: () => `/api/essays/${essay.heldId}/confirm-price`, body: { pricePence: 150 } },
   'GET /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}` },
   'POST /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}`, body: { action: 'cancel' } },
 
@@ -182,6 +183,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/admin/getAllStudents': { expect: ADMIN },
   'GET /api/admin/getStudentById/:id': { expect: ADMIN, path: (_actor, a) => `/api/admin/getStudentById/${a.student.user.id}` },
   'PUT /api/admin/updateStudent/:id': { expect: ADMIN, path: (_actor, a) => `/api/admin/updateStudent/${a.student.user.id}`, body: { banned: false } },
+  'GET /api/admin/tutoring/banImpact/:userId': { expect: ADMIN, path: (_actor, a) => `/api/admin/tutoring/banImpact/${a.tutor.user.id}` },
   'POST /api/admin/chat/moderation/resolve': { expect: ADMIN },
   'GET /api/admin/transactions': { expect: ADMIN },
   'GET /api/admin/transactions/export.csv': { expect: ADMIN },

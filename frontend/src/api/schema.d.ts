@@ -309,6 +309,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tutoring/banImpact/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminTutoringController_banImpact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/updateStudent/{id}": {
         parameters: {
             query?: never;
@@ -639,6 +655,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["EssayDiscussionController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/essays/{essayId}/confirm-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["EssayDiscussionController_confirmPrice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1738,6 +1770,8 @@ export interface components {
             onboardingSubmittedAt: string | null;
             /** @description A new picture is waiting for admin approval */
             pendingProfilePicture: boolean;
+            /** @description The stored key of the picture waiting for approval: what an approval of it names (reviewTutorChange profilePictureKey) */
+            pendingProfilePictureKey: string | null;
             /** @description Presigned URL of the picture waiting for approval */
             pendingProfilePictureUrl: string | null;
             /**
@@ -1827,11 +1861,13 @@ export interface components {
             approved_essay: boolean;
             /** @description Verifies the DBS certificate on file (refused without one) */
             approved_tutoring: boolean;
+            /** @description The level the tutor asked for as the admin saw it (their pending change, else their StudyLevel; null: none). When sent and no longer what the tutor asks for, the approval is refused 409 CHANGE_SUPERSEDED. Not sent: not checked */
+            expectedStudyLevel?: string | null;
             /**
-             * @description The level the admin confirms (may correct the tutor's)
+             * @description The level the admin confirms (may correct the tutor's). Bachelor and Master (the spec's level names) are Bachelors and Masters
              * @enum {string}
              */
-            StudyLevel: "PhD" | "Masters" | "Bachelors";
+            StudyLevel: "PhD" | "Masters" | "Bachelors" | "Bachelor" | "Master";
             /** Format: uuid */
             tutorId: string;
         };
@@ -1858,11 +1894,23 @@ export interface components {
             /** Format: uuid */
             subjectId: string;
             /** @enum {string} */
-            subjectType: "user" | "payment" | "chat_message" | "chat_report" | "chat_conversation";
+            subjectType: "user" | "payment" | "chat_message" | "chat_report" | "chat_conversation" | "safeguarding_flag";
         };
         AuditListDto: {
             /** @description Newest first, at most 200 */
             entries: components["schemas"]["AuditEntryDto"][];
+        };
+        BanImpactDto: {
+            /**
+             * @description Unpaid holds still live (as the student or the tutor): they end at once
+             * @example 1
+             */
+            unpaidHolds: number;
+            /**
+             * @description Paid sessions not yet started (as the student or the tutor): cancelled and refunded in full
+             * @example 2
+             */
+            upcomingSessions: number;
         };
         BritishIrishDocumentsDto: {
             NINumber: string | null;
@@ -1939,6 +1987,8 @@ export interface components {
             blocks: components["schemas"]["ChatBlockRowDto"][];
             /** @description This page's flagged messages */
             flaggedMessages: components["schemas"]["FlaggedMessageDto"][];
+            /** @description This page's texts masked outside chat (feedback, descriptions, purposes, notes, motivations) */
+            flaggedTexts: components["schemas"]["FlaggedTextDto"][];
             /** @description The page's items in queue order: unresolved first, oldest first; then resolved, latest resolution first */
             order: components["schemas"]["ModerationOrderDto"][];
             /** @description totalPayments is the number of items in the whole queue */
@@ -1962,6 +2012,10 @@ export interface components {
             studentId: string;
             /** Format: uuid */
             tutorId: string;
+        };
+        ConfirmPriceDto: {
+            /** @description The price the student was shown, in integer pence (the essay's pricePence): refused if it is no longer the essay's price */
+            pricePence: number;
         };
         ConfirmWordCountDto: {
             /** @description The agreed count, within ±10 % of the original, or any count once for a count that is the student's (wordCountEstimated, wordCountToBeAgreed): reprices the essay (before payment only) */
@@ -2069,7 +2123,7 @@ export interface components {
              * @description Present on errors a client acts on
              * @enum {string}
              */
-            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "UPLOAD_TIMEOUT" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID" | "TUTORING_PROFILE_LOCKED" | "DBS_ALREADY_VERIFIED" | "TUTOR_NOT_BOOKABLE" | "SLOT_NOT_AVAILABLE" | "SLOT_TAKEN" | "SESSION_NOT_CANCELLABLE" | "SESSION_ALREADY_RATED" | "SESSION_NOT_RATEABLE" | "DBS_CERTIFICATE_REQUIRED" | "CANNOT_BAN_ADMIN" | "NOTHING_TO_REVIEW" | "SELF_DEALING" | "ESSAY_REFUNDING" | "CHAT_ESSAY_CLOSED";
+            code?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "SESSION_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "ACCOUNT_BANNED" | "RATE_LIMITED" | "SERVICE_BUSY" | "CODE_INVALID" | "CODE_ATTEMPTS_EXCEEDED" | "RESET_TOKEN_INVALID" | "TUTOR_NOT_APPROVED" | "ONBOARDING_ALREADY_SUBMITTED" | "UPLOAD_TOO_LARGE" | "UPLOAD_TYPE_NOT_ALLOWED" | "UPLOAD_FIELD_NOT_ALLOWED" | "UPLOAD_TIMEOUT" | "ESSAY_ALREADY_ACCEPTED" | "ESSAY_FILE_UNREADABLE" | "ESSAY_NOT_EDITABLE" | "ESSAY_NOT_MARKABLE" | "ESSAY_ALREADY_RATED" | "ESSAY_NOT_RATEABLE" | "WORD_COUNT_NOT_SET" | "PRICE_NOT_CONFIRMED" | "TWO_FACTOR_REQUIRED" | "SIGN_IN_LINK_INVALID" | "SIGN_IN_LINK_REVOKED" | "CHAT_NOT_A_CONTACT" | "CHAT_BLOCKED" | "CHAT_DBS_REQUIRED" | "PAYMENT_NOT_PAYABLE" | "PAYMENT_ALREADY_PAID" | "PAYMENT_IN_PROGRESS" | "PAYMENT_NOT_FOUND" | "PAYMENTS_UNAVAILABLE" | "PAYOUT_NOT_ELIGIBLE" | "REFUND_NOT_ALLOWED" | "WEBHOOK_SIGNATURE_INVALID" | "TUTORING_PROFILE_LOCKED" | "DBS_ALREADY_VERIFIED" | "TUTOR_NOT_BOOKABLE" | "SLOT_NOT_AVAILABLE" | "SLOT_TAKEN" | "SESSION_NOT_CANCELLABLE" | "SESSION_ALREADY_RATED" | "SESSION_NOT_RATEABLE" | "TOO_MANY_HOLDS" | "HOLD_WITH_TUTOR_EXISTS" | "DBS_CERTIFICATE_REQUIRED" | "CANNOT_BAN_ADMIN" | "NOTHING_TO_REVIEW" | "CHANGE_SUPERSEDED" | "SELF_DEALING" | "ESSAY_REFUNDING" | "CHAT_ESSAY_CLOSED";
             /** @description Per-field problems of a 400 VALIDATION_FAILED */
             errors?: components["schemas"]["FieldError"][];
             /** @example Tutor is not approved yet. */
@@ -2142,6 +2196,8 @@ export interface components {
             preview: string | null;
             /** @description Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)") */
             price: number;
+            /** @description The tutor has set the count of an essay whose count was not read from the document, and the student has not yet confirmed the price it gives (POST /essays/{essayId}/confirm-price): until they do, payment is refused (409 PRICE_NOT_CONFIRMED). While the count is still the student's (wordCountEstimated, wordCountToBeAgreed) payment is refused too (409 WORD_COUNT_NOT_SET) */
+            priceConfirmationNeeded: boolean;
             /** @description The same amount in integer pence (1815) */
             pricePence: number;
             /**
@@ -2219,6 +2275,134 @@ export interface components {
         EssayMessageSentDto: {
             message: components["schemas"]["ChatMessageDto"];
         };
+        EssayReadDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @enum {string} */
+            academicLevel: "GCSE" | "A-Level" | "Bachelor" | "Masters" | "PhD";
+            accepted: boolean;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            comments: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Until when the tutor and the student may agree the word count (accepted and unpaid: acceptedAt + WORDCOUNT_WINDOW_SECONDS, 24 h); once it passes, the essay returns to the pool
+             */
+            discussionEndsAt: string | null;
+            /** @description The same essay as the top-level fields */
+            essay: components["schemas"]["EssayDto"];
+            expedited: boolean;
+            /** @description The expedited-review surcharge inside price (0 without one), pounds; fixed at upload */
+            expeditedSurcharge: number;
+            /** @description The same amount in integer pence */
+            expeditedSurchargePence: number;
+            feedback: string | null;
+            /** @description Presigned link, short-lived */
+            fileUrl: string | null;
+            /**
+             * Format: date-time
+             * @description When the marking is due (paid: 48 h, or 24 h expedited; revision: 48 h after the request)
+             */
+            markingDueAt: string | null;
+            /** @description Presigned link to the mark scheme, short-lived */
+            markingScheme: string | null;
+            maxWordCount: number;
+            /** @description The counts the student may confirm (±10 % of the original) */
+            minWordCount: number;
+            /** @description The model-answer surcharge inside price (0 without one), pounds; fixed at upload */
+            modelAnswerSurcharge: number;
+            /** @description The same amount in integer pence */
+            modelAnswerSurchargePence: number;
+            /** @description Presigned link to the model answer / marked file, short-lived */
+            modelURL: string | null;
+            notes: string | null;
+            originalWordCount: number;
+            /** @description Paid (or sent back for a revision) and not marked by its deadline (the tutor badge Overdue) */
+            overdue: boolean;
+            /** Format: date-time */
+            paid_time: string | null;
+            /**
+             * @description Refunded: cancelled after paying (always a full refund)
+             * @enum {string}
+             */
+            paymentStatus: "Pending" | "Paid" | "Refunded";
+            /**
+             * Format: date-time
+             * @description From when the tutor may be paid without the student accepting (completed, not accepted, not paid out: completedAt + PAYOUT_ELIGIBILITY_SECONDS, 48 h); null when not completed, accepted (payable at once) or paid out
+             */
+            payoutAvailableAt: string | null;
+            /** @description The essay's opening lines as read at upload (about 300 characters, one line); null for an image or a scan */
+            preview: string | null;
+            /** @description Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)") */
+            price: number;
+            /** @description The tutor has set the count of an essay whose count was not read from the document, and the student has not yet confirmed the price it gives (POST /essays/{essayId}/confirm-price): until they do, payment is refused (409 PRICE_NOT_CONFIRMED). While the count is still the student's (wordCountEstimated, wordCountToBeAgreed) payment is refused too (409 WORD_COUNT_NOT_SET) */
+            priceConfirmationNeeded: boolean;
+            /** @description The same amount in integer pence (1815) */
+            pricePence: number;
+            /**
+             * @description Same as academicLevel (tutor view)
+             * @enum {string}
+             */
+            qualification: "GCSE" | "A-Level" | "Bachelor" | "Masters" | "PhD";
+            rated: boolean;
+            /**
+             * Format: date-time
+             * @description Until when (inclusive) the student may cancel for a full refund (paid and not yet marked: paid_time + 24 h)
+             */
+            refundableUntil: string | null;
+            /** @enum {string} */
+            requestType: "feedback-only" | "feedback_model";
+            /**
+             * Format: date-time
+             * @description Until when the student may ask for a revision (completed and not accepted)
+             */
+            revisionAvailableUntil: string | null;
+            /**
+             * Format: date-time
+             * @description The latest revision request
+             */
+            revisionRequestedAt: string | null;
+            score: number | null;
+            /**
+             * @description The lifecycle state (DESIGN.md §9)
+             * @enum {string}
+             */
+            state: "awaiting_confirmation" | "open" | "accepted" | "paid" | "completed" | "revision_requested" | "cancelled";
+            /** @enum {string} */
+            status: "Pending" | "In Progress" | "Completed" | "Revision Requested" | "Cancelled";
+            student_accept: boolean;
+            /**
+             * Format: uuid
+             * @description The student's user id (their chat contact); null on pool cards
+             */
+            studentId: string | null;
+            studentName: string;
+            studentRating: components["schemas"]["EssayStudentRatingDto"] | null;
+            /** @enum {string} */
+            studentRequest: "Feedback Only" | "Feedback and Model Answer";
+            subject: string;
+            title: string;
+            tutor_paid: boolean;
+            /** @description The tutor confirmed the word count in the discussion */
+            tutorConfirmed: boolean;
+            /** @description Tutor view only: what the tutor earns for this essay after the platform's commission (PLATFORM_COMMISSION_PERCENT), in pounds */
+            tutorEarnings?: number;
+            /** @description Tutor view only: the same amount in integer pence */
+            tutorEarningsPence?: number;
+            /** @description The tutor holding it */
+            tutorName: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            wordCount: number;
+            /** @description The count is the student's, not read from the document (an image, or a document with no text layer): the accepting tutor may set it once, freely, at acceptance or in the discussion (it reprices the essay) */
+            wordCountEstimated: boolean;
+            /** @description The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion */
+            wordCountToBeAgreed: boolean;
+        };
         EssayRejectedDto: {
             essay: components["schemas"]["EssayDto"];
             /** @example Review cancelled: the essay is back in the pool */
@@ -2260,6 +2444,8 @@ export interface components {
             essayId: string | null;
             /** @description Contact details masked out of this message */
             masked: ("phone" | "email" | "link" | "handle")[];
+            /** @description The message as its sender wrote it, for the moderators only (none for a message flagged before originals were kept) */
+            original: string | null;
             /** Format: uuid */
             recipient: string;
             /** Format: uuid */
@@ -2268,12 +2454,38 @@ export interface components {
             senderModel: "Student" | "Tutor";
             /** @enum {string} */
             senderRole: "student" | "tutor";
+            source: components["schemas"]["ModerationSourceDto"];
             /** Format: uuid */
             studentId: string;
             /** Format: date-time */
             timestamp: string;
             /** Format: uuid */
             tutorId: string;
+        };
+        FlaggedTextDto: {
+            /**
+             * Format: uuid
+             * @description The item's id when resolving it
+             */
+            _id: string;
+            author: components["schemas"]["ModerationPersonDto"];
+            /** Format: uuid */
+            authorId: string;
+            /** @description As stored and shown (masked) */
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            masked: ("phone" | "email" | "link" | "handle")[];
+            /** @description As its author wrote it, for the moderators only */
+            original: string;
+            reader: components["schemas"]["ModerationPersonDto"] | null;
+            /**
+             * Format: uuid
+             * @description The one person it was written for, when there is one
+             */
+            readerId: string | null;
+            resolution: components["schemas"]["ModerationResolutionDto"] | null;
+            source: components["schemas"]["ModerationSourceDto"];
         };
         GeneratePaymentUrlDto: {
             /** Format: uuid */
@@ -2343,7 +2555,7 @@ export interface components {
             /** Format: uuid */
             _id: string;
             /** @enum {string} */
-            kind: "message" | "report" | "block";
+            kind: "message" | "report" | "block" | "text";
         };
         ModerationPersonDto: {
             /** Format: uuid */
@@ -2369,6 +2581,15 @@ export interface components {
         ModerationResolvedDto: {
             message: string;
             resolution: components["schemas"]["ModerationResolutionDto"];
+        };
+        ModerationSourceDto: {
+            /**
+             * Format: uuid
+             * @description The chat message's, essay's, tutoring session's or (description, motivation) tutor's id
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "chat_message" | "essay_feedback" | "tutoring_description" | "session_purpose" | "essay_notes" | "tutor_motivation";
         };
         NeedsAttentionDto: {
             /** @description DBS certificates submitted and not yet verified */
@@ -2648,6 +2869,11 @@ export interface components {
             detailsSubmitted: boolean;
             payoutsEnabled: boolean;
         };
+        PriceConfirmedDto: {
+            essay: components["schemas"]["EssayDto"];
+            /** @example Price confirmed: you can now pay */
+            message: string;
+        };
         ProfilesDto: {
             student: boolean;
             tutor: boolean;
@@ -2699,16 +2925,16 @@ export interface components {
             action: "dismiss" | "warn" | "ban";
             /**
              * Format: uuid
-             * @description The message's, report's or (for a block) conversation's id
+             * @description The message's, report's, (for a block) conversation's or (for a text) item's id
              */
             id: string;
             /** @enum {string} */
-            kind: "message" | "report" | "block";
+            kind: "message" | "report" | "block" | "text";
             /** @description Stored; a warning emails it */
             note?: string;
             /**
              * Format: uuid
-             * @description Who is warned or banned: the student or the tutor of the conversation (required for warn and ban)
+             * @description Who is warned or banned: the student or the tutor of the conversation, or a text's author or reader (required for warn and ban)
              */
             userId?: string;
         };
@@ -2716,8 +2942,15 @@ export interface components {
             approve: boolean;
             /** @enum {string} */
             change: "profilePicture" | "StudyLevel";
+            /** @description change profilePicture: the picture the admin saw (pendingProfilePictureKey). Required to approve; checked when rejecting. Not the pending one any more: 409 CHANGE_SUPERSEDED */
+            profilePictureKey?: string;
             /** @description Required to reject; emailed to the tutor */
             reason?: string;
+            /**
+             * @description change StudyLevel: the level the admin saw asked for (pendingStudyLevel). Required to approve; checked when rejecting. Not the pending one any more: 409 CHANGE_SUPERSEDED
+             * @enum {string}
+             */
+            StudyLevel?: "PhD" | "Masters" | "Bachelors" | "Bachelor" | "Master";
             /** Format: uuid */
             tutorId: string;
         };
@@ -2886,8 +3119,10 @@ export interface components {
              * @description The tutor's user id (what createTutoringSession takes as tutorId)
              */
             _id: string;
-            /** @description Wall-clock slots in `timeZone`, Monday to Sunday (spec part 2 §9). Input keys may also be capitalised ('Monday'). */
-            availability: components["schemas"]["WeeklyAvailabilityDto"];
+            /** @description UTC weekdays and times of the tutor’s slots as they stand for the coming week (a London tutor’s 09:00 is 08:00 in summer time). `availabilityLocal` and `timeZone` give the wall clock. */
+            availability: components["schemas"]["UtcWeeklyAvailabilityDto"];
+            /** @description Wall-clock slots in `timeZone`, Monday to Sunday, as the tutor keeps them (they follow the zone’s clock changes). */
+            availabilityLocal: components["schemas"]["WeeklyAvailabilityDto"];
             /** @description Out of 5.0, one decimal; 0 with none */
             averageRating: number;
             description: string | null;
@@ -2901,14 +3136,17 @@ export interface components {
             hourlyRate: number;
             /** @example 3500 */
             hourlyRatePence: number;
-            /** @description Bookable UTC start/end pairs of the next 14 days (booked, held and too-soon slots removed) */
-            nextSlots: components["schemas"]["SlotDto"][];
+            /** @description Paged answers only (with page or limit): bookable UTC start/end pairs of the next 14 days (booked, held and too-soon slots removed) */
+            nextSlots?: components["schemas"]["SlotDto"][];
             /** @description A short-lived link */
             profilePicture: string | null;
             /** @enum {string|null} */
             studyLevel: "PhD" | "Masters" | "Bachelors" | null;
             subject: string | null;
-            /** @example Europe/London */
+            /**
+             * @description IANA zone of availabilityLocal
+             * @example Europe/London
+             */
             timeZone: string;
             totalRatings: number;
             university: string | null;
@@ -2942,8 +3180,10 @@ export interface components {
             essayId: string;
         };
         TutoringProfileDto: {
-            /** @description Wall-clock slots in `timeZone`, Monday to Sunday (spec part 2 §9). Input keys may also be capitalised ('Monday'). */
-            availability: components["schemas"]["WeeklyAvailabilityDto"];
+            /** @description UTC weekdays and times of the tutor’s slots as they stand for the coming week (a London tutor’s 09:00 is 08:00 in summer time). `availabilityLocal` and `timeZone` give the wall clock. */
+            availability: components["schemas"]["UtcWeeklyAvailabilityDto"];
+            /** @description Wall-clock slots in `timeZone`, Monday to Sunday, as the tutor keeps them (they follow the zone’s clock changes). */
+            availabilityLocal: components["schemas"]["WeeklyAvailabilityDto"];
             description: string | null;
             /**
              * @description Pounds per hour
@@ -2961,7 +3201,7 @@ export interface components {
             status: "Available" | "Unavailable";
             subject: string | null;
             /**
-             * @description IANA zone of the availability
+             * @description IANA zone of availabilityLocal
              * @example Europe/London
              */
             timeZone: string;
@@ -3107,10 +3347,10 @@ export interface components {
              */
             documentFile: string;
             /**
-             * @description birth-cert, adoption-cert and brp are the short codes of ukBirthCertificate, ukAdoptionCertificate and residencePermit
+             * @description birth-cert, adoption-cert and brp are the short codes of ukBirthCertificate, ukAdoptionCertificate and residencePermit. Absent: the document's own field names it (passportURL a passport, UkBornOrAdoptedCertificate a UK birth or adoption certificate, biometricResidencePermit a residence permit, validVisa a visa); with documentFile it must be sent
              * @enum {string}
              */
-            documentType: "passport" | "ukBirthCertificate" | "ukAdoptionCertificate" | "residencePermit" | "validVisa" | "birth-cert" | "adoption-cert" | "brp";
+            documentType?: "passport" | "ukBirthCertificate" | "ukAdoptionCertificate" | "ukBornOrAdoptedCertificate" | "residencePermit" | "validVisa" | "birth-cert" | "adoption-cert" | "brp";
             /**
              * @description The spec's name of nationality (part 2 §3)
              * @enum {string}
@@ -3307,8 +3547,8 @@ export interface components {
             sessionId: string;
         };
         UpdateTutoringProfileDto: {
-            /** @description Wall-clock slots in `timeZone`, Monday to Sunday (spec part 2 §9). Input keys may also be capitalised ('Monday'). */
-            availability: components["schemas"]["WeeklyAvailabilityDto"];
+            /** @description Without `timeZone`: UTC slots, read into the tutor's zone as they stand for the coming week. With `timeZone`: wall-clock slots in that zone. Keys may also be capitalised ('Monday'). */
+            availability: components["schemas"]["UtcWeeklyAvailabilityDto"];
             description: string;
             /**
              * @description Pounds per hour, at most two decimals
@@ -3319,7 +3559,7 @@ export interface components {
             status: "Available" | "Unavailable";
             subject: string;
             /**
-             * @description IANA zone of the availability (default: unchanged, Europe/London at first)
+             * @description Sent: the availability is wall-clock times in this IANA zone, which becomes the tutor’s. Absent: the availability is UTC and the zone stays (Europe/London at first)
              * @example Europe/London
              */
             timeZone?: string;
@@ -3402,6 +3642,21 @@ export interface components {
         UserNameDto: {
             email: string;
             name: string;
+        };
+        UtcWeeklyAvailabilityDto: {
+            friday?: string[];
+            /**
+             * @example [
+             *       "08:00-09:00",
+             *       "09:00-10:00"
+             *     ]
+             */
+            monday?: string[];
+            saturday?: string[];
+            sunday?: string[];
+            thursday?: string[];
+            tuesday?: string[];
+            wednesday?: string[];
         };
         Verify2faDto: {
             /** @example 123456 */
@@ -3526,7 +3781,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminTutorUpdatedDto"];
                 };
             };
-            /** @description "Please select a study level" */
+            /** @description "Please select a study level", or `StudyLevel "<word>" is not one of Bachelors, Masters, PhD` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3544,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Tutoring without a DBS certificate on file (DBS_CERTIFICATE_REQUIRED) */
+            /** @description Tutoring without a DBS certificate on file (DBS_CERTIFICATE_REQUIRED), or the tutor asks for another level than expectedStudyLevel (CHANGE_SUPERSEDED) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4265,7 +4520,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminTutorUpdatedDto"];
                 };
             };
-            /** @description Nothing of that kind is waiting (NOTHING_TO_REVIEW), or a rejection without a reason */
+            /** @description Nothing of that kind is waiting (NOTHING_TO_REVIEW), a rejection without a reason, or an approval that does not name the level or picture */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4276,6 +4531,15 @@ export interface operations {
             };
             /** @description No such tutor */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The named level or picture is no longer the one waiting: the tutor asked again (CHANGE_SUPERSEDED) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4372,6 +4636,55 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+        };
+    };
+    AdminTutoringController_banImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The counts of upcoming paid sessions and live unpaid holds a ban of this person would end now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanImpactDto"];
+                };
+            };
+            /** @description No such user (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5011,7 +5324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A one-time link that signs someone in as you, valid for two minutes */
+            /** @description A one-time link that signs someone in as you, valid for two minutes while this session lasts */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5070,6 +5383,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Your account has been banned. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This sign-in link was cancelled: its account was signed out or its sign-in settings changed since. Please ask for a new link. (SIGN_IN_LINK_REVOKED) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     AuthController_previewSignInLink: {
@@ -5114,6 +5445,15 @@ export interface operations {
             };
             /** @description This sign-in link is invalid or has expired. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This sign-in link was cancelled: its account was signed out or its sign-in settings changed since. Please ask for a new link. (SIGN_IN_LINK_REVOKED) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5339,6 +5679,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Sent by a page of another site: the Origin (or Referer) is not the web app (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many messages from this address */
             429: {
                 headers: {
@@ -5379,12 +5728,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The essay's fields, and the same essay under `essay` (kept for the clients that read it there) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EssayEnvelopeDto"];
+                    "application/json": components["schemas"]["EssayReadDto"];
                 };
             };
             /** @description Not your essay, nor one you hold */
@@ -5469,6 +5819,77 @@ export interface operations {
             };
             /** @description Outside ±10 % of the original count */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    EssayDiscussionController_confirmPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                essayId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPriceDto"];
+            };
+        };
+        responses: {
+            /** @description Client error */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Server error (no internals; the request id is in the `x-request-id` header) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The student confirmed the price the tutor's count gave: the essay may be paid at it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceConfirmedDto"];
+                };
+            };
+            /** @description pricePence is not a whole number of pence */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not your essay */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The tutor has not set the count yet (WORD_COUNT_NOT_SET), the price shown is no longer the essay's (PRICE_NOT_CONFIRMED), or no tutor holds it unpaid (ESSAY_NOT_EDITABLE) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6282,7 +6703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The tutor or the student already has a session then (SLOT_TAKEN) */
+            /** @description The tutor or the student already has a session then (SLOT_TAKEN); the student already has 2 unpaid bookings (TOO_MANY_HOLDS) or one with this tutor (HOLD_WITH_TUTOR_EXISTS). Asking again for a slot the student holds answers that hold. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6293,6 +6714,15 @@ export interface operations {
             };
             /** @description Not 30 or 60 minutes, past, within 15 minutes, beyond 14 days, outside availability (SLOT_NOT_AVAILABLE), or the tutor is not bookable (TUTOR_NOT_BOOKABLE) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Past the student's write limit (RATE_LIMITED) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6548,7 +6978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Already paid (PAYMENT_ALREADY_PAID) */
+            /** @description Already paid (PAYMENT_ALREADY_PAID); an essay whose count is the student's estimate and not yet set by the tutor (WORD_COUNT_NOT_SET), or whose price the student has not confirmed since the tutor set it (PRICE_NOT_CONFIRMED) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8238,7 +8668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Bookable tutors (approved for tutoring, DBS verified, Available, not banned); one page with page and limit, else all */
+            /** @description Bookable tutors (approved for tutoring, DBS verified, Available, not banned). With page or limit: one page, each card with nextSlots. Without: every tutor as the plain card (no nextSlots), streamed */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -31,6 +31,7 @@ import {
   EssayCancelledDto,
   ConfirmPriceDto,
   ConfirmWordCountDto,
+  EssayReadDto,
   PriceConfirmedDto,
   FeedbackAcceptedDto,
   GiveRatingDto,
@@ -283,10 +284,11 @@ export class EssayDiscussionController {
   ) {}
 
   @Get(':essayId')
-  @ApiOkResponse({ type: EssayEnvelopeDto })
+  @ApiOkResponse({ type: EssayReadDto, description: "The essay's fields, and the same essay under `essay` (kept for the clients that read it there)" })
   @ApiNotFoundResponse({ description: 'Not your essay, nor one you hold' })
-  async one(@CurrentUser() user: AuthenticatedUser, @Param('essayId', essayIdPipe) essayId: string): Promise<EssayEnvelopeDto> {
-    return { essay: await this.essays.getForParticipant(user, essayId) };
+  async one(@CurrentUser() user: AuthenticatedUser, @Param('essayId', essayIdPipe) essayId: string): Promise<EssayReadDto> {
+    const essay = await this.essays.getForParticipant(user, essayId);
+    return { ...essay, essay };
   }
 
   @Post(':essayId/messages')

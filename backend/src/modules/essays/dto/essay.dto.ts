@@ -330,6 +330,14 @@ export class PriceConfirmedDto {
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
 }
 
+/**
+ * `GET /essays/{essayId}`: the essay's fields at the top level, and the same essay under `essay` for the clients
+ * that read it there. Both are the one presented EssayDto (nothing more is said at the top than under `essay`).
+ */
+export class EssayReadDto extends EssayDto {
+  @ApiProperty({ type: EssayDto, description: 'The same essay as the top-level fields' }) essay: EssayDto;
+}
+
 export class EssayMessageDto {
   @ApiProperty({ description: 'The message (contact details are masked, as in every chat)' })
   @IsString({ message: 'Message cannot be empty' })
