@@ -89,7 +89,7 @@ describe('demo data', () => {
     const masters = await signIn('tutor@redpen.local', 'Tutor!2345');
     expect((await http().get('/api/tutor/getPendingTutoringSessions').set(as(masters)).expect(200)).body.sessions).toHaveLength(1);
     expect((await http().get('/api/tutor/getTutoringProfile').set(as(masters)).expect(200)).body).toMatchObject({ state: 'editable', profile: { status: 'Available' } });
-    const tutors = await http().get('/api/tutor/getTutorProfilesforTutoring').set(as(student)).expect(200);
+    const tutors = await http().get('/api/tutor/getTutorProfilesforTutoring?page=1').set(as(student)).expect(200);
     expect(tutors.body.tutors).toEqual([expect.objectContaining({ fullName: 'Theo Tutor', averageRating: 5, totalRatings: 2, nextSlots: expect.arrayContaining([expect.objectContaining({ startTime: expect.any(String) })]) })]);
     // The chat context is the upcoming session itself, not a placeholder.
     const contexts = await drizzle(pool, { schema }).select().from(schema.chatConversationContexts).where(eq(schema.chatConversationContexts.kind, 'session'));

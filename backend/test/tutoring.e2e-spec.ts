@@ -142,7 +142,7 @@ describe('tutoring: profiles, availability, search and booking rules', () => {
         timeZone: 'Europe/London',
       };
       const saved = await http().post('/api/tutor/updateTutoringProfile').set(bearer(tutor.token)).send(body).expect(200);
-      const expected = { subject: `${TAG} Physics`, hourlyRate: 35.5, hourlyRatePence: 3550, description: 'Mechanics and waves', status: 'Unavailable', availability: { monday: ['09:00-10:00', '10:00-11:00'], friday: ['17:00-18:00'] }, timeZone: 'Europe/London' };
+      const expected = { subject: `${TAG} Physics`, hourlyRate: 35.5, hourlyRatePence: 3550, description: 'Mechanics and waves', status: 'Unavailable', availabilityLocal: { monday: ['09:00-10:00', '10:00-11:00'], friday: ['17:00-18:00'] }, timeZone: 'Europe/London' };
       expect(saved.body.profile).toMatchObject(expected);
       expect((await http().get('/api/tutor/getTutoringProfile').set(bearer(tutor.token)).expect(200)).body.profile).toMatchObject(expected);
     });
@@ -172,7 +172,7 @@ describe('tutoring: profiles, availability, search and booking rules', () => {
     afterAll(() => clock.reset());
     const slotsAt = async (now: string) => {
       clock.set(now);
-      const { tutors } = await tutorsMatching({ search: `${TAG} Seasons` });
+      const { tutors } = await tutorsMatching({ search: `${TAG} Seasons`, page: 1 });
       expect(tutors.map((t) => t._id)).toEqual([tutor.user.id]);
       return tutors[0]!.nextSlots;
     };
@@ -333,7 +333,7 @@ describe('tutoring: profiles, availability, search and booking rules', () => {
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'SLOT_TAKEN')).toBe(true);
     const winner = answers.find((a) => a.status === 200)!;
     expect(winner.body).toMatchObject({ tutoringSession: { status: 'held', paymentStatus: 'Pending', pricePence: 4000, price: 40 }, paymentUrl: expect.stringMatching(/^https?:\/\//) });
-    const { tutors } = await tutorsMatching({ search: `${TAG} Race` });
+    const { tutors } = await tutorsMatching({ search: `${TAG} Race`, page: 1 });
     expect(tutors[0]!.nextSlots.map((s) => s.startTime)).toEqual(['2027-01-12T10:00:00.000Z', '2027-01-19T09:00:00.000Z', '2027-01-19T10:00:00.000Z']);
     clock.reset();
   });

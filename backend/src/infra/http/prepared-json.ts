@@ -37,7 +37,7 @@ export class PreparedJson {
 }
 
 /** Adds to Vary rather than replacing it: CORS has already put `Origin` there for a cross-origin request. */
-function addVary(reply: HeaderSink, field: string): void {
+export function addVary(reply: HeaderSink, field: string): void {
   const current = reply.getHeader('vary');
   const fields = (Array.isArray(current) ? current.join(',') : String(current ?? '')).split(',').map((f) => f.trim()).filter(Boolean);
   if (fields.some((f) => f === '*' || f.toLowerCase() === field.toLowerCase())) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fitsAvailability, isTimeZone, nextSlots, normaliseAvailability, wallClock, zonedInstant } from './tutor-availability.js';
+import { availabilityFromUtc, availabilityInUtc, fitsAvailability, isTimeZone, nextSlots, normaliseAvailability, wallClock, zonedInstant } from './tutor-availability.js';
 
 const EVERY_DAY_NINE = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, ['09:00-10:00']]));
 const LONDON = 'Europe/London';
@@ -92,4 +92,48 @@ describe('normaliseAvailability', () => {
 it('knows IANA zones', () => {
   expect(isTimeZone('Europe/London')).toBe(true);
   expect(isTimeZone('Mars/Olympus')).toBe(false);
+});
+
+describe('availability in UTC ("GMT") for the coming week, and back', () => {
+  const SUMMER = new Date('2027-07-07T12:00:00Z'); // Wednesday, London on summer time (UTC+1)
+  const WINTER = new Date('2027-01-07T12:00:00Z');
+
+  it('gives a Europe/London tutor’s 09:00 as 08:00 UTC in summer time and 09:00 in winter', () => {
+    const local = { monday: ['09:00-10:00', '17:00-18:00'], friday: ['14:00-15:00'] };
+    expect(availabilityInUtc(local, LONDON, SUMMER)).toEqual({ monday: ['08:00-09:00', '16:00-17:00'], friday: ['13:00-14:00'] });
+    expect(availabilityInUtc(local, LONDON, WINTER)).toEqual(local);
+  });
+
+  it('moves a slot to the UTC weekday it falls on, and keeps half-hour offsets', () => {
+    expect(availabilityInUtc({ monday: ['09:00-10:00'] }, 'Pacific/Auckland', WINTER)).toEqual({ sunday: ['20:00-21:00'] });
+    expect(availabilityInUtc({ monday: ['09:00-10:00'] }, 'Asia/Kolkata', WINTER)).toEqual({ monday: ['03:30-04:30'] });
+  });
+
+  it('follows the clock change inside the coming week: each day as it will be', () => {
+    // Thursday 25 March 2027; the clocks go forward on Sunday 28 March: Sunday and Monday to Wednesday are on summer time.
+    expect(availabilityInUtc(EVERY_DAY_NINE, LONDON, new Date('2027-03-25T12:00:00Z'))).toEqual({
+      monday: ['08:00-09:00'],
+      tuesday: ['08:00-09:00'],
+      wednesday: ['08:00-09:00'],
+      thursday: ['09:00-10:00'],
+      friday: ['09:00-10:00'],
+      saturday: ['09:00-10:00'],
+      sunday: ['08:00-09:00'],
+    });
+  });
+
+  it('reads UTC slots into the tutor’s wall clock: the inverse, whatever the season', () => {
+    expect(availabilityFromUtc({ Monday: ['08:00-09:00'], friday: ['13:00-14:00'] }, LONDON, SUMMER)).toEqual({ availability: { monday: ['09:00-10:00'], friday: ['14:00-15:00'] } });
+    expect(availabilityFromUtc({ monday: ['09:00-10:00'] }, LONDON, WINTER)).toEqual({ availability: { monday: ['09:00-10:00'] } });
+    for (const [zone, now] of [[LONDON, SUMMER], ['Pacific/Auckland', WINTER], ['Asia/Kolkata', SUMMER], ['America/New_York', new Date('2027-03-10T12:00:00Z')]] as const) {
+      const local = { monday: ['09:00-10:00', '17:00-18:00'], wednesday: ['12:00-13:00'], sunday: ['14:00-15:00'] };
+      expect(availabilityFromUtc(availabilityInUtc(local, zone, now), zone, now)).toEqual({ availability: local });
+    }
+  });
+
+  it('refuses a UTC slot that is not one of the hourly slots in the tutor’s zone this week, naming it', () => {
+    const answer = availabilityFromUtc({ monday: ['08:30-09:30', 'nonsense'], someday: [] }, LONDON, SUMMER);
+    expect(answer).toEqual({ problems: [expect.stringContaining('"08:30-09:30", "nonsense" are not slots in UTC'), '"someday" is not a weekday'] });
+    expect(availabilityFromUtc(['monday'], LONDON, SUMMER)).toEqual({ problems: ['Availability must be a map from weekday to a list of slots'] });
+  });
 });

@@ -118,6 +118,103 @@ export function normaliseAvailability(input: unknown): { availability: WeeklyAva
   return problems.length > 0 ? { problems } : { availability };
 }
 
+/** An hourly UTC slot such as "08:00-09:00" (a half-hour zone gives "03:30-04:30"; the end may be the next day's). */
+const UTC_SLOT = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
+
+const hhmm = (epochMs: number) => new Date(epochMs).toISOString().slice(11, 16);
+const utcKey = (start: number, end: number) => `${WEEKDAYS[new Date(start).getUTCDay()]!}|${hhmm(start)}-${hhmm(end)}`;
+
+/**
+ * The tutor's wall-clock slots of the coming week (today and the six local days after it in `timeZone`) with their
+ * UTC weekday and times: `local` is a slot of `SLOT_TIMES` on a weekday, `utc` its key `weekday|HH:MM-HH:MM`.
+ * One week holds each weekday once, so the pairing is one to one (a slot in a spring-forward gap has no UTC twin).
+ */
+function comingWeek(slots: (day: Weekday) => readonly string[] | undefined, timeZone: string, now: Date): { local: { day: Weekday; slot: string }; utc: string }[] {
+  const first = localDate(now, timeZone);
+  const out: { local: { day: Weekday; slot: string }; utc: string }[] = [];
+  for (let i = 0; i < 7; i++) {
+    const d = new Date(Date.UTC(first.year, first.month - 1, first.day + i));
+    const day = WEEKDAYS[d.getUTCDay()]!;
+    const wanted = slots(day);
+    if (!wanted || wanted.length === 0) continue;
+    for (const slot of wanted) {
+      const [made] = daySlots([slot], { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }, timeZone);
+      if (made) out.push({ local: { day, slot }, utc: utcKey(made.start, made.end) });
+    }
+  }
+  return out;
+}
+
+const MAX_REMEMBERED_UTC_VIEWS = 10_000;
+const utcViews = new Map<string, WeeklyAvailability>();
+
+/**
+ * The API's `availability` (the spec's "GMT" map): the tutor's wall-clock slots as UTC weekdays and times, as they
+ * stand for the coming week. A Europe/London tutor's Monday 09:00-10:00 is Monday 08:00-09:00 in summer time and
+ * 09:00-10:00 in winter. Days in Monday-first order, each day's slots sorted; days without slots left out.
+ */
+export function availabilityInUtc(availability: WeeklyAvailability, timeZone: string, now: Date): WeeklyAvailability {
+  // Remembered per zone, local date and map: every card of a list asks it, most with the same few maps.
+  const first = localDate(now, timeZone);
+  const key = `${timeZone}|${first.year}-${first.month}-${first.day}|${JSON.stringify(availability)}`;
+  const known = utcViews.get(key);
+  if (known) return known;
+  const byDay = new Map<Weekday, string[]>();
+  for (const { utc } of comingWeek((day) => availability[day], timeZone, now)) {
+    const [day, range] = utc.split('|') as [Weekday, string];
+    byDay.set(day, [...(byDay.get(day) ?? []), range]);
+  }
+  const view: WeeklyAvailability = {};
+  for (const day of MONDAY_FIRST) {
+    const slots = byDay.get(day);
+    if (slots) view[day] = slots.sort();
+  }
+  if (utcViews.size >= MAX_REMEMBERED_UTC_VIEWS) utcViews.clear();
+  utcViews.set(key, view);
+  return view;
+}
+
+const MONDAY_FIRST: readonly Weekday[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]!];
+
+/**
+ * Reads UTC slots from a request (`updateTutoringProfile` without a `timeZone`) into the tutor's wall clock in
+ * `timeZone`, as they stand for the coming week: the inverse of `availabilityInUtc`. Weekday keys in either case;
+ * a slot that is not one of the hourly slots in that zone this week is a problem.
+ */
+export function availabilityFromUtc(input: unknown, timeZone: string, now: Date): { availability: WeeklyAvailability } | { problems: string[] } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { problems: ['Availability must be a map from weekday to a list of slots'] };
+  const table = new Map(comingWeek(() => SLOT_TIMES, timeZone, now).map(({ local, utc }) => [utc, local]));
+  const problems: string[] = [];
+  const local: Partial<Record<Weekday, string[]>> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const day = key.toLowerCase() as Weekday;
+    if (!WEEKDAYS.includes(day)) {
+      problems.push(`"${key}" is not a weekday`);
+      continue;
+    }
+    if (!Array.isArray(value) || value.some((s) => typeof s !== 'string')) {
+      problems.push(`${key}: a list of UTC slots such as "09:00-10:00"`);
+      continue;
+    }
+    const unknown: string[] = [];
+    for (const slot of value as string[]) {
+      const found = UTC_SLOT.test(slot) ? table.get(`${day}|${slot}`) : undefined;
+      if (found) local[found.day] = [...(local[found.day] ?? []), found.slot];
+      else unknown.push(slot);
+    }
+    if (unknown.length > 0) {
+      problems.push(`${key}: ${unknown.map((s) => `"${s}"`).join(', ')} ${unknown.length === 1 ? 'is not a slot' : 'are not slots'} in UTC this week for ${timeZone} (send a timeZone to give wall-clock slots)`);
+    }
+  }
+  if (problems.length > 0) return { problems };
+  const availability: WeeklyAvailability = {};
+  for (const day of WEEKDAYS) {
+    const slots = local[day];
+    if (slots) availability[day] = SLOT_TIMES.filter((s) => slots.includes(s));
+  }
+  return { availability };
+}
+
 /** One local day's slots as instants, with their ISO text made once (cards share them: nothing mutates a slot). */
 interface DaySlot extends SlotInstant {
   start: number;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { PreparedJson } from '../../infra/http/prepared-json.js';
@@ -6,14 +7,19 @@ import { averageRating } from '../ratings/ratings.service.js';
 import type { TutorCardDto, TutorListDto, TutorListQueryDto } from './dto/tutoring.dto.js';
 import { poundsFromPence as penceToPounds } from '@redpen/shared/money';
 import { TutorDirectoryCache } from './tutor-directory-cache.js';
-import { nextSlots } from './tutor-availability.js';
+import { availabilityInUtc, nextSlots } from './tutor-availability.js';
 import { TutoringRepository, type TutorCardRow } from './tutoring.repository.js';
 import { bookingHorizonEnd } from './tutoring-rules.js';
 
+/** Tutors read and written per step of the unpaged list. */
+const WHOLE_LIST_BATCH = 500;
+
 /**
- * Find Your Tutor (`GET /tutor/getTutorProfilesforTutoring`): bookable tutors only (DESIGN.md §9), filtered, searched
- * and sorted by PostgreSQL, a page when asked; each card with its rating and the bookable slots of the next 14 days
- * (one query for the page's bookings). Answers are shared through TutorDirectoryCache.
+ * Find Your Tutor (`GET /tutor/getTutorProfilesforTutoring`): bookable tutors only (approved for tutoring, DBS
+ * verified, Available, not banned), filtered, searched
+ * and sorted by PostgreSQL. A page (with `page` or `limit`): each card with its rating and the bookable slots of the
+ * next 14 days (one query for the page's bookings), answers shared through TutorDirectoryCache. Without paging: the
+ * plain cards, streamed (`wholeList`).
  */
 @Injectable()
 export class TutorDirectoryService {
@@ -41,6 +47,33 @@ export class TutorDirectoryService {
     return this.cache.read({ ...query }, minute, async () => PreparedJson.of(await this.list(query, new Date(minute * 60_000))));
   }
 
+  /**
+   * The whole list without paging (`page` and `limit` absent): the plain cards (no `nextSlots`), written to the
+   * response as JSON text a batch of tutors at a time (`{"tutors":[…],"total":n}`), so no answer the size of the
+   * directory is ever held. Batches are pages of the same total order; a tutor a concurrent change moves between
+   * two batches is written once.
+   */
+  wholeList(query: TutorListQueryDto): Readable {
+    const now = this.clock.now();
+    const filters = { search: query.search, studyLevel: query.studyLevel && query.studyLevel !== 'all' ? query.studyLevel : undefined, sort: query.sort };
+    const cards = async (rows: TutorCardRow[]) => Promise.all(rows.map((row) => this.plainCard(row, now)));
+    const repository = this.repository;
+    async function* text(): AsyncGenerator<string> {
+      const seen = new Set<string>();
+      yield '{"tutors":[';
+      for (let page = 1; ; page++) {
+        const { rows } = await repository.searchTutors({ ...filters, page, limit: WHOLE_LIST_BATCH });
+        const fresh = rows.filter((row) => !seen.has(row.userId));
+        for (const row of fresh) seen.add(row.userId);
+        const written = (await cards(fresh)).map((card) => JSON.stringify(card)).join(',');
+        if (written) yield `${seen.size > fresh.length ? ',' : ''}${written}`;
+        if (rows.length < WHOLE_LIST_BATCH) break;
+      }
+      yield `],"total":${seen.size}}`;
+    }
+    return Readable.from(text(), { objectMode: false });
+  }
+
   async list(query: TutorListQueryDto, now = this.clock.now()): Promise<TutorListDto> {
     const paged = query.page !== undefined || query.limit !== undefined;
     const page = paged ? (query.page ?? 1) : undefined;
@@ -62,7 +95,13 @@ export class TutorDirectoryService {
     return { tutors, total, ...(paged ? { page, limit } : {}) };
   }
 
+  /** A card with its bookable slots of the next 14 days (the paged answer). */
   private async card(row: TutorCardRow, now: Date, busy: { start: number; end: number }[]): Promise<TutorCardDto> {
+    return { ...(await this.plainCard(row, now)), nextSlots: nextSlots(row.availability, row.timeZone, now, busy) };
+  }
+
+  /** The card without `nextSlots`: `availability` in UTC for the coming week, the tutor's wall clock beside it. */
+  private async plainCard(row: TutorCardRow, now: Date): Promise<TutorCardDto> {
     return {
       _id: row.userId,
       fullName: row.fullName,
@@ -74,9 +113,9 @@ export class TutorDirectoryService {
       studyLevel: row.studyLevel,
       description: row.tutoringDescription,
       profilePicture: row.profilePictureKey ? await this.storage.presignedDownloadUrl(row.profilePictureKey) : null,
-      availability: row.availability,
+      availability: availabilityInUtc(row.availability, row.timeZone, now),
+      availabilityLocal: row.availability,
       timeZone: row.timeZone,
-      nextSlots: nextSlots(row.availability, row.timeZone, now, busy),
       averageRating: averageRating(row.ratingSum, row.ratingCount),
       totalRatings: row.ratingCount,
     };

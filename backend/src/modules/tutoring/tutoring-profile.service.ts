@@ -4,11 +4,13 @@ import type { AuthenticatedUser } from '../../common/guards/authenticated-user.j
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { TutorProfileRow } from '../../infra/database/schema/index.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
+import { SafeguardingService } from '../safeguarding/safeguarding.service.js';
 import type { DbsApplicationFormDto, DbsAppliedDto, TutoringProfileDto, TutoringProfileEnvelopeDto, TutoringProfileUpdatedDto, UpdateTutoringProfileDto } from './dto/tutoring.dto.js';
 import { FILL_IN_ALL } from './dto/tutoring.dto.js';
 import { penceFromPounds as poundsToPence, poundsFromPence as penceToPounds } from '@redpen/shared/money';
-import { isTimeZone, nextSlots, normaliseAvailability } from './tutor-availability.js';
+import { availabilityFromUtc, availabilityInUtc, isTimeZone, nextSlots, normaliseAvailability } from './tutor-availability.js';
 import { TutoringRepository } from './tutoring.repository.js';
 import { DEFAULT_TIME_ZONE, bookingHorizonEnd } from './tutoring-rules.js';
 
@@ -32,6 +34,8 @@ export class TutoringProfileService {
     private readonly repository: TutoringRepository,
     private readonly storage: StorageService,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
+    private readonly safeguarding: SafeguardingService,
   ) {}
 
   async get(user: AuthenticatedUser): Promise<TutoringProfileEnvelopeDto> {
@@ -66,24 +70,33 @@ export class TutoringProfileService {
     const current = await this.repository.findProfile(user.id);
     if (!current) throw profileNotFound();
     if (profileState(current) !== 'editable') throw locked();
-    const normalised = normaliseAvailability(body.availability);
-    if ('problems' in normalised) throw new ValidationFailedException(normalised.problems.map((message) => ({ field: 'availability', message })));
     const timeZone = body.timeZone ?? current.timeZone ?? DEFAULT_TIME_ZONE;
     if (!isTimeZone(timeZone)) throw new ValidationFailedException([{ field: 'timeZone', message: 'Time zone must be an IANA zone such as Europe/London' }]);
+    // With a timeZone the slots are wall-clock times in it; without one they are UTC (the spec's "GMT"), read into
+    // the tutor's zone as they stand for the coming week. Either way the wall clock is what is kept.
+    const normalised = body.timeZone === undefined ? availabilityFromUtc(body.availability, timeZone, this.clock.now()) : normaliseAvailability(body.availability);
+    if ('problems' in normalised) throw new ValidationFailedException(normalised.problems.map((message) => ({ field: 'availability', message })));
     const hourlyRatePence = poundsToPence(body.hourlyRate);
     if (hourlyRatePence === undefined) throw new BadRequestException(coded('VALIDATION_FAILED', 'Hourly rate must be an amount in pounds, such as 35 or 35.50'));
-    const updated = await this.repository.updateTutoringProfile(
-      user.id,
-      {
-        tutoringSubject: body.subject.trim(),
-        hourlyRatePence,
-        tutoringDescription: body.description.trim(),
-        tutoringAvailable: body.status === 'Available',
-        availability: normalised.availability,
-        timeZone,
-      },
-      this.clock.now(),
-    );
+    // The description is written for students: masked on write by the one safeguarding rule, flagged with the tutor.
+    const description = this.safeguarding.screen(body.description.trim());
+    const updated = await this.events.transaction(async (tx) => {
+      const saved = await this.repository.updateTutoringProfile(
+        user.id,
+        {
+          tutoringSubject: body.subject.trim(),
+          hourlyRatePence,
+          tutoringDescription: description.text,
+          tutoringAvailable: body.status === 'Available',
+          availability: normalised.availability,
+          timeZone,
+        },
+        this.clock.now(),
+        tx,
+      );
+      if (saved) await this.safeguarding.flag(description, { kind: 'tutoring_description', id: user.id, authorId: user.id }, tx);
+      return saved;
+    });
     if (!updated) throw locked();
     return { message: 'Tutoring profile updated successfully', profile: await this.present(updated) };
   }
@@ -118,7 +131,8 @@ export class TutoringProfileService {
       hourlyRatePence: profile.hourlyRatePence,
       description: profile.tutoringDescription,
       status: profile.tutoringAvailable ? 'Available' : 'Unavailable',
-      availability: profile.availability,
+      availability: availabilityInUtc(profile.availability, profile.timeZone, now),
+      availabilityLocal: profile.availability,
       timeZone: profile.timeZone,
       nextSlots: nextSlots(profile.availability, profile.timeZone, now, busy),
     };

@@ -1,4 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res } from '@nestjs/common';
+import { pipeline } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -19,6 +21,7 @@ import { Roles } from '../../common/decorators/roles.decorator.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { ApiUpload } from '../../common/uploads/api-upload.decorator.js';
 import { UploadService } from '../../common/uploads/upload.service.js';
+import { acceptsGzip, addVary } from '../../infra/http/prepared-json.js';
 import {
   CreateTutoringSessionDto,
   DbsApplicationFormDto,
@@ -53,8 +56,12 @@ export class StudentTutoringController {
   @HttpCode(200)
   @ApiOkResponse({ type: SessionBookedDto, description: 'The slot is held unpaid for BOOKING_HOLD_SECONDS; send the student to paymentUrl' })
   @ApiBadRequestResponse({ description: 'A field is missing or malformed' })
-  @ApiConflictResponse({ description: 'The tutor or the student already has a session then (SLOT_TAKEN)' })
+  @ApiConflictResponse({
+    description:
+      'The tutor or the student already has a session then (SLOT_TAKEN); the student already has 2 unpaid bookings (TOO_MANY_HOLDS) or one with this tutor (HOLD_WITH_TUTOR_EXISTS). Asking again for a slot the student holds answers that hold.',
+  })
   @ApiUnprocessableEntityResponse({ description: 'Not 30 or 60 minutes, past, within 15 minutes, beyond 14 days, outside availability (SLOT_NOT_AVAILABLE), or the tutor is not bookable (TUTOR_NOT_BOOKABLE)' })
+  @ApiTooManyRequestsResponse({ description: "Past the student's write limit (RATE_LIMITED)" })
   async create(@CurrentUser() user: AuthenticatedUser, @Body() body: CreateTutoringSessionDto): Promise<SessionBookedDto> {
     return this.sessions.book(user, body);
   }
@@ -101,8 +108,19 @@ export class TutorTutoringController {
 
   @Get('getTutorProfilesforTutoring')
   @Roles('student', 'tutor')
-  @ApiOkResponse({ type: TutorListDto, description: 'Bookable tutors (approved for tutoring, DBS verified, Available, not banned); one page with page and limit, else all' })
-  async tutors(@Query() query: TutorListQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+  @ApiOkResponse({
+    type: TutorListDto,
+    description: 'Bookable tutors (approved for tutoring, DBS verified, Available, not banned). With page or limit: one page, each card with nextSlots. Without: every tutor as the plain card (no nextSlots), streamed',
+  })
+  async tutors(@Query() query: TutorListQueryDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer | StreamableFile> {
+    if (query.page === undefined && query.limit === undefined) {
+      // The whole directory, written as it is read (gzipped on the way when the client takes it).
+      const gzip = acceptsGzip(request.headers['accept-encoding']);
+      addVary(reply, 'Accept-Encoding');
+      if (gzip) reply.header('content-encoding', 'gzip');
+      const body = this.directory.wholeList(query);
+      return new StreamableFile(gzip ? pipeline(body, createGzip(), () => undefined) : body, { type: 'application/json; charset=utf-8' });
+    }
     // A TutorListDto already serialized (and gzipped): students asking the same this minute share one answer.
     const answer = await this.directory.answer(query);
     return answer.send(request.headers['accept-encoding'], reply);

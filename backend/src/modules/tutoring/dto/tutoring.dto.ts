@@ -18,9 +18,28 @@ export class WeeklyAvailabilityDto {
   @ApiPropertyOptional({ enum: SLOT_TIMES, isArray: true }) sunday?: string[];
 }
 
-const AVAILABILITY_SCHEMA = {
+const HOURLY_UTC = '^([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-3]):[0-5]\\d$';
+
+/** The weekly availability in UTC: lower-case weekday → hourly `HH:MM-HH:MM` ranges (a half-hour zone gives `:30`). */
+export class UtcWeeklyAvailabilityDto {
+  @ApiPropertyOptional({ type: String, pattern: HOURLY_UTC, isArray: true, example: ['08:00-09:00', '09:00-10:00'] }) monday?: string[];
+  @ApiPropertyOptional({ type: String, pattern: HOURLY_UTC, isArray: true }) tuesday?: string[];
+  @ApiPropertyOptional({ type: String, pattern: HOURLY_UTC, isArray: true }) wednesday?: string[];
+  @ApiPropertyOptional({ type: String, pattern: HOURLY_UTC, isArray: true }) thursday?: string[];
+  @ApiPropertyOptional({ type: String, pattern: HOURLY_UTC, isArray: true }) friday?: string[];
+  @ApiPropertyOptional({ type: String, pattern: HOURLY_UTC, isArray: true }) saturday?: string[];
+  @ApiPropertyOptional({ type: String, pattern: HOURLY_UTC, isArray: true }) sunday?: string[];
+}
+
+/** `availability` on the way out: UTC ("GMT"), as the wall-clock slots stand for the coming week. */
+const AVAILABILITY_UTC_SCHEMA = {
+  type: UtcWeeklyAvailabilityDto,
+  description: 'UTC weekdays and times of the tutor’s slots as they stand for the coming week (a London tutor’s 09:00 is 08:00 in summer time). `availabilityLocal` and `timeZone` give the wall clock.',
+};
+/** `availabilityLocal`: the slots as the tutor keeps them. */
+const AVAILABILITY_LOCAL_SCHEMA = {
   type: WeeklyAvailabilityDto,
-  description: "Wall-clock slots in `timeZone`, Monday to Sunday (spec part 2 §9). Input keys may also be capitalised ('Monday').",
+  description: 'Wall-clock slots in `timeZone`, Monday to Sunday, as the tutor keeps them (they follow the zone’s clock changes).',
 };
 
 // ── DBS application ──────────────────────────────────────────────────────────────────────────────────
@@ -59,8 +78,9 @@ export class TutoringProfileDto {
   @ApiProperty({ type: Number, nullable: true, example: 3500, description: 'The same in integer pence' }) hourlyRatePence: number | null;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ enum: TUTORING_STATUS }) status: (typeof TUTORING_STATUS)[number];
-  @ApiProperty(AVAILABILITY_SCHEMA) availability: WeeklyAvailabilityDto;
-  @ApiProperty({ example: 'Europe/London', description: 'IANA zone of the availability' }) timeZone: string;
+  @ApiProperty(AVAILABILITY_UTC_SCHEMA) availability: UtcWeeklyAvailabilityDto;
+  @ApiProperty(AVAILABILITY_LOCAL_SCHEMA) availabilityLocal: WeeklyAvailabilityDto;
+  @ApiProperty({ example: 'Europe/London', description: 'IANA zone of availabilityLocal' }) timeZone: string;
   @ApiProperty({ type: [SlotDto], description: 'Bookable UTC slots of the next 14 days (what students see)' }) nextSlots: SlotDto[];
 }
 
@@ -106,11 +126,14 @@ export class UpdateTutoringProfileDto {
   @IsIn(TUTORING_STATUS, { message: 'Status must be Available or Unavailable' })
   status: (typeof TUTORING_STATUS)[number];
 
-  @ApiProperty(AVAILABILITY_SCHEMA)
+  @ApiProperty({
+    type: UtcWeeklyAvailabilityDto,
+    description: "Without `timeZone`: UTC slots, read into the tutor's zone as they stand for the coming week. With `timeZone`: wall-clock slots in that zone. Keys may also be capitalised ('Monday').",
+  })
   @IsObject({ message: 'Availability must be a map from weekday to a list of slots' })
   availability: Record<string, unknown>;
 
-  @ApiPropertyOptional({ example: 'Europe/London', description: 'IANA zone of the availability (default: unchanged, Europe/London at first)' })
+  @ApiPropertyOptional({ example: 'Europe/London', description: 'Sent: the availability is wall-clock times in this IANA zone, which becomes the tutor’s. Absent: the availability is UTC and the zone stays (Europe/London at first)' })
   @IsOptional() @IsString() @MaxLength(64)
   timeZone?: string;
 }
@@ -134,9 +157,10 @@ export class TutorCardDto {
   @ApiProperty({ type: String, nullable: true, enum: STUDY_LEVELS }) studyLevel: string | null;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'A short-lived link' }) profilePicture: string | null;
-  @ApiProperty(AVAILABILITY_SCHEMA) availability: WeeklyAvailabilityDto;
-  @ApiProperty({ example: 'Europe/London' }) timeZone: string;
-  @ApiProperty({ type: [SlotDto], description: 'Bookable UTC start/end pairs of the next 14 days (booked, held and too-soon slots removed)' }) nextSlots: SlotDto[];
+  @ApiProperty(AVAILABILITY_UTC_SCHEMA) availability: UtcWeeklyAvailabilityDto;
+  @ApiProperty(AVAILABILITY_LOCAL_SCHEMA) availabilityLocal: WeeklyAvailabilityDto;
+  @ApiProperty({ example: 'Europe/London', description: 'IANA zone of availabilityLocal' }) timeZone: string;
+  @ApiPropertyOptional({ type: [SlotDto], description: 'Paged answers only (with page or limit): bookable UTC start/end pairs of the next 14 days (booked, held and too-soon slots removed)' }) nextSlots?: SlotDto[];
   @ApiProperty({ description: 'Out of 5.0, one decimal; 0 with none' }) averageRating: number;
   @ApiProperty() totalRatings: number;
 }
@@ -247,4 +271,10 @@ export class TutorSessionsDto {
 export class SessionCancelledDto {
   @ApiProperty({ example: 'Session cancelled. Your payment will be refunded in full.' }) message: string;
   @ApiProperty({ type: TutoringSessionDto }) tutoringSession: TutoringSessionDto;
+}
+
+/** What banning this person would end in tutoring now (the admin's ban dialog states it before the Yes). */
+export class BanImpactDto {
+  @ApiProperty({ example: 2, description: 'Paid sessions not yet started (as the student or the tutor): cancelled and refunded in full' }) upcomingSessions: number;
+  @ApiProperty({ example: 1, description: 'Unpaid holds still live (as the student or the tutor): they end at once' }) unpaidHolds: number;
 }
