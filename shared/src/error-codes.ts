@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'SESSION_NOT_CANCELLABLE',
   'SESSION_ALREADY_RATED',
   'SESSION_NOT_RATEABLE',
+  /** The student already has MAX_LIVE_HOLDS_PER_STUDENT unpaid bookings: pay for one or cancel it first. */
+  'TOO_MANY_HOLDS',
+  /** The student already has an unpaid booking with this tutor (MAX_LIVE_HOLDS_PER_TUTOR). */
+  'HOLD_WITH_TUTOR_EXISTS',
   // The admin area (issue 25).
   'DBS_CERTIFICATE_REQUIRED',
   'CANNOT_BAN_ADMIN',

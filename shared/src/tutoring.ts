@@ -44,5 +44,12 @@ export const STUDENT_CANCELLATION_WINDOW_MS = STUDENT_CANCELLATION_WINDOW_HOURS 
 /** How long a booking is held unpaid before it expires: BOOKING_HOLD_SECONDS's default. */
 export const DEFAULT_BOOKING_HOLD_SECONDS = 900;
 
+/**
+ * Unpaid holds a student may have live at once: in all, and with any one tutor. A hold keeps a slot from everyone
+ * else for BOOKING_HOLD_SECONDS, so without a cap one student could squat a tutor's whole calendar for free.
+ */
+export const MAX_LIVE_HOLDS_PER_STUDENT = 2;
+export const MAX_LIVE_HOLDS_PER_TUTOR = 1;
+
 /** Where a tutor's availability is (an IANA zone), unless they say otherwise: slots stay wall-clock times there. */
 export const DEFAULT_TIME_ZONE = 'Europe/London';

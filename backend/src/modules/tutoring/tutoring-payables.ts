@@ -8,6 +8,7 @@ import type { TutoringSessionRow } from '../../infra/database/schema/index.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { ukDateTime } from '@redpen/shared/dates';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
+import { BANNED_MESSAGE } from '../auth/auth-tokens.service.js';
 import { payoutAvailableAt } from './session.presenter.js';
 import { sessionRef } from './tutoring.events.js';
 import { TutoringRepository } from './tutoring.repository.js';
@@ -41,6 +42,7 @@ export class TutoringPayables implements OnModuleInit, PayableItemResolver {
   async load(id: string, tx: DbOrTx, options: { lock?: boolean } = {}): Promise<PayableItem | undefined> {
     const session = await this.repository.findById(id, tx, options);
     if (!session) return undefined;
+    const banned = await this.repository.partiesBanned(session, tx);
     const minutes = Math.round((session.endTime.getTime() - session.startTime.getTime()) / 60_000);
     return {
       id: session.id,
@@ -48,15 +50,28 @@ export class TutoringPayables implements OnModuleInit, PayableItemResolver {
       tutorId: session.tutorId,
       amountPence: session.pricePence,
       description: `Tutoring session: ${session.purpose} (${ukDateTime(session.startTime)}, ${minutes} minutes)`,
-      notPayableReason: this.notPayableReason(session),
+      // A ban of either side ends the booking (409, never paid: a payment that lands anyway is refunded by markPaid).
+      ...(banned.tutorBanned
+        ? { notPayableReason: 'This tutor is no longer available for sessions, so this booking cannot be paid for. Nothing has been charged.', notPayableCode: 'TUTOR_NOT_BOOKABLE' as const }
+        : banned.studentBanned
+          ? { notPayableReason: BANNED_MESSAGE, notPayableCode: 'ACCOUNT_BANNED' as const }
+          : { notPayableReason: this.notPayableReason(session) }),
       payoutBlockedReason: this.payoutBlockedReason(session),
       refundBlockedReason: session.status === 'confirmed' && this.clock.now() < session.startTime ? null : 'Only a booked session that has not started can be refunded',
       metadata: { purpose: session.purpose, startTime: session.startTime.toISOString(), endTime: session.endTime.toISOString() },
     };
   }
 
-  /** held → confirmed with its meeting room, recording `session.confirmed`; false (Payments refunds) once the hold is gone. */
+  /**
+   * held → confirmed with its meeting room, recording `session.confirmed`; false (Payments refunds it in full) once
+   * the hold is gone or either side is banned. The two people's rows are locked first (a ban waits for this
+   * confirmation and then finds the session to cancel, or has committed and is read here).
+   */
   async markPaid(id: string, _payment: unknown, tx: Transaction): Promise<boolean> {
+    const session = await this.repository.findById(id, tx);
+    if (!session) return false;
+    const banned = await this.repository.lockParties(session, tx);
+    if (banned.studentBanned || banned.tutorBanned) return false;
     const paidAt = this.clock.now();
     const confirmed = await this.repository.confirm(id, { paidAt, meetingLink: this.meetingLink() }, tx);
     if (!confirmed) return false;
@@ -69,7 +84,10 @@ export class TutoringPayables implements OnModuleInit, PayableItemResolver {
     const now = this.clock.now();
     const cancelled = await this.repository.cancelRefunded(id, now, tx);
     if (!cancelled) return;
+    const banned = cancelled.cancelledBy === 'platform' ? await this.repository.partiesBanned(cancelled, tx) : undefined;
+    const accountClosed = banned?.tutorBanned ? 'tutor' : banned?.studentBanned ? 'student' : undefined;
     await this.events.record(tx, 'session.cancelled', {
+      ...(accountClosed ? { accountClosed } : {}),
       ...sessionRef(cancelled),
       cancelledBy: cancelled.cancelledBy ?? 'platform',
       cancelledAt: now.toISOString(),

@@ -1,4 +1,5 @@
-import { ConflictException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { MAX_LIVE_HOLDS_PER_STUDENT, MAX_LIVE_HOLDS_PER_TUTOR } from '@redpen/shared/tutoring';
 import { coded } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -10,7 +11,8 @@ import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
-import type { CreateTutoringSessionDto, SessionBookedDto, SessionCancelledDto, TutoringSessionDto } from './dto/tutoring.dto.js';
+import { BANNED_MESSAGE } from '../auth/auth-tokens.service.js';
+import type { BanImpactDto, CreateTutoringSessionDto, SessionBookedDto, SessionCancelledDto, TutoringSessionDto } from './dto/tutoring.dto.js';
 import { BookingGate } from './booking-gate.js';
 import { presentSession } from './session.presenter.js';
 import { fitsAvailability } from './tutor-availability.js';
@@ -21,7 +23,22 @@ import { BOOKING_HORIZON_DAYS, BOOKING_LEAD_MINUTES, bookingHorizonEnd, earliest
 import { UsersService } from '../users/users.service.js';
 
 export const sessionNotFound = (): NotFoundException => new NotFoundException(coded('NOT_FOUND', 'Tutoring session not found'));
+export const userNotFound = (): NotFoundException => new NotFoundException(coded('NOT_FOUND', 'User not found'));
 const slotRefused = (message: string) => new UnprocessableEntityException(coded('SLOT_NOT_AVAILABLE', message));
+const tutorNotBookable = () => new UnprocessableEntityException(coded('TUTOR_NOT_BOOKABLE', 'This tutor is not taking bookings at the moment'));
+const tooManyHolds = () =>
+  new ConflictException(
+    coded(
+      'TOO_MANY_HOLDS',
+      `You already have ${MAX_LIVE_HOLDS_PER_STUDENT} unpaid bookings. Pay for one or cancel it in My Sessions before booking another slot.`,
+    ),
+  );
+const holdWithTutorExists = () =>
+  new ConflictException(
+    coded('HOLD_WITH_TUTOR_EXISTS', 'You already have an unpaid booking with this tutor. Pay for it or cancel it in My Sessions before booking another slot with them.'),
+  );
+const sameSlot = (row: TutoringSessionRow, tutorId: string, start: Date, end: Date) =>
+  row.tutorId === tutorId && row.startTime.getTime() === start.getTime() && row.endTime.getTime() === end.getTime();
 const slotTaken = (side: 'tutor' | 'student') =>
   new ConflictException(coded('SLOT_TAKEN', side === 'tutor' ? 'This slot has just been booked by someone else. Please choose another time.' : 'You already have a session booked at this time.'));
 
@@ -54,7 +71,11 @@ export class TutoringSessionsService {
   /**
    * Holds the slot unpaid for BOOKING_HOLD_SECONDS and opens its checkout. The rules of time and availability are
    * checked here; overlaps (the tutor's or the student's) are refused by the database's exclusion constraints, so of
-   * many students racing for one slot exactly one holds it.
+   * many students racing for one slot exactly one holds it. A student holds at most MAX_LIVE_HOLDS_PER_STUDENT slots
+   * unpaid at once, at most MAX_LIVE_HOLDS_PER_TUTOR of them with one tutor (409 `TOO_MANY_HOLDS`,
+   * `HOLD_WITH_TUTOR_EXISTS`): counted in the insert's transaction under a lock on the student's row, so two
+   * bookings of one student are counted one after the other. Asking again for the very slot the student already
+   * holds answers that hold (and its checkout) rather than a refusal: a repeated click or a retried request.
    */
   async book(student: AuthenticatedUser, body: CreateTutoringSessionDto): Promise<SessionBookedDto> {
     return this.gate.run(() => this.bookNow(student, body));
@@ -71,16 +92,27 @@ export class TutoringSessionsService {
     if (start.getTime() < earliestBookableStart(now).getTime()) throw slotRefused(`Sessions must be booked at least ${BOOKING_LEAD_MINUTES} minutes before they start`);
     if (start.getTime() >= bookingHorizonEnd(now).getTime()) throw slotRefused(`Sessions can be booked up to ${BOOKING_HORIZON_DAYS} days ahead`);
     const tutor = await this.repository.findBookableTutor(body.tutorId);
-    if (!tutor) throw new UnprocessableEntityException(coded('TUTOR_NOT_BOOKABLE', 'This tutor is not taking bookings at the moment'));
+    if (!tutor) throw tutorNotBookable();
     if (!fitsAvailability(tutor.availability, tutor.timeZone, start, end)) throw slotRefused("This time is outside the tutor's availability. Please choose one of the offered slots.");
 
+    // The student's own hold of this very slot is answered as it is (a repeated click), not as a taken slot.
+    const own = (await this.repository.liveHoldsOf(student.id, now)).find((row) => sameSlot(row, tutor.userId, start, end));
     // Most of a crowd racing for one slot hears it is taken here, without a transaction; the database decides the rest.
-    if (await this.repository.slotTaken(tutor.userId, start, end, now)) throw slotTaken('tutor');
+    if (!own && (await this.repository.slotTaken(tutor.userId, start, end, now))) throw slotTaken('tutor');
 
     const holdExpiresAt = new Date(now.getTime() + this.config.tutoring.bookingHoldSeconds * 1000);
     const session = await this.events.transaction(async (tx) => {
+      // One booking of this student at a time, and none past a ban of either side (the ban waits, or is read here).
+      const banned = await this.repository.lockParties({ studentId: student.id, tutorId: tutor.userId }, tx, { student: 'exclusive' });
+      if (banned.studentBanned) throw new ForbiddenException(coded('ACCOUNT_BANNED', BANNED_MESSAGE));
+      if (banned.tutorBanned) throw tutorNotBookable();
       // A hold whose time ran out before its job did gives its slot back first.
       await this.expireLapsed({ tutorId: tutor.userId, studentId: student.id }, now, tx);
+      const holds = await this.repository.liveHoldsOf(student.id, now, tx);
+      const again = holds.find((row) => sameSlot(row, tutor.userId, start, end));
+      if (again) return again;
+      if (holds.length >= MAX_LIVE_HOLDS_PER_STUDENT) throw tooManyHolds();
+      if (holds.filter((row) => row.tutorId === tutor.userId).length >= MAX_LIVE_HOLDS_PER_TUTOR) throw holdWithTutorExists();
       const inserted = await this.repository.insertHeld(
         {
           studentId: student.id,
@@ -186,6 +218,12 @@ export class TutoringSessionsService {
     return session.rated
       ? new ConflictException(coded('SESSION_ALREADY_RATED', 'You have already rated this session'))
       : new ConflictException(coded('SESSION_NOT_RATEABLE', 'You can rate a session once it has taken place'));
+  }
+
+  /** What a ban of this person would end now (the admin's ban dialog): upcoming paid sessions and live holds, either side. */
+  async banImpact(userId: string): Promise<BanImpactDto> {
+    if (!(await this.users.findById(userId))) throw userNotFound();
+    return this.repository.banImpact(userId, this.clock.now());
   }
 
   /** The dashboards' figures: completed sessions (paid, ended) of the student or the tutor. */

@@ -21,8 +21,16 @@ declare module '../../infra/events/domain-event-registry.js' {
     'session.confirmed': SessionRef & { meetingLink: string; pricePence: number; paidAt: string };
     /** The hold ran out unpaid: the slot is free again. */
     'session.expired': SessionRef;
-    /** A confirmed session was cancelled and refunded in full (before it started). */
-    'session.cancelled': SessionRef & { cancelledBy: 'student' | 'tutor' | 'platform'; cancelledAt: string; refundedPence: number };
+    /**
+     * A confirmed session was cancelled and refunded in full (before it started). `accountClosed` names the side whose
+     * account was banned when the platform cancelled it: that side is told neutrally, the other why.
+     */
+    'session.cancelled': SessionRef & { cancelledBy: 'student' | 'tutor' | 'platform'; cancelledAt: string; refundedPence: number; accountClosed?: 'student' | 'tutor' };
+    /**
+     * A ban of one side (`bannedUserId`) ends this confirmed session: it is to be refunded in full and so cancelled by
+     * the platform. Recorded with the ban's consequences; the refund (a gateway call) is made by its own subscriber.
+     */
+    'session.banRefundDue': SessionRef & { bannedUserId: string; bannedBy: string };
     /** A reminder is due (24 h or 1 h before the start) for a session still booked. */
     'session.reminderDue': SessionRef & { meetingLink: string; hoursBefore: number };
     /** A paid session ended (its end time passed while booked): the student is asked to rate it. */

@@ -37,14 +37,20 @@ const tutoringMails = {
       ]),
       d.invite,
     ),
-  'tutoring.session-cancelled': (d: SessionMailData & { invite: SessionInvite; cancelledBy: 'student' | 'tutor' | 'platform'; refund: string }): RenderedMail =>
+  /**
+   * `otherAccountClosed`: the platform cancelled it because the other side's account was banned, which this side is
+   * told; the banned side reads only that our team cancelled it.
+   */
+  'tutoring.session-cancelled': (d: SessionMailData & { invite: SessionInvite; cancelledBy: 'student' | 'tutor' | 'platform'; refund: string; otherAccountClosed?: boolean }): RenderedMail =>
     withInvite(
       layout(`Tutoring session cancelled: ${when(d)}`, [
         `Hello ${d.name},`,
         d.cancelledBy === d.side
           ? `You cancelled your session with ${d.otherName} (${when(d)}).`
           : d.cancelledBy === 'platform'
-            ? `Your session with ${d.otherName} (${when(d)}) was cancelled by our team.`
+            ? d.otherAccountClosed
+              ? `${d.otherName} can no longer take part in sessions on Redpen, so our team cancelled your session (${when(d)}).`
+              : `Your session with ${d.otherName} (${when(d)}) was cancelled by our team.`
             : `${d.otherName} cancelled your session (${when(d)}).`,
         d.side === 'student' ? `The full payment of ${d.refund} is being refunded to you.` : 'The slot is free again for other students to book.',
         'The attached update removes it from your calendar.',

@@ -5,6 +5,7 @@ import { RatingsModule } from '../ratings/ratings.module.js';
 import { TutorDirectoryCache } from './tutor-directory-cache.js';
 import { TutorDirectoryService } from './tutor-directory.service.js';
 import { StudentTutoringController, TutorTutoringController } from './tutoring.controller.js';
+import { AdminTutoringController } from './tutoring.admin.controller.js';
 import { TutoringPayables } from './tutoring-payables.js';
 import { TutoringProfileService } from './tutoring-profile.service.js';
 import { TutoringRepository } from './tutoring.repository.js';
@@ -26,7 +27,7 @@ import { UsersModule } from '../users/users.module.js';
  */
 @Module({
   imports: [UploadsModule, PaymentsModule, RatingsModule, UsersModule],
-  controllers: [StudentTutoringController, TutorTutoringController],
+  controllers: [StudentTutoringController, TutorTutoringController, AdminTutoringController],
   providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber, TutoringBansSubscriber],
   exports: [TutoringSessionsService],
 })

@@ -203,6 +203,79 @@ export class TutoringRepository {
     }
   }
 
+  /**
+   * Locks the two people of a booking or a payment, in id order (so two transactions locking the same pair never wait
+   * on each other in a cycle), and answers whether each is banned as of the lock. The student's row is locked
+   * exclusively when `student: 'exclusive'` (`for no key update`: their bookings are made one at a time, and a row
+   * referencing them is still inserted freely); otherwise both are `for share`. A ban (an update of the row) waits for
+   * the lock, or has committed and is read here: a booking or a payment never slips past a ban's subscribers.
+   */
+  async lockParties(parties: { studentId: string; tutorId: string }, tx: Transaction, options: { student?: 'exclusive' } = {}): Promise<{ studentBanned: boolean; tutorBanned: boolean }> {
+    const banned = new Map<string, boolean>();
+    for (const id of [parties.studentId, parties.tutorId].sort()) {
+      if (banned.has(id)) continue;
+      const query = tx.select({ banned: users.banned }).from(users).where(eq(users.id, id));
+      const [row] = await (options.student === 'exclusive' && id === parties.studentId ? query.for('no key update') : query.for('share'));
+      banned.set(id, row?.banned ?? true);
+    }
+    return { studentBanned: banned.get(parties.studentId)!, tutorBanned: banned.get(parties.tutorId)! };
+  }
+
+  /** Whether the student or the tutor is banned now (a read, no lock). */
+  async partiesBanned(parties: { studentId: string; tutorId: string }, tx: DbOrTx = this.db): Promise<{ studentBanned: boolean; tutorBanned: boolean }> {
+    const rows = await tx.select({ id: users.id, banned: users.banned }).from(users).where(inArray(users.id, [parties.studentId, parties.tutorId]));
+    const banned = (id: string) => rows.find((r) => r.id === id)?.banned ?? true;
+    return { studentBanned: banned(parties.studentId), tutorBanned: banned(parties.tutorId) };
+  }
+
+  /** The student's live holds (held, not yet due to expire), soonest first. */
+  async liveHoldsOf(studentId: string, now: Date, tx: DbOrTx = this.db): Promise<TutoringSessionRow[]> {
+    return tx
+      .select()
+      .from(tutoringSessions)
+      .where(and(eq(tutoringSessions.studentId, studentId), eq(tutoringSessions.status, 'held'), gt(tutoringSessions.holdExpiresAt, now)))
+      .orderBy(asc(tutoringSessions.startTime));
+  }
+
+  /** A ban: every hold this person has (as the student or the tutor) ends now, whatever time it had left. */
+  async endHoldsOf(userId: string, now: Date, tx: DbOrTx): Promise<TutoringSessionRow[]> {
+    return tx
+      .update(tutoringSessions)
+      .set({ status: 'expired', expiredAt: now, updatedAt: now })
+      .where(and(eq(tutoringSessions.status, 'held'), or(eq(tutoringSessions.studentId, userId), eq(tutoringSessions.tutorId, userId))))
+      .returning();
+  }
+
+  /**
+   * A ban: the person's confirmed sessions not yet started (either side) are marked for cancellation by the platform
+   * (a cancellation someone asked for already keeps its author), and returned for their refunds.
+   */
+  async requestPlatformCancellationOf(userId: string, now: Date, tx: DbOrTx): Promise<TutoringSessionRow[]> {
+    return tx
+      .update(tutoringSessions)
+      .set({ cancelRequestedBy: sql`coalesce(${tutoringSessions.cancelRequestedBy}, 'platform'::tutoring_cancelled_by)`, updatedAt: now })
+      .where(
+        and(
+          eq(tutoringSessions.status, 'confirmed'),
+          gt(tutoringSessions.startTime, now),
+          or(eq(tutoringSessions.studentId, userId), eq(tutoringSessions.tutorId, userId)),
+        ),
+      )
+      .returning();
+  }
+
+  /** What a ban of this person would end now: their confirmed sessions not yet started and their live holds (either side). */
+  async banImpact(userId: string, now: Date): Promise<{ upcomingSessions: number; unpaidHolds: number }> {
+    const [row] = await this.db
+      .select({
+        upcomingSessions: sql<number>`count(*) filter (where ${tutoringSessions.status} = 'confirmed' and ${tutoringSessions.startTime} > ${now})`.mapWith(Number),
+        unpaidHolds: sql<number>`count(*) filter (where ${tutoringSessions.status} = 'held' and ${tutoringSessions.holdExpiresAt} > ${now})`.mapWith(Number),
+      })
+      .from(tutoringSessions)
+      .where(or(eq(tutoringSessions.studentId, userId), eq(tutoringSessions.tutorId, userId)));
+    return { upcomingSessions: row?.upcomingSessions ?? 0, unpaidHolds: row?.unpaidHolds ?? 0 };
+  }
+
   /** Holds of this tutor or student whose time ran out (the job may not have run yet): expired now, returned for their events. */
   async expireLapsedHolds(people: { tutorId: string; studentId: string }, now: Date, tx: DbOrTx): Promise<TutoringSessionRow[]> {
     return tx
