@@ -12,7 +12,7 @@ import { createValidationPipe } from './common/pipes/validation.pipe.js';
 import { streamedMultipart } from './common/uploads/streamed-multipart.js';
 import type { AppConfig } from './config/env.schema.js';
 import type { Clock } from './infra/clock/clock.service.js';
-import { Cors } from './infra/http/cors.js';
+import { Cors, webOrigins } from './infra/http/cors.js';
 import { isEssayDiscussionRoute, registerJsonTextBody } from './infra/http/json-text-body.js';
 import { securityHeaders } from './infra/http/security-headers.js';
 import { loadWebPages, sendHtml } from './infra/http/web-pages.js';
@@ -77,7 +77,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const headers = securityHeaders(new URL(config.storage.endpoint).origin, config.webOrigin);
   const fastify = app.getHttpAdapter().getInstance();
   const cors = new Cors({
-    origins: config.nodeEnv === 'development' ? [config.webOrigin, 'http://localhost:5173'] : [config.webOrigin],
+    origins: webOrigins(config),
     methods: CORS_METHODS,
     exposedHeaders: ['x-request-id', 'retry-after'],
     maxAgeSeconds: 600,

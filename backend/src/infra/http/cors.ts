@@ -1,3 +1,12 @@
+/**
+ * The web app's origins: WEB_ORIGIN, plus Vite's dev server in development. CORS allows them, and the contact form
+ * accepts posts from them (modules/contact/same-site.guard.ts).
+ */
+export function webOrigins(config: { nodeEnv: string; webOrigin: string }): string[] {
+  const web = new URL(config.webOrigin).origin;
+  return config.nodeEnv === 'development' ? [web, 'http://localhost:5173'] : [web];
+}
+
 /** What a browser on an allowed origin may do across origins. */
 export interface CorsPolicy {
   origins: readonly string[];

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { RateLimitService, type RateLimitRule } from '../../common/rate-limit/rate-limit.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
@@ -14,6 +14,16 @@ export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', points: 5, d
  */
 export const CONTACT_ACK_PER_ADDRESS: RateLimitRule = { name: 'contact-ack', points: 3, durationSeconds: 86400 };
 
+/** The contact form's hidden field (ContactMessageDto.website): people leave it empty, form-filling robots do not. */
+export const CONTACT_HONEYPOT_FIELD = 'website';
+
+/** Whether the honeypot was filled in: anything but absent, null or blank. */
+export function honeypotFilled(message: Pick<ContactMessageDto, 'website'>): boolean {
+  const value = message.website;
+  if (value === undefined || value === null) return false;
+  return typeof value === 'string' ? value.trim() !== '' : true;
+}
+
 /** Crockford-like letters and digits without 0/O, 1/I/L: easy to read out over the phone. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
@@ -25,6 +35,8 @@ export function newContactReference(): string {
 
 @Injectable()
 export class ContactService {
+  private readonly logger = new Logger('Contact');
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
@@ -33,11 +45,16 @@ export class ContactService {
 
   /**
    * Queues the message to the support inbox and a fixed acknowledgement (the reference only) to the sender's address;
-   * answers the reference.
+   * answers the reference. A message with the honeypot filled counts against the sender's limit and gets a
+   * reference like any other, but nothing is sent: the robot is told it worked, so it has no reason to try harder.
    */
   async submit(message: ContactMessageDto, ip: string): Promise<string> {
     await this.rateLimit.consume(CONTACT_RATE_LIMIT, ip);
     const reference = newContactReference();
+    if (honeypotFilled(message)) {
+      this.logger.log({ reference }, 'contact message not sent: the hidden field was filled in');
+      return reference;
+    }
     await this.mail.send({
       to: this.config.mail.supportEmail,
       replyTo: message.email,

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { Allow, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { EMAIL_PATTERN } from '@redpen/shared/account-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -38,6 +38,15 @@ export class ContactMessageDto {
   @IsNotEmpty({ message: 'Message is required' })
   @IsString({ message: 'Message is required' })
   message: string;
+
+  /**
+   * The honeypot (CONTACT_HONEYPOT_FIELD): a field the page hides from people, which form-filling robots fill in.
+   * Kept out of the API's document and never validated, so a robot learns nothing from the answer: a message with
+   * it filled is answered as sent and is not sent (ContactService).
+   */
+  @ApiHideProperty()
+  @Allow()
+  website?: unknown;
 }
 
 export class ContactAcceptedDto {

@@ -77,6 +77,26 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText(/^Name/)).toHaveValue('');
   });
 
+  it('has a honeypot field people cannot reach, sent only when a robot fills it in', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(202, { message: 'Thank you! Your message has been sent.', reference: 'RP-AAAA-BBBB' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup({ delay: null });
+    const { container } = renderWithTheme(<ContactForm />);
+    const honeypot = container.querySelector<HTMLInputElement>('form [name="website"]');
+    expect(honeypot).not.toBeNull();
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot!.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: /Leave this field empty/ })).toBeNull();
+
+    await fillIn(user, VALID);
+    await user.type(honeypot!, 'http://spam.example');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await screen.findByRole('button', { name: 'Send another message' });
+    const [request] = fetchMock.mock.calls[0] as unknown as [Request];
+    expect(await request.json()).toMatchObject({ name: 'Ada Lovelace', website: 'http://spam.example' });
+  });
+
   it('shows the failure message when sending fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(500, { message: 'boom' })));
     const user = userEvent.setup({ delay: null });

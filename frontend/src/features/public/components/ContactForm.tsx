@@ -11,7 +11,7 @@ import { useId, type ReactElement } from 'react';
 import { useIsland } from '../../../lib/useIsland';
 import { BRAND } from '../brand';
 import type { ContactValues } from '../contact-rules';
-import { CONTACT_FAILED, mountContactForm } from '../islands/contact-form';
+import { CONTACT_FAILED, HONEYPOT_FIELD, mountContactForm } from '../islands/contact-form';
 import { FiCheckCircle } from './contact-icons';
 
 export { CONTACT_FAILED };
@@ -65,6 +65,16 @@ export function ContactForm() {
           <ContactField id={`${formId}-message`} name="message" label="Message">
             <Textarea name="message" rows={6} maxLength={5000} />
           </ContactField>
+          {/*
+            The honeypot: off-screen, out of the tab order and hidden from assistive technology, so people leave it
+            empty; robots that fill every field fill it too, and the server then sends nothing (while saying it did).
+          */}
+          <Box aria-hidden="true" position="absolute" left="-10000px" top="auto" width="1px" height="1px" overflow="hidden">
+            <label>
+              Leave this field empty
+              <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </label>
+          </Box>
           <Button type="submit" bg={BRAND.primaryStrong} color="white" _hover={{ bg: BRAND.primaryHover }} alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
             Send message
           </Button>

@@ -6,10 +6,17 @@ import { all, part, type Unmount } from '../../../lib/islands/runtime';
 export const CONTACT_FAILED = 'Failed to send message. Please try again.';
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
+/**
+ * The hidden field people leave empty and form-filling robots fill in (the honeypot): the server answers a message
+ * with it filled as sent, and sends nothing. Not in the API's document, so it is added to the body only when filled.
+ */
+export const HONEYPOT_FIELD = 'website';
+
 /** Sends the message to the JSON API (the spec's `POST /api/contact`); resolves on 2xx, else rejects with the text to show. */
-export async function sendContactMessage(values: ContactValues): Promise<void> {
+export async function sendContactMessage(values: ContactValues, honeypot = ''): Promise<void> {
+  const body: ContactValues & { [HONEYPOT_FIELD]?: string } = honeypot ? { ...values, [HONEYPOT_FIELD]: honeypot } : values;
   try {
-    await postApi('/api/contact', values);
+    await postApi('/api/contact', body);
   } catch (error) {
     // Rate limited: the server says how long to wait. Anything else gets the spec's message.
     const limited = error instanceof ApiCallError && error.status === 429 && error.body?.message;
@@ -63,7 +70,8 @@ export function mountContactForm(root: HTMLElement): Unmount {
     sending.busy(true);
     try {
       const { name, email, subject, message } = values();
-      await sendContactMessage({ name: name.trim(), email: email.trim(), subject: subject.trim(), message: message.trim() });
+      const honeypot = form.querySelector<HTMLInputElement>(`[name="${HONEYPOT_FIELD}"]`)?.value ?? '';
+      await sendContactMessage({ name: name.trim(), email: email.trim(), subject: subject.trim(), message: message.trim() }, honeypot);
       form.reset();
       touched = false;
       showErrors({});
