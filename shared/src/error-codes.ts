@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'PRICE_NOT_CONFIRMED',
   'TWO_FACTOR_REQUIRED',
   'SIGN_IN_LINK_INVALID',
+  /** The sign-in link was cancelled by a revocation of its user's sessions, or its session has ended: ask for a new one. */
+  'SIGN_IN_LINK_REVOKED',
   'CHAT_NOT_A_CONTACT',
   'CHAT_BLOCKED',
   'CHAT_DBS_REQUIRED',

@@ -6,6 +6,7 @@ import { OnEvent } from '../../infra/events/on-event.decorator.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthTokens } from './auth-tokens.service.js';
 import { SessionCache } from './session-cache.js';
+import { SignInLinkStore } from './sign-in-link-store.js';
 
 /**
  * A ban ends every session of the user (DESIGN.md §9): revoked in the delivery's transaction, so unbanning later
@@ -20,10 +21,13 @@ export class AuthBansSubscriber {
     private readonly sessions: SessionCache,
     private readonly clock: Clock,
     private readonly tokens: AuthTokens,
+    private readonly signInLinks: SignInLinkStore,
   ) {}
 
   @OnEvent('user.banned')
   async endSessions(event: DomainEventPayloads['user.banned'], { tx }: EventContext): Promise<void> {
+    // Its sign-in links too (a failure retries the delivery): an unban later does not bring them back.
+    await this.signInLinks.cancelAllOf(event.userId);
     const ended = await this.repository.revokeAllSessions(event.userId, this.clock.now(), tx);
     await this.tokens.recordRevoked(tx, event.userId, ended, 'banned');
     this.sessions.forgetUser(event.userId);

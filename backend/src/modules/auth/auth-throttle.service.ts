@@ -147,18 +147,18 @@ export class AuthThrottle {
     return set === 'OK';
   }
 
-  // ---- short-lived one-time values (sign-in links, ops sessions) ----------------------------------------
+  // ---- short-lived one-time values (ops sessions; sign-in links are SignInLinkStore's) -------------------
 
-  async putOnce(kind: 'sign-in-link' | 'ops-session', id: string, value: string, ttlSeconds: number): Promise<void> {
+  async putOnce(kind: 'ops-session', id: string, value: string, ttlSeconds: number): Promise<void> {
     await this.redis.set(`${PREFIX}:${kind}:${id}`, value, 'EX', ttlSeconds);
   }
 
-  async peek(kind: 'sign-in-link' | 'ops-session', id: string): Promise<string | null> {
+  async peek(kind: 'ops-session', id: string): Promise<string | null> {
     return this.redis.get(`${PREFIX}:${kind}:${id}`);
   }
 
   /** Reads and deletes in one step: of two concurrent takers, one gets the value. */
-  async take(kind: 'sign-in-link' | 'ops-session', id: string): Promise<string | null> {
+  async take(kind: 'ops-session', id: string): Promise<string | null> {
     return this.redis.getdel(`${PREFIX}:${kind}:${id}`);
   }
 }

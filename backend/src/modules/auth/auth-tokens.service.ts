@@ -10,6 +10,7 @@ import type { UserRow } from '../../infra/database/schema/index.js';
 import { AuthRepository, type SessionUserRow } from './auth.repository.js';
 import { Hs256Verifier, type TokenCheck } from './hs256.js';
 import { SessionCache } from './session-cache.js';
+import { SignInLinkStore } from './sign-in-link-store.js';
 import type { SessionRevocationReason } from './auth.events.js';
 import './auth.events.js';
 
@@ -47,6 +48,7 @@ export class AuthTokens {
     private readonly sessions: SessionCache,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
+    private readonly signInLinks: SignInLinkStore,
   ) {
     this.verifier = new Hs256Verifier(createSecretKey(Buffer.from(config.auth.jwtSecret, 'utf8')));
   }
@@ -112,9 +114,12 @@ export class AuthTokens {
 
   /**
    * Ends every session of the user (sign out everywhere, password reset), or every one but `except` (a two-factor
-   * change keeps the session that made it), with the event that closes their sockets.
+   * change keeps the session that made it), with the event that closes their sockets. Every outstanding sign-in link
+   * of the user is cancelled first, `except`'s too: a link made before the change does not outlive it. A failure
+   * there fails the whole revocation, before anything was ended, so it can be retried.
    */
   async revokeAll(userId: string, reason: SessionRevocationReason, except?: string): Promise<void> {
+    await this.signInLinks.cancelAllOf(userId);
     await this.events.transaction(async (tx) => {
       const ended = await this.repository.revokeAllSessions(userId, this.clock.now(), tx, except);
       await this.recordRevoked(tx, userId, ended, reason);

@@ -4,6 +4,7 @@ import {
   ApiBearerAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiGoneResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiServiceUnavailableResponse,
@@ -17,7 +18,7 @@ import { Public } from '../../common/decorators/public.decorator.js';
 import { holdsRole, type AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { AuthService, MESSAGES } from './auth.service.js';
 import { presentUser } from './user.presenter.js';
-import { SIGN_IN_LINK_INVALID, SignInLinks } from './sign-in-links.service.js';
+import { SIGN_IN_LINK_INVALID, SIGN_IN_LINK_REVOKED, SignInLinks } from './sign-in-links.service.js';
 import {
   EmailOnlyDto,
   LoginDto,
@@ -170,9 +171,9 @@ export class AuthController {
   @Post('signInLink')
   @HttpCode(201)
   @ApiBearerAuth()
-  @ApiCreatedResponse({ type: SignInLinkDto, description: 'A one-time link that signs someone in as you, valid for two minutes' })
+  @ApiCreatedResponse({ type: SignInLinkDto, description: 'A one-time link that signs someone in as you, valid for two minutes while this session lasts' })
   createSignInLink(@CurrentUser() user: AuthenticatedUser): Promise<SignInLinkDto> {
-    return this.signInLinks.create(user.id);
+    return this.signInLinks.create(user.id, user.sessionId);
   }
 
   @Public()
@@ -180,6 +181,7 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: SignInLinkPreviewDto, description: 'Whose link it is ("Continue as …?"); does not use it up' })
   @ApiBadRequestResponse({ description: SIGN_IN_LINK_INVALID })
+  @ApiGoneResponse({ description: `${SIGN_IN_LINK_REVOKED} (SIGN_IN_LINK_REVOKED)` })
   previewSignInLink(@Body() body: SignInCodeDto, @Ip() ip: string): Promise<SignInLinkPreviewDto> {
     return this.signInLinks.preview(body.signInCode, ip);
   }
@@ -189,6 +191,8 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ type: TokenUserDto })
   @ApiBadRequestResponse({ description: SIGN_IN_LINK_INVALID })
+  @ApiGoneResponse({ description: `${SIGN_IN_LINK_REVOKED} (SIGN_IN_LINK_REVOKED)` })
+  @ApiForbiddenResponse({ description: MESSAGES.banned })
   exchangeSignInLink(@Body() body: SignInCodeDto, @Ip() ip: string): Promise<TokenUserDto> {
     return this.signInLinks.exchange(body.signInCode, ip);
   }
