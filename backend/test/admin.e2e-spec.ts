@@ -228,7 +228,8 @@ describe('admin area', () => {
       await http().post('/api/tutor/updateProfile').set(bearer(tutor.token)).attach('profilePicture', PNG, 'me.png').expect(200);
       let profile = (await http().get('/api/tutor/getProfile').set(bearer(tutor.token)).expect(200)).body.tutor;
       expect(profile).toMatchObject({ profilePicture: null, pendingProfilePicture: true });
-      const approved = await asAdmin(http().post('/api/admin/reviewTutorChange')).send({ tutorId: tutor.user.id, change: 'profilePicture', approve: true }).expect(200);
+      const [sent] = await db(app).select().from(tutorProfiles).where(eq(tutorProfiles.userId, tutor.user.id));
+      const approved = await asAdmin(http().post('/api/admin/reviewTutorChange')).send({ tutorId: tutor.user.id, change: 'profilePicture', approve: true, profilePictureKey: sent!.pendingProfilePictureKey }).expect(200);
       expect(approved.body.tutor).toMatchObject({ pendingProfilePicture: false, pendingProfilePictureUrl: null });
       profile = (await http().get('/api/tutor/getProfile').set(bearer(tutor.token)).expect(200)).body.tutor;
       expect(profile.profilePicture).toContain('X-Amz-Signature=');
@@ -241,7 +242,7 @@ describe('admin area', () => {
       const [row] = await db(app).select().from(tutorProfiles).where(eq(tutorProfiles.userId, tutor.user.id));
       expect(row).toMatchObject({ pendingProfilePictureKey: null, profilePictureKey: shown!.profilePictureKey });
       expect((await waitForMails(tutor.user.email, 2)).map((m) => m.subject)).toEqual(expect.arrayContaining(['Your new profile picture is live', 'Your new profile picture was not approved']));
-      expect((await asAdmin(http().post('/api/admin/reviewTutorChange')).send({ tutorId: tutor.user.id, change: 'profilePicture', approve: true }).expect(400)).body.code).toBe('NOTHING_TO_REVIEW');
+      expect((await asAdmin(http().post('/api/admin/reviewTutorChange')).send({ tutorId: tutor.user.id, change: 'profilePicture', approve: true, profilePictureKey: sent!.pendingProfilePictureKey }).expect(400)).body.code).toBe('NOTHING_TO_REVIEW');
     });
 
     it("an approved tutor's StudyLevel change waits for the admin (both profile routes)", async () => {
@@ -257,7 +258,7 @@ describe('admin area', () => {
 
       const listed = (await asAdmin(http().get('/api/admin/getUnapprovedTutors')).expect(200)).body.tutors.find((t: { _id: string }) => t._id === tutor.user.id);
       expect(listed).toMatchObject({ waiting: ['studyLevel'], pendingStudyLevel: 'Masters' });
-      const approved = await asAdmin(http().post('/api/admin/reviewTutorChange')).send({ tutorId: tutor.user.id, change: 'StudyLevel', approve: true }).expect(200);
+      const approved = await asAdmin(http().post('/api/admin/reviewTutorChange')).send({ tutorId: tutor.user.id, change: 'StudyLevel', approve: true, StudyLevel: listed.pendingStudyLevel }).expect(200);
       expect(approved.body.tutor).toMatchObject({ StudyLevel: 'Masters', pendingStudyLevel: null });
       const poolAfter = await http().get('/api/tutor/getAvailableEssays').set(bearer(tutor.token)).expect(200);
       expect(poolAfter.body.essays.map((e: { _id: string }) => e._id)).toContain(masters);

@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'DBS_CERTIFICATE_REQUIRED',
   'CANNOT_BAN_ADMIN',
   'NOTHING_TO_REVIEW',
+  /** The tutor changed what waits for review after the admin loaded it: the approval names a value no longer pending. */
+  'CHANGE_SUPERSEDED',
   // Trust and safety (issue 27).
   /** A user holding both profiles acts on their own essay or books themselves (DESIGN.md §9 "Nobody deals with themselves"). */
   'SELF_DEALING',

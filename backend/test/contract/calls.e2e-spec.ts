@@ -291,7 +291,19 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
     });
 
     it.todo(spec('part 2 §7', 'GET /admin/getUnapprovedTutors') + ' (admin area being built)');
-    it.todo(spec('part 2 §7', 'POST /admin/approveTutor {tutorId, approved_essay, approved_tutoring, StudyLevel}') + ' — StudyLevel Bachelor/Master accepted (admin area being built)');
+    it(spec('part 2 §7', 'POST /admin/approveTutor {tutorId, approved_essay, approved_tutoring, StudyLevel}') + ' — StudyLevel Bachelor/Master accepted, another word refused by name', async () => {
+      const applicant = await createAccount(app, { role: 'tutor' });
+      await db(app).update(tutorProfiles).set({ onboardingSubmittedAt: new Date(), studyLevel: 'PhD' }).where(eq(tutorProfiles.userId, applicant.user.id));
+      const approve = (StudyLevel: unknown) => client.post('/admin/approveTutor', admin, { tutorId: applicant.user.id, approved_essay: true, approved_tutoring: false, StudyLevel });
+      for (const [sent, stored] of [['Bachelor', 'Bachelors'], ['Master', 'Masters'], ['master', 'Masters'], ['PhD', 'PhD']]) {
+        const approved = await approve(sent).expect(200);
+        expectShape(approved.body, { message: 'string', tutor: 'object' });
+        expect(approved.body.tutor.StudyLevel).toBe(stored);
+      }
+      const refused = await approve('Doctorate').expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'StudyLevel "Doctorate" is not one of Bachelors, Masters, PhD', errors: [{ field: 'StudyLevel', message: 'StudyLevel "Doctorate" is not one of Bachelors, Masters, PhD' }] });
+      expect((await approve(undefined).expect(400)).body.message).toBe('Please select a study level');
+    });
     it.todo(spec('part 2 §7', 'GET /admin/getDashboardData') + ' (admin area being built)');
     it.todo(spec('part 2 §7', 'GET /admin/getAllStudents; GET /admin/getStudentById/{id}; PUT /admin/updateStudent/{id} (banned true or false)') + ' (admin area being built)');
     it.todo(spec('part 2 §7', 'GET /admin/getAllTutors (response field tutors); GET /admin/getTutorById/{id}') + ' — documents grouped by nationality (admin area being built)');

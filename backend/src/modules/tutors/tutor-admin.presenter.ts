@@ -78,6 +78,7 @@ export async function presentAdminTutorDetail(profile: TutorProfileRow, user: Us
     status: displayStatus(profile, user),
     waiting: waitingOn(profile),
     pendingProfilePictureUrl: pendingPicture,
+    pendingProfilePictureKey: profile.pendingProfilePictureKey,
     dbsCertificateOnFile: !!profile.dbsDetails?.certificateFileKey,
     onboardingSubmittedAt: profile.onboardingSubmittedAt?.toISOString() ?? null,
     applicationReviewedAt: profile.applicationReviewedAt?.toISOString() ?? null,

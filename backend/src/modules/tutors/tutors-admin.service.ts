@@ -8,6 +8,7 @@ import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { AuditLog, type AuditAction } from '../admin/audit-log.service.js';
 import { pageOf, paginationOf } from '../../common/pagination.js';
+import { studyLevelOf } from '@redpen/shared/essay-levels';
 import { UsersAdminService } from '../users/users-admin.service.js';
 import {
   PLEASE_SELECT_STUDY_LEVEL,
@@ -25,6 +26,8 @@ import './tutors.events.js';
 
 export const APPROVALS_UPDATED = 'Tutor approvals updated successfully';
 export const DBS_CERTIFICATE_REQUIRED = 'Tutoring cannot be approved without a DBS certificate on file.';
+export const NAME_THE_LEVEL = 'Name the study level you approve';
+export const NAME_THE_PICTURE = 'Name the picture you approve';
 const TUTOR_NOT_FOUND = 'Tutor not found';
 /** How long a list answer may be reused at most (a sign-up, which notifies nothing, shows within it). */
 export const LIST_CACHE_MS = 5_000;
@@ -95,10 +98,21 @@ export class TutorsAdminService {
    * `POST /admin/approveTutor`: sets both services and the confirmed StudyLevel (which supersedes a pending change).
    * Approving tutoring verifies the DBS certificate on file (`hasDBS`), and is refused without one. Setting a service
    * false withdraws it: the tutor keeps work already accepted but sees no new pool or bookings.
+   *
+   * The admin may set another level than the tutor asked for (a correction), so StudyLevel alone cannot tell that the
+   * tutor changed their request after the admin loaded it; `expectedStudyLevel`, the request as the admin saw it, does:
+   * when sent and no longer the tutor's request, 409 CHANGE_SUPERSEDED. Without it (the spec's client) the level set is
+   * still exactly the one the admin named, never one they did not see.
    */
   async approve(adminId: string, body: ApproveTutorDto): Promise<AdminTutorDetailDto> {
     if (!body.StudyLevel) throw new ValidationFailedException([{ field: 'StudyLevel', message: PLEASE_SELECT_STUDY_LEVEL }]);
     return this.decide(adminId, body.tutorId, ({ profile }) => {
+      if (body.expectedStudyLevel !== undefined) {
+        const requested = profile.pendingStudyLevel ?? profile.studyLevel;
+        if (levelKey(requested) !== levelKey(body.expectedStudyLevel)) {
+          throw superseded(`The tutor now asks for ${requested ?? 'no study level'}, not ${body.expectedStudyLevel ?? 'none'} as when you loaded the page. Please check the new request.`);
+        }
+      }
       if (body.approved_tutoring && !profile.dbsDetails?.certificateFileKey) {
         throw new ConflictException(coded('DBS_CERTIFICATE_REQUIRED', DBS_CERTIFICATE_REQUIRED));
       }
@@ -136,15 +150,27 @@ export class TutorsAdminService {
     }));
   }
 
-  /** `POST /admin/reviewTutorChange`: a pending picture or StudyLevel approved (it takes effect) or rejected (dropped). */
+  /**
+   * `POST /admin/reviewTutorChange`: a pending picture or StudyLevel approved (it takes effect) or rejected (dropped).
+   * An approval names what it approves (the level, or the picture's key) and a rejection may: when that is no longer
+   * what waits (the tutor asked again after the admin loaded the page), 409 CHANGE_SUPERSEDED and nothing changes.
+   * An approval that names nothing is refused: it would take effect with whatever is pending by then.
+   */
   async reviewChange(adminId: string, body: ReviewTutorChangeDto): Promise<AdminTutorDetailDto> {
     if (!body.approve && !body.reason) throw new ValidationFailedException([{ field: 'reason', message: 'Please give a reason' }]);
+    if (body.approve && body.change === 'StudyLevel' && !body.StudyLevel) throw new ValidationFailedException([{ field: 'StudyLevel', message: NAME_THE_LEVEL }]);
+    if (body.approve && body.change === 'profilePicture' && !body.profilePictureKey) {
+      throw new ValidationFailedException([{ field: 'profilePictureKey', message: NAME_THE_PICTURE }]);
+    }
     const reason = body.approve ? null : body.reason!;
     let removed: string | null = null;
     const tutor = await this.decide(adminId, body.tutorId, ({ profile }) => {
       if (body.change === 'profilePicture') {
         const pending = profile.pendingProfilePictureKey;
         if (!pending) throw nothingToReview('No profile picture is waiting for approval.');
+        if (body.profilePictureKey !== undefined && body.profilePictureKey !== pending) {
+          throw superseded('The tutor has sent another profile picture since you loaded the page. Please review the new one.');
+        }
         removed = body.approve ? profile.profilePictureKey : pending;
         return {
           action: body.approve ? 'tutor.picture.approve' : 'tutor.picture.reject',
@@ -155,6 +181,9 @@ export class TutorsAdminService {
       }
       const pending = profile.pendingStudyLevel;
       if (!pending) throw nothingToReview('No study level change is waiting for approval.');
+      if (body.StudyLevel !== undefined && levelKey(body.StudyLevel) !== levelKey(pending)) {
+        throw superseded(`The tutor now asks for ${pending}, not ${body.StudyLevel} as when you loaded the page. Please review the new request.`);
+      }
       return {
         action: body.approve ? 'tutor.studyLevel.approve' : 'tutor.studyLevel.reject',
         values: body.approve ? { studyLevel: pending, pendingStudyLevel: null } : { pendingStudyLevel: null },
@@ -210,3 +239,7 @@ function snapshot(profile: TutorWithUser['profile']): Record<string, unknown> {
 }
 
 const nothingToReview = (message: string) => new BadRequestException(coded('NOTHING_TO_REVIEW', message));
+const superseded = (message: string) => new ConflictException(coded('CHANGE_SUPERSEDED', message));
+
+/** A level as compared for supersession: the stored spelling read leniently (a legacy free-text level as written). */
+const levelKey = (level: string | null | undefined): string | null => (level?.trim() ? (studyLevelOf(level) ?? level.trim()) : null);

@@ -35,8 +35,10 @@ export class AdminTutorsController {
   @Post('approveTutor')
   @HttpCode(200)
   @ApiOkResponse({ type: AdminTutorUpdatedDto, description: `"${APPROVALS_UPDATED}"` })
-  @ApiBadRequestResponse({ description: '"Please select a study level"' })
-  @ApiConflictResponse({ description: 'Tutoring without a DBS certificate on file (DBS_CERTIFICATE_REQUIRED)' })
+  @ApiBadRequestResponse({ description: '"Please select a study level", or `StudyLevel "<word>" is not one of Bachelors, Masters, PhD`' })
+  @ApiConflictResponse({
+    description: 'Tutoring without a DBS certificate on file (DBS_CERTIFICATE_REQUIRED), or the tutor asks for another level than expectedStudyLevel (CHANGE_SUPERSEDED)',
+  })
   @ApiNotFoundResponse({ description: 'No such tutor' })
   async approve(@CurrentUser() admin: AuthenticatedUser, @Body() body: ApproveTutorDto): Promise<AdminTutorUpdatedDto> {
     return { message: APPROVALS_UPDATED, tutor: await this.admin.approve(admin.id, body) };
@@ -53,7 +55,8 @@ export class AdminTutorsController {
   @Post('reviewTutorChange')
   @HttpCode(200)
   @ApiOkResponse({ type: AdminTutorUpdatedDto })
-  @ApiBadRequestResponse({ description: 'Nothing of that kind is waiting (NOTHING_TO_REVIEW), or a rejection without a reason' })
+  @ApiBadRequestResponse({ description: 'Nothing of that kind is waiting (NOTHING_TO_REVIEW), a rejection without a reason, or an approval that does not name the level or picture' })
+  @ApiConflictResponse({ description: 'The named level or picture is no longer the one waiting: the tutor asked again (CHANGE_SUPERSEDED)' })
   @ApiNotFoundResponse({ description: 'No such tutor' })
   async reviewChange(@CurrentUser() admin: AuthenticatedUser, @Body() body: ReviewTutorChangeDto): Promise<AdminTutorUpdatedDto> {
     const tutor = await this.admin.reviewChange(admin.id, body);

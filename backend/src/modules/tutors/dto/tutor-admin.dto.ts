@@ -1,16 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, type ValidationArguments } from 'class-validator';
 import { STUDY_LEVELS } from '@redpen/shared/account-rules';
+import { STUDY_LEVELS as STUDY_LEVELS_ASCENDING } from '@redpen/shared/essay-levels';
 import { AdminListQueryDto } from '../../admin/dto/admin.dto.js';
 import { PaginationDto } from '../../../common/pagination.js';
-import { SubjectDto, TutorProfileDto } from './tutor.dto.js';
+import { SubjectDto, toStudyLevel, TutorProfileDto } from './tutor.dto.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export const TUTOR_LIST_FILTERS = ['all', 'approved', 'pending', 'essay', 'tutoring'] as const;
 export const WAITING_KINDS = ['application', 'dbs', 'profilePicture', 'studyLevel'] as const;
 export const PLEASE_SELECT_STUDY_LEVEL = 'Please select a study level';
+/** A StudyLevel that is none of the three (after toStudyLevel's reading), named in the answer. */
+export const notAStudyLevel = (word: unknown, field = 'StudyLevel') => `${field} "${String(word)}" is not one of ${STUDY_LEVELS_ASCENDING.join(', ')}`;
+const studyLevelMessage = ({ value, property }: ValidationArguments) => (value === undefined || value === null ? PLEASE_SELECT_STUDY_LEVEL : notAStudyLevel(value, property));
 
 /** `GET /admin/getAllTutors` query: the list's paging and search, plus Tutor Management's five filters. */
 export class TutorAdminListQueryDto extends AdminListQueryDto {
@@ -66,6 +70,8 @@ export class AdminTutorDetailDto extends TutorProfileDto {
   @ApiProperty({ enum: ['Banned', 'Approved', 'Pending'] }) status: 'Banned' | 'Approved' | 'Pending';
   @ApiProperty({ type: [String], enum: WAITING_KINDS }) waiting: (typeof WAITING_KINDS)[number][];
   @ApiProperty({ type: String, nullable: true, description: 'Presigned URL of the picture waiting for approval' }) pendingProfilePictureUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The stored key of the picture waiting for approval: what an approval of it names (reviewTutorChange profilePictureKey)' })
+  pendingProfilePictureKey: string | null;
   @ApiProperty({ description: 'A DBS certificate is on file (required to approve tutoring)' }) dbsCertificateOnFile: boolean;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'When the onboarding was submitted' }) onboardingSubmittedAt: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'When an admin last decided the application' }) applicationReviewedAt: string | null;
@@ -99,9 +105,22 @@ export class ApproveTutorDto {
   @ApiProperty() @IsBoolean({ message: 'approved_essay must be true or false' }) approved_essay: boolean;
   @ApiProperty({ description: 'Verifies the DBS certificate on file (refused without one)' }) @IsBoolean({ message: 'approved_tutoring must be true or false' }) approved_tutoring: boolean;
 
-  @ApiProperty({ enum: STUDY_LEVELS, description: 'The level the admin confirms (may correct the tutor\'s)' })
-  @IsIn(STUDY_LEVELS, { message: PLEASE_SELECT_STUDY_LEVEL })
+  @ApiProperty({ enum: [...STUDY_LEVELS, 'Bachelor', 'Master'], description: "The level the admin confirms (may correct the tutor's). Bachelor and Master (the spec's level names) are Bachelors and Masters" })
+  @Transform(toStudyLevel)
+  @IsIn(STUDY_LEVELS, { message: studyLevelMessage })
   StudyLevel: (typeof STUDY_LEVELS)[number];
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      'The level the tutor asked for as the admin saw it (their pending change, else their StudyLevel; null: none). When sent and no longer what the tutor asks for, the approval is refused 409 CHANGE_SUPERSEDED. Not sent: not checked',
+  })
+  @Transform(toStudyLevel)
+  @IsOptional()
+  @IsString({ message: 'expectedStudyLevel must be text or null' })
+  @MaxLength(40, { message: 'expectedStudyLevel must be at most 40 characters' })
+  expectedStudyLevel?: string | null;
 }
 
 class ReasonField {
@@ -131,6 +150,24 @@ export class ReviewTutorChangeDto {
   change: 'profilePicture' | 'StudyLevel';
 
   @ApiProperty() @IsBoolean({ message: 'approve must be true or false' }) approve: boolean;
+
+  @ApiPropertyOptional({
+    enum: [...STUDY_LEVELS, 'Bachelor', 'Master'],
+    description: 'change StudyLevel: the level the admin saw asked for (pendingStudyLevel). Required to approve; checked when rejecting. Not the pending one any more: 409 CHANGE_SUPERSEDED',
+  })
+  @Transform(toStudyLevel)
+  @IsOptional()
+  @IsIn(STUDY_LEVELS, { message: studyLevelMessage })
+  StudyLevel?: (typeof STUDY_LEVELS)[number];
+
+  @ApiPropertyOptional({
+    maxLength: 500,
+    description: 'change profilePicture: the picture the admin saw (pendingProfilePictureKey). Required to approve; checked when rejecting. Not the pending one any more: 409 CHANGE_SUPERSEDED',
+  })
+  @IsOptional()
+  @IsString({ message: 'profilePictureKey must be text' })
+  @MaxLength(500, { message: 'profilePictureKey must be at most 500 characters' })
+  profilePictureKey?: string;
 
   @ApiPropertyOptional({ maxLength: 2000, description: 'Required to reject; emailed to the tutor' })
   @IsOptional()

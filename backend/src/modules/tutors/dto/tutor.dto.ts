@@ -7,6 +7,14 @@ import { studyLevelOf } from '@redpen/shared/essay-levels';
 import { ONBOARDING_MESSAGES } from '@redpen/shared/onboarding-fields';
 import { UserDto } from '../../auth/user.presenter.js';
 
+/**
+ * The one reading of a StudyLevel a client sends (the tutor's profile form and the admin's approval alike): "Bachelor"
+ * and "Master" (the spec's names) and any letter case are the stored levels, an empty one is absent, and any other word
+ * is kept as sent (trimmed) so that the check refusing it can name it.
+ */
+export const toStudyLevel = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? (value.trim() === '' ? undefined : (studyLevelOf(value) ?? value.trim())) : value;
+
 export class SubjectDto {
   @ApiProperty() name: string;
   @ApiProperty({ type: [String], enum: ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] }) levels: string[];
@@ -171,7 +179,7 @@ export class TutorProfileUpdateFormDto {
   @ApiPropertyOptional({ maxLength: 200 }) @Text(200, 'University must be at most 200 characters') university?: string;
 
   @ApiPropertyOptional({ enum: [...STUDY_LEVELS, 'Bachelor', 'Master'], description: "Bachelor and Master (the spec's level names) are Bachelors and Masters" })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (value.trim() === '' ? undefined : (studyLevelOf(value) ?? value.trim())) : value))
+  @Transform(toStudyLevel)
   @IsOptional() @IsIn(STUDY_LEVELS, { message: `Study level must be one of ${STUDY_LEVELS.join(', ')}` })
   StudyLevel?: string;
 
