@@ -334,3 +334,37 @@ describe('helpers', () => {
     expect(ukIsoDate(new Date('2026-01-14T23:30:00Z'))).toBe('2026-01-14'); // 23:30 GMT
   });
 });
+
+describe('validateOnboarding: documentType from the document field', () => {
+  const withFile = (field: string, fields: Record<string, string | undefined> = {}) =>
+    form({ documentType: undefined, ...fields }, ['profilePicture', field, 'certificateFile']);
+
+  it.each([
+    ['passportURL', 'BritishIrish', { niNumber: undefined }, 'passport', 'passport'],
+    ['UkBornOrAdoptedCertificate', 'BritishIrish', { niNumber: 'AB123456C' }, 'ukBornOrAdoptedCertificate', 'ukBornOrAdoptedCertificate'],
+    ['biometricResidencePermit', 'NonEuEea', {}, 'residencePermit', 'biometricResidencePermit'],
+    ['validVisa', 'NonEuEea', {}, 'validVisa', 'validVisa'],
+  ])('%s without documentType is read as its document (%s)', (field, nationality, extra, documentType, documentKind) => {
+    const result = withFile(field, { nationality, ...extra });
+    expect(result.errors).toEqual([]);
+    expect(result.value).toMatchObject({ documentType, documentKind });
+  });
+
+  it('a birth or adoption certificate read from its field still needs the NI number', () => {
+    expect(errorsFor(withFile('UkBornOrAdoptedCertificate'), 'niNumber')).toEqual(['National Insurance number is required']);
+  });
+
+  it('a document the nationality does not accept is refused as if it had been named', () => {
+    expect(errorsFor(withFile('validVisa'), 'documentType')).toEqual(['This document is not accepted for the selected nationality']);
+  });
+
+  it('documentFile names no type, and a sent documentType wins over the field', () => {
+    expect(errorsFor(withFile('documentFile'), 'documentType')).toEqual(['Please select a document type']);
+    expect(form({ nationality: 'NonEuEea', documentType: 'validVisa' }, ['profilePicture', 'biometricResidencePermit', 'certificateFile']).value?.documentKind).toBe('validVisa');
+  });
+
+  it('fields of two different documents leave the choice to the tutor', () => {
+    const result = form({ documentType: undefined }, ['profilePicture', 'passportURL', 'UkBornOrAdoptedCertificate', 'certificateFile']);
+    expect(errorsFor(result, 'documentType')).toEqual(['Please select a document type']);
+  });
+});

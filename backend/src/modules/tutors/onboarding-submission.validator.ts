@@ -16,7 +16,13 @@ import type { FieldError } from '../../common/errors.js';
 
 /** Document types per nationality (spec part 1 §5), with the file field each one is stored under. */
 export const DOCUMENT_TYPES_BY_NATIONALITY: Record<(typeof NATIONALITIES)[number], Record<string, DocumentKind>> = {
-  BritishIrish: { passport: 'passport', ukBirthCertificate: 'ukBornOrAdoptedCertificate', ukAdoptionCertificate: 'ukBornOrAdoptedCertificate' },
+  BritishIrish: {
+    passport: 'passport',
+    ukBirthCertificate: 'ukBornOrAdoptedCertificate',
+    ukAdoptionCertificate: 'ukBornOrAdoptedCertificate',
+    // A UK birth or adoption certificate, when the client did not say which (the spec's one document field for both).
+    ukBornOrAdoptedCertificate: 'ukBornOrAdoptedCertificate',
+  },
   EuEeaSwiss: { passport: 'passport' },
   NonEuEea: { residencePermit: 'biometricResidencePermit', validVisa: 'validVisa' },
 };
@@ -26,7 +32,7 @@ const DOCUMENT_TYPE_ALIASES: Record<string, string> = {
   passport: 'passport', passporturl: 'passport', 'british/irish passport': 'passport', 'eu/eea/swiss passport': 'passport',
   ukbirthcertificate: 'ukBirthCertificate', birthcertificate: 'ukBirthCertificate', 'uk birth certificate': 'ukBirthCertificate', birth: 'ukBirthCertificate',
   ukadoptioncertificate: 'ukAdoptionCertificate', adoptioncertificate: 'ukAdoptionCertificate', 'uk adoption certificate': 'ukAdoptionCertificate', adoption: 'ukAdoptionCertificate',
-  ukbornoradoptedcertificate: 'ukBirthCertificate',
+  ukbornoradoptedcertificate: 'ukBornOrAdoptedCertificate',
   residencepermit: 'residencePermit', biometricresidencepermit: 'residencePermit', 'residence permit': 'residencePermit',
   validvisa: 'validVisa', visa: 'validVisa', 'valid visa': 'validVisa',
   // The spec's clients' short codes (issue 24).
@@ -34,6 +40,22 @@ const DOCUMENT_TYPE_ALIASES: Record<string, string> = {
 };
 /** File fields that may carry the right-to-work document. */
 export const RIGHT_TO_WORK_FILE_FIELDS = ['documentFile', 'passportURL', 'UkBornOrAdoptedCertificate', 'biometricResidencePermit', 'validVisa'];
+/** The document type a right-to-work file field names (the spec's document fields); `documentFile` names none. */
+const DOCUMENT_TYPE_OF_FILE_FIELD: Readonly<Record<string, string>> = {
+  passportURL: 'passport',
+  UkBornOrAdoptedCertificate: 'ukBornOrAdoptedCertificate',
+  biometricResidencePermit: 'residencePermit',
+  validVisa: 'validVisa',
+};
+
+/**
+ * A submission without `documentType` that sent its document under one of the spec's document fields: the type that
+ * field names. Undefined when no such field came, or fields of different types did (then the type must be chosen).
+ */
+export function documentTypeFromFiles(files: readonly { field: string }[]): string | undefined {
+  const named = new Set(files.map((f) => DOCUMENT_TYPE_OF_FILE_FIELD[f.field]).filter((type): type is string => type !== undefined));
+  return named.size === 1 ? [...named][0] : undefined;
+}
 
 export interface OnboardingInput {
   /** The text fields, as the route's DTO let them through (trimmed; empty ones absent). */
@@ -210,14 +232,15 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
     else if (!(NATIONALITIES as readonly string[]).includes(nationality)) errors.push({ field: 'nationality', message: 'Please select a valid nationality' });
     else {
       eligibility = nationality as ValidOnboarding['eligibility'];
-      const rawType = pick('documentType');
+      // No documentType: the one the document's own field names (passportURL is a passport, and so on).
+      const rawType = pick('documentType') || (documentTypeFromFiles(files) ?? '');
       const allowed = DOCUMENT_TYPES_BY_NATIONALITY[eligibility];
       documentType = DOCUMENT_TYPE_ALIASES[rawType.toLowerCase()] ?? rawType;
       if (!rawType) errors.push({ field: 'documentType', message: M.documentType });
       else if (!(documentType in allowed)) errors.push({ field: 'documentType', message: M.documentNotAccepted });
       else documentKind = allowed[documentType];
       if (!file(...RIGHT_TO_WORK_FILE_FIELDS)) errors.push({ field: 'documentFile', message: M.documentFile });
-      if (eligibility === 'BritishIrish' && (documentType === 'ukBirthCertificate' || documentType === 'ukAdoptionCertificate')) {
+      if (eligibility === 'BritishIrish' && documentKind === 'ukBornOrAdoptedCertificate') {
         niNumber = normaliseReference(pick('niNumber', 'NINumber'));
         if (!niNumber) errors.push({ field: 'niNumber', message: M.niNumber });
         else if (!NI_NUMBER_PATTERN.test(niNumber)) errors.push({ field: 'niNumber', message: M.niNumberInvalid });

@@ -147,12 +147,13 @@ export class TutorOnboardingFormDto {
   @ApiProperty({ description: '"yes"/"no" (or "true"/"false"); "no" is refused' }) @Text(10) hasRight: string;
   @ApiProperty({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'], description: 'Or under its spec name, eligibility' }) @Text(40) nationality: string;
   @ApiPropertyOptional({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'], description: "The spec's name of nationality (part 2 §3)" }) @Text(40) eligibility?: string;
-  @ApiProperty({
-    enum: ['passport', 'ukBirthCertificate', 'ukAdoptionCertificate', 'residencePermit', 'validVisa', 'birth-cert', 'adoption-cert', 'brp'],
-    description: 'birth-cert, adoption-cert and brp are the short codes of ukBirthCertificate, ukAdoptionCertificate and residencePermit',
+  @ApiPropertyOptional({
+    enum: ['passport', 'ukBirthCertificate', 'ukAdoptionCertificate', 'ukBornOrAdoptedCertificate', 'residencePermit', 'validVisa', 'birth-cert', 'adoption-cert', 'brp'],
+    description:
+      'birth-cert, adoption-cert and brp are the short codes of ukBirthCertificate, ukAdoptionCertificate and residencePermit. Absent: the document\'s own field names it (passportURL a passport, UkBornOrAdoptedCertificate a UK birth or adoption certificate, biometricResidencePermit a residence permit, validVisa a visa); with documentFile it must be sent',
   })
   @Text(60)
-  documentType: string;
+  documentType?: string;
   @ApiProperty({ type: 'string', format: 'binary', description: 'The right-to-work document (PDF, JPEG or PNG, ≤ 5 MB)' }) documentFile: unknown;
   @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Alternative to documentFile (spec document field)' }) passportURL?: unknown;
   @ApiPropertyOptional({ type: 'string', format: 'binary', description: 'Alternative to documentFile' }) UkBornOrAdoptedCertificate?: unknown;
