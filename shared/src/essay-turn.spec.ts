@@ -41,6 +41,12 @@ describe('whose move is next, in words (one line for both sides)', () => {
     expect(new Set(steps).size).toBe(steps.length);
   });
 
+  it('waits for the tutor to set an estimated count, then for the student to confirm the price it gives', () => {
+    expect(line({ state: 'accepted', tutorConfirmed: true, wordCountEstimated: true })).toBe('Waiting for the tutor to set the word count');
+    expect(essayTurn({ ...base, state: 'accepted', tutorConfirmed: true, wordCountToBeAgreed: true }, NOW).actor).toBe('tutor');
+    expect(line({ state: 'accepted', tutorConfirmed: true, priceConfirmationNeeded: true })).toBe('Waiting for the student to confirm the new price');
+  });
+
   it('says a deadline has passed, from the server flag or the clock', () => {
     expect(line({ state: 'paid', markingDueAt: '2026-11-27T10:00:00Z' })).toBe('Marking overdue — was due 27 November, 10:00');
     expect(line({ state: 'revision_requested', overdue: true, markingDueAt: '2026-11-28T10:00:00Z' })).toBe('Revision overdue — was due 28 November, 10:00');

@@ -9,6 +9,10 @@ export interface EssayTurnInput {
   state: 'awaiting_confirmation' | 'open' | 'accepted' | 'paid' | 'completed' | 'revision_requested' | 'cancelled';
   tutorConfirmed: boolean;
   wordCountToBeAgreed?: boolean;
+  /** The count is the student's estimate: payment waits until the tutor sets it. */
+  wordCountEstimated?: boolean;
+  /** The tutor set an estimated count: payment waits until the student confirms the price it gives. */
+  priceConfirmationNeeded?: boolean;
   discussionEndsAt: string | null;
   markingDueAt: string | null;
   overdue: boolean;
@@ -37,7 +41,10 @@ export function essayTurn(essay: EssayTurnInput, now: number = Date.now(), timeZ
     case 'open':
       return { line: 'Waiting for a tutor', actor: 'tutor' };
     case 'accepted': {
-      if (essay.tutorConfirmed) return { line: "Awaiting the student's payment", actor: 'student' };
+      if (essay.priceConfirmationNeeded) return { line: 'Waiting for the student to confirm the new price', actor: 'student' };
+      const countSet = !essay.wordCountToBeAgreed && !essay.wordCountEstimated;
+      if (essay.tutorConfirmed && countSet) return { line: "Awaiting the student's payment", actor: 'student' };
+      if (essay.tutorConfirmed) return { line: 'Waiting for the tutor to set the word count', actor: 'tutor' };
       const by = at(essay.discussionEndsAt);
       return { line: by ? `Agree the word count by ${by}` : 'Agree the word count', actor: 'both' };
     }

@@ -28,7 +28,7 @@ export function essay(over: Partial<TutorEssay> = {}): TutorEssay {
     originalWordCount: 1500,
     minWordCount: 1350,
     maxWordCount: 1650,
-    price: 19.9, pricePence: 1990, wordCountToBeAgreed: false, wordCountEstimated: false,
+    price: 19.9, pricePence: 1990, wordCountToBeAgreed: false, wordCountEstimated: false, priceConfirmationNeeded: false,
     modelAnswerSurcharge: 0, modelAnswerSurchargePence: 0, expeditedSurcharge: 0, expeditedSurchargePence: 0, preview: null,
     studentRequest: 'Feedback Only',
     requestType: 'feedback-only',

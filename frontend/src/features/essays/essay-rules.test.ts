@@ -25,6 +25,16 @@ describe('essayActions', () => {
     expect(on(essayActions(makeEssay({ state: 'revision_requested', status: 'Revision Requested', paymentStatus: 'Paid' })))).toEqual([]);
   });
 
+  it('offers no payment while an estimated count waits for the tutor, and Confirm New Price before paying the price it gives', () => {
+    expect(on(essayActions(essayIn.accepted({ tutorConfirmed: true, wordCountEstimated: true })))).toEqual(['cancel']);
+    expect(on(essayActions(essayIn.accepted({ tutorConfirmed: true, wordCountToBeAgreed: true })))).toEqual(['cancel']);
+    expect(on(essayActions(essayIn.accepted({ tutorConfirmed: true, priceConfirmationNeeded: true })))).toEqual(['cancel', 'confirmPrice']);
+    expect(tutorCheckNote(essayIn.accepted({ wordCountEstimated: true }))).toMatch(/your tutor sets it/);
+    expect(tutorCheckNote(essayIn.accepted({ tutorConfirmed: true, priceConfirmationNeeded: true, wordCount: 2400, pricePence: 3100 }))).toBe(
+      'Your tutor set the word count to 2,400 words, so the price is now £31.00. Confirm the new price to pay.',
+    );
+  });
+
   it('closes the refund and the revision at the server\'s instants', () => {
     expect(essayActions(essayIn.paid({ paid_time: hoursAgo(23.9), refundableUntil: hoursAgo(-0.1) })).refund).toBe(true);
     expect(on(essayActions(essayIn.paid({ paid_time: hoursAgo(24.1), refundableUntil: hoursAgo(0.1) })))).toEqual([]);

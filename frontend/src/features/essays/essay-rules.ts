@@ -40,10 +40,31 @@ export const PAYMENT_NOTES: Record<Essay['paymentStatus'], string> = { Pending: 
  */
 export function tutorCheckNote(essay: Essay): string | null {
   if (essay.state !== 'accepted') return null;
+  const wait = paymentWait(essay);
+  if (wait === 'word-count') return "Your file's word count could not be read, so your tutor sets it in the discussion. You can pay once you have confirmed the price it gives.";
+  if (wait === 'price') return newPriceNote(essay);
   return essay.tutorConfirmed
     ? 'Your tutor has confirmed the word count: the price is final once paid.'
     : 'Your tutor is checking the word count; the price may change within ±10% of the original count. You can pay once it is agreed.';
 }
+
+/** Why Make Payment is not yet offered on an essay whose count was not read from its file. */
+export const WAITING_FOR_WORD_COUNT = 'Waiting for your tutor to set the word count';
+
+/**
+ * The step an accepted essay waits on before it can be paid, as the server decides it (generatePaymentUrl answers
+ * 409 WORD_COUNT_NOT_SET or PRICE_NOT_CONFIRMED): the tutor sets a count that was the student's estimate (or none),
+ * then the student confirms the price it gives. Null when nothing is awaited.
+ */
+export function paymentWait(essay: Pick<Essay, 'state' | 'wordCountToBeAgreed' | 'wordCountEstimated' | 'priceConfirmationNeeded'>): 'word-count' | 'price' | null {
+  if (essay.state !== 'accepted') return null;
+  if (essay.wordCountToBeAgreed || essay.wordCountEstimated) return 'word-count';
+  return essay.priceConfirmationNeeded ? 'price' : null;
+}
+
+/** The new price the tutor's count gives, as the student is asked to confirm it. */
+export const newPriceNote = (essay: Pick<Essay, 'wordCount' | 'pricePence'>) =>
+  `Your tutor set the word count to ${essay.wordCount.toLocaleString('en-GB')} words, so the price is now ${formatPounds(essay.pricePence)}. Confirm the new price to pay.`;
 
 /** `now` is at or before the server's instant (null: the clock does not run in this state). */
 function until(instant: string | null, now: number): boolean {
@@ -58,6 +79,8 @@ export interface EssayActions {
   /** The count was never confirmed: the essay is not yet in the pool. */
   needsConfirmation: boolean;
   pay: boolean;
+  /** The tutor set the count of an estimated essay: the student confirms the new price before paying. */
+  confirmPrice: boolean;
   acceptFeedback: boolean;
   requestRevision: boolean;
   /** Cancel; `refund` says it is "Cancel and refund" (paid, unmarked, until the server's `refundableUntil`). */
@@ -70,12 +93,15 @@ export function essayActions(essay: Essay, now: number = Date.now()): EssayActio
   const completed = essay.state === 'completed';
   // The server says until when (24 h after paying, while not marked); the windows are its configuration.
   const paidRecently = essay.state === 'paid' && until(essay.refundableUntil, now);
+  const wait = paymentWait(essay);
   return {
     // The word count may change until a tutor accepts (the server's editable states).
     editWordCount: EDITABLE_ESSAY_STATES.includes(essay.state),
     needsConfirmation: essay.state === 'awaiting_confirmation',
     // Only once the count is agreed (issue 30): paying earlier would fix a price the discussion may still change.
-    pay: essay.state === 'accepted' && essay.paymentStatus === 'Pending' && essay.tutorConfirmed,
+    // And not while the count is an estimate the tutor has not set, nor before the student confirmed its new price.
+    pay: essay.state === 'accepted' && essay.paymentStatus === 'Pending' && essay.tutorConfirmed && wait === null,
+    confirmPrice: essay.paymentStatus === 'Pending' && wait === 'price',
     acceptFeedback: completed && !essay.student_accept,
     // The server says until when (7 days after the review, while not accepted and the tutor not paid).
     requestRevision: completed && !!essay.revisionAvailableUntil && new Date(essay.revisionAvailableUntil).getTime() > now,

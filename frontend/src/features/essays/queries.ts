@@ -67,6 +67,9 @@ export const essaysApi = {
   updateWordCount: (essayId: string, wordCount: number) => unwrap(api.POST('/api/student/updateWordCount', { body: { essayId, wordCount } })),
   acceptFeedback: (essayId: string) => unwrap(api.POST('/api/student/acceptEssay/{id}', { params: { path: { id: essayId } } })),
   requestRevision: (essayId: string) => unwrap(api.POST('/api/student/requestRevision/{id}', { params: { path: { id: essayId } } })),
+  /** Confirms the price the student was shown (the essay's pricePence): refused (409) if the tutor changed it since. */
+  confirmPrice: (essayId: string, pricePence: number) =>
+    unwrap(api.POST('/api/essays/{essayId}/confirm-price', { params: { path: { essayId } }, body: { pricePence } })),
   cancel: (essayId: string) => unwrap(api.POST('/api/student/cancelEssay/{id}', { params: { path: { id: essayId } } })),
   giveRating: async (body: { essayId: string; ratings: number; feedback?: string }) => {
     const answer = await unwrap(api.POST('/api/student/giveRating', { body: { type: 'essay', ...body } }));

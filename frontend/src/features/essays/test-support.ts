@@ -19,7 +19,7 @@ export function makeEssay(overrides: Partial<Essay> = {}): Essay {
     originalWordCount: 1000,
     minWordCount: 900,
     maxWordCount: 1100,
-    price: 15, pricePence: 1500, wordCountToBeAgreed: false, wordCountEstimated: false,
+    price: 15, pricePence: 1500, wordCountToBeAgreed: false, wordCountEstimated: false, priceConfirmationNeeded: false,
     modelAnswerSurcharge: 0, modelAnswerSurchargePence: 0, expeditedSurcharge: 0, expeditedSurchargePence: 0, preview: null,
     studentRequest: 'Feedback Only',
     requestType: 'feedback-only',

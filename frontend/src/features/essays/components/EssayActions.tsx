@@ -8,15 +8,15 @@ import { formatPounds } from '@redpen/shared/pricing';
 import { errorMessage } from '../../../api/client';
 import { formatDateTime } from '../../../lib/format';
 import { toastError, toastSuccess } from '../../../components/ui/toaster';
-import { essayActions, type Essay } from '../essay-rules';
-import { useAcceptFeedback, useCancelEssay, useRequestRevision } from '../hooks/useEssayMutations';
+import { essayActions, newPriceNote, paymentWait, WAITING_FOR_WORD_COUNT, type Essay } from '../essay-rules';
+import { useAcceptFeedback, useCancelEssay, useConfirmPrice, useRequestRevision } from '../hooks/useEssayMutations';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { SuccessDialog } from './SuccessDialog';
 import { PaySlot } from './PaySlot';
 import { RateTutorDialog } from './RateTutorDialog';
 import { UpdateWordCountDialog } from './UpdateWordCountDialog';
 
-type Open = null | 'wordCount' | 'accept' | 'accepted' | 'revision' | 'cancel' | 'rate';
+type Open = null | 'wordCount' | 'price' | 'accept' | 'accepted' | 'revision' | 'cancel' | 'rate';
 
 export const ACCEPT_TITLE = 'Accept Feedback?';
 /** Says what accepting does (issue 30): it finalises, releases the tutor's payment, ends the revision option; no charge. */
@@ -33,8 +33,11 @@ export function EssayActions({ essay }: { essay: Essay }) {
   const accept = useAcceptFeedback();
   const revision = useRequestRevision();
   const cancel = useCancelEssay();
+  const confirmPrice = useConfirmPrice();
+  const waitingForCount = paymentWait(essay) === 'word-count';
 
-  const hasAny = can.needsConfirmation || can.editWordCount || can.pay || can.acceptFeedback || can.requestRevision || can.cancel || can.rate;
+  const hasAny =
+    can.needsConfirmation || can.editWordCount || can.pay || can.confirmPrice || waitingForCount || can.acceptFeedback || can.requestRevision || can.cancel || can.rate;
   if (!hasAny && open === null) return null;
 
   const cancelLabel = can.refund ? 'Cancel and refund' : 'Cancel Essay';
@@ -55,6 +58,17 @@ export function EssayActions({ essay }: { essay: Essay }) {
           </Button>
         )}
         {can.pay && <PaySlot essayId={essay._id} />}
+        {/* Why Make Payment is not offered yet (the server refuses it: WORD_COUNT_NOT_SET). */}
+        {waitingForCount && (
+          <Text fontSize="sm" color="fg.muted" role="status">
+            {WAITING_FOR_WORD_COUNT}
+          </Text>
+        )}
+        {can.confirmPrice && (
+          <Button size="sm" colorPalette="brand" onClick={() => setOpen('price')}>
+            Confirm New Price
+          </Button>
+        )}
         {can.acceptFeedback && (
           <Button size="sm" colorPalette="brand" onClick={() => setOpen('accept')}>
             Accept Feedback
@@ -78,6 +92,34 @@ export function EssayActions({ essay }: { essay: Essay }) {
       </Wrap>
 
       {can.editWordCount && <UpdateWordCountDialog essay={essay} open={open === 'wordCount'} onClose={close} />}
+
+      <ConfirmDialog
+        open={open === 'price'}
+        title="Confirm the new price?"
+        confirmLabel={`Confirm ${formatPounds(essay.pricePence)}`}
+        pending={confirmPrice.isPending}
+        onClose={close}
+        onConfirm={() =>
+          confirmPrice.mutate(
+            { essayId: essay._id, pricePence: essay.pricePence },
+            {
+              onSuccess: (result) => {
+                close();
+                toastSuccess(result.message || 'Price confirmed: you can now pay');
+              },
+              onError: (error) => {
+                close();
+                toastError(`Failed to confirm the price: ${errorMessage(error, 'Please try again.')}`);
+              },
+            },
+          )
+        }
+      >
+        <Stack gap="2">
+          <Text>{newPriceNote(essay)}</Text>
+          <Text>Once you confirm, you can pay {formatPounds(essay.pricePence)}. If you do not agree, talk to your tutor in the chat or cancel the essay for free.</Text>
+        </Stack>
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={open === 'accept'}

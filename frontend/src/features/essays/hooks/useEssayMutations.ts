@@ -16,7 +16,7 @@ export async function applyEssayChange(queryClient: QueryClient, essay: Essay): 
   });
 }
 
-type Action = 'updateWordCount' | 'acceptFeedback' | 'requestRevision' | 'cancel' | 'giveRating';
+type Action = 'updateWordCount' | 'confirmPrice' | 'acceptFeedback' | 'requestRevision' | 'cancel' | 'giveRating';
 
 function useEssayMutation<V>(action: Action, call: (variables: V) => Promise<{ message: string; essay: Essay }>) {
   const queryClient = useQueryClient();
@@ -29,6 +29,10 @@ function useEssayMutation<V>(action: Action, call: (variables: V) => Promise<{ m
 
 export function useUpdateWordCount() {
   return useEssayMutation('updateWordCount', (v: { essayId: string; wordCount: number }) => essaysApi.updateWordCount(v.essayId, v.wordCount));
+}
+
+export function useConfirmPrice() {
+  return useEssayMutation('confirmPrice', (v: { essayId: string; pricePence: number }) => essaysApi.confirmPrice(v.essayId, v.pricePence));
 }
 
 export function useAcceptFeedback() {

@@ -159,6 +159,41 @@ describe('EssayDetailPage', () => {
     expect(await screen.findByText('Error: Forbidden resource')).toBeInTheDocument();
   });
 
+  it('says why Make Payment is not offered while the tutor has not set an estimated word count', async () => {
+    // Even after a tutor's Confirm: the count is still the student's estimate, so the server refuses payment.
+    const essay = essayIn.accepted({ title: 'Photographed', wordCount: 1, wordCountEstimated: true, tutorConfirmed: true, pricePence: 30, price: 0.3 });
+    stubApi(detail(essay));
+    renderApp(`/student/essay/${essay._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Photographed' });
+    expect(screen.getByText('Waiting for your tutor to set the word count')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm New Price' })).not.toBeInTheDocument();
+  });
+
+  it('shows the new price once the tutor has set the count, and offers Make Payment after the student confirms it', async () => {
+    let current = essayIn.accepted({ title: 'Count set', wordCount: 2400, originalWordCount: 2400, pricePence: 3100, price: 31, tutorConfirmed: true, priceConfirmationNeeded: true });
+    const { calls } = stubApi({
+      'GET /api/student/essay/{id}': onlyFor({ id: current._id }, () => jsonResponse(200, { essay: current })),
+      'POST /api/essays/{essayId}/confirm-price': onlyFor({ essayId: current._id }, () => {
+        current = { ...current, priceConfirmationNeeded: false };
+        return jsonResponse(200, { message: 'Price confirmed: you can now pay', essay: current });
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp(`/student/essay/${current._id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Count set' });
+    expect(screen.getByText(/Your tutor set the word count to 2,400 words, so the price is now £31\.00/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Confirm New Price' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm the new price?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm £31.00' }));
+    expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeInTheDocument();
+    const sent = calls.find((c) => c.key === `POST /api/essays/${current._id}/confirm-price`);
+    expect(sent?.body).toEqual({ pricePence: 3100 });
+    expect(screen.queryByRole('button', { name: 'Confirm New Price' })).not.toBeInTheDocument();
+  });
+
   it('accepts the feedback here too, and then offers Rate Tutor', async () => {
     let current = essayIn.completed({ title: 'Accept here', completedAt: hoursAgo(2) });
     const { calls } = stubApi({
