@@ -10,9 +10,12 @@ import { tutorProfiles } from '../../src/infra/database/schema/index.js';
 import { splitCommission } from '@redpen/shared/pricing';
 import { createAccount, db, resetLimits, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
+import { bookableTutor } from '../support/tutoring.js';
 import { ESSAY_SHAPE, expectMoney, expectShape, FEEDBACK_250, PAYMENT_SHAPE, pdfOfWords, spec, SpecClient } from './spec-client.js';
 
 const PRICE_PENCE = 1815;
+/** The subject of this run's tutoring tutor (unique: the database outlives a run). */
+const CARD_SUBJECT = `Money on the card ${Date.now().toString(36)}`;
 
 describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
   let app: NestFastifyApplication;
@@ -119,6 +122,20 @@ describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
     expect(o.studentPaymentsPence).toBeGreaterThanOrEqual(PRICE_PENCE);
   });
 
-  it.todo(spec('part 2 §7', 'POST /tutor/updateTutoringProfile subject, hourlyRate, …') + ': hourlyRate in pounds in, pounds with hourlyRatePence out (Tutoring is being built)');
-  it.todo(spec('part 1 §3', 'Tutor card: … hourlyRate') + ': pounds with hourlyRatePence on GET /tutor/getTutorProfilesforTutoring (Tutoring is being built)');
+  it('POST /tutor/updateTutoringProfile takes hourlyRate in pounds and answers pounds with hourlyRatePence', async () => {
+    const tutoring = await bookableTutor(app, { tutoringSubject: CARD_SUBJECT });
+    const saved = await client
+      .post('/tutor/updateTutoringProfile', tutoring, { subject: CARD_SUBJECT, hourlyRate: 42.75, description: 'Rates in pounds', status: 'Available', availability: { monday: ['09:00-10:00'] }, timeZone: 'Europe/London' })
+      .expect(200);
+    expectMoney(saved.body.profile, 'hourlyRate', 4275);
+    expectMoney((await client.get('/tutor/getTutoringProfile', tutoring).expect(200)).body.profile, 'hourlyRate', 4275);
+  });
+
+  it('a tutor card on GET /tutor/getTutorProfilesforTutoring has hourlyRate in pounds with hourlyRatePence, paged or not', async () => {
+    for (const query of ['', '&page=1']) {
+      const { body } = await client.get(`/tutor/getTutorProfilesforTutoring?search=${encodeURIComponent(CARD_SUBJECT)}${query}`, student).expect(200);
+      expect(body.tutors).toHaveLength(1);
+      expectMoney(body.tutors[0], 'hourlyRate', 4275);
+    }
+  });
 });

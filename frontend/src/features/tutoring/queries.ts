@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiUpload, unwrap, type Schema } from '../../api/client';
 
 export type TutoringProfileEnvelope = Schema<'TutoringProfileEnvelopeDto'>;
@@ -34,24 +34,29 @@ export const tutoringProfileQuery = () =>
     queryFn: () => unwrap(api.GET('/api/tutor/getTutoringProfile')),
   });
 
-/** Find Your Tutor: filtering, sorting and search happen in the server's SQL. */
+/** Tutors asked for at a time on Find Your Tutor (Show more tutors asks the next page). */
+export const TUTORS_PER_PAGE = 30;
+
+/**
+ * Find Your Tutor: filtering, sorting and search happen in the server's SQL. Asked a page at a time: only paged
+ * cards carry `nextSlots`, which the booking modal offers.
+ */
 export const tutorsQuery = (filters: TutorFilters) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: tutoringKeys.tutors(filters),
-    queryFn: async () => {
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) => {
       const query = {
         studyLevel: filters.studyLevel,
         sort: filters.sort,
         ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+        page: pageParam,
+        limit: TUTORS_PER_PAGE,
       };
-      return (
-        await unwrap(
-          api.GET('/api/tutor/getTutorProfilesforTutoring', {
-            params: { query },
-          }),
-        )
-      ).tutors;
+      return unwrap(api.GET('/api/tutor/getTutorProfilesforTutoring', { params: { query } }));
     },
+    getNextPageParam: (last, pages) => (pages.reduce((shown, page) => shown + page.tutors.length, 0) < last.total && last.tutors.length > 0 ? pages.length + 1 : undefined),
+    select: (data) => data.pages.flatMap((page) => page.tutors),
     placeholderData: keepPreviousData,
   });
 

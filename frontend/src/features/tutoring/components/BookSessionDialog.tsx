@@ -21,7 +21,7 @@ import { NO_SLOTS_TODAY, bookingDays, bookingRules, localDayKey, slotLabel, type
  */
 export function BookSessionDialog({ tutor, onClose }: { tutor: TutorCard; onClose: () => void }) {
   const now = useNow(60_000);
-  const days = bookingDays(tutor.availability, tutor.nextSlots, now);
+  const days = bookingDays(tutor.availabilityLocal, tutor.nextSlots ?? [], now);
   const book = useBookSession();
   const form = useForm<BookingValues>({
     defaultValues: { day: '', slot: '', purpose: '' },

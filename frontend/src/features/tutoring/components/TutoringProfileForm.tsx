@@ -25,7 +25,7 @@ const toValues = (profile: TutoringProfile): ProfileValues => ({
   hourlyRate: profile.hourlyRatePence === null ? '' : (profile.hourlyRatePence / 100).toFixed(2),
   description: profile.description ?? '',
   status: profile.status,
-  availability: profile.availability,
+  availability: profile.availabilityLocal,
 });
 
 /** The editable tutoring profile: subject, hourly rate in pounds, description, status and the availability grid. */
@@ -43,6 +43,8 @@ export function TutoringProfileForm({ profile }: { profile: TutoringProfile }) {
         subject: values.subject.trim(),
         description: values.description.trim(),
         hourlyRate: Number(values.hourlyRate),
+        // The grid is the tutor's wall clock: sent with its zone (without one the server reads UTC slots).
+        timeZone: profile.timeZone,
       }),
     onSuccess: (answer) => {
       toastSuccess(answer.message || 'Tutoring profile updated successfully');

@@ -48,6 +48,9 @@ describe('Find Your Tutor', { timeout: 30_000 }, () => {
     }
     expect(within(screen.getByRole('article', { name: 'Pat PhD' })).getByText('No ratings yet')).toBeInTheDocument();
     expect(listUrls(fetchMock)[0]!.searchParams.get('sort')).toBe('experience');
+    // Paged: only paged cards carry the bookable slots.
+    expect(listUrls(fetchMock)[0]!.searchParams.get('page')).toBe('1');
+    expect(screen.queryByRole('button', { name: 'Show more tutors' })).not.toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Study Level'), 'PhD');
     await userEvent.selectOptions(screen.getByLabelText('Sort By'), 'hourlyRate');
@@ -95,7 +98,7 @@ describe('Find Your Tutor: the booking modal', { timeout: 30_000 }, () => {
     const { calls } = stubApi({
       'GET /api/tutor/getTutorProfilesforTutoring': () =>
         jsonResponse(200, {
-          tutors: [makeTutor({ availability: EVERY_DAY, nextSlots: [slot] })],
+          tutors: [makeTutor({ availability: EVERY_DAY, availabilityLocal: EVERY_DAY, nextSlots: [slot] })],
           total: 1,
         }),
       'POST /api/student/createTutoringSession': () =>
@@ -146,7 +149,7 @@ describe('Find Your Tutor: the booking modal', { timeout: 30_000 }, () => {
     stubApi({
       'GET /api/tutor/getTutorProfilesforTutoring': () =>
         jsonResponse(200, {
-          tutors: [makeTutor({ availability: EVERY_DAY, nextSlots: [slot] })],
+          tutors: [makeTutor({ availability: EVERY_DAY, availabilityLocal: EVERY_DAY, nextSlots: [slot] })],
           total: 1,
         }),
       'POST /api/student/createTutoringSession': () =>

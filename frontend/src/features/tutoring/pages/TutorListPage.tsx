@@ -3,7 +3,8 @@ import { Input } from '@chakra-ui/react/input';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useQuery } from '@tanstack/react-query';
+import { Button } from '@chakra-ui/react/button';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormField } from '../../../components/form/FormField';
 import { SelectField } from '../../../components/form/SelectField';
@@ -31,7 +32,7 @@ export function TutorListPage() {
   const [sort, setSort] = useState<TutorSort>('experience');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, 300);
-  const tutors = useQuery(tutorsQuery({ studyLevel, sort, search }));
+  const tutors = useInfiniteQuery(tutorsQuery({ studyLevel, sort, search }));
   const [booking, setBooking] = useState<TutorCard | null>(null);
 
   return (
@@ -66,11 +67,18 @@ export function TutorListPage() {
         }
       >
         {(list) => (
-          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-            {list.map((tutor) => (
-              <TutorCardView key={tutor._id} tutor={tutor} onBook={() => setBooking(tutor)} />
-            ))}
-          </SimpleGrid>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+              {list.map((tutor) => (
+                <TutorCardView key={tutor._id} tutor={tutor} onBook={() => setBooking(tutor)} />
+              ))}
+            </SimpleGrid>
+            {tutors.hasNextPage && (
+              <Button alignSelf="center" variant="outline" loading={tutors.isFetchingNextPage} onClick={() => void tutors.fetchNextPage()}>
+                Show more tutors
+              </Button>
+            )}
+          </Stack>
         )}
       </QueryState>
       {booking && <BookSessionDialog tutor={booking} onClose={() => setBooking(null)} />}

@@ -49,9 +49,10 @@ describe('Tutoring profile: the server decides the state', { timeout: 30_000 }, 
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
-  it('editable: the profile with the rate in pounds and the week grid, saved as the API takes it', async () => {
+  it('editable: the profile with the rate in pounds and the week grid (the tutor’s wall clock, sent with its zone), saved as the API takes it', async () => {
     const { calls } = stubApi({
-      'GET /api/tutor/getTutoringProfile': () => jsonResponse(200, profileEnvelope('editable')),
+      // Summer time: the UTC map is an hour earlier than the wall clock the grid shows.
+      'GET /api/tutor/getTutoringProfile': () => jsonResponse(200, profileEnvelope('editable', { availability: { monday: ['08:00-09:00'] } })),
       'POST /api/tutor/updateTutoringProfile': () =>
         jsonResponse(200, {
           message: 'Tutoring profile updated successfully',
@@ -84,6 +85,7 @@ describe('Tutoring profile: the server decides the state', { timeout: 30_000 }, 
       description: 'Patient maths tutor.',
       status: 'Unavailable',
       availability: { monday: ['09:00-10:00'], wednesday: ['14:00-15:00'] },
+      timeZone: 'Europe/London',
     });
     expect(await screen.findByText('Tutoring profile updated successfully')).toBeInTheDocument();
   });
