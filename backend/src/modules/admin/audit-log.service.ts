@@ -20,7 +20,7 @@ export type AuditAction =
 export interface AuditEntry {
   actorId: string;
   action: AuditAction;
-  subjectType: 'user' | 'payment' | 'chat_message' | 'chat_report' | 'chat_conversation';
+  subjectType: 'user' | 'payment' | 'chat_message' | 'chat_report' | 'chat_conversation' | 'safeguarding_flag';
   subjectId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

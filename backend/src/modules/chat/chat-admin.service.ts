@@ -9,17 +9,19 @@ import { UsersAdminService } from '../users/users-admin.service.js';
 import { presentMessage } from './chat.service.js';
 import { ChatRepository } from './chat.repository.js';
 import type { ChatModerationDto, ResolveModerationDto } from './dto/chat.dto.js';
+import type { MaskKind } from '../safeguarding/safeguarding.service.js';
 import './chat.events.js';
 
 /** How many of a conversation's latest messages each item shows. */
 export const EXCERPT_LENGTH = 10;
 
-const SUBJECT_TYPES = { message: 'chat_message', report: 'chat_report', block: 'chat_conversation' } as const;
+const SUBJECT_TYPES = { message: 'chat_message', report: 'chat_report', block: 'chat_conversation', text: 'safeguarding_flag' } as const;
 
 /**
- * Chat as the admins see it (DESIGN.md §9 "Chat"): flagged messages, reports and blocks, each with the two people,
- * the conversation's latest messages and its resolution; and the resolution itself (dismiss, warn by email, ban),
- * stored once and audited. The admin slice of the module (docs/architecture.md "Access policies and admin slices"):
+ * Chat as the admins see it (DESIGN.md §9 "Chat"): flagged messages (with their originals), reports and blocks, each
+ * with the two people, the conversation's latest messages and its resolution; the texts masked outside chat
+ * (feedback, descriptions, purposes, notes, motivations: SafeguardingService's flags) with their source, author,
+ * reader and original; and the resolution itself (dismiss, warn by email, ban), stored once and audited. The admin slice of the module (docs/architecture.md "Access policies and admin slices"):
  * only `chat.admin.controller.ts` and the dashboard call it.
  */
 @Injectable()
@@ -36,15 +38,17 @@ export class ChatAdminService {
   async moderation(query: PageQueryDto): Promise<ChatModerationDto> {
     const { page, limit, offset } = pageOf(query);
     const queue = await this.repository.moderationQueue({ offset, limit });
-    const { flagged, reports, blocks } = await this.repository.moderationItems(queue.items);
+    const { flagged, reports, blocks, texts } = await this.repository.moderationItems(queue.items);
     const conversations = [...flagged.map((r) => r.message.conversationId), ...reports.map((r) => r.report.conversationId), ...blocks.map((r) => r.conversationId)];
-    const peopleIds = [...flagged, ...reports, ...blocks].flatMap((r) => [r.studentId, r.tutorId]);
-    const [people, excerpts, messageResolutions, reportResolutions, blockResolutions] = await Promise.all([
+    const peopleIds = [...[...flagged, ...reports, ...blocks].flatMap((r) => [r.studentId, r.tutorId]), ...texts.flatMap((r) => (r.readerId ? [r.authorId, r.readerId] : [r.authorId]))];
+    const [people, excerpts, messageResolutions, reportResolutions, blockResolutions, textResolutions, originals] = await Promise.all([
       this.repository.people([...new Set(peopleIds)]),
       this.repository.excerpts([...new Set(conversations)], EXCERPT_LENGTH),
       this.repository.resolutions('message', flagged.map((r) => r.message.id)),
       this.repository.resolutions('report', reports.map((r) => r.report.id)),
       this.repository.resolutions('block', blocks.map((r) => r.conversationId)),
+      this.repository.resolutions('text', texts.map((r) => r.id)),
+      this.repository.messageOriginals(flagged.map((r) => r.message.id)),
     ]);
     const person = (id: string) => {
       const p = people.get(id);
@@ -62,6 +66,8 @@ export class ChatAdminService {
     return {
       flaggedMessages: flagged.map((row) => ({
         ...presentMessage(row.message),
+        original: originals.get(row.message.id) ?? null,
+        source: { kind: 'chat_message' as const, id: row.message.id },
         studentId: row.studentId,
         tutorId: row.tutorId,
         context: context(row.message.conversationId, row.studentId, row.tutorId, messageResolutions.get(row.message.id)),
@@ -82,6 +88,22 @@ export class ChatAdminService {
         blockedAt: row.blockedAt!.toISOString(),
         context: context(row.conversationId, row.studentId, row.tutorId, blockResolutions.get(row.conversationId)),
       })),
+      flaggedTexts: texts.map((row) => {
+        const resolution = textResolutions.get(row.id);
+        return {
+          _id: row.id,
+          source: { kind: row.sourceKind, id: row.sourceId },
+          authorId: row.authorId,
+          readerId: row.readerId,
+          author: person(row.authorId),
+          reader: row.readerId ? person(row.readerId) : null,
+          content: row.masked,
+          original: row.original,
+          masked: row.kinds as MaskKind[],
+          createdAt: row.createdAt.toISOString(),
+          resolution: resolution ? presentResolution(resolution) : null,
+        };
+      }),
       order: queue.items.map((item) => ({ kind: item.kind, _id: item.id })),
       pagination: paginationOf(page, limit, queue.total),
     };
@@ -94,14 +116,16 @@ export class ChatAdminService {
   /**
    * Resolves one item once (409 when it already was): the resolution, its audit row and, for a warning, the
    * `chat.warningIssued` event (the email) commit together; a ban then goes through UsersAdminService (its own
-   * audit row, sessions, sockets and work released). Warn and ban name one of the conversation's two people.
+   * audit row, sessions, sockets and work released). Warn and ban name one of the conversation's two people (for a
+   * masked text, its author or its reader).
    */
   async resolve(adminId: string, body: ResolveModerationDto) {
     const subject = await this.repository.moderationSubject(body.kind, body.id);
     if (!subject) throw new NotFoundException(coded('NOT_FOUND', 'No such moderation item'));
     const target = body.action === 'dismiss' ? null : body.userId;
-    if (body.action !== 'dismiss' && (!target || (target !== subject.studentId && target !== subject.tutorId))) {
-      throw new BadRequestException(coded('VALIDATION_FAILED', 'Choose the student or the tutor of this conversation'));
+    const people = 'authorId' in subject ? [subject.authorId, subject.readerId] : [subject.studentId, subject.tutorId];
+    if (body.action !== 'dismiss' && (!target || !people.includes(target))) {
+      throw new BadRequestException(coded('VALIDATION_FAILED', 'authorId' in subject ? 'Choose the author or the reader of this text' : 'Choose the student or the tutor of this conversation'));
     }
     const note = body.note || null;
     const resolution = await this.events.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditLogModule } from '../admin/audit-log.module.js';
 import { AuthTokensModule } from '../auth/auth-tokens.module.js';
+import { SafeguardingModule } from '../safeguarding/safeguarding.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminChatController } from './chat.admin.controller.js';
 import { StudentChatController, TutorChatController } from './chat.controller.js';
@@ -23,7 +24,7 @@ import './chat.mails.js';
  * whatever bans a user calls `disconnectUser`; the discussion sends through `sendMessage`.
  */
 @Module({
-  imports: [AuthTokensModule, UsersModule, AuditLogModule],
+  imports: [AuthTokensModule, UsersModule, AuditLogModule, SafeguardingModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
   providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatSessionsSubscriber, ChatBansSubscriber, ChatRevocationsSubscriber],
   exports: [ChatService, ChatAdminService],

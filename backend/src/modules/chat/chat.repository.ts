@@ -8,17 +8,22 @@ import {
   chatMessages,
   chatModerationResolutions,
   chatReports,
+  safeguardingFlags,
   studentProfiles,
   tutorProfiles,
   users,
   type ChatConversationRow,
   type ChatMessageRow,
   type ChatModerationResolutionRow,
+  type SafeguardingFlagRow,
 } from '../../infra/database/schema/index.js';
 
 export type ChatContextKind = 'essay' | 'session';
 export type ChatSide = 'student' | 'tutor';
-/** One item of the moderation queue: a flagged message's, a report's or (for a block) a conversation's id. */
+/**
+ * One item of the moderation queue: a flagged message's, a report's, (for a block) a conversation's or (for a masked
+ * text written outside chat: feedback, a description, a purpose, notes, a motivation) its safeguarding flag's id.
+ */
 export interface ModerationKey {
   kind: ChatModerationResolutionRow['subjectKind'];
   id: string;
@@ -210,7 +215,8 @@ export class ChatRepository {
   }
 
   /**
-   * One page of the moderation queue, all three kinds together (flagged messages, reports, blocks): unresolved items
+   * One page of the moderation queue, all four kinds together (flagged messages, reports, blocks, masked texts from
+   * outside chat; a chat message's own flag is its message's item): unresolved items
    * first, oldest first (the longest waiting on top); then resolved ones, latest resolution first. Answers the
    * page's keys in that order and how many items there are in all.
    */
@@ -219,6 +225,7 @@ export class ChatRepository {
       select 'message'::chat_moderation_subject as kind, m.id, m.created_at as at from ${chatMessages} m where cardinality(m.flags) > 0
       union all select 'report'::chat_moderation_subject, p.id, p.created_at from ${chatReports} p
       union all select 'block'::chat_moderation_subject, c.id, c.blocked_at from ${chatConversations} c where c.blocked_at is not null
+      union all select 'text'::chat_moderation_subject, f.id, f.created_at from ${safeguardingFlags} f where f.source_kind <> 'chat_message'
     )`;
     const [rows, count] = await Promise.all([
       tx.execute<{ kind: ModerationKey['kind']; id: string }>(sql`select i.kind, i.id from ${items} i
@@ -230,11 +237,11 @@ export class ChatRepository {
     return { items: rows.rows.map((row) => ({ kind: row.kind, id: row.id })), total: Number(count.rows[0]?.total ?? 0) };
   }
 
-  /** The flagged messages, reports and blocks of one page of the queue, with each conversation's two people. */
+  /** The flagged messages, reports, blocks and masked texts of one page of the queue, with each conversation's two people. */
   async moderationItems(keys: ModerationKey[], tx: DbOrTx = this.db) {
     const ids = (kind: ModerationKey['kind']) => keys.filter((key) => key.kind === kind).map((key) => key.id);
-    const [messageIds, reportIds, blockIds] = [ids('message'), ids('report'), ids('block')];
-    const [flagged, reports, blocks] = await Promise.all([
+    const [messageIds, reportIds, blockIds, textIds] = [ids('message'), ids('report'), ids('block'), ids('text')];
+    const [flagged, reports, blocks, texts] = await Promise.all([
       messageIds.length
         ? tx
             .select({ message: chatMessages, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId })
@@ -255,6 +262,7 @@ export class ChatRepository {
             .from(chatConversations)
             .where(and(inArray(chatConversations.id, blockIds), isNotNull(chatConversations.blockedAt)))
         : [],
+      textIds.length ? tx.select().from(safeguardingFlags).where(inArray(safeguardingFlags.id, textIds)) : ([] as SafeguardingFlagRow[]),
     ]);
     const position = new Map(keys.map((key, i) => [`${key.kind}:${key.id}`, i]));
     const inQueueOrder = <T,>(kind: ModerationKey['kind'], rows: T[], id: (row: T) => string) =>
@@ -263,7 +271,18 @@ export class ChatRepository {
       flagged: inQueueOrder('message', flagged, (row) => row.message.id),
       reports: inQueueOrder('report', reports, (row) => row.report.id),
       blocks: inQueueOrder('block', blocks, (row) => row.conversationId),
+      texts: inQueueOrder('text', texts, (row) => row.id),
     };
+  }
+
+  /** Flagged messages' originals, as their senders wrote them (none for a message flagged before originals were kept). */
+  async messageOriginals(messageIds: string[], tx: DbOrTx = this.db): Promise<Map<string, string>> {
+    if (!messageIds.length) return new Map();
+    const rows = await tx
+      .select({ id: safeguardingFlags.sourceId, original: safeguardingFlags.original })
+      .from(safeguardingFlags)
+      .where(and(eq(safeguardingFlags.sourceKind, 'chat_message'), inArray(safeguardingFlags.sourceId, messageIds)));
+    return new Map(rows.map((row) => [row.id, row.original]));
   }
 
   async namesOf(ids: string[], tx: DbOrTx = this.db): Promise<Map<string, string>> {
@@ -309,9 +328,16 @@ export class ChatRepository {
     return new Map(rows.map((row) => [row.subjectId, row]));
   }
 
-  /** The conversation a moderation item belongs to, with its two people; undefined when there is no such item. */
-  async moderationSubject(kind: ChatModerationResolutionRow['subjectKind'], id: string, tx: DbOrTx = this.db): Promise<{ conversationId: string; studentId: string; tutorId: string } | undefined> {
-    const parties = { conversationId: chatConversations.id, studentId: chatConversations.studentId, tutorId: chatConversations.tutorId };
+  /**
+   * The people a moderation item concerns (a conversation's student and tutor; a masked text's author and, when there
+   * is one, its reader); undefined when there is no such item.
+   */
+  async moderationSubject(kind: ChatModerationResolutionRow['subjectKind'], id: string, tx: DbOrTx = this.db): Promise<{ studentId: string; tutorId: string } | { authorId: string; readerId: string | null } | undefined> {
+    if (kind === 'text') {
+      const [row] = await tx.select({ authorId: safeguardingFlags.authorId, readerId: safeguardingFlags.readerId }).from(safeguardingFlags).where(eq(safeguardingFlags.id, id)).limit(1);
+      return row;
+    }
+    const parties = { studentId: chatConversations.studentId, tutorId: chatConversations.tutorId };
     if (kind === 'message') {
       const [row] = await tx.select(parties).from(chatMessages).innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId)).where(eq(chatMessages.id, id)).limit(1);
       return row;
@@ -331,14 +357,15 @@ export class ChatRepository {
     return row;
   }
 
-  /** Items not yet resolved: flagged messages, reports and blocks (the dashboard's safeguarding figure). */
+  /** Items not yet resolved: flagged messages, reports, blocks and masked texts (the dashboard's safeguarding figure). */
   async openModerationCount(tx: DbOrTx = this.db): Promise<number> {
     const unresolved = (kind: ChatModerationResolutionRow['subjectKind'], id: unknown) =>
       sql`not exists (select 1 from ${chatModerationResolutions} r where r.subject_kind = ${kind} and r.subject_id = ${id})`;
     const [row] = await tx.execute<{ open: number }>(sql`select
       (select count(*) from ${chatMessages} m where cardinality(m.flags) > 0 and ${unresolved('message', sql`m.id`)})::int
       + (select count(*) from ${chatReports} p where ${unresolved('report', sql`p.id`)})::int
-      + (select count(*) from ${chatConversations} c where c.blocked_at is not null and ${unresolved('block', sql`c.id`)})::int as open`).then((r) => r.rows);
+      + (select count(*) from ${chatConversations} c where c.blocked_at is not null and ${unresolved('block', sql`c.id`)})::int
+      + (select count(*) from ${safeguardingFlags} f where f.source_kind <> 'chat_message' and ${unresolved('text', sql`f.id`)})::int as open`).then((r) => r.rows);
     return Number(row?.open ?? 0);
   }
 }

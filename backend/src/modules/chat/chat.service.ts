@@ -10,7 +10,7 @@ import { canMarkRead, canReadConversation, canSendMessage } from './chat.access.
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';
 import type { ChatContactDto, ChatMessageDto, ChatMessagesDto } from './dto/chat.dto.js';
-import { maskContactDetails, type MaskKind } from '../../common/security/contact-masking.js';
+import { SafeguardingService, type MaskKind } from '../safeguarding/safeguarding.service.js';
 import './chat.events.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,6 +56,7 @@ export class ChatService {
     private readonly storage: StorageService,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
+    private readonly safeguarding: SafeguardingService,
   ) {}
 
   /** Makes a student and a tutor contacts because of an essay (from acceptance) or a confirmed session. Idempotent. */
@@ -97,7 +98,7 @@ export class ChatService {
       throw new ForbiddenException(coded('CHAT_DBS_REQUIRED', 'Without a verified DBS check you can only message a student about an essay you hold.'));
     }
     if (access === 'essay-closed') throw new ForbiddenException(coded('CHAT_ESSAY_CLOSED', 'This essay’s conversation is closed: it is no longer with this tutor.'));
-    const masked = maskContactDetails(content);
+    const masked = this.safeguarding.screen(content);
     const values = {
       conversationId: thread.conversation.id,
       senderId: sender.id,
@@ -105,26 +106,31 @@ export class ChatService {
       senderRole: thread.side,
       content: masked.text,
       essayId,
-      flags: masked.flags,
+      flags: masked.kinds,
       // The app's clock, as the read marks are (a message is unread when it is newer than the reader's mark).
       createdAt: this.clock.now(),
     };
     // Presence is a socket open anywhere (any page of the app, any instance). Someone away hears of it by email
-    // later (Notifications batches them): the event commits with the message.
-    const row = (await this.realtime.isOnline(thread.contactId))
-      ? await this.repository.insertMessage(values)
-      : await this.events.transaction(async (tx) => {
-          const saved = await this.repository.insertMessage(values, tx);
-          await this.events.record(tx, 'chat.messageMissed', {
-            messageId: saved.id,
-            conversationId: saved.conversationId,
-            senderId: saved.senderId,
-            recipientId: saved.recipientId,
-            recipientSide: thread.side === 'student' ? 'tutor' : 'student',
-            sentAt: saved.createdAt.toISOString(),
+    // later (Notifications batches them): the event commits with the message, as a flagged message's safeguarding
+    // flag (its original, for the moderators) does.
+    const online = await this.realtime.isOnline(thread.contactId);
+    const row =
+      online && masked.kinds.length === 0
+        ? await this.repository.insertMessage(values)
+        : await this.events.transaction(async (tx) => {
+            const saved = await this.repository.insertMessage(values, tx);
+            await this.safeguarding.flag(masked, { kind: 'chat_message', id: saved.id, authorId: sender.id, readerId: thread.contactId }, tx);
+            if (online) return saved;
+            await this.events.record(tx, 'chat.messageMissed', {
+              messageId: saved.id,
+              conversationId: saved.conversationId,
+              senderId: saved.senderId,
+              recipientId: saved.recipientId,
+              recipientSide: thread.side === 'student' ? 'tutor' : 'student',
+              sentAt: saved.createdAt.toISOString(),
+            });
+            return saved;
           });
-          return saved;
-        });
     const message = presentMessage(row);
     this.realtime.emitMessage(message);
     return message;

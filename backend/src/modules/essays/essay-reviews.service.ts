@@ -17,6 +17,7 @@ import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { poundsFromPence } from '@redpen/shared/money';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
+import { SafeguardingService } from '../safeguarding/safeguarding.service.js';
 import type { EssayDto, EssayPoolQueryDto, MarkEssayFormDto, TutorDashboardDto } from './dto/essay.dto.js';
 import { bandMessage, isWithinBand } from '@redpen/shared/essay-rules';
 import { discussionEndsAt, essayTotalPence, essayWindows, type EssayWindows } from './essay-rules.js';
@@ -55,6 +56,7 @@ export class EssayReviewsService {
     private readonly storage: StorageService,
     private readonly payments: PaymentsService,
     private readonly ratings: RatingsService,
+    private readonly safeguarding: SafeguardingService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.windows = essayWindows(config.windows);
@@ -246,7 +248,10 @@ export class EssayReviewsService {
       if (locked?.status === 'paid' && (await this.payments.refundInProgress(ITEM_KINDS.essay, essay.id, tx))) {
         throw new ConflictException(coded('ESSAY_REFUNDING', 'This essay is being refunded to the student, so it can no longer be marked.'));
       }
-      const done = await this.essays.markCompleted(essay.id, tutor.id, { score, feedback, modelFileKey: file?.key ?? null }, this.clock.now(), tx);
+      // The feedback is written for the student: masked on write by the one safeguarding rule, flagged with the essay.
+      const screened = this.safeguarding.screen(feedback);
+      const done = await this.essays.markCompleted(essay.id, tutor.id, { score, feedback: screened.text, modelFileKey: file?.key ?? null }, this.clock.now(), tx);
+      if (done) await this.safeguarding.flag(screened, { kind: 'essay_feedback', id: essay.id, authorId: tutor.id, readerId: essay.studentId }, tx);
       const revision = essay.status === 'revision_requested';
       if (done) await this.events.record(tx, 'essay.completed', { ...essayRef(done.essay), tutorId: tutor.id, completedAt: done.essay.completedAt!.toISOString(), score, revision });
       return done;

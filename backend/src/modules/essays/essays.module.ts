@@ -3,6 +3,7 @@ import { UploadsModule } from '../../common/uploads/uploads.module.js';
 import { ChatModule } from '../chat/chat.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
+import { SafeguardingModule } from '../safeguarding/safeguarding.module.js';
 import { TutoringModule } from '../tutoring/tutoring.module.js';
 import { TutorsModule } from '../tutors/tutors.module.js';
 import { EssayBansSubscriber } from './essay-bans.subscriber.js';
@@ -28,7 +29,7 @@ import { UsersModule } from '../users/users.module.js';
  * kind of Payments' PayableItems.
  */
 @Module({
-  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule, UsersModule, TutoringModule],
+  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule, UsersModule, TutoringModule, SafeguardingModule],
   controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
   providers: [
     EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler, EssayTimersSubscriber, EssayBansSubscriber,

@@ -9,6 +9,7 @@ import type { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
 import type { RatingsService } from '../ratings/ratings.service.js';
+import type { SafeguardingService } from '../safeguarding/safeguarding.service.js';
 import type { UploadEssayFormDto } from './dto/essay.dto.js';
 import type { EssayPresenter } from './essay.presenter.js';
 import type { EssaysRepository } from './essays.repository.js';
@@ -36,7 +37,8 @@ function setup(documentCount: (bytes: ArrayBuffer, mime: string) => Promise<numb
     {} as ChatService,
     {} as PaymentsService,
     {} as RatingsService,
-    {} as DomainEvents,
+    { transaction: async (work: (tx: never) => unknown) => work(undefined as never) } as unknown as DomainEvents,
+    { screen: (text: string) => ({ text, original: text, kinds: [] }), flag: async () => undefined } as unknown as SafeguardingService,
     config,
   );
   /** An upload of `bytes` as the helper hands it over: its tap (ESSAY_UPLOAD's) has seen every byte, in 3-byte chunks. */

@@ -14,6 +14,7 @@ import type { ChatMessageDto } from '../chat/dto/chat.dto.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
+import { SafeguardingService } from '../safeguarding/safeguarding.service.js';
 import type { EssayDto, GiveRatingDto, StudentDashboardDto, UpdateWordCountDto, UploadEssayFormDto, UploadEssayResultDto } from './dto/essay.dto.js';
 import { EssayPresenter } from './essay.presenter.js';
 import { essayRef } from './essay-timers.service.js';
@@ -57,6 +58,7 @@ export class EssaysService {
     private readonly payments: PaymentsService,
     private readonly ratings: RatingsService,
     private readonly events: DomainEvents,
+    private readonly safeguarding: SafeguardingService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.windows = essayWindows(config.windows);
@@ -84,30 +86,40 @@ export class EssaysService {
     };
     const scheme = form.file('markingScheme');
     const now = this.clock.now();
-    const row = await this.essays.insert({
-      studentId: student.id,
-      title: fields.title,
-      subject,
-      academicLevel,
-      requestType,
-      expedited,
-      notes: fields.notes ?? fields.comments ?? null,
-      originalWordCount,
-      wordCount: originalWordCount,
-      pricePence: wordCountToBeAgreed ? minimumPricePence(surcharges) : essayTotalPence(originalWordCount, surcharges),
-      wordCountToBeAgreed,
-      wordCountEstimated,
-      // Not read from the document: paid only at a price the student confirms once the tutor has set the count.
-      priceConfirmationRequired: wordCountEstimated,
-      ...surcharges,
-      preview: opening || null,
-      fileKey: file.key,
-      fileName: file.filename,
-      fileMime: file.mime,
-      markingSchemeKey: scheme?.key ?? null,
-      markingSchemeName: scheme?.filename ?? null,
-      createdAt: now,
-      updatedAt: now,
+    // The notes are written for the tutors: masked on write by the one safeguarding rule, flagged with the essay.
+    const given = fields.notes ?? fields.comments ?? null;
+    const notes = given === null ? null : this.safeguarding.screen(given);
+    const row = await this.events.transaction(async (tx) => {
+      const inserted = await this.essays.insert(
+        {
+          studentId: student.id,
+          title: fields.title,
+          subject,
+          academicLevel,
+          requestType,
+          expedited,
+          notes: notes?.text ?? null,
+          originalWordCount,
+          wordCount: originalWordCount,
+          pricePence: wordCountToBeAgreed ? minimumPricePence(surcharges) : essayTotalPence(originalWordCount, surcharges),
+          wordCountToBeAgreed,
+          wordCountEstimated,
+          // Not read from the document: paid only at a price the student confirms once the tutor has set the count.
+          priceConfirmationRequired: wordCountEstimated,
+          ...surcharges,
+          preview: opening || null,
+          fileKey: file.key,
+          fileName: file.filename,
+          fileMime: file.mime,
+          markingSchemeKey: scheme?.key ?? null,
+          markingSchemeName: scheme?.filename ?? null,
+          createdAt: now,
+          updatedAt: now,
+        },
+        tx,
+      );
+      if (notes) await this.safeguarding.flag(notes, { kind: 'essay_notes', id: inserted.id, authorId: student.id }, tx);
+      return inserted;
     });
     form.keep();
     const band = wordCountBand(originalWordCount);

@@ -21,6 +21,7 @@ import { sessionRef } from './tutoring.events.js';
 import { TutoringRepository, type StudentSessionFilter, type TutorSessionGroup } from './tutoring.repository.js';
 import { BOOKING_HORIZON_DAYS, BOOKING_LEAD_MINUTES, bookingHorizonEnd, earliestBookableStart, isSessionLength, sessionPricePence } from './tutoring-rules.js';
 import { UsersService } from '../users/users.service.js';
+import { SafeguardingService } from '../safeguarding/safeguarding.service.js';
 
 export const sessionNotFound = (): NotFoundException => new NotFoundException(coded('NOT_FOUND', 'Tutoring session not found'));
 export const userNotFound = (): NotFoundException => new NotFoundException(coded('NOT_FOUND', 'User not found'));
@@ -61,6 +62,7 @@ export class TutoringSessionsService {
     private readonly events: DomainEvents,
     private readonly clock: Clock,
     private readonly users: UsersService,
+    private readonly safeguarding: SafeguardingService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.payoutDelayMs = config.windows.payoutEligibilitySeconds * 1000;
@@ -101,6 +103,8 @@ export class TutoringSessionsService {
     if (!own && (await this.repository.slotTaken(tutor.userId, start, end, now))) throw slotTaken('tutor');
 
     const holdExpiresAt = new Date(now.getTime() + this.config.tutoring.bookingHoldSeconds * 1000);
+    // The purpose is written for the tutor: masked on write by the one safeguarding rule, flagged with the session.
+    const purpose = this.safeguarding.screen(body.purpose.trim());
     const session = await this.events.transaction(async (tx) => {
       // One booking of this student at a time, and none past a ban of either side (the ban waits, or is read here).
       const banned = await this.repository.lockParties({ studentId: student.id, tutorId: tutor.userId }, tx, { student: 'exclusive' });
@@ -117,7 +121,7 @@ export class TutoringSessionsService {
         {
           studentId: student.id,
           tutorId: tutor.userId,
-          purpose: body.purpose.trim(),
+          purpose: purpose.text,
           startTime: start,
           endTime: end,
           hourlyRatePence: tutor.hourlyRatePence!,
@@ -129,6 +133,7 @@ export class TutoringSessionsService {
         tx,
       );
       if ('overlap' in inserted) throw slotTaken(inserted.overlap);
+      await this.safeguarding.flag(purpose, { kind: 'session_purpose', id: inserted.row.id, authorId: student.id, readerId: tutor.userId }, tx);
       await this.events.record(tx, 'session.held', { ...sessionRef(inserted.row), holdExpiresAt: holdExpiresAt.toISOString() });
       return inserted.row;
     });

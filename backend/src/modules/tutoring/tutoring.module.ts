@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { UploadsModule } from '../../common/uploads/uploads.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
+import { SafeguardingModule } from '../safeguarding/safeguarding.module.js';
 import { TutorDirectoryCache } from './tutor-directory-cache.js';
 import { TutorDirectoryService } from './tutor-directory.service.js';
 import { StudentTutoringController, TutorTutoringController } from './tutoring.controller.js';
@@ -26,7 +27,7 @@ import { UsersModule } from '../users/users.module.js';
  * the `session` type of `POST /student/giveRating`.
  */
 @Module({
-  imports: [UploadsModule, PaymentsModule, RatingsModule, UsersModule],
+  imports: [UploadsModule, PaymentsModule, RatingsModule, UsersModule, SafeguardingModule],
   controllers: [StudentTutoringController, TutorTutoringController, AdminTutoringController],
   providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber, TutoringBansSubscriber],
   exports: [TutoringSessionsService],

@@ -10,6 +10,7 @@ import { AuthTokens } from '../auth/auth-tokens.service.js';
 import { presentUser } from '../auth/user.presenter.js';
 import type { OnboardingResultDto, TutorOnboardingFormDto } from './dto/tutor.dto.js';
 import { RIGHT_TO_WORK_FILE_FIELDS, validateOnboarding } from './onboarding-submission.validator.js';
+import { SafeguardingService } from '../safeguarding/safeguarding.service.js';
 import { UsersService } from '../users/users.service.js';
 import { canSubmitOnboarding } from './tutors.access.js';
 import { TutorsRepository } from './tutors.repository.js';
@@ -32,6 +33,7 @@ export class TutorOnboardingService {
     private readonly users: UsersService,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
+    private readonly safeguarding: SafeguardingService,
   ) {}
 
   /** Checked before the upload is read. Admin is a separate role and never becomes a tutor. */
@@ -66,6 +68,8 @@ export class TutorOnboardingService {
       ...(value.shareCode ? { shareCode: value.shareCode } : {}),
       ...(value.rightToWorkDateOfBirth ? { dateOfBirth: value.rightToWorkDateOfBirth } : {}),
     };
+    // The motivation is written for the admins and students: masked on write by the one safeguarding rule, flagged with the tutor.
+    const motivation = this.safeguarding.screen(value.motivation);
     // The submission and its announcement (`tutor.onboarding-submitted`: the tutor is emailed that approval is pending) commit together.
     const { updated, previous } = await this.events.transaction(async (tx) => {
       const previous = await this.repository.findForUpdate(user.id, tx);
@@ -75,7 +79,7 @@ export class TutorOnboardingService {
         {
           university: value.university,
           course: value.course,
-          motivation: value.motivation,
+          motivation: motivation.text,
           subjects: value.subjects,
           dateOfBirth: value.dateOfBirth,
           aLevels: value.aLevels,
@@ -100,6 +104,7 @@ export class TutorOnboardingService {
         tx,
       );
       if (!accepted) throw alreadySubmitted();
+      await this.safeguarding.flag(motivation, { kind: 'tutor_motivation', id: user.id, authorId: user.id }, tx);
       await this.events.record(tx, 'tutor.onboarding-submitted', { tutorId: user.id, at: this.clock.now().toISOString() });
       return { updated: await this.users.markOnboardingCompleted(user.id, tx), previous };
     });

@@ -3,6 +3,7 @@ import { TutorApprovals } from '../../common/guards/tutor-approvals.js';
 import { UploadsModule } from '../../common/uploads/uploads.module.js';
 import { AuditLogModule } from '../admin/audit-log.module.js';
 import { AuthTokensModule } from '../auth/auth-tokens.module.js';
+import { SafeguardingModule } from '../safeguarding/safeguarding.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { TutorApprovalsService } from './tutor-approvals.service.js';
 import { TutorOnboardingService } from './tutor-onboarding.service.js';
@@ -20,7 +21,7 @@ import './tutors.mails.js';
  * TutorsAdminService (the dashboard's waiting counts).
  */
 @Module({
-  imports: [AuthTokensModule, UsersModule, UploadsModule, AuditLogModule],
+  imports: [AuthTokensModule, UsersModule, UploadsModule, AuditLogModule, SafeguardingModule],
   controllers: [TutorsController, AdminTutorsController],
   providers: [TutorsRepository, TutorsService, TutorOnboardingService, TutorsAdminService, { provide: TutorApprovals, useClass: TutorApprovalsService }],
   exports: [TutorApprovals, TutorsAdminService],

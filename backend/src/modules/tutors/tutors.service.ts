@@ -2,7 +2,9 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException, type FieldError } from '../../common/errors.js';
 import type { TutorProfileRow } from '../../infra/database/schema/index.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
+import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
+import { SafeguardingService } from '../safeguarding/safeguarding.service.js';
 import type { TutorProfileDto, TutorProfileUpdateFormDto } from './dto/tutor.dto.js';
 import { validateSubjects } from './onboarding-submission.validator.js';
 import { presentTutor } from './tutor.presenter.js';
@@ -16,6 +18,8 @@ export class TutorsService {
   constructor(
     private readonly repository: TutorsRepository,
     private readonly storage: StorageService,
+    private readonly events: DomainEvents,
+    private readonly safeguarding: SafeguardingService,
   ) {}
 
   /** Checked before an upload is read. */
@@ -37,18 +41,26 @@ export class TutorsService {
     const found = await this.repository.findWithUser(userId);
     if (!found) throw new NotFoundException(PROFILE_NOT_FOUND);
     const { university, StudyLevel, yearsOfExperience, motivation, subjects } = form.fields;
+    // The motivation is written for the admins and students: masked on write by the one safeguarding rule, flagged with the tutor.
+    const screened = motivation ? this.safeguarding.screen(motivation) : undefined;
     const errors: FieldError[] = [];
     const values: TutorProfileValues = {
       ...(university ? { university } : {}),
       ...(StudyLevel ? studyLevelChange(found.profile, StudyLevel) : {}),
       ...(yearsOfExperience ? { yearsOfExperience: Number(yearsOfExperience) } : {}),
-      ...(motivation ? { motivation } : {}),
+      ...(screened ? { motivation: screened.text } : {}),
     };
     if (subjects) values.subjects = validateSubjects(parseJson(subjects), errors);
     if (errors.length) throw new ValidationFailedException(errors);
     const picture = form.file('profilePicture');
     if (picture) values.pendingProfilePictureKey = picture.key;
-    const profile = Object.keys(values).length ? await this.repository.update(userId, values) : found.profile;
+    const profile = Object.keys(values).length
+      ? await this.events.transaction(async (tx) => {
+          const updated = await this.repository.update(userId, values, tx);
+          if (updated && screened) await this.safeguarding.flag(screened, { kind: 'tutor_motivation', id: userId, authorId: userId }, tx);
+          return updated;
+        })
+      : found.profile;
     form.keep();
     const replaced = found.profile.pendingProfilePictureKey;
     if (picture && replaced && replaced !== picture.key) await this.storage.deleteQuietly([replaced]);

@@ -43,7 +43,7 @@ export const chatMessages = pgTable(
     senderId: uuid('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     recipientId: uuid('recipient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     senderRole: chatSenderRole('sender_role').notNull(),
-    /** Already masked: contact details never reach the database. */
+    /** Already masked; a flagged message's original is the moderators' alone (safeguarding_flags). */
     content: text('content').notNull(),
     essayId: uuid('essay_id'),
     /** Kinds of contact detail masked out (phone, email, link, handle); non-empty means flagged. */
@@ -66,9 +66,9 @@ export const chatReports = pgTable('chat_reports', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** What an admin did about a moderation item (flagged message, report or block). */
+/** What an admin did about a moderation item (flagged message, report, block or a masked text from elsewhere). */
 export const chatModerationAction = pgEnum('chat_moderation_action', ['dismiss', 'warn', 'ban']);
-export const chatModerationSubject = pgEnum('chat_moderation_subject', ['message', 'report', 'block']);
+export const chatModerationSubject = pgEnum('chat_moderation_subject', ['message', 'report', 'block', 'text']);
 
 /**
  * An admin's resolution of one moderation item (a flagged message, a report or a conversation's block), stored once:
@@ -79,7 +79,7 @@ export const chatModerationResolutions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     subjectKind: chatModerationSubject('subject_kind').notNull(),
-    /** The message's, report's or (for a block) conversation's id. */
+    /** The message's, report's, (for a block) conversation's or (for a text) safeguarding flag's id. */
     subjectId: uuid('subject_id').notNull(),
     action: chatModerationAction('action').notNull(),
     /** Who was warned or banned (null for a dismissal). */

@@ -10,3 +10,4 @@ export * from './events.js';
 export * from './tutoring.js';
 export * from './audit.js';
 export * from './notifications.js';
+export * from './safeguarding.js';

@@ -54,7 +54,7 @@ export class AuditEntryDto {
     enum: ['tutor.approve', 'tutor.withdraw', 'tutor.reject', 'tutor.picture.approve', 'tutor.picture.reject', 'tutor.studyLevel.approve', 'tutor.studyLevel.reject', 'user.ban', 'user.unban', 'payment.status', 'moderation.resolve'],
   })
   action: string;
-  @ApiProperty({ enum: ['user', 'payment', 'chat_message', 'chat_report', 'chat_conversation'] }) subjectType: string;
+  @ApiProperty({ enum: ['user', 'payment', 'chat_message', 'chat_report', 'chat_conversation', 'safeguarding_flag'] }) subjectType: string;
   @ApiProperty({ format: 'uuid' }) subjectId: string;
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) before: Record<string, unknown> | null;
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) after: Record<string, unknown> | null;

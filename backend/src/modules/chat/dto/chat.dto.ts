@@ -77,7 +77,10 @@ export class ChatDoneDto {
   @ApiProperty() message: string;
 }
 
-export const MODERATION_SUBJECTS = ['message', 'report', 'block'] as const;
+export const MODERATION_SUBJECTS = ['message', 'report', 'block', 'text'] as const;
+/** Where a masked text was written: the moderation item's source kind. */
+export const MODERATION_SOURCES = ['chat_message', 'essay_feedback', 'tutoring_description', 'session_purpose', 'essay_notes', 'tutor_motivation'] as const;
+const MASK_KINDS = ['phone', 'email', 'link', 'handle'] as const;
 export const MODERATION_ACTIONS = ['dismiss', 'warn', 'ban'] as const;
 
 class ModerationPersonDto {
@@ -106,7 +109,16 @@ class ModerationContextDto {
   @ApiProperty({ type: ModerationResolutionDto, nullable: true }) resolution: ModerationResolutionDto | null;
 }
 
+/** What a masked text belongs to: its kind and the thing's id (a description's or motivation's is the tutor's user id). */
+class ModerationSourceDto {
+  @ApiProperty({ enum: MODERATION_SOURCES }) kind: (typeof MODERATION_SOURCES)[number];
+  @ApiProperty({ format: 'uuid', description: "The chat message's, essay's, tutoring session's or (description, motivation) tutor's id" }) id: string;
+}
+
 class FlaggedMessageDto extends ChatMessageDto {
+  @ApiProperty({ type: String, nullable: true, description: 'The message as its sender wrote it, for the moderators only (none for a message flagged before originals were kept)' })
+  original: string | null;
+  @ApiProperty({ type: ModerationSourceDto }) source: ModerationSourceDto;
   @ApiProperty({ format: 'uuid' }) studentId: string;
   @ApiProperty({ format: 'uuid' }) tutorId: string;
   @ApiProperty({ type: ModerationContextDto }) context: ModerationContextDto;
@@ -130,12 +142,30 @@ class ChatBlockRowDto {
   @ApiProperty({ type: ModerationContextDto }) context: ModerationContextDto;
 }
 
+/**
+ * A text written outside chat (essay feedback or notes, a tutoring description, a session purpose, a tutor's
+ * motivation) whose contact details were masked as it was written: stored and served masked; the original is here.
+ */
+class FlaggedTextDto {
+  @ApiProperty({ format: 'uuid', description: "The item's id when resolving it" }) _id: string;
+  @ApiProperty({ type: ModerationSourceDto }) source: ModerationSourceDto;
+  @ApiProperty({ format: 'uuid' }) authorId: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The one person it was written for, when there is one' }) readerId: string | null;
+  @ApiProperty({ type: ModerationPersonDto }) author: ModerationPersonDto;
+  @ApiProperty({ type: ModerationPersonDto, nullable: true }) reader: ModerationPersonDto | null;
+  @ApiProperty({ description: 'As stored and shown (masked)' }) content: string;
+  @ApiProperty({ description: 'As its author wrote it, for the moderators only' }) original: string;
+  @ApiProperty({ type: [String], enum: MASK_KINDS }) masked: (typeof MASK_KINDS)[number][];
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: ModerationResolutionDto, nullable: true }) resolution: ModerationResolutionDto | null;
+}
+
 /** `POST /admin/chat/moderation/resolve`: dismiss, warn by email, or ban one of the two people. */
 export class ResolveModerationDto {
   @ApiProperty({ enum: MODERATION_SUBJECTS }) @IsIn(MODERATION_SUBJECTS, { message: 'Unknown moderation item' }) kind: (typeof MODERATION_SUBJECTS)[number];
-  @ApiProperty({ format: 'uuid', description: "The message's, report's or (for a block) conversation's id" }) @IsUUID('all', { message: 'id must be an id' }) id: string;
+  @ApiProperty({ format: 'uuid', description: "The message's, report's, (for a block) conversation's or (for a text) item's id" }) @IsUUID('all', { message: 'id must be an id' }) id: string;
   @ApiProperty({ enum: MODERATION_ACTIONS }) @IsIn(MODERATION_ACTIONS, { message: 'Unknown action' }) action: (typeof MODERATION_ACTIONS)[number];
-  @ApiPropertyOptional({ format: 'uuid', description: 'Who is warned or banned: the student or the tutor of the conversation (required for warn and ban)' })
+  @ApiPropertyOptional({ format: 'uuid', description: "Who is warned or banned: the student or the tutor of the conversation, or a text's author or reader (required for warn and ban)" })
   @IsOptional()
   @IsUUID('all', { message: 'userId must be an id' })
   userId?: string;
@@ -163,6 +193,7 @@ export class ChatModerationDto {
   @ApiProperty({ type: [FlaggedMessageDto], description: "This page's flagged messages" }) flaggedMessages: FlaggedMessageDto[];
   @ApiProperty({ type: [ChatReportRowDto], description: "This page's reports" }) reports: ChatReportRowDto[];
   @ApiProperty({ type: [ChatBlockRowDto], description: "This page's blocks" }) blocks: ChatBlockRowDto[];
+  @ApiProperty({ type: [FlaggedTextDto], description: "This page's texts masked outside chat (feedback, descriptions, purposes, notes, motivations)" }) flaggedTexts: FlaggedTextDto[];
   @ApiProperty({ type: [ModerationOrderDto], description: "The page's items in queue order: unresolved first, oldest first; then resolved, latest resolution first" })
   order: ModerationOrderDto[];
   @ApiProperty({ type: PaginationDto, description: 'totalPayments is the number of items in the whole queue' }) pagination: PaginationDto;
