@@ -48,6 +48,7 @@ export const adminKeys = {
   moderation: () => [...adminKeys.all, 'moderation'] as const,
   moderationPage: (page: number) => [...adminKeys.moderation(), page] as const,
   audit: (subjectId: string) => [...adminKeys.all, 'audit', subjectId] as const,
+  banImpact: (userId: string) => [...adminKeys.all, 'ban-impact', userId] as const,
 };
 
 export const dashboardQuery = () =>
@@ -163,6 +164,15 @@ export const moderationQuery = (page = 1) =>
     queryKey: adminKeys.moderationPage(page),
     queryFn: () => unwrap(api.GET('/api/admin/chat/moderation', { params: { query: { page, limit: MODERATION_PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
+  });
+
+/** What banning this person would end in tutoring now; read fresh each time the ban dialog opens. */
+export const banImpactQuery = (userId: string) =>
+  queryOptions({
+    queryKey: adminKeys.banImpact(userId),
+    queryFn: () => unwrap(api.GET('/api/admin/tutoring/banImpact/{userId}', { params: { path: { userId } } })),
+    staleTime: 0,
+    gcTime: 0,
   });
 
 export const auditQuery = (subjectId: string) =>

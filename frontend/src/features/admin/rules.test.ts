@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalRules, banFailure, banQuestion, lastChars, money, pagerText, starRating, tutorBadge, tutorDocuments } from './rules';
+import { approvalRules, banConsequences, banFailure, banQuestion, lastChars, money, pagerText, starRating, tutorBadge, tutorDocuments } from './rules';
 import { validatePaymentsSearch, validateTutorListSearch, paymentFiltersOf } from './search';
 import type { AdminTutorDetail } from './queries';
 
@@ -17,6 +17,13 @@ describe('admin rules', () => {
     expect(banQuestion('Sam', true)).toEqual(['Are you sure you want to ban Sam?', 'This action will restrict their access to the platform.']);
     expect(banQuestion('Sam', false)).toEqual(['Are you sure you want to unban Sam?']);
     expect(banFailure('tutor', false)).toBe('Failed to unban tutor. Please try again.');
+  });
+
+  it('states what a ban ends in tutoring', () => {
+    expect(banConsequences({ upcomingSessions: 2, unpaidHolds: 1 })).toBe('Their 2 upcoming sessions will be cancelled and refunded in full; 1 unpaid hold will end.');
+    expect(banConsequences({ upcomingSessions: 1, unpaidHolds: 0 })).toBe('Their 1 upcoming session will be cancelled and refunded in full.');
+    expect(banConsequences({ upcomingSessions: 0, unpaidHolds: 2 })).toBe('2 unpaid holds will end.');
+    expect(banConsequences({ upcomingSessions: 0, unpaidHolds: 0 })).toBe('They have no upcoming tutoring sessions or unpaid bookings.');
   });
 
   it('writes the pager line, the short ids, money and the tutor badge', () => {

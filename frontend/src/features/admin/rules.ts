@@ -42,6 +42,16 @@ export function banQuestion(name: string, ban: boolean): string[] {
   return ban ? [question, 'This action will restrict their access to the platform.'] : [question];
 }
 
+/** What a ban will end in tutoring (the ban dialog's line, from GET /admin/tutoring/banImpact before the Yes). */
+export function banConsequences(impact: { upcomingSessions: number; unpaidHolds: number }): string {
+  const { upcomingSessions: sessions, unpaidHolds: holds } = impact;
+  if (sessions === 0 && holds === 0) return 'They have no upcoming tutoring sessions or unpaid bookings.';
+  const parts: string[] = [];
+  if (sessions > 0) parts.push(`Their ${sessions} upcoming session${sessions === 1 ? '' : 's'} will be cancelled and refunded in full`);
+  if (holds > 0) parts.push(`${holds} unpaid hold${holds === 1 ? '' : 's'} will end`);
+  return `${parts.join('; ')}.`;
+}
+
 /** The failure alert after a ban or unban (spec part 2 §8). */
 export const banFailure = (kind: 'student' | 'tutor', ban: boolean) => `Failed to ${ban ? 'ban' : 'unban'} ${kind}. Please try again.`;
 

@@ -4,10 +4,12 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FiStar } from 'react-icons/fi';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
-import { banQuestion, starRating } from '../rules';
+import { banImpactQuery } from '../queries';
+import { banConsequences, banQuestion, starRating } from '../rules';
 
 /** Title, subtitle and an optional figure ("Total Students: 12") or actions on the right. */
 export function AdminPageHeader({ title, subtitle, aside }: { title: string; subtitle: string; aside?: ReactNode }) {
@@ -70,7 +72,15 @@ export interface BanTarget {
   ban: boolean;
 }
 
-/** The spec's ban question with Yes / Cancel. */
+/** What the ban will end in tutoring, read when the dialog opens; the Yes never waits on it. */
+function BanConsequences({ userId }: { userId: string }) {
+  const impact = useQuery(banImpactQuery(userId));
+  if (impact.isPending) return <Text role="status" color="fg.muted">Checking their tutoring sessions…</Text>;
+  if (impact.isError) return <Text role="status" color="fg.muted">Their tutoring sessions could not be checked: any upcoming ones will still be cancelled and refunded in full.</Text>;
+  return <Text fontWeight="medium">{banConsequences(impact.data)}</Text>;
+}
+
+/** The spec's ban question with Yes / Cancel; a ban also states what it will end (upcoming sessions, unpaid holds). */
 export function BanConfirmDialog({
   target,
   pending,
@@ -93,7 +103,10 @@ export function BanConfirmDialog({
       pending={pending}
       danger={target?.ban}
     >
-      <Stack gap="2">{target && banQuestion(target.name, target.ban).map((line) => <Text key={line}>{line}</Text>)}</Stack>
+      <Stack gap="2">
+        {target && banQuestion(target.name, target.ban).map((line) => <Text key={line}>{line}</Text>)}
+        {target?.ban && <BanConsequences userId={target.id} />}
+      </Stack>
     </ConfirmDialog>
   );
 }

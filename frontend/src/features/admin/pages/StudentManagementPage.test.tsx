@@ -63,6 +63,7 @@ describe('Student Management', () => {
       'GET /api/admin/getAllStudents': () => jsonResponse(200, { students: [student('s1')], pagination: pagination(1, 1, 1) }),
       'GET /api/admin/getStudentById/{id}': () => jsonResponse(200, { student: { ...student('s1'), bio: null, major: null, university: null } }),
       'GET /api/admin/audit': () => jsonResponse(200, { entries: [] }),
+      'GET /api/admin/tutoring/banImpact/{userId}': () => jsonResponse(200, { upcomingSessions: 2, unpaidHolds: 1 }),
       'PUT /api/admin/updateStudent/{id}': () => (fail ? jsonResponse(500, { message: 'nope' }) : jsonResponse(200, { message: 'Student updated', student: { _id: 's1', banned: true } })),
     });
     const user = userEvent.setup();
@@ -76,6 +77,9 @@ describe('Student Management', () => {
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText('Are you sure you want to ban Student s1?')).toBeInTheDocument();
     expect(within(confirm).getByText('This action will restrict their access to the platform.')).toBeInTheDocument();
+    // What the ban ends in tutoring, stated before the Yes.
+    expect(await within(confirm).findByText('Their 2 upcoming sessions will be cancelled and refunded in full; 1 unpaid hold will end.')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'GET /api/admin/tutoring/banImpact/s1')).toBe(true);
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(calls.find((c) => c.key === 'PUT /api/admin/updateStudent/s1')?.body).toEqual({ banned: true }));

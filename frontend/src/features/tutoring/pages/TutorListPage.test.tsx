@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ErrorCode } from '@redpen/shared/error-codes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_ESSAY_ID_KEY, PAYMENT_TYPE_KEY } from '../../../lib/payment-storage';
 import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
@@ -139,6 +140,25 @@ describe('Find Your Tutor: the booking modal', { timeout: 30_000 }, () => {
     });
     expect(localStorage.getItem(CURRENT_ESSAY_ID_KEY)).toBe('held-1');
     expect(localStorage.getItem(PAYMENT_TYPE_KEY)).toBe('tutoring');
+  });
+
+  it.each<[ErrorCode, string]>([
+    ['TOO_MANY_HOLDS', 'You already have 2 unpaid bookings. Pay for one or cancel it in My Sessions before booking another slot.'],
+    ['HOLD_WITH_TUTOR_EXISTS', 'You already have an unpaid booking with this tutor. Pay for it or cancel it in My Sessions before booking another slot with them.'],
+  ])('a booking refused for unpaid holds (%s) shows the reason in the dialog', async (code, message) => {
+    const slot = { startTime: new Date(Date.now() + 86_400_000).toISOString(), endTime: new Date(Date.now() + 90_000_000).toISOString() };
+    stubApi({
+      'GET /api/tutor/getTutorProfilesforTutoring': () => jsonResponse(200, { tutors: [makeTutor({ availability: EVERY_DAY, availabilityLocal: EVERY_DAY, nextSlots: [slot] })], total: 1 }),
+      'POST /api/student/createTutoringSession': () => jsonResponse(409, { message, code }),
+    });
+    renderApp('/student/tutor-list');
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Tara Tutor' })).getByRole('button', { name: 'Book Session' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Select Day'), localDayKey(Date.parse(slot.startTime)));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Select Time'), slot.startTime);
+    await userEvent.type(within(dialog).getByLabelText(/Purpose/), 'Essay structure');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Book Session' }));
+    expect(await within(dialog).findByText(`Failed to book session: ${message}`)).toBeInTheDocument();
   });
 
   it('a refused booking says Failed to book session with the reason and forgets the payment keys', async () => {
