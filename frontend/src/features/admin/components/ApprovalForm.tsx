@@ -29,6 +29,8 @@ export function ApprovalForm({ tutor, pending, onApprove }: { tutor: AdminTutorD
       approved_tutoring: tutor.approved_tutoring,
     },
   });
+  // What the tutor asks for, as this page shows it: sent as expectedStudyLevel, so that a request changed since is refused.
+  const requested = tutor.pendingStudyLevel ?? tutor.StudyLevel ?? null;
   const submit = form.handleSubmit((values) => {
     if (values.StudyLevel)
       setConfirming({
@@ -36,6 +38,7 @@ export function ApprovalForm({ tutor, pending, onApprove }: { tutor: AdminTutorD
         StudyLevel: values.StudyLevel,
         approved_essay: values.approved_essay,
         approved_tutoring: values.approved_tutoring,
+        expectedStudyLevel: requested,
       });
   });
   const canTutor = tutor.dbsCertificateOnFile || tutor.approved_tutoring;
@@ -49,7 +52,7 @@ export function ApprovalForm({ tutor, pending, onApprove }: { tutor: AdminTutorD
           placeholder="Select study level"
           options={LEVEL_OPTIONS}
           required
-          helper={tutor.StudyLevel ? `The tutor gave: ${tutor.StudyLevel}` : undefined}
+          helper={requested ? `The tutor gave: ${requested}` : undefined}
           error={form.formState.errors.StudyLevel?.message}
           {...form.register('StudyLevel')}
         />

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Card } from '../../../components/ui/Card';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import type { useTutorDecisions } from '../hooks/useTutorDecisions';
-import type { AdminTutorDetail } from '../queries';
+import type { AdminTutorDetail, StudyLevel } from '../queries';
 import { WAITING_LABELS } from '../rules';
 import { ApprovalForm } from './ApprovalForm';
 import { ReasonDialog } from './ReasonDialog';
@@ -20,11 +20,14 @@ type Rejecting = { kind: 'application' } | { kind: 'profilePicture' | 'StudyLeve
 export function TutorApplicationCard({ tutor, decisions }: { tutor: AdminTutorDetail; decisions: Decisions }) {
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
   const { approve, reject, review } = decisions;
+  // The decision names the level or picture shown here: if the tutor has asked again since, the API refuses it.
   const reviewChange = (change: 'profilePicture' | 'StudyLevel', approveIt: boolean, reason?: string) =>
     review.mutate({
       tutorId: tutor._id,
       change,
       approve: approveIt,
+      ...(change === 'StudyLevel' && tutor.pendingStudyLevel ? { StudyLevel: tutor.pendingStudyLevel as StudyLevel } : {}),
+      ...(change === 'profilePicture' && tutor.pendingProfilePictureKey ? { profilePictureKey: tutor.pendingProfilePictureKey } : {}),
       ...(reason ? { reason } : {}),
     });
 

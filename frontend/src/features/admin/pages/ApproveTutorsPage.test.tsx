@@ -50,7 +50,13 @@ describe('Approve Tutors', () => {
     await user.click(within(card).getByRole('button', { name: 'Update approvals' }));
     await user.click(within(await screen.findByRole('alertdialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.key === 'POST /api/admin/approveTutor')?.body).toEqual({ tutorId: 't1', StudyLevel: 'Masters', approved_essay: true, approved_tutoring: false }),
+      expect(calls.find((c) => c.key === 'POST /api/admin/approveTutor')?.body).toEqual({
+        tutorId: 't1',
+        StudyLevel: 'Masters',
+        approved_essay: true,
+        approved_tutoring: false,
+        expectedStudyLevel: 'Masters',
+      }),
       { timeout: 5000 },
     );
     expect(await screen.findByText('Tutor approvals updated successfully', {}, { timeout: 5000 })).toBeInTheDocument();
@@ -70,6 +76,49 @@ describe('Approve Tutors', () => {
     await user.click(within(card).getByRole('button', { name: 'Update approvals' }));
     await user.click(within(await screen.findByRole('alertdialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Error updating tutor approvals', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('an approval names the level the page showed; when the tutor asked again meanwhile, a notice says so and the new request shows', { timeout: 20_000 }, async () => {
+    let loads = 0;
+    const { calls } = stubApi({
+      'GET /api/admin/getUnapprovedTutors': () => {
+        loads += 1;
+        return jsonResponse(200, { tutors: [applicant({ approved: true, StudyLevel: 'Bachelors', waiting: ['studyLevel'], pendingStudyLevel: loads === 1 ? 'Masters' : 'PhD' })] });
+      },
+      'POST /api/admin/reviewTutorChange': () =>
+        jsonResponse(409, { code: 'CHANGE_SUPERSEDED', message: 'The tutor now asks for PhD, not Masters as when you loaded the page. Please review the new request.' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/tutors');
+    const card = await screen.findByRole('group', { name: 'Tutor t1' }, { timeout: 5000 });
+    expect(within(card).getByText('Study level change: Bachelors → Masters')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Approve level' }));
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/admin/reviewTutorChange')?.body).toEqual({ tutorId: 't1', change: 'StudyLevel', approve: true, StudyLevel: 'Masters' }), {
+      timeout: 5000,
+    });
+    expect(await screen.findByText('The tutor changed this request', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/now asks for PhD/)).toBeInTheDocument();
+    expect(await within(card).findByText('Study level change: Bachelors → PhD', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Study level approved')).not.toBeInTheDocument();
+  });
+
+  it('a picture approval names the picture shown', { timeout: 20_000 }, async () => {
+    const { calls } = stubApi({
+      'GET /api/admin/getUnapprovedTutors': () =>
+        jsonResponse(200, {
+          tutors: [applicant({ approved: true, waiting: ['profilePicture'], pendingProfilePicture: true, pendingProfilePictureUrl: 'https://s3.test/new.png?sig=4', pendingProfilePictureKey: 'tutors/t1/new.png' })],
+        }),
+      'POST /api/admin/reviewTutorChange': () => jsonResponse(200, { message: 'Change approved', tutor: { _id: 't1' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/tutors');
+    const card = await screen.findByRole('group', { name: 'Tutor t1' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Approve picture' }));
+    await waitFor(
+      () => expect(calls.find((c) => c.key === 'POST /api/admin/reviewTutorChange')?.body).toEqual({ tutorId: 't1', change: 'profilePicture', approve: true, profilePictureKey: 'tutors/t1/new.png' }),
+      { timeout: 5000 },
+    );
+    expect(await screen.findByText('Profile picture approved', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('says "Error fetching unapproved tutors" when the list cannot load', { timeout: 15_000 }, async () => {
