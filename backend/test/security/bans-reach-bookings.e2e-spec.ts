@@ -11,6 +11,8 @@ import request from 'supertest';
 import { payments, tutoringSessions } from '../../src/infra/database/schema/index.js';
 import { LocalCheckout } from '../../src/modules/payments/local-checkout.service.js';
 import { PaymentsService } from '../../src/modules/payments/payments.service.js';
+import { TutoringBansSubscriber } from '../../src/modules/tutoring/tutoring-bans.subscriber.js';
+import { sessionRef } from '../../src/modules/tutoring/tutoring.events.js';
 import { bearer, createAccount, db, setBanned, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
 import { eventually } from '../support/eventually.js';
@@ -93,6 +95,11 @@ describe('bans reach bookings', () => {
     expect(toTutor).not.toMatch(/ban|can no longer/i);
 
     expect(await impact(tutor.user.id)).toEqual({ upcomingSessions: 0, unpaidHolds: 0 });
+
+    // A replayed refund event (the relay retrying it) refunds nothing more.
+    const row = await session(booked.id);
+    await app.get(TutoringBansSubscriber).refund({ ...sessionRef(row), bannedUserId: tutor.user.id, bannedBy: admin.user.id });
+    expect((await ledger(booked.id)).filter((p) => p.status === 'refunded')).toHaveLength(1);
   });
 
   it('a banned student: their paid session leaves the tutor’s list (cancelled, refunded) and their holds end', async () => {
