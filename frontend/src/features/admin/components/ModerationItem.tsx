@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { ModerationQueue, ResolveModerationBody } from '../queries';
 
 type Context = ModerationQueue['reports'][number]['context'];
+type Person = Context['student'];
 
 export interface ModerationEntry {
   kind: ResolveModerationBody['kind'];
@@ -18,7 +19,15 @@ export interface ModerationEntry {
   title: string;
   detail: string;
   at: string;
-  context: Context;
+  /** What its author wrote before the masking (a flagged text's; the moderators' alone), when it was kept. */
+  original?: string | null;
+  /** The people it concerns: a conversation's student and tutor; a masked text's author and its reader, if any. */
+  people: { role: 'student' | 'tutor'; person: Person }[];
+  /** The conversation it is in; none for a text written outside chat (feedback, a description, notes…). */
+  context: Context | null;
+  /** Where a text written outside chat was written, in words. */
+  source?: string;
+  resolution: Context['resolution'];
 }
 
 /** What happened and when: the row's header cell. */
@@ -27,6 +36,11 @@ export function ModerationSummary({ entry }: { entry: ModerationEntry }) {
     <Stack gap="1" maxW="sm">
       <Text fontWeight="semibold">{entry.title}</Text>
       <Text fontWeight="normal">{entry.detail}</Text>
+      {entry.original && (
+        <Text fontSize="sm" fontWeight="normal" whiteSpace="pre-wrap">
+          As written: “{entry.original}”
+        </Text>
+      )}
       <Text fontSize="xs" color="fg.muted" fontWeight="normal">
         {formatDateTime(entry.at)}
       </Text>
@@ -34,24 +48,22 @@ export function ModerationSummary({ entry }: { entry: ModerationEntry }) {
   );
 }
 
-/** The conversation's two people, each opening their details. */
-export function ModerationPeople({ context, onViewPerson }: { context: Context; onViewPerson: (kind: 'student' | 'tutor', id: string) => void }) {
+/** The item's people (a conversation's two, a text's author and reader), each opening their details. */
+export function ModerationPeople({ people, onViewPerson }: { people: ModerationEntry['people']; onViewPerson: (kind: 'student' | 'tutor', id: string) => void }) {
   return (
     <Stack gap="2" align="flex-start">
-      {(['student', 'tutor'] as const).map((role) => {
-        const person = context[role];
-        return (
-          <Button key={role} size="xs" variant="outline" onClick={() => onViewPerson(role, person._id)}>
-            {role === 'student' ? 'Student' : 'Tutor'}: {person.name} {person.banned ? '(banned)' : ''}
-          </Button>
-        );
-      })}
+      {people.map(({ role, person }) => (
+        <Button key={role} size="xs" variant="outline" onClick={() => onViewPerson(role, person._id)}>
+          {role === 'student' ? 'Student' : 'Tutor'}: {person.name} {person.banned ? '(banned)' : ''}
+        </Button>
+      ))}
     </Stack>
   );
 }
 
-/** The conversation's latest messages, already masked. */
-export function ModerationExcerpt({ context }: { context: Context }) {
+/** The conversation's latest messages, already masked; for a text written outside chat, where it was written. */
+export function ModerationExcerpt({ context, source }: { context: Context | null; source?: string }) {
+  if (!context) return <Text fontSize="sm">{source ?? 'Not in a conversation'}</Text>;
   return (
     <Box as="ol" bg="gray.50" rounded="md" p="3" fontSize="sm" minW="56" maxW="md" aria-label="Conversation excerpt">
       {context.excerpt.map((message) => (
@@ -63,13 +75,12 @@ export function ModerationExcerpt({ context }: { context: Context }) {
   );
 }
 
-/** The resolution: a badge once resolved, else dismiss, warn by email or ban one of the two people, with a note. */
+/** The resolution: a badge once resolved, else dismiss, warn by email or ban one of its people, with a note. */
 export function ModerationResolve({ entry, pending, onResolve }: { entry: ModerationEntry; pending: boolean; onResolve: (body: ResolveModerationBody) => void }) {
-  const { context } = entry;
   const [action, setAction] = useState<ResolveModerationBody['action']>('dismiss');
-  const [who, setWho] = useState(context.studentId);
+  const [who, setWho] = useState(entry.people[0]?.person._id ?? '');
   const [note, setNote] = useState('');
-  if (context.resolution) return <StatusBadge tone="success">Resolved: {context.resolution.action}</StatusBadge>;
+  if (entry.resolution) return <StatusBadge tone="success">Resolved: {entry.resolution.action}</StatusBadge>;
   return (
     <Stack gap="2" minW="56" role="group" aria-label={`Resolve: ${entry.title}`}>
       <HStack gap="3" align="flex-end" wrap="wrap">
@@ -88,7 +99,7 @@ export function ModerationResolve({ entry, pending, onResolve }: { entry: Modera
           <SelectField
             id={`who-${entry.id}`}
             label="Who"
-            options={[context.student, context.tutor].map((person) => ({ value: person._id, label: person.name }))}
+            options={entry.people.map(({ person }) => ({ value: person._id, label: person.name }))}
             value={who}
             onChange={(e) => setWho(e.target.value)}
           />

@@ -64,6 +64,48 @@ describe('Content & safeguarding', () => {
     );
   });
 
+  it('lists a text masked outside chat with where it was written, its original and its people, and resolves it', { timeout: 20_000 }, async () => {
+    const { calls } = stubApi({
+      'GET /api/admin/chat/moderation': () =>
+        jsonResponse(200, {
+          flaggedMessages: [],
+          reports: [],
+          blocks: [],
+          flaggedTexts: [
+            {
+              _id: 'f1',
+              source: { kind: 'essay_feedback' as const, id: 'e1' },
+              authorId: 't1',
+              readerId: 's1',
+              author: context.tutor,
+              reader: context.student,
+              content: 'Good work. WhatsApp [hidden]',
+              original: 'Good work. WhatsApp 07700 900123',
+              masked: ['phone' as const],
+              createdAt: '2026-03-03T10:00:00.000Z',
+              resolution: null,
+            },
+          ],
+          order: [{ kind: 'text', _id: 'f1' }],
+          pagination: pagination(1, 1),
+        }),
+      'POST /api/admin/chat/moderation/resolve': () => jsonResponse(200, { message: 'Resolved', resolution: { action: 'warn' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/content');
+
+    const item = await rowOf('Masked a phone number: “Good work. WhatsApp [hidden]”');
+    expect(within(item).getByText('As written: “Good work. WhatsApp 07700 900123”')).toBeInTheDocument();
+    expect(within(item).getByText('Essay feedback, written for the student')).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: /Tutor: Tia Tutor/ })).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: /Student: Sam Student/ })).toBeInTheDocument();
+
+    await user.selectOptions(within(item).getByLabelText('Resolution'), 'Warn by email');
+    await user.selectOptions(within(item).getByLabelText('Who'), 'Tia Tutor');
+    await user.click(within(item).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(calls.find((c) => c.key === 'POST /api/admin/chat/moderation/resolve')?.body).toEqual({ kind: 'text', id: 'f1', action: 'warn', userId: 't1' }));
+  });
+
   it('says when there is nothing to review', async () => {
     stubApi({ 'GET /api/admin/chat/moderation': () => jsonResponse(200, { flaggedMessages: [], reports: [], blocks: [], order: [], pagination: pagination(1, 0) }) });
     renderApp('/admin/content');
