@@ -10,6 +10,7 @@ import { tutorProfiles } from '../../src/infra/database/schema/index.js';
 import { ukIsoDate } from '@redpen/shared/dates';
 import { bearer, createAccount, db, resetLimits, TEST_PASSWORD, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
+import { bookableTutor } from '../support/tutoring.js';
 import { type CaughtMail, uniqueAddress, waitForMails } from '../support/mail-catcher.js';
 import { minimalPdf, PNG } from '../support/files.js';
 import { ESSAY_SHAPE, expectMoney, expectShape, FEEDBACK_250, PAYMENT_SHAPE, pdfOfWords, spec, SpecClient } from './spec-client.js';
@@ -312,12 +313,61 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
 
   describe('tutoring (part 1 §7, part 2 §7): being built', () => {
     it.todo(spec('part 1 §7', 'POST /student/createTutoringSession {tutorId, purpose, startTime, endTime}'));
-    it.todo(spec('part 1 §7', 'GET /tutor/getTutorProfilesforTutoring; response tutors') + ' — hourlyRate in pounds with hourlyRatePence');
     it.todo(spec('part 1 §7', 'GET /student/getTutoringSessions; GET /student/getUpcomingTutoringSessions; GET /student/getCompletedTutoringSessions'));
-    it.todo(spec('part 2 §7', 'GET /tutor/getTutoringProfile | none | profile, hasDBS, appliedForDBS, approved_tutoring, approved'));
-    it.todo(spec('part 2 §7', 'POST /tutor/updateTutoringProfile | subject, hourlyRate, description, status, availability | profile') + ' — hourlyRate in pounds');
     it.todo(spec('part 2 §7', 'GET /tutor/getPendingTutoringSessions, GET /tutor/getInProgressTutoringSessions, GET /tutor/getCompletedTutoringSessions | none | sessions'));
     it.todo(spec('part 2 §7', 'POST /tutor/getPaidTutoringSessions | tutoringSessionID | paymentUrl') + ' — and updateTutorPaymentStatus {sessionId: the tutoring session}');
     it.todo(spec('part 2 §7', 'POST /tutor/applyForDBS | multipart: fullName, certificateNumber, certificateFile | not shown'));
+  });
+
+  describe('tutoring', () => {
+    /** This run's tutoring tutor, found by its subject (unique: the database outlives a run). */
+    const SUBJECT = `Contract tutoring ${Date.now().toString(36)}`;
+    const AVAILABILITY_SHAPE = { monday: 'array' } as const;
+    let tutoring: TestAccount;
+    beforeAll(async () => {
+      tutoring = await bookableTutor(app, { tutoringSubject: SUBJECT, availability: { monday: ['09:00-10:00'] }, timeZone: 'Europe/London' });
+    });
+
+    it('GET /tutor/getTutoringProfile answers profile, hasDBS, appliedForDBS, approved_tutoring and approved', async () => {
+      const { body } = await client.get('/tutor/getTutoringProfile', tutoring).expect(200);
+      expectShape(body, { profile: 'object', hasDBS: 'boolean', appliedForDBS: 'boolean', approved_tutoring: 'boolean', approved: 'boolean' });
+      expect(body).toMatchObject({ hasDBS: true, approved_tutoring: true, approved: true });
+      expectShape(body.profile, { subject: 'string', hourlyRate: 'pounds', hourlyRatePence: 'pence', description: 'string', status: 'string', availability: 'object', availabilityLocal: 'object', timeZone: 'string', nextSlots: 'array' });
+      expectShape(body.profile.availabilityLocal, AVAILABILITY_SHAPE);
+      expect(body.profile.availabilityLocal).toEqual({ monday: ['09:00-10:00'] });
+    });
+
+    it('POST /tutor/updateTutoringProfile takes subject, hourlyRate in pounds, description, status and availability, and answers the profile', async () => {
+      const sent = { subject: SUBJECT, hourlyRate: 37.5, description: 'Mock interviews', status: 'Available', availability: { monday: ['09:00-10:00', '10:00-11:00'] }, timeZone: 'Europe/London' };
+      const { body } = await client.post('/tutor/updateTutoringProfile', tutoring, sent).expect(200);
+      expectShape(body, { message: 'string', profile: 'object' });
+      expectMoney(body.profile, 'hourlyRate', 3750);
+      expect(body.profile).toMatchObject({ subject: SUBJECT, description: 'Mock interviews', status: 'Available', availabilityLocal: { monday: ['09:00-10:00', '10:00-11:00'] }, timeZone: 'Europe/London' });
+    });
+
+    it('GET /tutor/getTutorProfilesforTutoring answers tutors: the card’s fields, hourlyRate in pounds with hourlyRatePence', async () => {
+      const { body } = await client.get(`/tutor/getTutorProfilesforTutoring?search=${encodeURIComponent(SUBJECT)}`, student).expect(200);
+      expectShape(body, { tutors: 'array', total: 'integer' });
+      expect(body.tutors).toHaveLength(1);
+      const [card] = body.tutors;
+      expectShape(card, {
+        _id: 'string',
+        fullName: 'string',
+        subject: 'string?',
+        university: 'string?',
+        experience: 'integer?',
+        hourlyRate: 'pounds',
+        studyLevel: 'string?',
+        description: 'string?',
+        profilePicture: 'string?',
+        availability: 'object',
+        availabilityLocal: 'object',
+        timeZone: 'string',
+      });
+      expect(card._id).toBe(tutoring.user.id);
+      expectMoney(card, 'hourlyRate', 3750);
+      expectShape(card.availability, AVAILABILITY_SHAPE);
+      for (const slot of Object.values(card.availability as Record<string, string[]>).flat()) expect(slot).toMatch(/^\d\d:\d\d-\d\d:\d\d$/);
+    });
   });
 });
