@@ -1,6 +1,6 @@
 // Issue 24 §4, §5, §6, §8: a walk of every call of spec part 1 §7 and part 2 §7 that the API serves today, in the
 // order a spec client makes them, with the spec's payloads; each answer is checked for the keys and JSON types the
-// spec names. Calls of areas being built (tutoring, the admin's people) are listed as todos with their spec line.
+// spec names. The admin's people calls and the tutoring sessions are walked in admin-and-tutoring-calls.e2e-spec.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
@@ -291,7 +291,6 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expectShape((await client.get('/admin/payments/stats', admin).expect(200)).body.overall, { netProfit: 'pounds', studentPayments: 'pounds', tutorPayments: 'pounds' });
     });
 
-    it.todo(spec('part 2 §7', 'GET /admin/getUnapprovedTutors') + ' (admin area being built)');
     it(spec('part 2 §7', 'POST /admin/approveTutor {tutorId, approved_essay, approved_tutoring, StudyLevel}') + ' — StudyLevel Bachelor/Master accepted, another word refused by name', async () => {
       const applicant = await createAccount(app, { role: 'tutor' });
       await db(app).update(tutorProfiles).set({ onboardingSubmittedAt: new Date(), studyLevel: 'PhD' }).where(eq(tutorProfiles.userId, applicant.user.id));
@@ -305,18 +304,6 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'StudyLevel "Doctorate" is not one of Bachelors, Masters, PhD', errors: [{ field: 'StudyLevel', message: 'StudyLevel "Doctorate" is not one of Bachelors, Masters, PhD' }] });
       expect((await approve(undefined).expect(400)).body.message).toBe('Please select a study level');
     });
-    it.todo(spec('part 2 §7', 'GET /admin/getDashboardData') + ' (admin area being built)');
-    it.todo(spec('part 2 §7', 'GET /admin/getAllStudents; GET /admin/getStudentById/{id}; PUT /admin/updateStudent/{id} (banned true or false)') + ' (admin area being built)');
-    it.todo(spec('part 2 §7', 'GET /admin/getAllTutors (response field tutors); GET /admin/getTutorById/{id}') + ' — documents grouped by nationality (admin area being built)');
-    it.todo(spec('part 2 §7', 'PUT /admin/updateTutor/{id} (banned true or false)') + ' (admin area being built)');
-  });
-
-  describe('tutoring (part 1 §7, part 2 §7): being built', () => {
-    it.todo(spec('part 1 §7', 'POST /student/createTutoringSession {tutorId, purpose, startTime, endTime}'));
-    it.todo(spec('part 1 §7', 'GET /student/getTutoringSessions; GET /student/getUpcomingTutoringSessions; GET /student/getCompletedTutoringSessions'));
-    it.todo(spec('part 2 §7', 'GET /tutor/getPendingTutoringSessions, GET /tutor/getInProgressTutoringSessions, GET /tutor/getCompletedTutoringSessions | none | sessions'));
-    it.todo(spec('part 2 §7', 'POST /tutor/getPaidTutoringSessions | tutoringSessionID | paymentUrl') + ' — and updateTutorPaymentStatus {sessionId: the tutoring session}');
-    it.todo(spec('part 2 §7', 'POST /tutor/applyForDBS | multipart: fullName, certificateNumber, certificateFile | not shown'));
   });
 
   describe('tutoring', () => {
