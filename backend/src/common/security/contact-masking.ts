@@ -98,17 +98,26 @@ const PLATFORM_HANDLE = new RegExp(
     String.raw`${PLATFORMS}\s*(?:me\s*)?(?:${HANDLE_WORD}\s*)?(?:-|is|'s|at|on)?\s*(?:@[\p{L}\p{N}_.]{3,}|${HANDLE_LIKE})`,
     // "snap me at jsmith", "whatsapp me on jsmith"
     String.raw`${PLATFORMS}\s+me\s+(?:at|on|via|@)\s*@?${ANY_HANDLE}`,
-    // "line: samwrites", "Line ID samwrites", "signal: sam_writes" (a word after "signal:" only when it reads as a
-    // handle: "signal: noise ratio" is prose), "add me on line samwrites", "message me on Signal samwrites"
-    String.raw`\bline\s*(?:${HANDLE_WORD}\s*)?[:=]\s*@?(?=[\p{N}_.#]*\p{L})${ANY_HANDLE}`,
-    String.raw`\bline\s?id\s*(?:is\s*)?@?${ANY_HANDLE}`,
-    String.raw`\bsignal\s*(?:${HANDLE_WORD}\s*)?[:=]\s*(?:@[\p{L}\p{N}_.]{3,}|${HANDLE_LIKE})`,
-    String.raw`(?<=\bme\s+(?:up\s+)?(?:on|at|via)\s+)(?:${WORD_PLATFORMS})\s*(?:${HANDLE_WORD}\s*)?(?:is|'s|-|:)?\s*@?${ANY_HANDLE}`,
     // "dm @ jsmith", "follow @ jsmith": an at sign set apart after an invitation
     String.raw`(?<=\b(?:dm|follow|add)\s+(?:me\s+)?(?:on\s+|at\s+)?)@\s+[\p{L}_][\p{L}\p{N}_.]{2,}`,
   ].join('|'),
   'gu',
 );
+/**
+ * "line: samwrites", "Line ID samwrites", "signal: sam_writes" (a word after "signal:" only when it reads as a handle:
+ * "signal: noise ratio" is prose), "add me on line samwrites", "message me on Signal samwrites". Its own detector:
+ * "line" and "signal" are common words, and the platforms' long pattern should not run on every essay that has them.
+ */
+const WORD_PLATFORM_HANDLE = new RegExp(
+  [
+    String.raw`\bline\s*(?:${HANDLE_WORD}\s*)?[:=]\s*@?(?=[\p{N}_.#]*\p{L})${ANY_HANDLE}`,
+    String.raw`\bline\s?id\s*(?:is\s*)?@?${ANY_HANDLE}`,
+    String.raw`\bsignal\s*(?:${HANDLE_WORD}\s*)?[:=]\s*(?:@[\p{L}\p{N}_.]{3,}|${HANDLE_LIKE})`,
+    String.raw`(?<=\bme\s+(?:up\s+)?(?:on|at|via)\s+)(?:${WORD_PLATFORMS})\s*(?:${HANDLE_WORD}\s*)?(?:is|'s|-|:)?\s*@?${ANY_HANDLE}`,
+  ].join('|'),
+  'gu',
+);
+const MAYBE_WORD_PLATFORM = new RegExp(String.raw`\b(?:line|signal)\s*(?:${HANDLE_WORD}\s*)?[:=]|\bline\s?id\b|\bme\s+(?:up\s+)?(?:on|at|via)\s+(?:${WORD_PLATFORMS})\b`);
 /** "@name" standing alone (not "meet @ 5pm", not an email's at sign). */
 const AT_HANDLE = /(?<=^|[\s(,;:"'])@[\p{L}_][\p{L}\p{N}_.]{2,}/gu;
 
@@ -168,7 +177,8 @@ const DETECTORS: Detector[] = [
   { kind: 'email', pattern: EMAIL_GLUED, maybe: new RegExp(String.raw`at(?:${GLUED_PROVIDERS})|at[a-z0-9-]{2,}dot`) },
   { kind: 'email', pattern: PROVIDER_HANDLE, maybe: /mail|yahoo|outlook|icloud/ },
   { kind: 'link', pattern: LINK, maybe: /[a-z0-9]\.[a-z]|:\/\// },
-  { kind: 'handle', pattern: PLATFORM_HANDLE, maybe: new RegExp(String.raw`${PLATFORM_NAMES}|\b(?:sc|ig|wa|tg|fb|line|signal|dm|follow|add)\b`, 'u') },
+  { kind: 'handle', pattern: PLATFORM_HANDLE, maybe: new RegExp(String.raw`${PLATFORM_NAMES}|\b(?:sc|ig|wa|tg|fb|line\s?id|dm|follow|add)\b`, 'u') },
+  { kind: 'handle', pattern: WORD_PLATFORM_HANDLE, maybe: MAYBE_WORD_PLATFORM },
   { kind: 'handle', pattern: AT_HANDLE, maybe: /@/ },
   { kind: 'phone', pattern: DIGIT_RUN, maybe: /\d{2}|\d\D\d/, accept: (run, text, index) => isPhone(run.trim(), text, index) },
 ];
