@@ -3,7 +3,6 @@ import { api, unwrap, type components } from '../../api/client';
 
 export type ChatContact = components['schemas']['ChatContactDto'];
 export type ChatMessage = components['schemas']['ChatMessageDto'];
-export type ChatMessagesPage = components['schemas']['ChatMessagesDto'];
 
 import { chatKeys, type ChatRole } from '../../components/chat/chat-keys';
 
@@ -17,22 +16,6 @@ export const chatContactsQuery = (role: ChatRole) =>
       role === 'student'
         ? (await unwrap(api.GET('/api/student/getAllContacts'))).tutors
         : (await unwrap(api.GET('/api/tutor/getAllContactsForTutor'))).students,
-  });
-
-/** One page of a thread, oldest first; `before` pages backwards. */
-export async function fetchMessages(role: ChatRole, contactId: string, before?: string): Promise<ChatMessagesPage> {
-  const query = { query: before ? { before, limit: 50 } : { limit: 50 } };
-  return role === 'student'
-    ? unwrap(api.GET('/api/student/messages/{tutorId}', { params: { path: { tutorId: contactId }, ...query } }))
-    : unwrap(api.GET('/api/tutor/messages/{studentId}', { params: { path: { studentId: contactId }, ...query } }));
-}
-
-export const chatMessagesQuery = (role: ChatRole, contactId: string) =>
-  queryOptions({
-    queryKey: chatKeys.messages(role, contactId),
-    queryFn: () => fetchMessages(role, contactId),
-    // The socket keeps an open thread fresh; a refetch would only race it.
-    staleTime: Infinity,
   });
 
 export async function reportConversation(role: ChatRole, contactId: string, reason: string): Promise<void> {

@@ -23,30 +23,14 @@ export const essayReviewsKeys = {
   essay: (essayId: string) => [...essayReviewsKeys.all, 'essay', essayId] as const,
   /** `GET /essays/{id}`: the discussion's essay. */
   discussion: (essayId: string) => [...essayReviewsKeys.all, 'discussion', essayId] as const,
-  messages: (studentId: string) => [...essayReviewsKeys.all, 'messages', studentId] as const,
 };
 
 export type TutorDashboard = Schema<'TutorDashboardDto'>;
-export type DiscussionMessage = Schema<'ChatMessageDto'>;
 
 export const tutorDashboardQuery = () =>
   queryOptions({
     queryKey: essayReviewsKeys.dashboard(),
     queryFn: (): Promise<TutorDashboard> => unwrap(api.GET('/api/tutor/getDashboard')),
-  });
-
-const threadWith = (studentId: string) =>
-  unwrap(api.GET('/api/tutor/messages/{studentId}', { params: { path: { studentId }, query: { limit: 50 } } }));
-
-/** How often the discussion asks for new messages when nothing came live (`useThreadUpdates`: a socket that is down). */
-export const DISCUSSION_POLL_MS = 30_000;
-
-/** The conversation with the student (the chats' thread: one message store), the latest 50, oldest first. */
-export const discussionMessagesQuery = (studentId: string) =>
-  queryOptions({
-    queryKey: essayReviewsKeys.messages(studentId),
-    queryFn: async (): Promise<DiscussionMessage[]> => (await threadWith(studentId)).messages,
-    refetchInterval: DISCUSSION_POLL_MS,
   });
 
 /** Open essays the tutor may take, narrowed by the server (level, subject, case-insensitive title). */
@@ -85,8 +69,6 @@ export const essayReviewsApi = {
   confirm: async (essayId: string, wordCount?: number): Promise<TutorEssay> =>
     (await unwrap(api.POST('/api/essays/{essayId}/confirm', { params: { path: { essayId } }, body: wordCount === undefined ? {} : { wordCount } }))).essay,
   reject: (essayId: string) => unwrap(api.POST('/api/essays/{essayId}/reject', { params: { path: { essayId } } })),
-  sendMessage: async (essayId: string, content: string) =>
-    (await unwrap(api.POST('/api/essays/{essayId}/messages', { params: { path: { essayId } }, body: { content } }))).message,
   /** Multipart with upload progress: essayID, score, feedback, modelAnswerFile?. */
   mark: (fields: { essayId: string; score: number; feedback: string; file?: File | null }, options?: UploadOptions) => {
     const form = new FormData();

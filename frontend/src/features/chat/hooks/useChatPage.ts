@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useChatSocket, useChatSocketEvent } from '../../../components/chat/ChatSocketProvider';
+import { useConversation } from '../../../components/chat/useConversation';
 import { useSession } from '../../../lib/session';
 import { setTutorBlocked, type ChatRole } from '../queries';
 import { useChatContacts } from './useChatContacts';
-import { useChatThread } from './useChatThread';
 
 /**
  * Everything the chat screen shows and does: the contacts, which one is open (the first, or the one the URL
@@ -20,7 +20,7 @@ export function useChatPage(role: ChatRole, contactId: string | undefined) {
   const [readAt, setReadAt] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const selected = contacts.data?.find((c) => c._id === selectedId) ?? null;
-  const thread = useChatThread(role, selectedId, myId);
+  const thread = useConversation({ role, contactId: selectedId, myId });
 
   // The first contact is selected when the list loads (spec). A contact named by the URL wins once it is in the
   // list (a cached list may not have the student of an essay accepted a moment ago until it is refetched).
@@ -50,12 +50,12 @@ export function useChatPage(role: ChatRole, contactId: string | undefined) {
     if (selectedId && selected && selected.unreadCount > 0) markRead(selectedId);
   }, [selectedId, selected, markRead]);
 
+  // The thread takes the message itself (useConversation); here, the contact list and read receipts.
   useChatSocketEvent('receiveMessage', (message) => {
     const other = message.sender === myId ? message.recipient : message.sender;
     const open = other === selectedId;
     const fromThem = message.sender !== myId;
     const seenNow = open && document.visibilityState === 'visible';
-    if (open) thread.receive(message);
     noteMessage(other, message, fromThem && !seenNow);
     if (fromThem && seenNow) send('markRead', { contactId: other });
   });

@@ -94,6 +94,8 @@ describe('ChatPage', { timeout: 30_000 }, () => {
     await socket.answerTimesOut(first);
     expect(await screen.findByText(/Not sent/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
+    // The thread is read again first (the server may have saved it and lost only its answer); it has not: sent again.
+    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(2));
     const second = socket.sentOf('sendMessage')[1]!;
     expect(second.payload).toMatchObject({ content: 'Hello?', recipient: TUTOR._id });
     const message = saved({ _id: 'm-2', content: 'Hello?' });

@@ -49,8 +49,9 @@ export function ChatPage({ role, contactId }: ChatPageProps) {
               </Text>
             )}
             <MessageList
-              messages={thread.thread}
+              messages={thread.messages}
               myId={page.myId}
+              loading={thread.loading}
               hasMore={thread.hasMore}
               loadingOlder={thread.loadingOlder}
               onLoadOlder={() => void thread.loadOlder()}

@@ -9,9 +9,8 @@ import { essayReviewsKeys } from '../queries';
  */
 export function useLiveEssayReviews(): void {
   const queryClient = useQueryClient();
-  // The essays, not the discussion's messages: the thread keeps itself current (useDiscussionThread).
-  const messages = essayReviewsKeys.messages('')[1];
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.all, predicate: (query) => query.queryKey[1] !== messages });
+  // The essays only: the discussion's thread is the chats' conversation, which keeps itself current (useConversation).
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.all });
   useChatSocketEvent('essayChanged', refresh);
   useChatReconnected(refresh);
 }

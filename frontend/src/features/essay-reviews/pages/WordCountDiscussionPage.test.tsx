@@ -182,7 +182,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
   });
 
-  it('shows the conversation with the student and sends a message with Enter', async () => {
+  it('shows the conversation with the student and sends a message with Enter over the chat socket, about the essay', async () => {
     const user = userEvent.setup({ delay: null });
     const sent = message({ _id: 'm2', sender: 'tutor-1', recipient: STUDENT_ID, senderModel: 'Tutor', senderRole: 'tutor', content: 'Shall we say 1600 words?', timestamp: ago(0) });
     const { calls } = stubApi({
@@ -190,23 +190,32 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
       // Two contacts: the one named like the essay's student is the one.
       'GET /api/tutor/getAllContactsForTutor': () => jsonResponse(200, { students: [contact({ _id: 'someone-else', name: 'Oscar Other' }), contact()] }),
       [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [message({})], hasMore: false }),
-      'POST /api/essays/e1/messages': () => jsonResponse(200, { message: sent }),
     });
     renderApp('/tutor/chat/e1');
     const log = await screen.findByRole('log', { name: 'Messages' });
     expect(await within(log).findByText('Hello!')).toBeInTheDocument();
+    const socket = await chatSocket();
+    socket.serverAccepts();
     const box = screen.getByPlaceholderText('Type your message...');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.type(box, '   ');
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.clear(box);
     await user.type(box, '  Shall we say 1600 words?  {Enter}');
-    expect(await within(log).findByText('Shall we say 1600 words?')).toBeInTheDocument();
-    expect(calls.find((c) => c.key === 'POST /api/essays/e1/messages')?.body).toEqual({ content: 'Shall we say 1600 words?' });
+    // On screen at once, on its way; the box is clear for the next one.
+    expect(within(log).getByText('Shall we say 1600 words?')).toBeInTheDocument();
+    expect(within(log).getByText('Sending…')).toBeInTheDocument();
     expect(box).toHaveValue('');
+    const send = socket.sentOf('sendMessage')[0]!;
+    expect(send.payload).toMatchObject({ recipient: STUDENT_ID, content: 'Shall we say 1600 words?', essayId: 'e1' });
+    await socket.serverAnswers(send, { ok: true, _id: sent._id, timestamp: sent.timestamp, message: sent });
+    await waitFor(() => expect(within(log).queryByText('Sending…')).not.toBeInTheDocument());
+    expect(within(log).getAllByText('Shall we say 1600 words?')).toHaveLength(1);
+    // The socket carries it: the essay's HTTP route is not used.
+    expect(calls.some((c) => c.key === 'POST /api/essays/e1/messages')).toBe(false);
   });
 
-  it('shows a message from the student as it arrives on the chat socket, without waiting for the poll', async () => {
+  it('shows a message from the student as it arrives on the chat socket', async () => {
     stubApi({ [GET]: () => jsonResponse(200, { essay: held() }), ...CONTACTS, [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [message({})], hasMore: false }) });
     const { unmount } = renderApp('/tutor/chat/e1');
     const log = await screen.findByRole('log', { name: 'Messages' });
@@ -245,20 +254,33 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
     expect(calls.filter((c) => c.key === `GET /api/tutor/messages/${STUDENT_ID}`)).toHaveLength(2);
   });
 
-  it('keeps the text in the box when the message is refused', async () => {
+  it('shows a refused message as not sent, with Retry; the retry is sent once and confirmed', async () => {
     const user = userEvent.setup({ delay: null });
-    stubApi({
+    const { calls } = stubApi({
       [GET]: () => jsonResponse(200, { essay: held() }),
       ...CONTACTS,
       [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [], hasMore: false }),
-      'POST /api/essays/e1/messages': () => jsonResponse(403, { message: 'You cannot message this student.' }),
     });
     renderApp('/tutor/chat/e1');
     expect(await screen.findByText('No messages yet. Say hello and agree the word count with the student.')).toBeInTheDocument();
-    const box = screen.getByPlaceholderText('Type your message...');
-    await user.type(box, 'Hello?{Enter}');
-    expect(await screen.findByText('Message not sent')).toBeInTheDocument();
-    expect(box).toHaveValue('Hello?');
+    const socket = await chatSocket();
+    socket.serverAccepts();
+    await user.type(screen.getByPlaceholderText('Type your message...'), 'Hello?{Enter}');
+    const first = socket.sentOf('sendMessage')[0]!;
+    await socket.serverAnswers(first, { ok: false, message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText(/Not sent: You are sending messages too quickly/)).toBeInTheDocument();
+    const loads = calls.filter((c) => c.key === `GET /api/tutor/messages/${STUDENT_ID}`).length;
+    await user.click(within(log).getByRole('button', { name: 'Retry' }));
+    // The thread is read first (a lost answer may hide a saved copy); none here, so it is sent again.
+    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(2));
+    expect(calls.filter((c) => c.key === `GET /api/tutor/messages/${STUDENT_ID}`)).toHaveLength(loads + 1);
+    const second = socket.sentOf('sendMessage')[1]!;
+    expect(second.payload).toMatchObject({ recipient: STUDENT_ID, content: 'Hello?', essayId: 'e1' });
+    const saved = message({ _id: 'm7', sender: 'tutor-1', recipient: STUDENT_ID, senderModel: 'Tutor', senderRole: 'tutor', content: 'Hello?', timestamp: ago(0) });
+    await socket.serverAnswers(second, { ok: true, _id: saved._id, timestamp: saved.timestamp, message: saved });
+    await waitFor(() => expect(within(log).queryByText(/Not sent|Sending…/)).not.toBeInTheDocument());
+    expect(within(log).getAllByText('Hello?')).toHaveLength(1);
   });
 
   it('says when the essay is no longer the tutor’s', async () => {
