@@ -1,6 +1,6 @@
 // Payments journey (issue 11) with the local gateway: the demo student's essay, accepted by the demo tutor, is
-// paid through the TEST MODE checkout page. Cancel lands on "Payment not completed"; its Try Again reaches the same
-// checkout, Pay lands on Payment Successful!, and the essay is Paid. The essay and its acceptance go through the
+// paid through the TEST MODE checkout page. Cancel lands on "Payment Failed"; its "Pay for this essay" reaches the
+// same checkout, Pay lands on Payment Successful!, and the essay is Paid. The essay and its acceptance go through the
 // API (the essay pages and their Pay button come with the rest of issue 12). Runs against the built platform,
 // after chat.test.ts (files run one at a time, by name): the accept adds an essay to the demo pair's conversation.
 import assert from 'node:assert/strict';
@@ -54,7 +54,7 @@ function assertNoErrors(page: Page, where: string) {
 }
 
 describe('payments', () => {
-  test('cancel lands on Payment not completed, its Try Again pays this essay, and the essay is Paid', async () => {
+  test('cancel lands on Payment Failed, its Pay for this essay pays this essay, and the essay is Paid', async () => {
     const [student, tutor] = await Promise.all([signIn('student'), signIn('tutor')]);
     const essayId = await acceptedEssay(student.token, tutor.token, 1200);
     const page = await newPage(browser);
@@ -93,12 +93,12 @@ describe('payments', () => {
 
     const first = await checkout();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('heading', { name: 'Payment not completed' }).waitFor();
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
     assert.equal(pathOf(page), '/payment-failed/essay');
     await screenshot(page, 'payment-failed');
 
-    // Try Again pays for this essay (issue 30: never a new upload), on the same checkout: one per item.
-    await page.getByRole('button', { name: 'Try Again' }).click();
+    // Pay for this essay pays this one again (no new upload), on the same checkout: one per item.
+    await page.getByRole('button', { name: 'Pay for this essay' }).click();
     await page.getByText(/test mode/i).first().waitFor();
     assert.equal(page.url(), new URL(first, page.url()).href, 'trying again reaches the same checkout: one per item');
     await page.getByRole('button', { name: `Pay ${pounds}` }).click();

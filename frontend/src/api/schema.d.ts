@@ -4322,7 +4322,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentResponseDto"];
                 };
             };
-            /** @description No such payment */
+            /** @description No such payment (PAYMENT_NOT_FOUND) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4383,7 +4383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such payment */
+            /** @description No such payment (PAYMENT_NOT_FOUND) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, Param, ParseUUIDPipe, Put, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, NotFoundException, Param, ParseUUIDPipe, Put, Query, StreamableFile } from '@nestjs/common';
+import { coded } from '../../common/errors.js';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
@@ -7,6 +8,9 @@ import { PaymentDetailDto, PaymentListDto, PaymentListQueryDto, PaymentResponseD
 import { TransactionFiltersDto, TransactionListDto, TransactionListQueryDto } from './dto/transactions.dto.js';
 import { PaymentsAdminService } from './payments-admin.service.js';
 import { TransactionsAdminService } from './transactions-admin.service.js';
+
+/** A malformed id names no payment: 404 PAYMENT_NOT_FOUND, as an unknown one does. */
+const paymentIdPipe = () => new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment not found')) });
 
 /** The admins' payment calls (spec part 2 §7). */
 @ApiTags('admin')
@@ -30,18 +34,18 @@ export class AdminPaymentsController {
 
   @Get(':id')
   @ApiOkResponse({ type: PaymentResponseDto })
-  @ApiNotFoundResponse({ description: 'No such payment' })
-  async get(@Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string): Promise<PaymentResponseDto> {
+  @ApiNotFoundResponse({ description: 'No such payment (PAYMENT_NOT_FOUND)' })
+  async get(@Param('id', paymentIdPipe()) id: string): Promise<PaymentResponseDto> {
     return { payment: await this.admin.get(id) };
   }
 
   @Put(':id/status')
   @ApiOkResponse({ type: PaymentResponseDto })
-  @ApiNotFoundResponse({ description: 'No such payment' })
+  @ApiNotFoundResponse({ description: 'No such payment (PAYMENT_NOT_FOUND)' })
   @ApiForbiddenResponse({ description: 'Admins only' })
   async setStatus(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('id', new ParseUUIDPipe({ errorHttpStatusCode: 404 })) id: string,
+    @Param('id', paymentIdPipe()) id: string,
     @Body() body: UpdatePaymentByAdminDto,
   ): Promise<PaymentResponseDto> {
     const payment: PaymentDetailDto = await this.admin.updateStatus(user.id, id, body);

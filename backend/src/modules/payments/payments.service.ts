@@ -1,4 +1,5 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException, UnprocessableEntityException } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { coded } from '../../common/errors.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
@@ -177,7 +178,7 @@ export class PaymentsService {
    */
   async checkoutStatus(studentId: string, sessionId: string): Promise<PaymentRow> {
     const row = await this.repository.findBySessionId(sessionId);
-    if (!canReadCheckout({ id: studentId }, row)) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment session not found'));
+    if (!canReadCheckout({ id: studentId }, row)) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', PAYMENT_SESSION_NOT_FOUND));
     if (row.status === 'pending') {
       const state = await this.gateway.retrieveCheckout(sessionId);
       if (state) await this.settleCheckout(state, { source: `${this.gateway.name}:return` });
@@ -382,10 +383,8 @@ export class PaymentsService {
 
   /** A payout as its tutor may see it. */
   async payoutFor(tutorId: string, payoutId: string): Promise<PaymentRow> {
-    const row = await this.repository.findById(payoutId);
-    if (!canReadPayout({ id: tutorId }, row)) {
-      throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment session not found. Please try again.'));
-    }
+    const row = isUUID(payoutId) ? await this.repository.findById(payoutId) : undefined;
+    if (!canReadPayout({ id: tutorId }, row)) throw payoutNotFound();
     return row;
   }
 
@@ -394,14 +393,15 @@ export class PaymentsService {
    * the item of `kind` (a tutoring session) the payout is for.
    */
   async payoutForReference(tutorId: string, sessionId: string, kind: string): Promise<PaymentRow> {
+    if (!isUUID(sessionId)) throw payoutNotFound();
     if (await this.repository.findById(sessionId)) return this.payoutFor(tutorId, sessionId);
     return this.payoutForItem(tutorId, kind, sessionId);
   }
 
   /** The payout of one item (an essay, a tutoring session) as its tutor may see it. */
   async payoutForItem(tutorId: string, kind: string, itemId: string): Promise<PaymentRow> {
-    const row = await this.repository.findPayout(kind, itemId);
-    if (!row || row.recipientId !== tutorId) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment session not found. Please try again.'));
+    const row = isUUID(itemId) ? await this.repository.findPayout(kind, itemId) : undefined;
+    if (!row || row.recipientId !== tutorId) throw payoutNotFound();
     return row;
   }
 
@@ -434,3 +434,7 @@ export class PaymentsService {
     }
   }
 }
+
+/** Every unknown payment (a made-up id, someone else's) answers this one text with 404 PAYMENT_NOT_FOUND. */
+export const PAYMENT_SESSION_NOT_FOUND = 'Payment session not found. Please try again.';
+const payoutNotFound = () => new NotFoundException(coded('PAYMENT_NOT_FOUND', PAYMENT_SESSION_NOT_FOUND));

@@ -68,6 +68,11 @@ export class TutorSessionPayoutDto {
 
 const PAYOUT_NOT_FOUND = 'Payment session not found. Please try again.';
 const noPayoutNamed = (o: TutorPaymentStatusDto) => o.payoutId === undefined && o.sessionId === undefined && o.essayId === undefined;
+/** A reference is any short string: one that names no payout of the tutor's (a made-up id too) is 404 PAYMENT_NOT_FOUND. */
+const PayoutReference = (): PropertyDecorator => (target, key) => {
+  IsString({ message: PAYOUT_NOT_FOUND })(target, key);
+  MaxLength(255, { message: PAYOUT_NOT_FOUND })(target, key);
+};
 
 /**
  * `POST /tutor/updateTutorPaymentStatus` (spec part 2 §7: "essayId (the tutor profile calls also name sessionId and
@@ -78,15 +83,15 @@ const noPayoutNamed = (o: TutorPaymentStatusDto) => o.payoutId === undefined && 
 export class TutorPaymentStatusDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'The payout, from /tutor/payment-success?payout_id=…' })
   @ValidateIf((o: TutorPaymentStatusDto) => o.payoutId !== undefined || noPayoutNamed(o))
-  @IsUUID('all', { message: PAYOUT_NOT_FOUND })
+  @PayoutReference()
   payoutId?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: "The return page's session_id (the payout's id), or the tutoring session paid out" })
-  @IsOptional() @IsUUID('all', { message: PAYOUT_NOT_FOUND })
+  @IsOptional() @PayoutReference()
   sessionId?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'The essay paid out' })
-  @IsOptional() @IsUUID('all', { message: PAYOUT_NOT_FOUND })
+  @IsOptional() @PayoutReference()
   essayId?: string;
 
   @ApiPropertyOptional({ description: 'Ignored: the amount comes from the ledger' }) @IsOptional() amount?: unknown;

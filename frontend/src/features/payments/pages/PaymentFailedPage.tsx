@@ -8,8 +8,8 @@ import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { PayButton } from '../components/PayButton';
 import { forgetPayment, readPayment, type PaymentType } from '../storage';
 
-/** Where to go when there is nothing to pay again (no item remembered): the list it would be in. */
-export const FALLBACK_TARGET = { essay: '/student/essays', tutoring: '/student/interviews' } as const;
+/** Try Again starts over where each payment began: a new upload, or the tutor list. */
+export const RETRY_TARGET = { essay: '/student/essay-upload', tutoring: '/student/tutors' } as const;
 
 const TEXT = {
   essay: 'Your essay is saved and nothing has changed: you can pay for it now or later from My Essays.',
@@ -17,11 +17,12 @@ const TEXT = {
 } as const;
 
 /**
- * /payment-failed/{essay|tutoring}, where the checkout's Cancel lands: a neutral "Payment not completed" (issue 30),
- * and Try Again pays for **this** essay or session again (the item remembered before the checkout), never a new upload.
+ * /payment-failed/{essay|tutoring}, where the checkout's Cancel lands: Payment Failed, "You have not been charged",
+ * Try Again (a new upload, or the tutor list) and View My Essays. When the essay or session paid for is remembered,
+ * a button pays for that one again, so a retry never needs a second upload.
  */
 export function PaymentFailedPage({ type }: { type: PaymentType }) {
-  useDocumentTitle('Payment not completed');
+  useDocumentTitle('Payment Failed');
   // The stored item wins (the spec's client chose the retry by `paymentType`); the URL's segment is the fallback.
   const [item] = useState(() => readPayment());
   const retryType = item?.type ?? type;
@@ -29,21 +30,20 @@ export function PaymentFailedPage({ type }: { type: PaymentType }) {
   return (
     <Stack gap="4" maxW="xl">
       <Heading as="h1" size="2xl">
-        Payment not completed
+        Payment Failed
       </Heading>
       <Text>You have not been charged. {TEXT[retryType]}</Text>
       <HStack gap="3" flexWrap="wrap" align="flex-start">
-        {item ? (
-          <PayButton target={item}>Try Again</PayButton>
-        ) : (
-          <Button asChild colorPalette="brand">
-            <RouterLink to={FALLBACK_TARGET[retryType]}>Try Again</RouterLink>
-          </Button>
+        {item && (
+          <PayButton target={item} variant="solid">
+            {item.type === 'tutoring' ? 'Pay for this session' : 'Pay for this essay'}
+          </PayButton>
         )}
+        <Button asChild colorPalette="brand" variant={item ? 'outline' : 'solid'}>
+          <RouterLink to={RETRY_TARGET[retryType]}>Try Again</RouterLink>
+        </Button>
         <Button asChild variant="outline">
-          <RouterLink to={retryType === 'tutoring' ? '/student/interviews' : '/student/essays'}>
-            {retryType === 'tutoring' ? 'View My Sessions' : 'View My Essays'}
-          </RouterLink>
+          <RouterLink to="/student/essays">View My Essays</RouterLink>
         </Button>
       </HStack>
     </Stack>

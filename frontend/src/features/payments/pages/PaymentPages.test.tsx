@@ -31,14 +31,21 @@ describe('student payment success', () => {
     expect(localStorage.getItem(PAYMENT_TYPE_KEY)).toBeNull();
   });
 
-  it('still reports success when the status update fails', async () => {
+  it('shows success only for a payment the server confirmed: an unknown session is not found, a failed call unconfirmed', async () => {
     signIn('student');
+    localStorage.setItem(CURRENT_ESSAY_ID_KEY, 'e1');
+    localStorage.setItem(PAYMENT_TYPE_KEY, 'essay');
+    stubApi({ 'POST /api/student/updatePaymentStatus': () => jsonResponse(404, { message: 'Payment session not found. Please try again.', code: 'PAYMENT_NOT_FOUND' }) });
+    const first = renderApp('/payment-success/essay?session_id=cs_made_up');
+    expect(await screen.findByText('Payment session not found. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).not.toBeInTheDocument();
+    first.unmount();
     localStorage.setItem(CURRENT_ESSAY_ID_KEY, 'e1');
     localStorage.setItem(PAYMENT_TYPE_KEY, 'essay');
     stubApi({ 'POST /api/student/updatePaymentStatus': () => jsonResponse(500, { message: 'boom' }) });
     renderApp('/payment-success/essay?session_id=cs_123');
-    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(screen.getByText(/our team will update it shortly/)).toBeInTheDocument();
+    expect(await screen.findByText(/We could not confirm your payment just now/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).not.toBeInTheDocument();
   });
 
   it('says where to look when the stored payment data is missing', async () => {
@@ -71,8 +78,8 @@ describe('student payment success', () => {
   });
 });
 
-describe('student payment not completed', () => {
-  it('is neutral, and Try Again pays for this essay again (never a new upload)', async () => {
+describe('student payment failed', () => {
+  it('is titled Payment Failed; Try Again starts a new upload, and the remembered essay can be paid for again', async () => {
     const { browser } = await import('../hooks/usePay');
     const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
     signIn('student');
@@ -81,33 +88,22 @@ describe('student payment not completed', () => {
     const { calls } = stubApi({ 'POST /api/student/generatePaymentUrl': () => jsonResponse(200, { paymentUrl: 'https://checkout.test/cs_7' }) });
     const user = userEvent.setup({ delay: null });
     renderApp('/payment-failed/essay');
-    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
-    expect(screen.queryByText(/failed/i)).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
     expect(screen.getByText(/You have not been charged/)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Try Again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/student/essay-upload');
     expect(screen.getByRole('link', { name: 'View My Essays' })).toHaveAttribute('href', '/student/essays');
-    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await user.click(screen.getByRole('button', { name: 'Pay for this essay' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/cs_7'));
     expect(calls.find((c) => c.key === 'POST /api/student/generatePaymentUrl')?.body).toEqual({ essayId: 'e7' });
   });
 
-  it('pays for this tutoring session again; with nothing remembered, goes to the list it is in', async () => {
-    const { browser } = await import('../hooks/usePay');
-    const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+  it('after a tutoring payment, Try Again goes to the tutors; with nothing remembered there is no pay button', async () => {
     signIn('student');
-    localStorage.setItem(PAYMENT_TYPE_KEY, 'tutoring');
-    localStorage.setItem(CURRENT_ESSAY_ID_KEY, 's1');
-    const { calls } = stubApi({ 'POST /api/student/generatePaymentUrl': () => jsonResponse(200, { paymentUrl: 'https://checkout.test/cs_s1' }) });
-    const user = userEvent.setup({ delay: null });
-    const { unmount } = renderApp('/payment-failed/tutoring');
-    await user.click(await screen.findByRole('button', { name: 'Try Again' }));
-    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.test/cs_s1'));
-    expect(calls.find((c) => c.key === 'POST /api/student/generatePaymentUrl')?.body).toEqual({ tutoringSessionId: 's1' });
-    unmount();
-    localStorage.removeItem(PAYMENT_TYPE_KEY);
-    localStorage.removeItem(CURRENT_ESSAY_ID_KEY);
-    renderApp('/payment-failed/essay');
-    expect(await screen.findByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/student/essays');
+    stubApi({});
+    renderApp('/payment-failed/tutoring');
+    expect(await screen.findByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/student/tutors');
+    expect(screen.queryByRole('button', { name: /Pay for this/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View My Essays' })).toHaveAttribute('href', '/student/essays');
   });
 });
 
@@ -121,7 +117,7 @@ describe('tutor payment result', () => {
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
     expect(screen.getByText('£12.00 has been paid out to you.')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/tutor/updateTutorPaymentStatus')?.body).toEqual({ payoutId: 'po1' });
-    expect(screen.getByRole('link', { name: 'Back to Essays' })).toHaveAttribute('href', '/tutor/essay-feedback');
+    expect(screen.getByRole('link', { name: 'Back to Essays' })).toHaveAttribute('href', '/tutor/essays');
   });
 
   it("reads the spec's session_id as well (issue 24), and never shows the pounds as pence", async () => {
@@ -152,23 +148,36 @@ describe('tutor payment result', () => {
     unmount();
     renderApp('/tutor/payment-success?payout_id=po1');
     expect(await screen.findByText('Payment processing error. Please contact support.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/tutor/support');
   });
 
-  it('a failed status call still shows success, with a note', async () => {
+  it('an unknown session_id is not found, never a successful payout', async () => {
     signIn('tutor');
+    stubApi({ 'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(404, { message: 'Payment session not found. Please try again.', code: 'PAYMENT_NOT_FOUND' }) });
+    renderApp('/tutor/payment-success?session_id=made-up-id');
+    expect(await screen.findByText('Payment session not found. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
+    expect(screen.queryByText(/paid out|has been processed/)).not.toBeInTheDocument();
+  });
+
+  it('any other refusal is not found too, and a server failure leaves the payout unconfirmed', async () => {
+    signIn('tutor');
+    stubApi({ 'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(400, { message: 'Bad', code: 'VALIDATION_FAILED' }) });
+    const first = renderApp('/tutor/payment-success?session_id=x');
+    expect(await screen.findByText('Payment session not found. Please try again.')).toBeInTheDocument();
+    first.unmount();
     stubApi({ 'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(500, { message: 'boom' }) });
     renderApp('/tutor/payment-success?payout_id=po1');
-    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
-    expect(screen.getByText(/Our team will resolve the status update/)).toBeInTheDocument();
+    expect(await screen.findByText(/We could not confirm this payout just now/)).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument();
   });
 
-  it('the failed page links to the essay reviews and support', async () => {
+  it('the failed page links to /tutor/essays and /tutor/support', async () => {
     signIn('tutor');
     stubApi({});
     renderApp('/tutor/payment-failed');
-    expect(await screen.findByRole('link', { name: 'Back to Essays' })).toHaveAttribute('href', '/tutor/essay-feedback');
-    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+    expect(await screen.findByRole('link', { name: 'Back to Essays' })).toHaveAttribute('href', '/tutor/essays');
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/tutor/support');
   });
 });
 

@@ -5,7 +5,7 @@ import { Spinner } from '@chakra-ui/react/spinner';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../api/client';
+import { errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { paymentsApi } from '../queries';
@@ -16,8 +16,10 @@ export const CHATS_REDIRECT_MS = 2000;
 type State = { kind: 'checking' } | { kind: 'success'; note?: string } | { kind: 'error'; message: string };
 
 /**
- * /payment-success/{essay|tutoring}?session_id=… (spec part 1 §2, §4, §8): asks the server for the checkout's
- * state (the server asks the gateway); a failed status call still reports success (the webhook settles it).
+ * /payment-success/{essay|tutoring}?session_id=…: asks the server for the checkout's state (the server asks the
+ * gateway) and shows success only for a payment the server confirmed. A checkout it does not know (a made-up
+ * session_id: 404 PAYMENT_NOT_FOUND) is "Payment session not found. Please try again."; a server or network failure
+ * says the payment is unconfirmed (the webhook still settles a real one).
  */
 export function PaymentSuccessPage({ type, sessionId }: { type: PaymentType; sessionId?: string }) {
   const [state, setState] = useState<State>({ kind: 'checking' });
@@ -41,7 +43,13 @@ export function PaymentSuccessPage({ type, sessionId }: { type: PaymentType; ses
       })
       .catch((error: unknown) => {
         console.warn('Payment status update failed', errorMessage(error, 'unknown error'));
-        setState({ kind: 'success', note: 'We could not confirm the status just now; our team will update it shortly.' });
+        const refused = isApiError(error) && error.kind === 'http' && error.status >= 400 && error.status < 500;
+        setState({
+          kind: 'error',
+          message: refused
+            ? 'Payment session not found. Please try again.'
+            : 'We could not confirm your payment just now. If you completed the checkout, it will show as Paid on your essays page shortly.',
+        });
       })
       .finally(forgetPayment);
   }, [sessionId]);

@@ -5,7 +5,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
-/** /tutor/payment-failed (spec part 2 §2): buttons to the essays (reviews page) and to support. */
+/** /tutor/payment-failed: buttons to /tutor/essays and /tutor/support (each redirects on to the page that holds it). */
 export function TutorPaymentFailedPage() {
   useDocumentTitle('Payment Failed');
   return (
@@ -16,10 +16,10 @@ export function TutorPaymentFailedPage() {
       <Text>Payment processing error. Please contact support.</Text>
       <HStack gap="3" flexWrap="wrap">
         <Button asChild colorPalette="brand">
-          <RouterLink to="/tutor/essay-feedback">Back to Essays</RouterLink>
+          <RouterLink to="/tutor/essays">Back to Essays</RouterLink>
         </Button>
         <Button asChild variant="outline">
-          <RouterLink to="/contact">Contact Support</RouterLink>
+          <RouterLink to="/tutor/support">Contact Support</RouterLink>
         </Button>
       </HStack>
     </Stack>

@@ -5,17 +5,22 @@ import { Spinner } from '@chakra-ui/react/spinner';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { errorCode } from '../../../api/client';
+import { isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { formatPounds } from '@redpen/shared/pricing';
 import { paymentsApi } from '../queries';
 
-type State = { kind: 'processing' } | { kind: 'success'; amount?: number; note?: string } | { kind: 'error'; message: string };
+type State = { kind: 'processing' } | { kind: 'success'; amount: number; note?: string } | { kind: 'error'; message: string };
+
+export const PAYOUT_NOT_FOUND = 'Payment session not found. Please try again.';
+export const PAYOUT_UNCONFIRMED = 'We could not confirm this payout just now. Please check your essays page or contact support.';
 
 /**
- * /tutor/payment-success?payout_id=… or ?session_id=… (spec part 2 §2, §4, §5, §8): processing, then success or error. A failed
- * status call still shows success with a note that the team will resolve the status update.
+ * /tutor/payment-success?payout_id=… or ?session_id=…: processing, then success only for a payout the server
+ * confirmed (completed or pending). A reference the server does not know (any 4xx, PAYMENT_NOT_FOUND for a made-up
+ * id) is "Payment session not found. Please try again."; a server or network failure says the payout is
+ * unconfirmed, never that it was paid.
  */
 export function TutorPaymentSuccessPage({ payoutId, sessionId }: { payoutId?: string; sessionId?: string }) {
   const [state, setState] = useState<State>({ kind: 'processing' });
@@ -27,7 +32,7 @@ export function TutorPaymentSuccessPage({ payoutId, sessionId }: { payoutId?: st
     started.current = true;
     const payout = payoutId ? { payoutId } : sessionId ? { sessionId } : undefined;
     if (!payout) {
-      setState({ kind: 'error', message: 'Payment session not found. Please try again.' });
+      setState({ kind: 'error', message: PAYOUT_NOT_FOUND });
       return;
     }
     paymentsApi
@@ -37,8 +42,8 @@ export function TutorPaymentSuccessPage({ payoutId, sessionId }: { payoutId?: st
         else setState({ kind: 'success', amount: result.amountPence, note: result.status === 'pending' ? 'Your payout is being processed.' : undefined });
       })
       .catch((error: unknown) => {
-        if (errorCode(error) === 'PAYMENT_NOT_FOUND') setState({ kind: 'error', message: 'Payment session not found. Please try again.' });
-        else setState({ kind: 'success', note: 'Your payout was requested, but we could not update its status. Our team will resolve the status update.' });
+        const refused = isApiError(error) && error.kind === 'http' && error.status >= 400 && error.status < 500;
+        setState({ kind: 'error', message: refused ? PAYOUT_NOT_FOUND : PAYOUT_UNCONFIRMED });
       });
   }, [payoutId, sessionId]);
 
@@ -58,16 +63,16 @@ export function TutorPaymentSuccessPage({ payoutId, sessionId }: { payoutId?: st
       {state.kind === 'error' ? (
         <FormAlert title={state.message} />
       ) : (
-        <Text>{state.amount !== undefined ? `${formatPounds(state.amount)} has been paid out to you.` : 'Your payout has been processed.'}</Text>
+        <Text>{`${formatPounds(state.amount)} has been paid out to you.`}</Text>
       )}
       {state.kind === 'success' && state.note && <FormAlert status="info" title={state.note} />}
       <HStack gap="3" flexWrap="wrap">
         <Button asChild colorPalette="brand">
-          <RouterLink to="/tutor/essay-feedback">Back to Essays</RouterLink>
+          <RouterLink to="/tutor/essays">Back to Essays</RouterLink>
         </Button>
         {state.kind === 'error' && (
           <Button asChild variant="outline">
-            <RouterLink to="/contact">Contact Support</RouterLink>
+            <RouterLink to="/tutor/support">Contact Support</RouterLink>
           </Button>
         )}
       </HStack>
