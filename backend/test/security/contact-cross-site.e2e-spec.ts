@@ -2,7 +2,9 @@
 // post it (a plain HTML form needs no CORS permission), sending Redpen mail to any address from their IPs. A post
 // whose Origin (or, without one, Referer) is another site is refused with 403: the form's HTML page for the form
 // post, the JSON error for the API. The site itself, the configured web origin and clients that send neither
-// header (no browser posts cross-site without an Origin) are answered as before. A filled honeypot field (hidden
+// header (no browser posts cross-site without an Origin) are answered as before, and so is `Origin: null` when the
+// browser itself says the post comes from this origin (the site's own form under `Referrer-Policy: no-referrer`
+// sends `null`: `Sec-Fetch-Site: same-origin`, a header no page can set). A filled honeypot field (hidden
 // from people, filled by form-filling robots) is answered as if accepted, and nothing is sent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -70,6 +72,10 @@ describe('the contact form from another site', () => {
   it.each([
     ['a Referer of another site and no Origin', { referer: `${EVIL}/contact` }],
     ['an opaque Origin ("null", a sandboxed frame or a data: page)', { origin: 'null' }],
+    ['an opaque Origin that the browser says is another site', { origin: 'null', 'sec-fetch-site': 'cross-site' }],
+    ['an opaque Origin from a sibling subdomain', { origin: 'null', 'sec-fetch-site': 'same-site' }],
+    ['neither header, while the browser says another site sent it', { 'sec-fetch-site': 'cross-site' }],
+    ['a foreign Origin, whatever Sec-Fetch-Site claims', { origin: EVIL, 'sec-fetch-site': 'same-origin' }],
     ['an Origin that only looks like the site', { origin: `${WEB}.evil.example` }],
     ['the site over another scheme', { origin: WEB.replace('https:', 'http:') }],
     ['an unreadable Referer', { referer: 'not a url' }],
@@ -89,6 +95,8 @@ describe('the contact form from another site', () => {
     ['the same origin as the request (the site serving its own pages)', { host: 'redpen.test', origin: 'http://redpen.test' }],
     ['a Referer on the same origin', { host: 'redpen.test', referer: 'http://redpen.test/contact' }],
     ['neither header (a client that is not a browser)', {}],
+    ['the site\'s own form under Referrer-Policy: no-referrer (Origin: null, Sec-Fetch-Site: same-origin)', { origin: 'null', 'sec-fetch-site': 'same-origin' }],
+    ['the web app on another origin of the same site', { origin: WEB, 'sec-fetch-site': 'same-site' }],
   ])('accepts %s', async (_name, headers) => {
     const body = message('allowed');
     const response = await http().post('/api/contact/form').set(headers).type('form').send(form(body)).expect(303);

@@ -23,9 +23,15 @@ function headerOrigin(value: string | string[] | undefined): string | null | und
  * Refuses a post that a page of another site made a browser send (a plain HTML form needs no CORS permission, so
  * CORS does not stop it): 403 `FORBIDDEN` when the Origin header, or without one the Referer, names another origin
  * than the web app's (`webOrigins`: WEB_ORIGIN, Vite's in development) or the request's own (the server serving
- * its own pages). `Origin: null` and an unreadable header are refused. A request with neither header is let
- * through: browsers send an Origin with every cross-site POST, so such a request comes from a client that is not
- * a browser, which no other site can drive.
+ * its own pages).
+ *
+ * `Origin: null` (or an unreadable header) names no origin: the site's own pages send it, since their
+ * `Referrer-Policy: no-referrer` makes a browser send `null` for a form's POST, and so can another site's (a
+ * sandboxed frame, a page with the same policy). It is accepted only when the browser itself says the request
+ * comes from this origin, `Sec-Fetch-Site: same-origin` (a header no page can set). A request with neither Origin
+ * nor Referer is refused when `Sec-Fetch-Site` says another site sent it, and let through otherwise: browsers send
+ * an Origin with every cross-site POST, so it comes from a client that is not a browser, which no other site can
+ * drive.
  */
 @Injectable()
 export class SameSiteGuard implements CanActivate {
@@ -37,9 +43,15 @@ export class SameSiteGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin !== undefined ? headerOrigin(request.headers.origin) : headerOrigin(request.headers.referer);
-    if (origin === undefined) return true;
-    if (origin !== null && (this.allowed.has(origin) || origin === ownOrigin(request))) return true;
+    const allowed =
+      origin === undefined
+        ? fetchSite !== 'cross-site' && fetchSite !== 'same-site'
+        : origin === null
+          ? fetchSite === 'same-origin'
+          : this.allowed.has(origin) || origin === ownOrigin(request);
+    if (allowed) return true;
     throw new ForbiddenException(coded('FORBIDDEN', CROSS_SITE_MESSAGE));
   }
 }
