@@ -400,7 +400,7 @@ describe('admin area', () => {
   });
 
   describe('transactions', () => {
-    it('filters by London ranges at their edges, by type and id prefix, pages, and exports the same rows as CSV', async () => {
+    it('filters by London ranges at their edges, by type and any part of the id, pages, and exports the same rows as CSV', async () => {
       const student = await createAccount(app, { role: 'student', studentProfile: true });
       const tutor = await createAccount(app, { role: 'tutor' });
       // "Now" is 00:30 on 15 July 2020 in London (23:30 UTC on the 14th): Today began at 23:00 UTC.
@@ -439,7 +439,7 @@ describe('admin area', () => {
       const today = (await asAdmin(http().get('/api/admin/transactions?range=today&limit=100')).expect(200)).body;
       const ids = today.transactions.map((t: { id: string; type: string }) => `${t.type}:${t.id}`);
       // Newest first: the refund (23:20) after the pending charge (23:16), the payout (23:15), the refunded charge (23:10).
-      expect(ids).toEqual([`refund:${refunded}`, `essay_review:${pending}`, `payout:${payout}`, `essay_review:${refunded}`, `essay_review:${atMidnight}`]);
+      expect(ids).toEqual([`refund:refund-${refunded}`, `essay_review:${pending}`, `payout:${payout}`, `essay_review:${refunded}`, `essay_review:${atMidnight}`]);
       expect(ids.join()).not.toContain(justBefore);
       expect(ids.join()).not.toContain(tomorrow);
       expect(today.transactions.find((t: { type: string }) => t.type === 'payout')).toMatchObject({ amount: -6, amountPence: -600, user: { email: tutor.user.email } });
@@ -447,9 +447,22 @@ describe('admin area', () => {
       expect(today.pagination).toEqual({ currentPage: 1, totalPages: 1, totalPayments: 5, hasPrev: false, hasNext: false });
 
       const refunds = (await asAdmin(http().get('/api/admin/transactions?range=today&type=refund')).expect(200)).body;
-      expect(refunds.transactions.map((t: { id: string }) => t.id)).toEqual([refunded]);
-      const byPrefix = (await asAdmin(http().get(`/api/admin/transactions?range=today&search=${atMidnight.slice(0, 8).toUpperCase()}`)).expect(200)).body;
+      // A refund is a transaction of its own, with an id of its own: its payment's after 'refund-'.
+      expect(refunds.transactions.map((t: { id: string }) => t.id)).toEqual([`refund-${refunded}`]);
+      const search = async (text: string) => (await asAdmin(http().get(`/api/admin/transactions?range=today&search=${encodeURIComponent(text)}`)).expect(200)).body;
+      const byPrefix = await search(atMidnight.slice(0, 8).toUpperCase());
       expect(byPrefix.transactions.map((t: { id: string }) => t.id)).toEqual([atMidnight]);
+      // Any part of the id matches: the last 8 characters the Payments screen shows, or the middle.
+      expect((await search(atMidnight.slice(-8))).transactions.map((t: { id: string }) => t.id)).toEqual([atMidnight]);
+      expect((await search(atMidnight.slice(9, 23))).transactions.map((t: { id: string }) => t.id)).toEqual([atMidnight]);
+      expect((await search(refunded.slice(-8))).transactions.map((t: { id: string }) => t.id)).toEqual([`refund-${refunded}`, refunded]);
+      // Other text finds nothing, never an error; % and _ are literal; the tiles keep the range's figures.
+      for (const text of ['not an id', '%', '_', 'zz%']) {
+        const none = await search(text);
+        expect(none.transactions).toEqual([]);
+        expect(none.pagination.totalPayments).toBe(0);
+        expect(none.summary).toEqual(today.summary);
+      }
       const paged = (await asAdmin(http().get('/api/admin/transactions?range=today&limit=2&page=3')).expect(200)).body;
       expect(paged.transactions).toHaveLength(1);
       expect(paged.pagination).toEqual({ currentPage: 3, totalPages: 3, totalPayments: 5, hasPrev: true, hasNext: false });

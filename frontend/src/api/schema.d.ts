@@ -3077,7 +3077,7 @@ export interface components {
             /** @example GBP */
             currency: string;
             description: string;
-            /** @description The ledger row id (a refund shares its payment's id) */
+            /** @description The ledger row's id; a refund's is its payment's id after 'refund-' */
             id: string;
             /** Format: uuid */
             itemId: string;
@@ -4556,7 +4556,7 @@ export interface operations {
                 page?: number;
                 /** @description All Time, Today, This Week (from Monday), This Month, This Year, in Europe/London */
                 range?: "all" | "today" | "week" | "month" | "year";
-                /** @description The start of a transaction id (hexadecimal digits and dashes) */
+                /** @description Any part of a transaction id, in any case (the last 8 characters shown on Payments, say); other text matches nothing */
                 search?: string;
                 /** @description All Types, Essay Reviews, Tutoring Sessions, Payouts, Refunds */
                 type?: "all" | "essay_review" | "tutoring_session" | "payout" | "refund";
@@ -4600,7 +4600,7 @@ export interface operations {
             query?: {
                 /** @description All Time, Today, This Week (from Monday), This Month, This Year, in Europe/London */
                 range?: "all" | "today" | "week" | "month" | "year";
-                /** @description The start of a transaction id (hexadecimal digits and dashes) */
+                /** @description Any part of a transaction id, in any case (the last 8 characters shown on Payments, say); other text matches nothing */
                 search?: string;
                 /** @description All Types, Essay Reviews, Tutoring Sessions, Payouts, Refunds */
                 type?: "all" | "essay_review" | "tutoring_session" | "payout" | "refund";

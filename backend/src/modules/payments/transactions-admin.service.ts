@@ -13,7 +13,7 @@ export const CSV_HEADER = ['Transaction ID', 'Type', 'Status', 'User', 'Email', 
 
 /**
  * The Transactions screen on the real ledger (spec part 2 §2, DESIGN.md §9 "Paying"): ranges in London time, types,
- * a transaction id prefix, a pager and the range's totals; the CSV export of the same filter streams from a
+ * a search by any part of a transaction id, a pager and the range's totals; the CSV export of the same filter streams from a
  * database cursor, a batch at a time, so 100,000 rows never sit in memory (docs/benchmarks.md, scenario `admin`).
  */
 @Injectable()
@@ -26,7 +26,12 @@ export class TransactionsAdminService {
   async list(query: TransactionListQueryDto): Promise<TransactionListDto> {
     const filters = this.filters(query);
     const { page, limit, offset } = pageOf(query);
-    const [rows, summary] = await Promise.all([this.repository.page(filters, offset, limit), this.repository.summary(filters)]);
+    // The tiles are the range's and type's totals whatever the search box holds; the pager counts what it matches.
+    const [rows, summary, matching] = await Promise.all([
+      this.repository.page(filters, offset, limit),
+      this.repository.summary({ ...filters, idContains: undefined }),
+      filters.idContains ? this.repository.summary(filters) : undefined,
+    ]);
     const net = summary.revenuePence - summary.payoutsPence;
     return {
       transactions: rows.map(present),
@@ -38,7 +43,7 @@ export class TransactionsAdminService {
         netRevenue: pounds(net),
         netRevenuePence: net,
       },
-      pagination: paginationOf(page, limit, summary.count),
+      pagination: paginationOf(page, limit, (matching ?? summary).count),
     };
   }
 
@@ -60,7 +65,7 @@ export class TransactionsAdminService {
       // A range ends now (All Time has no end: nothing is later than now anyway).
       before: range === 'all' ? undefined : new Date(now.getTime() + 1),
       kind: query.type && query.type !== 'all' ? query.type : undefined,
-      idPrefix: query.search,
+      idContains: query.search,
     };
   }
 }

@@ -16,8 +16,8 @@ export interface TransactionFilters {
   /** Exclusive upper bound: a range ends now. */
   before?: Date;
   kind?: TransactionKind;
-  /** The start of a transaction id. */
-  idPrefix?: string;
+  /** Any part of a transaction id, in any case (the search box). */
+  idContains?: string;
 }
 
 /** One movement of money on the ledger: a charge, a payout (negative) or a refund (negative), newest first. */
@@ -127,26 +127,29 @@ function toRow(raw: RawRow): TransactionRow {
   };
 }
 
-/** `%` and `_` are literal in a LIKE pattern; an id prefix has neither, but a search box may. */
-const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern matching `text` anywhere: its `%`, `_` and `\\` are literal (a search box may hold them). */
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A refund's own transaction id: its payment's id after this prefix (the two are never the same id). */
+export const REFUND_ID_PREFIX = 'refund-';
 
 /** The transactions of the filter (a union of the ledger's rows and its refunds), unordered. */
 function selectTransactions(filters: TransactionFilters): SQL {
   const p = payments;
   const kindOf = sql`case ${p.type} when 'student_essay_payment' then 'essay_review' when 'student_tutoring_payment' then 'tutoring_session' else 'payout' end`;
   const party = sql`(select ${users.name} as name, ${users.email} as email from ${users} where ${users.id} = coalesce(${p.payerId}, ${p.recipientId}))`;
-  const movement = (kind: SQL, status: SQL, amount: SQL, at: SQL, only: SQL) => {
+  const movement = (id: SQL, kind: SQL, status: SQL, amount: SQL, at: SQL, only: SQL) => {
     const conditions: SQL[] = [only];
     if (filters.from) conditions.push(sql`${at} >= ${filters.from.toISOString()}::timestamptz`);
     if (filters.before) conditions.push(sql`${at} < ${filters.before.toISOString()}::timestamptz`);
-    if (filters.idPrefix) conditions.push(sql`${p.id}::text like ${likePrefix(filters.idPrefix)}`);
+    if (filters.idContains) conditions.push(sql`${id} ilike ${likeContains(filters.idContains)}`);
     if (filters.kind) conditions.push(sql`${kind} = ${filters.kind}`);
-    return sql`select ${p.id}::text as id, ${kind} as kind, ${status} as status, ${amount} as amount_pence, ${at} as at, ${p.description} as description,
+    return sql`select ${id} as id, ${kind} as kind, ${status} as status, ${amount} as amount_pence, ${at} as at, ${p.description} as description,
         ${p.paymentMethod}::text as payment_method, u.name as user_name, u.email as user_email, ${p.itemKind} as item_kind, ${p.itemId}::text as item_id
       from ${p} left join lateral ${party} u on true
       where ${sql.join(conditions, sql` and `)}`;
   };
-  const charge = movement(kindOf, sql`${p.status}::text`, sql`case when ${p.payerType} = 'platform' then -${p.amountPence} else ${p.amountPence} end`, sql`${p.createdAt}`, sql`true`);
-  const refund = movement(sql`'refund'`, sql`'completed'`, sql`-${p.refundedAmountPence}`, sql`${p.refundedAt}`, sql`${p.refundedAt} is not null and ${p.refundedAmountPence} > 0`);
+  const charge = movement(sql`${p.id}::text`, kindOf, sql`${p.status}::text`, sql`case when ${p.payerType} = 'platform' then -${p.amountPence} else ${p.amountPence} end`, sql`${p.createdAt}`, sql`true`);
+  const refund = movement(sql`${REFUND_ID_PREFIX} || ${p.id}::text`, sql`'refund'`, sql`'completed'`, sql`-${p.refundedAmountPence}`, sql`${p.refundedAt}`, sql`${p.refundedAt} is not null and ${p.refundedAmountPence} > 0`);
   return sql`select * from (${charge} union all ${refund}) transactions`;
 }

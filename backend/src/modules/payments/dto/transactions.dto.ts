@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { DATE_RANGES } from '../london-ranges.js';
 import { TRANSACTION_KINDS } from '../transactions.repository.js';
 import { PageQueryDto, PaginationDto } from '../../../common/pagination.js';
@@ -25,12 +25,11 @@ export class TransactionFiltersDto {
   @IsIn(['all', ...TRANSACTION_KINDS], { message: 'Unknown transaction type' })
   type?: 'all' | (typeof TRANSACTION_KINDS)[number];
 
-  @ApiPropertyOptional({ description: 'The start of a transaction id (hexadecimal digits and dashes)', maxLength: 36 })
+  @ApiPropertyOptional({ description: 'Any part of a transaction id, in any case (the last 8 characters shown on Payments, say); other text matches nothing', maxLength: 64 })
   @IsOptional()
   @Transform(emptyToUndefined)
   @IsString()
-  @MaxLength(36, { message: 'search must be at most 36 characters' })
-  @Matches(/^[0-9a-fA-F-]+$/, { message: 'Search by the start of a transaction id' })
+  @MaxLength(64, { message: 'search must be at most 64 characters' })
   search?: string;
 }
 
@@ -43,7 +42,7 @@ class TransactionUserDto {
 }
 
 export class TransactionDto {
-  @ApiProperty({ description: 'The ledger row id (a refund shares its payment\'s id)' }) id: string;
+  @ApiProperty({ description: "The ledger row's id; a refund's is its payment's id after 'refund-'" }) id: string;
   @ApiProperty({ enum: TRANSACTION_KINDS }) type: (typeof TRANSACTION_KINDS)[number];
   @ApiProperty({ description: 'pending, completed, failed or refunded' }) status: string;
   @ApiProperty({ description: 'Pounds; payouts and refunds negative' }) amount: number;
