@@ -126,7 +126,7 @@ describe('essays', () => {
     await tutor.getByRole('log', { name: 'Messages' }).getByText(line).waitFor();
     await gotoApp(student, '/student/chats');
     await student.getByText(line).first().waitFor();
-    // The student's reply reaches the discussion live (its poll is 30 s; the wait here is 15).
+    // The student's reply reaches the discussion live, on the socket (nothing polls the thread).
     const reply = `Yes, that is right, ${nonce}.`;
     await student.getByText('Connected').waitFor();
     await student.getByPlaceholder('Type your message...').fill(reply);
