@@ -208,7 +208,8 @@ function NavList({ items, collapsed, onNavigate, badges }: { items: NavItem[]; c
             asChild
             align="center"
             gap="3"
-            h="11"
+            minH="11"
+            py="1"
             px={collapsed ? '0' : '3'}
             justify={collapsed ? 'center' : 'flex-start'}
             rounded="md"
@@ -225,7 +226,9 @@ function NavList({ items, collapsed, onNavigate, badges }: { items: NavItem[]; c
               <Box as="span" display="inline-flex" fontSize="lg" flexShrink={0} aria-hidden="true">
                 <item.icon />
               </Box>
-              <Box as="span" srOnly={collapsed} truncate>
+              {/* The label in full: a long one ("Payment Management") wraps to a second line inside the row's
+                  44 px, so nothing is cut off and nothing below moves. */}
+              <Box as="span" srOnly={collapsed} lineHeight="1.2" overflowWrap="break-word" minW="0">
                 {item.label}
               </Box>
               {item.to && Boolean(badges?.[item.to]) && (

@@ -55,7 +55,23 @@ export interface DataTableProps<T, K extends string = string> {
   page?: number;
   onPageChange?: (page: number) => void;
   total?: number;
+  /**
+   * Phones (below md): each row as a card, its cells one under another with their column's name, the headers
+   * read by screen readers only. The same DOM as the table (CSS only), so nothing is rendered twice.
+   */
+  cardsOnPhones?: boolean;
 }
+
+const PHONE = '@media screen and (max-width: 47.99em)';
+/** The card layout of `cardsOnPhones`: rows as blocks, each cell labelled by its `data-label`. */
+const CARDS_ON_PHONES = {
+  [PHONE]: {
+    '& thead tr': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& tbody tr': { display: 'block', borderBottomWidth: '1px', borderColor: 'border', py: '2' },
+    '& tbody tr > *': { display: 'block', whiteSpace: 'normal', borderBottomWidth: '0', py: '1' },
+    '& tbody tr > [data-label]::before': { content: 'attr(data-label)', display: 'block', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted' },
+  },
+} as const;
 
 function compare(a: string | number | null | undefined, b: string | number | null | undefined): number {
   // Missing values sort last whichever the direction is flipped to (see below).
@@ -125,11 +141,11 @@ export function DataTable<T, K extends string = string>(props: DataTableProps<T,
       <Table.Row key={rowKey(row)}>
         {columns.map((column) =>
           column.rowHeader ? (
-            <Table.ColumnHeader key={column.key} as="th" scope="row" fontWeight="medium" textAlign={column.align}>
+            <Table.ColumnHeader key={column.key} as="th" scope="row" fontWeight="medium" textAlign={column.align} data-label={props.cardsOnPhones ? column.header : undefined}>
               {column.cell(row)}
             </Table.ColumnHeader>
           ) : (
-            <Table.Cell key={column.key} textAlign={column.align}>
+            <Table.Cell key={column.key} textAlign={column.align} data-label={props.cardsOnPhones ? column.header : undefined}>
               {column.cell(row)}
             </Table.Cell>
           ),
@@ -140,7 +156,7 @@ export function DataTable<T, K extends string = string>(props: DataTableProps<T,
 
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md" bg="white" tabIndex={0} role="region" aria-label={caption} data-scroll-x="">
-      <Table.Root size="sm" aria-busy={busy || undefined}>
+      <Table.Root size="sm" aria-busy={busy || undefined} css={props.cardsOnPhones ? CARDS_ON_PHONES : undefined}>
         <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" p="3" srOnly={captionHidden}>
           {caption}
         </Table.Caption>

@@ -70,12 +70,20 @@ export const approvalRules: FormRules<ApprovalForm> = (values) => ({
   StudyLevel: values.StudyLevel ? null : 'Please select a study level',
 });
 
+/** Who pays for what: both payouts read "Platform to Tutor" (the filter's options name which, see PAYMENT_TYPE_OPTIONS). */
 export const PAYMENT_TYPES: Record<AdminPayment['type'], string> = {
-  student_essay_payment: 'Essay payment',
-  tutor_essay_payment: 'Essay payout',
-  student_tutoring_payment: 'Tutoring payment',
-  tutor_tutoring_payment: 'Tutoring payout',
+  student_essay_payment: 'Student to Essay',
+  tutor_essay_payment: 'Platform to Tutor',
+  student_tutoring_payment: 'Student to Tutoring',
+  tutor_tutoring_payment: 'Platform to Tutor',
 };
+/** The type filter's options: the two payouts told apart by what they pay for. */
+export const PAYMENT_TYPE_OPTIONS: { value: AdminPayment['type']; label: string }[] = [
+  { value: 'student_essay_payment', label: 'Student to Essay' },
+  { value: 'tutor_essay_payment', label: 'Platform to Tutor (essay)' },
+  { value: 'student_tutoring_payment', label: 'Student to Tutoring' },
+  { value: 'tutor_tutoring_payment', label: 'Platform to Tutor (tutoring)' },
+];
 export const PAYMENT_STATUSES: AdminPayment['status'][] = ['pending', 'completed', 'failed', 'refunded'];
 export const PARTY_TYPES: AdminPayment['payerType'][] = ['student', 'tutor', 'platform'];
 

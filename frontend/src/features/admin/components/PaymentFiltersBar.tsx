@@ -4,9 +4,9 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { FormField } from '../../../components/form/FormField';
 import { SelectField } from '../../../components/form/SelectField';
 import type { PaymentFilters } from '../queries';
-import { PARTY_TYPES, PAYMENT_STATUSES, PAYMENT_TYPES, capitalise } from '../rules';
+import { PARTY_TYPES, PAYMENT_STATUSES, PAYMENT_TYPE_OPTIONS, capitalise } from '../rules';
 
-const TYPE_OPTIONS = Object.entries(PAYMENT_TYPES).map(([value, label]) => ({ value, label }));
+const TYPE_OPTIONS = PAYMENT_TYPE_OPTIONS;
 const STATUS_OPTIONS = PAYMENT_STATUSES.map((value) => ({ value, label: capitalise(value) }));
 const PARTY_OPTIONS = PARTY_TYPES.map((value) => ({ value, label: capitalise(value) }));
 

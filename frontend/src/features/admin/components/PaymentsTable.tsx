@@ -12,16 +12,19 @@ const columns = (onView: (id: string) => void): DataTableColumn<AdminPayment>[] 
     key: 'payment',
     header: 'Payment',
     rowHeader: true,
+    // A long description wraps to two lines at most; the whole text is its title (hover) and in the details dialog.
     cell: (p) => (
-      <Stack gap="0">
-        <Text>{p.description}</Text>
+      <Stack gap="0" minW="48" whiteSpace="normal">
+        <Text lineClamp={2} title={p.description} overflowWrap="anywhere">
+          {p.description}
+        </Text>
         <Text fontSize="xs" color="fg.muted" fontWeight="normal">
           ID: {lastChars(p._id, 8)} · Session: {lastChars(p.stripeSessionId, 12)}
         </Text>
       </Stack>
     ),
   },
-  { key: 'type', header: 'Type', cell: (p) => PAYMENT_TYPES[p.type] },
+  { key: 'type', header: 'Type', cell: (p) => <Text whiteSpace="normal">{PAYMENT_TYPES[p.type]}</Text> },
   {
     key: 'amount',
     header: 'Amount',
@@ -40,8 +43,8 @@ const columns = (onView: (id: string) => void): DataTableColumn<AdminPayment>[] 
     key: 'payer',
     header: 'Payer',
     cell: (p) => (
-      <Stack gap="0">
-        <Text>{p.payer.userId?.name ?? 'Platform'}</Text>
+      <Stack gap="0" whiteSpace="normal">
+        <Text overflowWrap="anywhere">{p.payer.userId?.name ?? 'Platform'}</Text>
         <Text fontSize="xs" color="fg.muted">
           {capitalise(p.payer.userType)}
         </Text>
@@ -76,7 +79,7 @@ export function PaymentsTable({
 }) {
   return (
     <Stack gap="3">
-      <DataTable caption="Payments" captionHidden columns={columns(onView)} rows={rows} loading={loading} rowKey={(p) => p._id} empty="No payments found" />
+      <DataTable caption="Payments" captionHidden cardsOnPhones columns={columns(onView)} rows={rows} loading={loading} rowKey={(p) => p._id} empty="No payments found" />
       {pagination && pagination.totalPages > 1 && (
         <HStack as="nav" aria-label="Payment pages" justify="space-between">
           <Button size="sm" variant="outline" disabled={!pagination.hasPrev} onClick={() => onPage(pagination.currentPage - 1)}>

@@ -11,14 +11,23 @@ const COLUMNS: DataTableColumn<Transaction>[] = [
     header: 'Transaction ID',
     rowHeader: true,
     cell: (t) => (
-      <Text fontFamily="mono" fontSize="xs">
+      // The whole ID, wrapping at its dashes when the column is narrow.
+      <Text fontFamily="mono" fontSize="xs" whiteSpace="normal" minW="24">
         {t.id}
       </Text>
     ),
   },
   { key: 'type', header: 'Type', cell: (t) => transactionTypeLabel(t.type) },
   { key: 'status', header: 'Status', cell: (t) => <StatusBadge status={paymentBadge(t.status)} /> },
-  { key: 'user', header: 'User', cell: (t) => t.user.email ?? '-' },
+  {
+    key: 'user',
+    header: 'User',
+    cell: (t) => (
+      <Text whiteSpace="normal" overflowWrap="anywhere" minW="32">
+        {t.user.email ?? '-'}
+      </Text>
+    ),
+  },
   { key: 'date', header: 'Date', cell: (t) => formatDate(t.createdAt) },
   {
     key: 'amount',
@@ -44,6 +53,7 @@ export function TransactionsTable({
     <DataTable
       caption="Transactions"
       captionHidden
+      cardsOnPhones
       columns={COLUMNS}
       rows={rows}
       rowKey={(t) => `${t.id}-${t.type}`}

@@ -54,6 +54,11 @@ describe('Payment Management', () => {
     expect(within(row).getByText('£18.15')).toBeInTheDocument();
     expect(within(row).getByText('Commission: £3.63')).toBeInTheDocument();
     expect(within(row).getByText('Sam Student')).toBeInTheDocument();
+    expect(within(row).getByText('Student to Essay')).toBeInTheDocument();
+    // A long description is clamped to two lines in the table; its whole text is the hover title.
+    expect(within(row).getByText('Essay review: The Tudors')).toHaveAttribute('title', 'Essay review: The Tudors');
+    expect(screen.getByRole('option', { name: 'Platform to Tutor (essay)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Platform to Tutor (tutoring)' })).toBeInTheDocument();
     expect(screen.getByText('Showing page 2 of 3 (45 total payments)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
 
