@@ -28,7 +28,7 @@ const LOG_DIR = join(DATA_DIR, 'logs');
 const START_TIMEOUT_MS = 30000;
 
 export const START_HINT =
-  'Start it with "docker compose up -d postgres redis minio mailpit" or install the system packages (apt install postgresql redis-server).';
+  'Start it with "docker compose --profile dev up -d postgres redis minio minio-init mailpit" (its values in .env: docs/operations.md) or install the system packages (apt install postgresql redis-server).';
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL and Redis checks
