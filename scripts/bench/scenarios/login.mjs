@@ -6,6 +6,8 @@
 // line per second to a file; only the lines written while the load ran are counted.
 // Rate limits stay on: each request comes from its own X-Forwarded-For address (TRUST_PROXY=loopback: the bench is the proxy, on loopback; for this
 // run) and the accounts rotate, so the per-IP and per-account limits are not what is measured.
+// Then GET /api/auth/me with the tokens of BENCH_LOGIN_ME_TOKENS (50) of those accounts in turn: the bearer check
+// and session read every signed-in request pays (reported, no goal).
 // Goal: max event-loop delay < 50 ms (hashing never blocks the loop).
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -80,6 +82,43 @@ export async function seedAccounts(databaseUrl, log) {
   }
 }
 
+const ME_PATH = '/api/auth/me';
+const ME_TOKENS = Number(process.env.BENCH_LOGIN_ME_TOKENS || 50);
+
+/**
+ * After the logins: the authenticated read every signed-in page makes, GET /api/auth/me, with the tokens of
+ * ME_TOKENS accounts signed in once each and sent in turn (what the bearer check costs, its memory of accepted
+ * tokens included, and the session read). Same connections and duration as the logins.
+ * @param {string} url @param {string[]} emails @param {ReturnType<typeof settings>} opts @param {(line: string) => void} log
+ */
+async function measureMe(url, emails, opts, log) {
+  const tokens = [];
+  for (let i = 0; i < Math.min(ME_TOKENS, emails.length); i++) {
+    const res = await fetch(`${url}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.200.${i >> 8}.${i & 255}` },
+      body: JSON.stringify({ email: emails[i], password: PASSWORD }),
+    });
+    if (res.status !== 200) throw new Error(`a bench login for ${ME_PATH} answered ${res.status}: ${await res.text()}`);
+    tokens.push(/** @type {{ token: string }} */ (await res.json()).token);
+  }
+  const autocannon = require('autocannon');
+  let n = 0;
+  const requests = [{
+    method: 'GET', path: ME_PATH,
+    /** @param {Record<string, unknown>} req */
+    setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${tokens[n++ % tokens.length]}` } }),
+  }];
+  /** @param {number} duration */
+  const load = (duration) => autocannon({ url, connections: opts.connections, duration, timeout: 20, requests });
+  if (opts.warmupSeconds > 0) await load(opts.warmupSeconds);
+  log(`GET ${ME_PATH}, ${tokens.length} tokens in turn, ${opts.connections} connections, ${opts.durationSeconds} s…`);
+  const result = await load(opts.durationSeconds);
+  return {
+    tokens: tokens.length, requestsPerSec: Math.round(result.requests.average), total: result.requests.total,
+    p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts,
+  };
+}
+
 /** @param {import('../lib.mjs').ScenarioContext} context */
 async function run_({ log, command }) {
   const opts = settings();
@@ -130,6 +169,8 @@ async function run_({ log, command }) {
       maxEventLoopDelayMs: Number(maxDelay.toFixed(1)), worstSecondP99DelayMs: Number(p99Delay.toFixed(1)), samples: samples.length,
       rssMiB: rssMiB(nest.pid),
     };
+    const me = await measureMe(nest.url, emails, opts, log);
+    Object.assign(figures, { me });
     const header = ['argon2id', 'connections', 'logins/s', 'p50 (ms)', 'p99 (ms)', 'non-2xx', 'max event-loop delay (ms)', 'worst 1 s p99 delay (ms)'];
     const row = [`m=${argon2.memoryCostKiB} KiB t=${argon2.timeCost} p=${argon2.parallelism}`, opts.connections, fmt(figures.loginsPerSec), fmt(figures.p50, 1), fmt(figures.p99, 1), figures.non2xx, fmt(figures.maxEventLoopDelayMs, 1), fmt(figures.worstSecondP99DelayMs, 1)];
     const ok = figures.maxEventLoopDelayMs < GOAL.maxEventLoopDelayMs;
@@ -137,11 +178,12 @@ async function run_({ log, command }) {
     const m = machine();
     const file = writeResult(name, { scenario: name, date, command, machine: m, settings: opts, goal: GOAL, argon2, uvThreadpoolSize: process.env.UV_THREADPOOL_SIZE ?? '4 (default)', figures });
     console.log('\n' + textTable([header, row]) + '\n');
+    console.log(`GET ${ME_PATH} with ${me.tokens} signed-in tokens in turn: ${fmt(me.requestsPerSec)} req/s, p50 ${fmt(me.p50, 1)} ms, p99 ${fmt(me.p99, 1)} ms, ${me.non2xx} non-2xx`);
     console.log(`max event-loop delay ${fmt(figures.maxEventLoopDelayMs, 1)} ms (goal < ${GOAL.maxEventLoopDelayMs} ms) ${ok ? 'met' : 'NOT met'}; ${figures.non2xx} non-2xx, ${figures.errors + figures.timeouts} errors`);
     console.log(`\nResults: ${file}\n\nMarkdown for docs/benchmarks.md:\n`);
     console.log(`${date.slice(0, 10)}, ${m.cpus} cores (${m.cpuModel}), Node ${m.node}; \`${command}\`; ${opts.connections} connections, ${opts.durationSeconds} s after a ${opts.warmupSeconds} s warm-up; event-loop delay sampled in the server process (monitorEventLoopDelay, 5 ms resolution).\n`);
     console.log(markdownTable([header, row]) + '\n');
-    return { ok: ok && figures.non2xx === 0 && figures.errors === 0, data: figures };
+    return { ok: ok && figures.non2xx === 0 && figures.errors === 0 && me.non2xx === 0 && me.errors === 0, data: figures };
   } finally {
     await nest.stop();
   }
