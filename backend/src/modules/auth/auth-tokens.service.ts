@@ -1,4 +1,3 @@
-import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -8,13 +7,11 @@ import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { Transaction } from '../../infra/database/database.types.js';
 import type { UserRow } from '../../infra/database/schema/index.js';
 import { AuthRepository, type SessionUserRow } from './auth.repository.js';
-import { Hs256Verifier, type TokenCheck } from './hs256.js';
+import { JWT_ALGORITHM, JwtVerifier, type TokenCheck } from './jwt-verifier.js';
 import { SessionCache } from './session-cache.js';
 import { SignInLinkStore } from './sign-in-link-store.js';
 import type { SessionRevocationReason } from './auth.events.js';
 import './auth.events.js';
-
-export const JWT_ALGORITHM = 'HS256' as const;
 
 /** Session and user ids are UUIDs: anything else is refused before a query. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,8 +35,8 @@ export interface TokenClaims {
  */
 @Injectable()
 export class AuthTokens {
-  /** Made once: the secret as a key object, not re-derived from the string on every check; accepted tokens remembered. */
-  private readonly verifier: Hs256Verifier;
+  /** Made once: the secret as a key, not re-derived from the string on every check; accepted tokens remembered. */
+  private readonly verifier: JwtVerifier;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -50,14 +47,15 @@ export class AuthTokens {
     private readonly events: DomainEvents,
     private readonly signInLinks: SignInLinkStore,
   ) {
-    this.verifier = new Hs256Verifier(createSecretKey(Buffer.from(config.auth.jwtSecret, 'utf8')));
+    this.verifier = new JwtVerifier(config.auth.jwtSecret);
   }
 
   /**
-   * HS256 with our secret, `exp` in the future (by the wall clock, as the token's own `exp` is): the claims, or why
-   * not. The session behind the token is the caller's to check.
+   * HS256 with our secret, `exp` in the future (by the wall clock, as the token's own `exp` is), verified by jose the
+   * first time a token is seen and remembered until its `exp` (JwtVerifier): the claims, or why not. The session
+   * behind the token is the caller's to check.
    */
-  check(token: string): TokenCheck {
+  async check(token: string): Promise<TokenCheck> {
     return this.verifier.verify(token, Math.floor(Date.now() / 1000));
   }
 

@@ -17,7 +17,7 @@ export class BearerSessionAuthenticator extends BearerAuthenticator {
   }
 
   async authenticate(token: string): Promise<AuthenticatedUser> {
-    const check = this.tokens.check(token);
+    const check = await this.tokens.check(token);
     if (!check.valid) throw unauthenticated();
     const session = this.tokens.sessionOf(check.claims);
     const row = session && (await this.tokens.cachedSessionUser(session.sessionId, session.userId));

@@ -34,7 +34,7 @@ export class SocketAuth {
 
   async authenticate(token: string | undefined): Promise<ChatSocketData> {
     if (!token) throw new SocketAuthError('UNAUTHENTICATED', 'Authentication required: connect with auth.token.');
-    const check = this.tokens.check(token);
+    const check = await this.tokens.check(token);
     if (!check.valid && check.reason === 'expired') throw new SocketAuthError('SESSION_EXPIRED', SESSION_ENDED_MESSAGE);
     const session = check.valid ? this.tokens.sessionOf(check.claims) : undefined;
     if (!session) throw new SocketAuthError('UNAUTHENTICATED', INVALID_TOKEN_MESSAGE);
