@@ -16,7 +16,7 @@ import { validateLoginSearch, type LoginSearch } from '../login-search';
 import { AUTH_MESSAGES, loginRules } from '../schemas';
 import { completeSignIn } from '../sign-in';
 import { prefetchFromPage } from './prefetch';
-import { getApi, postApi, problemText, type ApiCallError } from '../../../lib/islands/request';
+import { ApiCallError, getApi, postApi, problemText } from '../../../lib/islands/request';
 import { mountTwoFactorStep } from './two-factor';
 import { showAlert, viewSwitcher } from './views';
 
@@ -130,8 +130,14 @@ export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unm
   const progressText = part(views.element('direct-progress'), '[data-direct-progress-text]');
   const confirmView = views.element('direct-confirm');
   const continueButton = part<HTMLButtonElement>(confirmView, '[data-action="direct-continue"]');
-  const directFailed = () => {
-    showError(AUTH_MESSAGES.directTokenFailed);
+  /**
+   * The link did not sign anyone in. A link cancelled since it was sent (410 SIGN_IN_LINK_REVOKED: its account was
+   * signed out or its sign-in settings changed) gets the server's line, which says to ask for a new link; any other
+   * failure the generic line.
+   */
+  const directFailed = (err?: unknown) => {
+    const revoked = err instanceof ApiCallError && err.status === 410 && err.code === 'SIGN_IN_LINK_REVOKED';
+    showError(revoked ? problemText(err, AUTH_MESSAGES.directTokenFailed) : AUTH_MESSAGES.directTokenFailed);
     views.show('form');
   };
   const { signInCode } = search;
@@ -145,7 +151,7 @@ export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unm
       continueButton.textContent = `Continue as ${owner.name}`;
       views.show('direct-confirm');
       continueButton.focus();
-    }, directFailed);
+    }, (err: unknown) => directFailed(err));
     listen(continueButton, 'click', () => {
       progressText.textContent = 'Signing you in...';
       views.show('direct-progress');
@@ -154,9 +160,9 @@ export function mountSignIn(root: HTMLElement, options: SignInOptions = {}): Unm
           const response = await postApi('/api/auth/signInLink/exchange', { signInCode });
           if (!response?.token || !response.user) throw new Error('no session');
           await signIn(response.token, response.user);
-        } catch {
+        } catch (err) {
           signOutStorage();
-          directFailed();
+          directFailed(err);
         }
       })();
     });

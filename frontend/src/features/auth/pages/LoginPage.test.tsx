@@ -143,6 +143,29 @@ describe('LoginPage', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to authenticate with provided token. Please log in manually.');
   });
 
+  const REVOKED = 'This sign-in link was cancelled: its account was signed out or its sign-in settings changed since. Please ask for a new link.';
+
+  it('says why a cancelled sign-in link cannot be used (410 SIGN_IN_LINK_REVOKED on Continue): the server\'s line, asking for a new link', async () => {
+    stubApi({
+      'POST /api/auth/signInLink/preview': () => jsonResponse(200, { name: 'Ada', email: 'ada@example.com' }),
+      'POST /api/auth/signInLink/exchange': () => jsonResponse(410, { message: REVOKED, code: 'SIGN_IN_LINK_REVOKED' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/login?signInCode=abcdefghijklmnopqrstuvwxyz');
+    await user.click(await screen.findByRole('button', { name: 'Continue as Ada' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(REVOKED);
+    expect(alert).not.toHaveTextContent('Failed to authenticate');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('says the same when the link was cancelled before its preview', async () => {
+    stubApi({ 'POST /api/auth/signInLink/preview': () => jsonResponse(410, { message: REVOKED, code: 'SIGN_IN_LINK_REVOKED' }) });
+    renderApp('/login?signInCode=abcdefghijklmnopqrstuvwxyz');
+    expect(await screen.findByRole('alert')).toHaveTextContent(REVOKED);
+  });
+
   it('goes to a same-origin ?redirect after the sign-in, never to another site', async () => {
     stubApi({
       'POST /api/auth/login': () => jsonResponse(200, { token: 'tok', user: student }),
