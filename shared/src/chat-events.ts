@@ -39,6 +39,11 @@ export interface SendMessageRequest {
   content: string;
   /** The essay the message is about (a tutor without a verified DBS may write only in an essay's thread). */
   essayId?: string;
+  /**
+   * The sending app's id for this message (8–64 of A–Z a–z 0–9 _ -), kept by its retries: the server saves one
+   * message per sender and client id, so a repeated send is answered with the message already saved (same `_id`).
+   */
+  clientId?: string;
   sender?: string;
   senderRole?: string;
 }

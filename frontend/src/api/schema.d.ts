@@ -2269,6 +2269,8 @@ export interface components {
             message: string;
         };
         EssayMessageDto: {
+            /** @description The sending app's id for this message, kept by its retries: a repeat answers the message already saved (same _id) */
+            clientId?: string;
             /** @description The message (contact details are masked, as in every chat) */
             content: string;
         };

@@ -141,14 +141,18 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
 
   private async onSendMessage(socket: ChatSocket, payload: unknown, ack?: (answer: SendMessageAck) => void): Promise<void> {
     try {
+      const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+      // A repeat of a send already saved (same client id) is answered with that message and not counted again.
+      const earlier = await this.chat.findSent(socket.data.userId, body.clientId);
       // One count per user over every socket (and the essay discussion's HTTP route), kept in Redis for every instance.
-      if (!(await this.mayBeSent(socket.data.userId))) {
+      if (!earlier && !(await this.mayBeSent(socket.data.userId))) {
         return this.fail(socket, ack, { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
       }
       const caller = await this.auth.recheck(socket.data);
       // The spec's client also sends `sender` and `senderRole`: ignored, the token decides who is writing.
-      const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
-      const message = await this.chat.sendMessage({ id: caller.userId, role: caller.role }, { recipient: body.recipient, content: body.content, essayId: body.essayId });
+      const message =
+        earlier ??
+        (await this.chat.sendMessage({ id: caller.userId, role: caller.role }, { recipient: body.recipient, content: body.content, essayId: body.essayId, clientId: body.clientId }));
       ack?.({ ok: true, _id: message._id, timestamp: message.timestamp, message });
     } catch (error) {
       this.fail(socket, ack, toClientError(error), error);

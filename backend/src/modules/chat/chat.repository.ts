@@ -103,9 +103,20 @@ export class ChatRepository {
     return Boolean(row);
   }
 
-  async insertMessage(values: typeof chatMessages.$inferInsert, tx: DbOrTx = this.db): Promise<ChatMessageRow> {
-    const [row] = await tx.insert(chatMessages).values(values).returning();
-    return row!;
+  /**
+   * Saves a message; when the sender already has one with this client id (a repeated send, or two at once), saves
+   * nothing and answers undefined: the caller reads that one (`findByClientId`) after this statement, when a
+   * concurrent insert of the same key has committed (PostgreSQL waits for it before deciding the conflict).
+   */
+  async insertMessage(values: typeof chatMessages.$inferInsert, tx: DbOrTx = this.db): Promise<ChatMessageRow | undefined> {
+    const [row] = await tx.insert(chatMessages).values(values).onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientId] }).returning();
+    return row;
+  }
+
+  /** The sender's message saved under this client id, if any. */
+  async findByClientId(senderId: string, clientId: string, tx: DbOrTx = this.db): Promise<ChatMessageRow | undefined> {
+    const [row] = await tx.select().from(chatMessages).where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId))).limit(1);
+    return row;
   }
 
   /** Newest `limit` messages (before the cursor message, if any), returned oldest first. */

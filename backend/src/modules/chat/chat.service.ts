@@ -5,7 +5,7 @@ import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { ChatServerEvents } from '@redpen/shared/chat-events';
 import type { ChatMessageRow } from '../../infra/database/schema/index.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
-import { CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
+import { CHAT_CLIENT_ID_MESSAGE, CHAT_CLIENT_ID_PATTERN, CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
 import { canMarkRead, canReadConversation, canSendMessage } from './chat.access.js';
 import { ChatRealtime } from './chat-realtime.service.js';
 import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';
@@ -25,6 +25,15 @@ export interface SendMessageInput {
   recipient: unknown;
   content: unknown;
   essayId?: unknown;
+  /** The sending app's id for this send, kept by its retries (optional): a repeat answers the message saved. */
+  clientId?: unknown;
+}
+
+/** A send's client id: none, or 8–64 of [A-Za-z0-9_-] (else 400). */
+export function parseClientId(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || !CHAT_CLIENT_ID_PATTERN.test(value)) throw new ValidationFailedException([{ field: 'clientId', message: CHAT_CLIENT_ID_MESSAGE }]);
+  return value;
 }
 
 export function presentMessage(row: ChatMessageRow): ChatMessageDto {
@@ -74,7 +83,21 @@ export class ChatService {
     this.realtime.disconnectUser(userId);
   }
 
-  /** Validates, checks the contact rules, masks, saves — and only then emits to both users' rooms. */
+  /**
+   * The sender's message already saved under this client id (a repeated send), or undefined (also when the id is
+   * absent or malformed: `sendMessage` refuses that). The chat socket asks first, so a repeat is not rate-limited.
+   */
+  async findSent(senderId: string, clientId: unknown): Promise<ChatMessageDto | undefined> {
+    if (typeof clientId !== 'string' || !CHAT_CLIENT_ID_PATTERN.test(clientId)) return undefined;
+    const row = await this.repository.findByClientId(senderId, clientId);
+    return row && presentMessage(row);
+  }
+
+  /**
+   * Validates, checks the contact rules, masks, saves — and only then emits to both users' rooms. Idempotent per
+   * sender and `clientId`: a send whose client id the sender already used answers that saved message (same id)
+   * and saves, flags, records and emits nothing again, even when the two sends race (the unique index decides).
+   */
   async sendMessage(sender: ChatSender, input: SendMessageInput): Promise<ChatMessageDto> {
     const content = normaliseChatText(input.content);
     if (content === null) throw new ValidationFailedException([{ field: 'content', message: 'Message cannot be empty' }]);
@@ -88,6 +111,10 @@ export class ChatService {
     if (essayId !== null && (typeof essayId !== 'string' || !UUID.test(essayId))) {
       throw new ValidationFailedException([{ field: 'essayId', message: 'essayId must be an essay id' }]);
     }
+    const clientId = parseClientId(input.clientId);
+    // A repeat of a send already saved (its answer was lost) answers that message, whatever has changed since.
+    const earlier = clientId === null ? undefined : await this.repository.findByClientId(sender.id, clientId);
+    if (earlier) return presentMessage(earlier);
     const thread = await this.repository.findThread(sender.id, input.recipient, sender.role === 'admin' ? undefined : sender.role);
     // Whether the essay a message names is still one of the thread's (issue 27: a closed essay's thread takes no more).
     const essayOpen = Boolean(thread && essayId && (await this.repository.hasEssayContext(thread.conversation.id, essayId)));
@@ -107,31 +134,41 @@ export class ChatService {
       content: masked.text,
       essayId,
       flags: masked.kinds,
+      clientId,
       // The app's clock, as the read marks are (a message is unread when it is newer than the reader's mark).
       createdAt: this.clock.now(),
     };
     // Presence is a socket open anywhere (any page of the app, any instance). Someone away hears of it by email
     // later (Notifications batches them): the event commits with the message, as a flagged message's safeguarding
     // flag (its original, for the moderators) does.
+    // A send that loses the race to a concurrent one with its client id saves nothing: the winner's row answers it,
+    // read after the insert (which waited for the winner's commit), and nothing is flagged, recorded or emitted.
     const online = await this.realtime.isOnline(thread.contactId);
-    const row =
+    const saved =
       online && masked.kinds.length === 0
         ? await this.repository.insertMessage(values)
         : await this.events.transaction(async (tx) => {
-            const saved = await this.repository.insertMessage(values, tx);
-            await this.safeguarding.flag(masked, { kind: 'chat_message', id: saved.id, authorId: sender.id, readerId: thread.contactId }, tx);
-            if (online) return saved;
+            const row = await this.repository.insertMessage(values, tx);
+            if (!row) return undefined;
+            await this.safeguarding.flag(masked, { kind: 'chat_message', id: row.id, authorId: sender.id, readerId: thread.contactId }, tx);
+            if (online) return row;
             await this.events.record(tx, 'chat.messageMissed', {
-              messageId: saved.id,
-              conversationId: saved.conversationId,
-              senderId: saved.senderId,
-              recipientId: saved.recipientId,
+              messageId: row.id,
+              conversationId: row.conversationId,
+              senderId: row.senderId,
+              recipientId: row.recipientId,
               recipientSide: thread.side === 'student' ? 'tutor' : 'student',
-              sentAt: saved.createdAt.toISOString(),
+              sentAt: row.createdAt.toISOString(),
             });
-            return saved;
+            return row;
           });
-    const message = presentMessage(row);
+    if (!saved) {
+      const winner = await this.repository.findByClientId(sender.id, clientId!);
+      // Gone already (its conversation or a user deleted meanwhile): this send is then no longer wanted either.
+      if (!winner) throw notContact();
+      return presentMessage(winner);
+    }
+    const message = presentMessage(saved);
     this.realtime.emitMessage(message);
     return message;
   }

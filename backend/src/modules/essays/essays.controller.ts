@@ -301,7 +301,7 @@ export class EssayDiscussionController {
     @Param('essayId', essayIdPipe) essayId: string,
     @Body() body: EssayMessageDto,
   ): Promise<EssayMessageSentDto> {
-    return { message: await this.essays.sendDiscussionMessage(user, essayId, body.content) };
+    return { message: await this.essays.sendDiscussionMessage(user, essayId, body.content, body.clientId) };
   }
 
   @Post(':essayId/confirm')

@@ -329,12 +329,12 @@ export class EssaysService {
    * A message in the essay's discussion (`POST /essays/{id}/messages`): from its student to the tutor holding it,
    * or back; sent through Chat (one message store: masking, blocks and the DBS rule apply; `essayId` attached).
    */
-  async sendDiscussionMessage(user: AuthenticatedUser, essayId: string, content: string): Promise<ChatMessageDto> {
+  async sendDiscussionMessage(user: AuthenticatedUser, essayId: string, content: string, clientId?: string): Promise<ChatMessageDto> {
     const essay = await this.essays.findById(essayId);
     const side = discussionSide(user, essay);
     if (!essay || !side) throw essayNotFound();
     const recipient = side === 'student' ? essay.tutorId : essay.studentId;
-    return this.chat.sendMessage({ id: user.id, role: side }, { recipient, content, essayId: essay.id });
+    return this.chat.sendMessage({ id: user.id, role: side }, { recipient, content, essayId: essay.id, clientId });
   }
 
   /** The student's own essay; another student's is "not found" (nothing is learnt about it). */

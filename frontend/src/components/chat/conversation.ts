@@ -25,7 +25,7 @@ export async function fetchMessages(role: ChatRole, contactId: string, before?: 
  * The thread with `contactId`: the newest page, merged with what the cache already shows (own messages still on
  * their way, older pages, messages that arrived live meanwhile: `mergeFetched`). Never stale by time: the socket
  * keeps it current, and it is read again only when something may have been missed (a reconnection, a thread shown
- * again after nobody listened, a retry). No interval, no refetch on focus.
+ * again after nobody listened). No interval, no refetch on focus.
  */
 export const conversationQuery = (role: ChatRole, contactId: string) =>
   queryOptions({

@@ -79,7 +79,7 @@ const at = (message: ChatMessage) => Date.parse(message.timestamp);
 const CLOCK_SKEW_MS = 10 * 60_000;
 
 /**
- * The thread read again (a reconnection, a retry) merged with what is on screen: the server's page is the truth;
+ * The thread read again (a reconnection, a thread shown again) merged with what is on screen: the server's page is the truth;
  * older pages loaded before stay when the page reaches back to them (else there is a gap and they go); a message
  * that arrived live while the request was out stays; an own message not yet confirmed stays unless the page has a
  * new message of the same sender and text, which is then the saved copy (its answer was lost), never shown twice.

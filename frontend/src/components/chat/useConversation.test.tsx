@@ -94,19 +94,26 @@ describe('useConversation', { timeout: 30_000 }, () => {
     expect(result.current.messages[1]!._id).toBe('m9');
   });
 
-  it('marks a send without an answer as failed; Retry finds the copy the server saved and sends nothing twice', async () => {
+  it('marks a send without an answer as failed; Retry re-sends it with the same client id and the server’s saved copy confirms it', async () => {
     const { result, socket } = await open();
     act(() => result.current.send('Deal?'));
     const first = socket.sentOf('sendMessage')[0]!;
+    const clientId: string = first.payload.clientId;
+    expect(clientId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(first.payload).toMatchObject({ recipient: STUDENT, content: 'Deal?', clientId });
     // The server saved it, but its answer (and the broadcast) were lost with the connection.
-    server = [...server, mine({ _id: 'm5', content: 'Deal?' })];
+    const copy = mine({ _id: 'm5', content: 'Deal?' });
+    server = [...server, copy];
     await socket.answerTimesOut(first);
     await waitFor(() => expect(shown(result.current.messages)).toEqual(['Hello! (sent)', 'Deal? (failed)']));
-    const clientId = result.current.messages[1]!.clientId!;
     act(() => result.current.retry(clientId));
+    // Sent again at once, the thread not read first: the server dedupes by client id and answers the saved copy.
+    await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(2));
+    expect(socket.sentOf('sendMessage')[1]!.payload).toMatchObject({ recipient: STUDENT, content: 'Deal?', clientId });
+    expect(loads()).toBe(1);
+    await socket.serverAnswers(socket.sentOf('sendMessage')[1]!, { ok: true, _id: copy._id, timestamp: copy.timestamp, message: copy });
     await waitFor(() => expect(shown(result.current.messages)).toEqual(['Hello! (sent)', 'Deal? (sent)']));
     expect(result.current.messages[1]!._id).toBe('m5');
-    expect(socket.sentOf('sendMessage')).toHaveLength(1);
   });
 
   it('retries a refused send with the same message, once, and shows it once when confirmed', async () => {
@@ -118,7 +125,7 @@ describe('useConversation', { timeout: 30_000 }, () => {
     act(() => result.current.retry(clientId));
     await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(2));
     const second = socket.sentOf('sendMessage')[1]!;
-    expect(second.payload).toMatchObject({ recipient: STUDENT, content: 'Hello again' });
+    expect(second.payload).toMatchObject({ recipient: STUDENT, content: 'Hello again', clientId });
     expect(result.current.messages[1]).toMatchObject({ clientId, status: 'sending' });
     const copy = mine({ _id: 'm6', content: 'Hello again' });
     socket.serverEmits('receiveMessage', copy);

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../../api/client';
 import { useChatReconnected, useChatSocket, useChatSocketEvent } from './ChatSocketProvider';
 import type { ChatMessage } from './chat-events';
 import { chatKeys, type ChatRole } from './chat-keys';
 import { conversationQuery, fetchMessages, isConversationKey } from './conversation';
-import { addIncoming, addPending, confirm, fail, mergeFetched, prependOlder, retrying, type ConversationData, type ThreadMessage } from './thread-state';
+import { addIncoming, addPending, confirm, fail, prependOlder, retrying, type ConversationData, type ThreadMessage } from './thread-state';
 
-const newClientId = () => globalThis.crypto?.randomUUID?.() ?? `c-${Date.now()}-${Math.random()}`;
+/** A send's id, sent with it and kept by its retries (the server takes 8–64 of A–Z a–z 0–9 _ -). */
+const newClientId = () => globalThis.crypto?.randomUUID?.() ?? `c-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 const NO_ANSWER = 'no answer from the server';
 
@@ -36,9 +36,9 @@ function threadOf(message: ChatMessage, myId: string): { role: ChatRole; contact
  *   open one or not. After a reconnection every cached thread is read again (what was sent meanwhile was missed);
  *   when the last conversation on screen goes, the cached threads are marked out of date and read again when shown.
  * - Sending: the message shows at once (`sending`), goes over the socket (with `essayId` for a discussion), and is
- *   confirmed by the acknowledgement, or shows as failed with Retry. A retry keeps the message's client id and
- *   first reads the thread again: a send whose answer was lost may have been saved, and then that copy confirms
- *   it instead of a second send.
+ *   confirmed by the acknowledgement, or shows as failed with Retry. Each send carries its client id and a retry
+ *   sends it again with the same one: the server saves one message per sender and client id, so a send whose
+ *   answer was lost is answered with the copy it saved (same id), never saved twice.
  * - A thread that fails to load shows empty; older pages load on demand.
  */
 export function useConversation({ role, contactId, myId, essayId }: ConversationOptions) {
@@ -64,7 +64,7 @@ export function useConversation({ role, contactId, myId, essayId }: Conversation
   const emit = useCallback(
     (thread: { role: ChatRole; contactId: string }, clientId: string, content: string) => {
       const settle = (change: (messages: ThreadMessage[]) => ThreadMessage[]) => update(thread, change);
-      request('sendMessage', { recipient: thread.contactId, content, ...(essayId ? { essayId } : {}), sender: myId, senderRole: thread.role }).then(
+      request('sendMessage', { recipient: thread.contactId, content, ...(essayId ? { essayId } : {}), clientId, sender: myId, senderRole: thread.role }).then(
         (ack) => {
           if (!ack) settle((messages) => fail(messages, clientId, NO_ANSWER));
           else if (ack.ok) settle((messages) => confirm(messages, clientId, ack.message));
@@ -96,23 +96,14 @@ export function useConversation({ role, contactId, myId, essayId }: Conversation
     emit(thread, clientId, content);
   };
 
-  const retry = async (clientId: string) => {
+  // The same message with the same client id: if the first send was saved, the server answers that copy.
+  const retry = (clientId: string) => {
     if (!contactId) return;
     const thread = { role, contactId };
-    const key = chatKeys.messages(role, contactId);
-    const failed = queryClient.getQueryData<ConversationData>(key)?.messages.find((m) => m.clientId === clientId && m.status === 'failed');
+    const failed = queryClient.getQueryData<ConversationData>(chatKeys.messages(role, contactId))?.messages.find((m) => m.clientId === clientId && m.status === 'failed');
     if (!failed) return;
     update(thread, (messages) => retrying(messages, clientId));
-    try {
-      const page = await fetchMessages(role, contactId);
-      queryClient.setQueryData<ConversationData>(key, (data) => mergeFetched(data, page));
-    } catch (error) {
-      update(thread, (messages) => fail(messages, clientId, errorMessage(error, NO_ANSWER)));
-      return;
-    }
-    // Still there: the server has no copy of it, so it is sent again (the same client id, the same message).
-    const still = queryClient.getQueryData<ConversationData>(key)?.messages.some((m) => m.clientId === clientId);
-    if (still) emit(thread, clientId, failed.content);
+    emit(thread, clientId, failed.content);
   };
 
   const loadOlder = async () => {
@@ -134,7 +125,7 @@ export function useConversation({ role, contactId, myId, essayId }: Conversation
     hasMore: query.data?.hasMore ?? false,
     loadingOlder,
     send,
-    retry: (clientId: string) => void retry(clientId),
+    retry,
     loadOlder,
   };
 }

@@ -48,11 +48,15 @@ export const chatMessages = pgTable(
     essayId: uuid('essay_id'),
     /** Kinds of contact detail masked out (phone, email, link, handle); non-empty means flagged. */
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    /** The sending app's id for this send (kept by its retries): one message per sender and client id. */
+    clientId: text('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('chat_messages_thread_idx').on(table.conversationId, table.createdAt.desc(), table.id.desc()),
     index('chat_messages_flagged_idx').on(table.createdAt).where(sql`cardinality(${table.flags}) > 0`),
+    // Messages without a client id (nulls are distinct) are never matched.
+    uniqueIndex('chat_messages_sender_client_unique').on(table.senderId, table.clientId),
   ],
 );
 

@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { TutoringSessionDto } from '../../tutoring/dto/tutoring.dto.js';
 import { FormText } from '../../../common/uploads/upload-rule.js';
 import { ACADEMIC_LEVELS } from '@redpen/shared/essay-levels';
 import { ESSAY_STATES, FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, FEEDBACK_TOO_SHORT_MESSAGE, SCORE_MAX, SCORE_MESSAGE, SCORE_MIN } from '@redpen/shared/essay-rules';
 import { ChatMessageDto } from '../../chat/dto/chat.dto.js';
+import { CHAT_CLIENT_ID_MESSAGE, CHAT_CLIENT_ID_PATTERN } from '@redpen/shared/chat-rules';
 import { ESSAY_NOT_FOUND } from '../essay-errors.js';
 
 /** Far above any essay's price (a million words with both surcharges), within a PostgreSQL integer. */
@@ -342,6 +343,17 @@ export class EssayMessageDto {
   @ApiProperty({ description: 'The message (contact details are masked, as in every chat)' })
   @IsString({ message: 'Message cannot be empty' })
   content: string;
+
+  @ApiPropertyOptional({
+    minLength: 8,
+    maxLength: 64,
+    pattern: CHAT_CLIENT_ID_PATTERN.source,
+    description: "The sending app's id for this message, kept by its retries: a repeat answers the message already saved (same _id)",
+  })
+  @IsOptional()
+  @Matches(CHAT_CLIENT_ID_PATTERN, { message: CHAT_CLIENT_ID_MESSAGE })
+  @IsString({ message: CHAT_CLIENT_ID_MESSAGE })
+  clientId?: string;
 }
 
 export class EssayMessageSentDto {

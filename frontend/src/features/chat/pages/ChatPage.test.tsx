@@ -94,10 +94,10 @@ describe('ChatPage', { timeout: 30_000 }, () => {
     await socket.answerTimesOut(first);
     expect(await screen.findByText(/Not sent/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    // The thread is read again first (the server may have saved it and lost only its answer); it has not: sent again.
+    // Sent again with the same client id: had the first been saved, the server would answer that copy.
     await waitFor(() => expect(socket.sentOf('sendMessage')).toHaveLength(2));
     const second = socket.sentOf('sendMessage')[1]!;
-    expect(second.payload).toMatchObject({ content: 'Hello?', recipient: TUTOR._id });
+    expect(second.payload).toMatchObject({ content: 'Hello?', recipient: TUTOR._id, clientId: first.payload.clientId });
     const message = saved({ _id: 'm-2', content: 'Hello?' });
     await socket.serverAnswers(second, { ok: true, _id: message._id, timestamp: message.timestamp, message });
     await waitFor(() => expect(screen.queryByText(/Not sent/)).not.toBeInTheDocument());
