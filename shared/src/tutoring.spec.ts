@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import * as tutoring from '@redpen/shared/tutoring';
 
 describe('tutoring constants', () => {
-  it('are the design’s: 30/60-minute sessions, 30–60-minute interviews, 15 min lead, 24 h cancellation, 900 s hold', () => {
+  it('are the product’s: 30/60-minute sessions, 30–60-minute interviews, 15 min lead, 24 h cancellation, 900 s hold, 2 unpaid holds (1 per tutor)', () => {
     const { isSessionLength, ...constants } = tutoring;
     expect(constants).toEqual({
       AVAILABILITY_WEEKDAYS: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
@@ -21,6 +21,8 @@ describe('tutoring constants', () => {
       STUDENT_CANCELLATION_WINDOW_MS: 86_400_000,
       DEFAULT_BOOKING_HOLD_SECONDS: 900,
       DEFAULT_TIME_ZONE: 'Europe/London',
+      MAX_LIVE_HOLDS_PER_STUDENT: 2,
+      MAX_LIVE_HOLDS_PER_TUTOR: 1,
     });
     expect([15, 30, 45, 60, 90].filter(isSessionLength)).toEqual([30, 60]);
   });
