@@ -10,10 +10,25 @@ export function loadErrorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function LoadError({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry?: () => void }) {
+/**
+ * What the server said that can help the reader under a headline: a refusal's message (4xx) or a timeout's; never a
+ * 5xx's ("Internal server error" says nothing the headline does not).
+ */
+export function loadErrorDetail(error: unknown): string | undefined {
+  if (isApiError(error) && error.kind === 'http' && error.status < 500 && error.body.message) return error.body.message;
+  if (isApiError(error) && error.kind === 'timeout') return error.message;
+  return undefined;
+}
+
+/**
+ * A failed load. With `headline` (the page's own failure text, "Failed to load students"), that text always leads
+ * and the server's helpful detail sits under it; without, the line is "Error: {message}" or the fallback.
+ */
+export function LoadError({ error, fallback, headline, onRetry }: { error: unknown; fallback?: string; headline?: string; onRetry?: () => void }) {
+  const detail = headline ? loadErrorDetail(error) : undefined;
   return (
     <Stack gap="3" align="flex-start">
-      <FormAlert title={loadErrorText(error, fallback)} />
+      <FormAlert title={headline ?? loadErrorText(error, fallback ?? 'Failed to load data.')}>{detail}</FormAlert>
       {onRetry && (
         <Button size="sm" variant="outline" onClick={onRetry}>
           Try again

@@ -1,3 +1,4 @@
+import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { LoadError } from './LoadError';
@@ -21,12 +22,18 @@ export function RoutePending({ label = 'Loading page' }: { label?: string }) {
  * What a route shows when its loader (or a page below it) failed (`errorComponent`): the spec's error line
  * ("Error: {message}", else `fallback`) with Try again, which clears the error and runs the loaders again.
  */
-export function RouteError({ error, reset, fallback = 'Something went wrong loading this page.' }: Pick<ErrorComponentProps, 'error' | 'reset'> & { fallback?: string }) {
+export function RouteError({
+  error,
+  reset,
+  fallback = 'Something went wrong loading this page.',
+  headline,
+}: Pick<ErrorComponentProps, 'error' | 'reset'> & { fallback?: string; headline?: string }) {
   const router = useRouter();
   return (
     <LoadError
       error={error}
       fallback={fallback}
+      headline={headline}
       onRetry={() => {
         reset();
         void router.invalidate();
@@ -39,4 +46,20 @@ export function RouteError({ error, reset, fallback = 'Something went wrong load
 export const routeError = (fallback: string) =>
   function PageRouteError(props: ErrorComponentProps) {
     return <RouteError {...props} fallback={fallback} />;
+  };
+
+/**
+ * A route's `errorComponent` that keeps the page around the failure: its title (h1) over the page's own failure
+ * text (`headline`, whatever the server said; its helpful detail under it) and Try again.
+ */
+export const pageRouteError = (title: string, headline: string) =>
+  function PageFailure(props: ErrorComponentProps) {
+    return (
+      <Stack gap="6">
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <RouteError {...props} headline={headline} />
+      </Stack>
+    );
   };

@@ -43,9 +43,16 @@ describe('Admin dashboard', () => {
     expect(within(alert).getByText('Failed to load dashboard data')).toBeInTheDocument();
   });
 
-  it('gives the server reason when there is one', async () => {
-    stubApi({ 'GET /api/admin/getDashboardData': () => jsonResponse(500, { message: 'Database down' }) });
+  it("leads with its own failure text whatever the server said, under the page's title; a refusal's reason under it", async () => {
+    stubApi({ 'GET /api/admin/getDashboardData': () => jsonResponse(500, { message: 'Internal server error' }) });
+    const first = renderApp('/admin/dashboard');
+    expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();
+    expect(screen.queryByText(/Internal server error/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    first.unmount();
+    stubApi({ 'GET /api/admin/getDashboardData': () => jsonResponse(429, { message: 'Too many requests, try again in a minute' }) });
     renderApp('/admin/dashboard');
-    expect(await screen.findByText('Error: Database down')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load dashboard data')).toBeInTheDocument();
+    expect(screen.getByText('Too many requests, try again in a minute')).toBeInTheDocument();
   });
 });

@@ -78,6 +78,7 @@ export function AdminDashboardPage() {
       <QueryState
         query={dashboard}
         errorFallback="Failed to load dashboard data"
+        errorHeadline="Failed to load dashboard data"
         skeleton={<CardGridSkeleton label="Loading dashboard" count={6} height="24" />}
       >
         {(data) => (

@@ -17,6 +17,7 @@ export function ApproveTutorsPage() {
       <QueryState
         query={tutors}
         errorFallback="Error fetching unapproved tutors"
+        errorHeadline="Error fetching unapproved tutors"
         skeleton={<SkeletonStack label="Loading tutors" height="64" />}
         empty={<Text color="fg.muted">No tutors are waiting for approval.</Text>}
       >

@@ -30,7 +30,7 @@ export function PaymentsPage({ search, onSearchChange }: { search: PaymentsSearc
       </SimpleGrid>
       <PaymentFiltersBar filters={filters} onChange={(next) => onSearchChange(paymentsSearchOf(next))} />
       {list.isError && !list.data?.payments.length ? (
-        <LoadError error={list.error} fallback="Failed to load payments" onRetry={() => void list.refetch()} />
+        <LoadError error={list.error} headline="Failed to load payments" onRetry={() => void list.refetch()} />
       ) : (
         <PaymentsTable
           rows={list.data?.payments}

@@ -39,7 +39,7 @@ export function StudentManagementPage({ search, onSearchChange }: { search: User
           <Text fontWeight="semibold" fontSize="lg">
             Error
           </Text>
-          <LoadError error={list.error} fallback="Failed to load students" onRetry={() => void list.refetch()} />
+          <LoadError error={list.error} headline="Failed to load students" onRetry={() => void list.refetch()} />
         </Stack>
       ) : list.data.students.length === 0 ? (
         <Stack gap="1">

@@ -62,7 +62,7 @@ export function TransactionsPage({ search, onSearchChange }: { search: Transacti
         </FormField>
       </SimpleGrid>
       {list.isError && !list.data ? (
-        <LoadError error={list.error} fallback="Failed to load transactions" onRetry={() => void list.refetch()} />
+        <LoadError error={list.error} headline="Failed to load transactions" onRetry={() => void list.refetch()} />
       ) : (
         <TransactionsTable
           rows={list.data?.transactions}

@@ -56,7 +56,7 @@ export function TutorManagementPage({ search, onSearchChange }: { search: TutorL
           <Text fontWeight="semibold" fontSize="lg">
             Error
           </Text>
-          <LoadError error={list.error} fallback="Failed to load tutors" onRetry={() => void list.refetch()} />
+          <LoadError error={list.error} headline="Failed to load tutors" onRetry={() => void list.refetch()} />
         </Stack>
       ) : list.data.tutors.length === 0 ? (
         <Stack gap="1">

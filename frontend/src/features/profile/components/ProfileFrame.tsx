@@ -45,12 +45,15 @@ export function ProfilePending() {
   );
 }
 
-/** The profile routes' `errorComponent`: the page's heading over the error line (with Try again). */
-export const profileRouteError = (fallback: string) =>
+/**
+ * The profile routes' `errorComponent`: the page's heading over the error line (with Try again). With `headline`,
+ * the page's text leads whatever the server said, its helpful detail under it (see LoadError).
+ */
+export const profileRouteError = (fallback: string, options: { headline?: boolean } = {}) =>
   function ProfileRouteError(props: ErrorComponentProps) {
     return (
       <ProfilePageFrame>
-        <RouteError {...props} fallback={fallback} />
+        <RouteError {...props} {...(options.headline ? { headline: fallback } : { fallback })} />
       </ProfilePageFrame>
     );
   };

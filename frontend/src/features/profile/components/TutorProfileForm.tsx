@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { MOTIVATION_MAX, STUDY_LEVELS } from '@redpen/shared/account-rules';
-import { apiUpload, errorMessage } from '../../../api/client';
+import { apiUpload } from '../../../api/client';
 import { FileField } from '../../../components/form/FileField';
 import { FormField } from '../../../components/form/FormField';
 import { flatErrors, rulesResolver } from '../../../components/form/rules-resolver';
@@ -20,6 +20,7 @@ import { subjectsJson } from '../../../lib/subjects';
 import { profileKeys, type TutorProfile } from '../queries';
 import { tutorProfileRules, type TutorProfileValues } from '../schemas';
 import { FormActions } from '../../../components/form/FormActions';
+import { loadErrorDetail } from '../../../components/ui/LoadError';
 
 export const PICTURE_PENDING_NOTICE = 'Your new profile picture is awaiting admin approval.';
 
@@ -65,7 +66,7 @@ export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfil
       await queryClient.invalidateQueries({ queryKey: profileKeys.tutor() });
       onDone();
     },
-    onError: (error) => toastError(errorMessage(error, 'Failed to update profile')),
+    onError: (error) => toastError('Failed to update profile', loadErrorDetail(error)),
   });
 
   return (

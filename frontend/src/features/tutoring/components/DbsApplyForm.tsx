@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage, isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/client';
 import { FileField } from '../../../components/form/FileField';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
@@ -13,6 +13,7 @@ import { toastSuccess } from '../../../components/ui/toaster';
 import { tutoringApi, tutoringKeys } from '../queries';
 import { DBS_FILE_ACCEPT, dbsRules, type DbsValues } from '../rules';
 import { UploadProgress } from '../../../components/form/UploadProgress';
+import { loadErrorDetail } from '../../../components/ui/LoadError';
 
 /**
  * The DBS application (part 2 §5): full name, certificate number and the certificate, uploaded with its progress;
@@ -21,7 +22,7 @@ import { UploadProgress } from '../../../components/form/UploadProgress';
 export function DbsApplyForm({ onUnauthenticated }: { onUnauthenticated: () => void }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
   const form = useForm<DbsValues>({
     defaultValues: {
       fullName: '',
@@ -47,14 +48,14 @@ export function DbsApplyForm({ onUnauthenticated }: { onUnauthenticated: () => v
     } catch (error) {
       setProgress(null);
       if (isApiError(error) && error.status === 401) return onUnauthenticated();
-      setFailure(errorMessage(error, 'Failed to submit DBS application'));
+      setFailure({ title: 'Failed to submit DBS application', detail: loadErrorDetail(error) });
     }
   });
 
   return (
     <Stack gap="4" asChild>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="DBS application">
-        {(errors.root?.message ?? failure) && <FormAlert title={errors.root?.message ?? failure} />}
+        {errors.root?.message ? <FormAlert title={errors.root.message} /> : failure && <FormAlert title={failure.title}>{failure.detail}</FormAlert>}
         <FormField id="dbs-full-name" label="Full name (as on the certificate)" error={errors.fullName?.message} required>
           <Input {...form.register('fullName')} autoComplete="name" />
         </FormField>

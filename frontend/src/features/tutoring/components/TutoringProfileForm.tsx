@@ -4,7 +4,6 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TUTORING_STATUSES } from '@redpen/shared/tutoring';
 import { Controller, useForm } from 'react-hook-form';
-import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { SelectField } from '../../../components/form/SelectField';
@@ -14,6 +13,7 @@ import { toastSuccess } from '../../../components/ui/toaster';
 import { tutoringApi, tutoringKeys, type TutoringProfile } from '../queries';
 import { profileRules, type ProfileValues } from '../rules';
 import { AvailabilityGrid } from './AvailabilityGrid';
+import { loadErrorDetail } from '../../../components/ui/LoadError';
 
 const STATUS_OPTIONS = TUTORING_STATUSES.map((status) => ({
   value: status,
@@ -56,7 +56,7 @@ export function TutoringProfileForm({ profile }: { profile: TutoringProfile }) {
   return (
     <Stack gap="4" asChild>
       <form noValidate aria-label="Tutoring profile" onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}>
-        {save.isError && <FormAlert title={errorMessage(save.error, 'Failed to update tutoring profile')} />}
+        {save.isError && <FormAlert title="Failed to update tutoring profile">{loadErrorDetail(save.error)}</FormAlert>}
         <FormField id="tutoring-subject" label="Subject" error={errors.subject?.message} required>
           <Input {...form.register('subject')} />
         </FormField>

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../api/client';
 import { toastError } from '../../../components/ui/toaster';
 import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue';
 import { useNow } from '../../../lib/hooks/useNow';
 import { browser, tutorSessionsQuery, tutoringApi, tutoringKeys, type TutoringSession } from '../queries';
 import { sessionTiming } from '../rules';
+import { loadErrorDetail } from '../../../components/ui/LoadError';
 
 export type TutorSessionsFilter = 'all' | 'ongoing' | 'upcoming' | 'completed';
 export const SECTIONS = [
@@ -45,7 +45,7 @@ export function useTutorSessions() {
       void queryClient.invalidateQueries({ queryKey: tutoringKeys.sessions() });
       browser.go(url);
     },
-    onError: (error) => toastError(errorMessage(error, 'Failed to generate payment link')),
+    onError: (error) => toastError('Failed to generate payment link', loadErrorDetail(error)),
   });
 
   const retry = () => lists.forEach((q) => q.isError && void q.refetch());

@@ -59,6 +59,7 @@ export function TutorListPage() {
       <QueryState
         query={tutors}
         errorFallback="Failed to load tutors."
+        errorHeadline="Failed to load tutors."
         skeleton={<CardGridSkeleton label="Loading tutors" />}
         empty={
           <Text role="status" textAlign="center" py="10">

@@ -116,6 +116,24 @@ describe('Tutor session management', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.key === 'POST /api/tutor/getPaidTutoringSessions')!.body).toEqual({ tutoringSessionID: 'p' });
   });
 
+  it("a failed Get Paid says Failed to generate payment link, with a refusal's reason under it, never a 5xx's text", async () => {
+    let answer = jsonResponse(500, { message: 'Internal server error' });
+    stubApi({
+      'GET /api/tutor/getPendingTutoringSessions': sessions([]),
+      'GET /api/tutor/getInProgressTutoringSessions': sessions([]),
+      'GET /api/tutor/getCompletedTutoringSessions': sessions([payable]),
+      'POST /api/tutor/getPaidTutoringSessions': () => answer,
+    });
+    renderApp('/tutor/interviews');
+    const completed = await screen.findByRole('region', { name: 'Completed Sessions' });
+    await userEvent.click(await within(completed).findByRole('button', { name: 'Get Paid' }));
+    expect(await screen.findByText('Failed to generate payment link')).toBeInTheDocument();
+    expect(screen.queryByText(/Internal server error/)).not.toBeInTheDocument();
+    answer = jsonResponse(422, { message: 'This session is not eligible for a payout yet', code: 'PAYOUT_NOT_ELIGIBLE' });
+    await userEvent.click(within(completed).getByRole('button', { name: 'Get Paid' }));
+    expect(await screen.findByText('This session is not eligible for a payout yet')).toBeInTheDocument();
+  });
+
   it('Get Paid states what the tutor earns for the session (issue 30)', async () => {
     stubApi({
       'GET /api/tutor/getPendingTutoringSessions': sessions([]),

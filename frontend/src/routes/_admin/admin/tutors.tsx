@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePending, routeError } from '../../../components/ui/RouteStates';
+import { RoutePending, pageRouteError } from '../../../components/ui/RouteStates';
 import { ApproveTutorsPage } from '../../../features/admin/pages/ApproveTutorsPage';
 import { unapprovedTutorsQuery } from '../../../features/admin/queries';
 import { getQueryClient } from '../../../lib/query-client';
@@ -8,6 +8,6 @@ import { getQueryClient } from '../../../lib/query-client';
 export const Route = createFileRoute('/_admin/admin/tutors')({
   loader: () => getQueryClient().ensureQueryData(unapprovedTutorsQuery()),
   pendingComponent: () => <RoutePending label="Loading tutors" />,
-  errorComponent: routeError('Error fetching unapproved tutors'),
+  errorComponent: pageRouteError('Approve Tutors', 'Error fetching unapproved tutors'),
   component: ApproveTutorsPage,
 });

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_tutor/tutor/profile')({
     await getQueryClient().ensureQueryData(tutorProfileQuery());
   },
   pendingComponent: ProfilePending,
-  errorComponent: profileRouteError('Could not load tutor profile.'),
+  errorComponent: profileRouteError('Could not load tutor profile.', { headline: true }),
   component: function TutorProfileRoute() {
     return (
       <Stack gap="6">

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePending, routeError } from '../../../components/ui/RouteStates';
+import { RoutePending, pageRouteError } from '../../../components/ui/RouteStates';
 import { TutoringProfilePage } from '../../../features/tutoring/pages/TutoringProfilePage';
 import { tutoringProfileQuery } from '../../../features/tutoring/queries';
 import { getQueryClient } from '../../../lib/query-client';
@@ -8,6 +8,6 @@ import { getQueryClient } from '../../../lib/query-client';
 export const Route = createFileRoute('/_tutor/tutor/tutoring-profile')({
   loader: () => getQueryClient().ensureQueryData(tutoringProfileQuery()),
   pendingComponent: () => <RoutePending label="Loading your tutoring profile" />,
-  errorComponent: routeError('Failed to fetch tutoring profile'),
+  errorComponent: pageRouteError('Tutoring Profile', 'Failed to fetch tutoring profile'),
   component: TutoringProfilePage,
 });
