@@ -93,26 +93,41 @@ function parseSlot(slot: SlotTime): { start: { hour: number; minute: number }; e
 }
 
 /**
+ * The entries of an availability map from a request, in the order given, keys in either case (`Monday` or
+ * `monday`): each weekday's list as given, or the problem with the entry (a key that is not a weekday, a value that is
+ * not a list of strings). A problem alone when the input is not a map at all.
+ */
+type WeekdayEntry = { key: string; day: Weekday; value: string[] } | { problem: string };
+function weekdayEntries(input: unknown, slotsName: string): { entries: WeekdayEntry[] } | { problems: string[] } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { problems: ['Availability must be a map from weekday to a list of slots'] };
+  return {
+    entries: Object.entries(input).map(([key, value]): WeekdayEntry => {
+      const day = key.toLowerCase() as Weekday;
+      if (!WEEKDAYS.includes(day)) return { problem: `"${key}" is not a weekday` };
+      if (!Array.isArray(value) || value.some((s) => typeof s !== 'string')) return { problem: `${key}: a list of ${slotsName} such as "09:00-10:00"` };
+      return { key, day, value: value as string[] };
+    }),
+  };
+}
+
+/**
  * Normalises an availability map from a request: weekday keys in either case (`Monday` or `monday`), each slot one
  * of the spec's hourly slots, no repeats, sorted. Returns the problems instead when there are any.
  */
 export function normaliseAvailability(input: unknown): { availability: WeeklyAvailability } | { problems: string[] } {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { problems: ['Availability must be a map from weekday to a list of slots'] };
+  const read = weekdayEntries(input, 'slots');
+  if ('problems' in read) return read;
   const problems: string[] = [];
   const availability: WeeklyAvailability = {};
-  for (const [key, value] of Object.entries(input)) {
-    const day = key.toLowerCase() as Weekday;
-    if (!WEEKDAYS.includes(day)) {
-      problems.push(`"${key}" is not a weekday`);
+  for (const entry of read.entries) {
+    if ('problem' in entry) {
+      problems.push(entry.problem);
       continue;
     }
-    if (!Array.isArray(value) || value.some((s) => typeof s !== 'string')) {
-      problems.push(`${key}: a list of slots such as "09:00-10:00"`);
-      continue;
-    }
-    const unknown = (value as string[]).filter((s) => !(SLOT_TIMES as readonly string[]).includes(s));
+    const { key, day, value } = entry;
+    const unknown = value.filter((s) => !(SLOT_TIMES as readonly string[]).includes(s));
     if (unknown.length > 0) problems.push(`${key}: ${unknown.map((s) => `"${s}"`).join(', ')} ${unknown.length === 1 ? 'is not a slot' : 'are not slots'} (${SLOT_TIMES.join(', ')})`);
-    const slots = SLOT_TIMES.filter((s) => (value as string[]).includes(s));
+    const slots = SLOT_TIMES.filter((s) => value.includes(s));
     if (slots.length > 0) availability[day] = [...(availability[day] ?? []), ...slots].filter((s, i, all) => all.indexOf(s) === i).sort();
   }
   return problems.length > 0 ? { problems } : { availability };
@@ -182,22 +197,19 @@ const MONDAY_FIRST: readonly Weekday[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]!];
  * a slot that is not one of the hourly slots in that zone this week is a problem.
  */
 export function availabilityFromUtc(input: unknown, timeZone: string, now: Date): { availability: WeeklyAvailability } | { problems: string[] } {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { problems: ['Availability must be a map from weekday to a list of slots'] };
+  const read = weekdayEntries(input, 'UTC slots');
+  if ('problems' in read) return read;
   const table = new Map(comingWeek(() => SLOT_TIMES, timeZone, now).map(({ local, utc }) => [utc, local]));
   const problems: string[] = [];
   const local: Partial<Record<Weekday, string[]>> = {};
-  for (const [key, value] of Object.entries(input)) {
-    const day = key.toLowerCase() as Weekday;
-    if (!WEEKDAYS.includes(day)) {
-      problems.push(`"${key}" is not a weekday`);
+  for (const entry of read.entries) {
+    if ('problem' in entry) {
+      problems.push(entry.problem);
       continue;
     }
-    if (!Array.isArray(value) || value.some((s) => typeof s !== 'string')) {
-      problems.push(`${key}: a list of UTC slots such as "09:00-10:00"`);
-      continue;
-    }
+    const { key, day, value } = entry;
     const unknown: string[] = [];
-    for (const slot of value as string[]) {
+    for (const slot of value) {
       const found = UTC_SLOT.test(slot) ? table.get(`${day}|${slot}`) : undefined;
       if (found) local[found.day] = [...(local[found.day] ?? []), found.slot];
       else unknown.push(slot);
