@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installPointerEvent, jsonResponse, stubApi } from '../../../test/fetch';
+import { installPointerEvent, jsonResponse, stubApi, type StubAnswer } from '../../../test/fetch';
 import { renderApp } from '../../../test/render';
 import { browser } from '../queries';
 import { makeSession, signInAs } from '../test-fixtures';
@@ -117,7 +117,7 @@ describe('Tutor session management', { timeout: 30_000 }, () => {
   });
 
   it("a failed Get Paid says Failed to generate payment link, with a refusal's reason under it, never a 5xx's text", async () => {
-    let answer = jsonResponse(500, { message: 'Internal server error' });
+    let answer: StubAnswer<'POST /api/tutor/getPaidTutoringSessions'> = jsonResponse(500, { message: 'Internal server error' });
     stubApi({
       'GET /api/tutor/getPendingTutoringSessions': sessions([]),
       'GET /api/tutor/getInProgressTutoringSessions': sessions([]),
