@@ -67,6 +67,10 @@ export function ContactList({ contacts, loading, error, selectedId, onSelect, on
           <Text p="4" color="fg.muted">
             No conversations yet
           </Text>
+        ) : !shown.length ? (
+          <Text p="4" color="fg.muted" role="status">
+            No conversations match
+          </Text>
         ) : (
           <Stack as="ul" gap="0" listStyleType="none" m="0" p="0" aria-label="Contacts">
             {shown.map((contact) => (

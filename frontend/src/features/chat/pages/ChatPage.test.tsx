@@ -139,6 +139,10 @@ describe('ChatPage', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Search contacts'), 'tina');
     expect(within(contacts).queryByText('Theo Tutor')).not.toBeInTheDocument();
     expect(within(contacts).getByText('Tina Tutor')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search contacts'));
+    await user.type(screen.getByLabelText('Search contacts'), 'nobody');
+    expect(await screen.findByText('No conversations match')).toBeInTheDocument();
+    expect(screen.queryByText('No conversations yet')).not.toBeInTheDocument();
   });
 
   it('opens the contact the URL names (?contact=) instead of the first one', async () => {
