@@ -4,7 +4,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Card } from '../../../components/ui/Card';
 import { Tag } from '../../../components/ui/Tag';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { essayWordCount, pounds, wordCount } from '../format';
+import { essayByline, essayWordCount, pounds, wordCount } from '../format';
 import type { TutorEssay } from '../rules';
 import { EssayFiles } from './EssayDetailsDialog';
 import { EssayFacts } from './EssayFacts';
@@ -20,7 +20,7 @@ export function DiscussionEssayCard({ essay }: { essay: TutorEssay }) {
             {essay.title}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {essay.subject} · {essay.academicLevel} · {essay.studentName}
+            {essayByline(essay)}
           </Text>
           <HStack gap="2" wrap="wrap" pt="1">
             <Tag tone="blue">{essay.studentRequest}</Tag>

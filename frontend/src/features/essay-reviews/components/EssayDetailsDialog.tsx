@@ -27,7 +27,8 @@ export function EssayDetailsDialog({ essay, now, onClose }: { essay: TutorEssay 
           <EssayTurnLine essay={essay} now={now} />
           <InfoGrid
             items={[
-              { label: 'Student', value: essay.studentName },
+              // A cancelled essay's student is not named: no row, rather than "Student: Not provided".
+              ...(essay.studentName?.trim() ? [{ label: 'Student', value: essay.studentName }] : []),
               { label: 'Subject', value: essay.subject },
               { label: 'Academic level', value: essay.academicLevel },
               { label: 'Request', value: essay.studentRequest },

@@ -7,7 +7,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useId } from 'react';
 import { Tag } from '../../../components/ui/Tag';
 import { formatDateTime } from '../../../lib/format';
-import { essayWordCount, pounds } from '../format';
+import { essayByline, essayWordCount, pounds } from '../format';
 import { discussionDeadline, essayBadge, isPayoutEligible, payoutDate, type TutorEssay } from '../rules';
 import { EssayFacts } from './EssayFacts';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
@@ -33,7 +33,7 @@ export function ReviewEssayCard({ essay, now, onDetails, onGetPaid }: ReviewEssa
               {essay.title}
             </Heading>
             <Text color="fg.muted" fontSize="sm">
-              {essay.subject} · {essay.academicLevel} · {essay.studentName}
+              {essayByline(essay)}
             </Text>
           </Stack>
           <StatusBadge status={essayBadge(essay, now)} />

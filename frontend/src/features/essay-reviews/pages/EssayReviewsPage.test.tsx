@@ -40,6 +40,19 @@ afterEach(() => vi.useRealTimers());
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
 
 describe('essay reviews', { timeout: 30_000 }, () => {
+  it("a cancelled essay's card names no student: no dangling separator, and no 'Student: Not provided' in its details", async () => {
+    const cancelled = essay({ _id: 'x1', title: 'Cancelled essay', state: 'cancelled', status: 'Cancelled', studentName: '', accepted: true, acceptedAt: hoursAgo(30) });
+    stubApi({ [MINE]: () => jsonResponse(200, { essays: [cancelled] }), 'GET /api/tutor/payoutAccount': () => jsonResponse(200, NO_STRIPE) });
+    renderApp('/tutor/essay-feedback');
+    await screen.findByRole('list', { name: 'Your essays' });
+    expect(within(card('Cancelled essay')).getByText('History · A-Level')).toBeInTheDocument();
+    expect(within(card('Cancelled essay')).queryByText(/·\s*$/)).not.toBeInTheDocument();
+    await userEvent.click(within(card('Cancelled essay')).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelled essay' });
+    expect(within(dialog).queryByText('Student')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Subject')).toBeInTheDocument();
+  });
+
   it('badges each essay: Not Accepted, Payment Pending, time left, Overdue, Revision Requested, Completed', async () => {
     stubApi({ [MINE]: () => jsonResponse(200, { essays: ALL }), 'GET /api/tutor/payoutAccount': () => jsonResponse(200, NO_STRIPE) });
     renderApp('/tutor/essay-feedback');
