@@ -92,6 +92,7 @@ const ME_TOKENS = Number(process.env.BENCH_LOGIN_ME_TOKENS || 50);
  * @param {string} url @param {string[]} emails @param {ReturnType<typeof settings>} opts @param {(line: string) => void} log
  */
 async function measureMe(url, emails, opts, log) {
+  /** @type {string[]} */
   const tokens = [];
   for (let i = 0; i < Math.min(ME_TOKENS, emails.length); i++) {
     const res = await fetch(`${url}/api/auth/login`, {
