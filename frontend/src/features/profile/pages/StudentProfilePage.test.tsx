@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
@@ -72,13 +72,31 @@ describe('StudentProfilePage', () => {
     localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', name: 'Sam', email: 'sam@example.com' }));
     renderApp('/student/profile');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Database down');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load user profile.');
+    // A server failure's own words (a 5xx) tell the student nothing: only the page's text shows.
+    expect(alert).not.toHaveTextContent('Database down');
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Dashboard', hidden: true })).toBeInTheDocument();
 
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Sam Student' })).toBeInTheDocument();
+  });
+
+  it('a refused load (4xx) shows the page\'s failure text with the server\'s reason under it', async () => {
+    stubApi({
+      'GET /api/student/profile': () => jsonResponse(403, { message: 'Your account is suspended' }),
+      'GET /api/student/getDashboard': () => jsonResponse(200, FIGURES),
+    });
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', name: 'Sam', email: 'sam@example.com' }));
+    renderApp('/student/profile');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Could not load user profile.')).toBeInTheDocument();
+    expect(within(alert).getByText('Your account is suspended')).toBeInTheDocument();
+    expect(screen.queryByText('Error: Your account is suspended')).not.toBeInTheDocument();
   });
 
   it('signs out everywhere from the Security card: every session ends on the server, this one is cleared, /login', async () => {

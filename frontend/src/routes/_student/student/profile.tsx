@@ -5,10 +5,11 @@ import { StudentProfilePage } from '../../../features/profile/pages/StudentProfi
 import { studentProfileQuery } from '../../../features/profile/queries';
 
 // The page has nothing to show without the profile: the loader waits for it (from the cache when fresh), the
-// route shows the placeholder meanwhile and the error line if it fails; the page reads it with useSuspenseQuery.
+// route shows the placeholder meanwhile and, if it fails, the page's failure text (a refusal's reason under it);
+// the page reads it with useSuspenseQuery.
 export const Route = createFileRoute('/_student/student/profile')({
   loader: () => getQueryClient().ensureQueryData(studentProfileQuery()),
   pendingComponent: ProfilePending,
-  errorComponent: profileRouteError('Could not load user profile.'),
+  errorComponent: profileRouteError('Could not load user profile.', { headline: true }),
   component: StudentProfilePage,
 });
