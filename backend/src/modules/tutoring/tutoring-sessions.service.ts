@@ -1,5 +1,6 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { MAX_LIVE_HOLDS_PER_STUDENT, MAX_LIVE_HOLDS_PER_TUTOR } from '@redpen/shared/tutoring';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { coded } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import { APP_CONFIG } from '../../config/config.module.js';
@@ -13,7 +14,6 @@ import { PaymentsService } from '../payments/payments.service.js';
 import { RatingsService } from '../ratings/ratings.service.js';
 import { BANNED_MESSAGE } from '../auth/auth-tokens.service.js';
 import type { BanImpactDto, CreateTutoringSessionDto, SessionBookedDto, SessionCancelledDto, TutoringSessionDto } from './dto/tutoring.dto.js';
-import { BookingGate } from './booking-gate.js';
 import { presentSession } from './session.presenter.js';
 import { fitsAvailability } from './tutor-availability.js';
 import { booksThemselves, canRateSession, canReadSession, canStudentCancel, canTutorCancel, type Decision } from './tutoring.access.js';
@@ -52,8 +52,12 @@ const slotTaken = (side: 'tutor' | 'student') =>
 export class TutoringSessionsService {
   private readonly payoutDelayMs: number;
   private readonly commissionPercent: number;
-  /** Bookings using the database at once: half the pool, so other routes keep theirs (booking-gate.ts). */
-  private readonly gate: BookingGate;
+  /**
+   * Bookings using the database at once: half the pool. A crowd of bookings (a popular slot opening) then waits in
+   * memory, in order and without a deadline, rather than in the connection pool's queue, whose 5-second wait would
+   * fail them with a 500 and starve every other route of connections.
+   */
+  private readonly gate: LimitFunction;
 
   constructor(
     private readonly repository: TutoringRepository,
@@ -67,7 +71,7 @@ export class TutoringSessionsService {
   ) {
     this.payoutDelayMs = config.windows.payoutEligibilitySeconds * 1000;
     this.commissionPercent = config.payments.platformCommissionPercent;
-    this.gate = new BookingGate(Math.max(1, Math.floor(config.database.poolMax / 2)));
+    this.gate = pLimit(Math.max(1, Math.floor(config.database.poolMax / 2)));
   }
 
   /**
@@ -80,7 +84,7 @@ export class TutoringSessionsService {
    * holds answers that hold (and its checkout) rather than a refusal: a repeated click or a retried request.
    */
   async book(student: AuthenticatedUser, body: CreateTutoringSessionDto): Promise<SessionBookedDto> {
-    return this.gate.run(() => this.bookNow(student, body));
+    return this.gate(() => this.bookNow(student, body));
   }
 
   private async bookNow(student: AuthenticatedUser, body: CreateTutoringSessionDto): Promise<SessionBookedDto> {
