@@ -2,6 +2,7 @@ import { Button } from '@chakra-ui/react/button';
 import { HStack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FiArrowDown, FiArrowUp, FiChevronDown } from 'react-icons/fi';
 import { LoadError } from './LoadError';
@@ -40,6 +41,13 @@ export interface DataTableProps<T, K extends string = string> {
   error?: unknown;
   errorFallback?: string;
   onRetry?: () => void;
+  /** The page's failure text, whatever the server said (its helpful detail under it): see LoadError. */
+  errorHeadline?: string;
+  /**
+   * The query the rows come from: its loading and failure are the table's (`loading`, `error` when there are no
+   * rows to keep showing, `onRetry` refetching), so a page does not read them itself.
+   */
+  query?: Pick<UseQueryResult<unknown>, 'isPending' | 'isError' | 'error' | 'data' | 'refetch'>;
   /** What an empty list says. */
   empty?: ReactNode;
   /** Rows per page; paging appears when there is more than one page. */
@@ -97,7 +105,10 @@ export function sortRows<T>(rows: readonly T[], value: (row: T) => string | numb
  * place on the page in each. Sorting and paging are done here on `rows`, or by the server when controlled.
  */
 export function DataTable<T, K extends string = string>(props: DataTableProps<T, K>) {
-  const { caption, captionHidden, columns, rows, rowKey, loading, error, errorFallback = 'Failed to load data.', onRetry, empty = 'Nothing to show yet.', pageSize } = props;
+  const { caption, captionHidden, columns, rows, rowKey, query, errorFallback = 'Failed to load data.', errorHeadline, empty = 'Nothing to show yet.', pageSize } = props;
+  const loading = props.loading || query?.isPending;
+  const error = props.error ?? (query?.isError && query.data === undefined ? query.error : undefined);
+  const onRetry = props.onRetry ?? (query ? () => void query.refetch() : undefined);
   const controlledSort = props.onSortChange !== undefined;
   const controlledPage = props.onPageChange !== undefined;
   const [ownSort, setOwnSort] = useState<SortState<K> | null>(props.initialSort ?? null);
@@ -122,7 +133,7 @@ export function DataTable<T, K extends string = string>(props: DataTableProps<T,
   const busy = loading || (rows === undefined && !error);
   let body: ReactNode;
   if (error) {
-    body = <FullRow span={columns.length}><LoadError error={error} fallback={errorFallback} onRetry={onRetry} /></FullRow>;
+    body = <FullRow span={columns.length}><LoadError error={error} fallback={errorFallback} headline={errorHeadline} onRetry={onRetry} /></FullRow>;
   } else if (busy) {
     // As many rows as a page holds (or three), each as tall as a row of text: the table does not jump on arrival.
     body = Array.from({ length: Math.min(pageSize ?? 3, 10) }, (_, i) => (

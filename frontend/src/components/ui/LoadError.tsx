@@ -1,9 +1,9 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { isApiError } from '../../api/client';
+import { errorMessage, isApiError } from '../../api/client';
 import { FormAlert } from '../form/FormAlert';
 
-/** The spec's load-failure line (part 1 §8): "Error: {message}" when the server said why, else the page's fallback. */
+/** The spec's load-failure line: "Error: {message}" when the server said why, else the page's fallback. */
 export function loadErrorText(error: unknown, fallback: string): string {
   if (isApiError(error) && error.kind === 'http' && error.body.message) return `Error: ${error.body.message}`;
   if (isApiError(error) && error.kind === 'timeout') return `Error: ${error.message}`;
@@ -24,7 +24,35 @@ export function loadErrorDetail(error: unknown): string | undefined {
  * A failed load. With `headline` (the page's own failure text, "Failed to load students"), that text always leads
  * and the server's helpful detail sits under it; without, the line is "Error: {message}" or the fallback.
  */
-export function LoadError({ error, fallback, headline, onRetry }: { error: unknown; fallback?: string; headline?: string; onRetry?: () => void }) {
+export function LoadError({
+  error,
+  fallback,
+  headline,
+  inline = false,
+  onRetry,
+}: {
+  error: unknown;
+  fallback?: string;
+  headline?: string;
+  /**
+   * The tutor's pages' and the chat's form: `headline` over the server's message (else "Please try again."), with a
+   * small "Try Again" inside the alert.
+   */
+  inline?: boolean;
+  onRetry?: () => void;
+}) {
+  if (inline) {
+    return (
+      <FormAlert title={headline ?? fallback ?? 'Failed to load data.'}>
+        {errorMessage(error, 'Please try again.')}{' '}
+        {onRetry && (
+          <Button size="xs" variant="outline" onClick={onRetry}>
+            Try Again
+          </Button>
+        )}
+      </FormAlert>
+    );
+  }
   const detail = headline ? loadErrorDetail(error) : undefined;
   return (
     <Stack gap="3" align="flex-start">

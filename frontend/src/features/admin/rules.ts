@@ -52,7 +52,7 @@ export function banConsequences(impact: { upcomingSessions: number; unpaidHolds:
   return `${parts.join('; ')}.`;
 }
 
-/** The failure alert after a ban or unban (spec part 2 §8). */
+/** The failure alert after a ban or unban. */
 export const banFailure = (kind: 'student' | 'tutor', ban: boolean) => `Failed to ${ban ? 'ban' : 'unban'} ${kind}. Please try again.`;
 
 /** The payments pager line; the pager itself shows only beyond one page. */

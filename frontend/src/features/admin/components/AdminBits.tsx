@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FiStar } from 'react-icons/fi';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
+import { QueryState } from '../../../components/ui/QueryState';
 import { banImpactQuery } from '../queries';
 import { banConsequences, banQuestion, starRating } from '../rules';
 
@@ -75,9 +76,15 @@ export interface BanTarget {
 /** What the ban will end in tutoring, read when the dialog opens; the Yes never waits on it. */
 function BanConsequences({ userId }: { userId: string }) {
   const impact = useQuery(banImpactQuery(userId));
-  if (impact.isPending) return <Text role="status" color="fg.muted">Checking their tutoring sessions…</Text>;
-  if (impact.isError) return <Text role="status" color="fg.muted">Their tutoring sessions could not be checked: any upcoming ones will still be cancelled and refunded in full.</Text>;
-  return <Text fontWeight="medium">{banConsequences(impact.data)}</Text>;
+  return (
+    <QueryState
+      query={impact}
+      skeleton={<Text role="status" color="fg.muted">Checking their tutoring sessions…</Text>}
+      errorContent={<Text role="status" color="fg.muted">Their tutoring sessions could not be checked: any upcoming ones will still be cancelled and refunded in full.</Text>}
+    >
+      {(data) => <Text fontWeight="medium">{banConsequences(data)}</Text>}
+    </QueryState>
+  );
 }
 
 /** The spec's ban question with Yes / Cancel; a ban also states what it will end (upcoming sessions, unpaid holds). */

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { SelectField } from '../../../components/form/SelectField';
 import { AppDialog } from '../../../components/ui/dialogs';
+import { QueryState } from '../../../components/ui/QueryState';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { toastSuccess } from '../../../components/ui/toaster';
@@ -23,13 +24,9 @@ export function PaymentDetailsDialog({ paymentId, onClose }: { paymentId: string
   const payment = useQuery({ ...paymentQuery(paymentId ?? ''), enabled: paymentId !== null });
   return (
     <AppDialog open={paymentId !== null} onClose={onClose} title="Payment Details" size="lg">
-      {payment.isPending ? (
-        <Skeleton h="64" />
-      ) : payment.isError ? (
-        <FormAlert title="Failed to load payment details" />
-      ) : (
-        <PaymentDetails payment={payment.data} />
-      )}
+      <QueryState query={payment} errorHeadline="Failed to load payment details" skeleton={<Skeleton h="64" />}>
+        {(detail) => <PaymentDetails payment={detail} />}
+      </QueryState>
     </AppDialog>
   );
 }

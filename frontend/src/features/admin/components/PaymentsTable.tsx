@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { DataTable, type DataTableColumn, type DataTableProps } from '../../../components/ui/DataTable';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import type { AdminPayment, Pagination } from '../queries';
@@ -67,19 +67,20 @@ const columns = (onView: (id: string) => void): DataTableColumn<AdminPayment>[] 
 export function PaymentsTable({
   rows,
   pagination,
-  loading,
+  query,
   onView,
   onPage,
 }: {
   rows: AdminPayment[] | undefined;
   pagination?: Pagination;
-  loading: boolean;
+  /** The list's query: its loading and failure ("Failed to load payments") are shown in the table. */
+  query: DataTableProps<AdminPayment>['query'];
   onView: (id: string) => void;
   onPage: (page: number) => void;
 }) {
   return (
     <Stack gap="3">
-      <DataTable caption="Payments" captionHidden cardsOnPhones columns={columns(onView)} rows={rows} loading={loading} rowKey={(p) => p._id} empty="No payments found" />
+      <DataTable caption="Payments" captionHidden cardsOnPhones columns={columns(onView)} rows={rows} query={query} errorHeadline="Failed to load payments" rowKey={(p) => p._id} empty="No payments found" />
       {pagination && pagination.totalPages > 1 && (
         <HStack as="nav" aria-label="Payment pages" justify="space-between">
           <Button size="sm" variant="outline" disabled={!pagination.hasPrev} onClick={() => onPage(pagination.currentPage - 1)}>

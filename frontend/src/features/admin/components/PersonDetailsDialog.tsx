@@ -17,7 +17,7 @@ interface Person {
 }
 
 /**
- * The details dialog of a student or a tutor (spec part 2 §2): Close and Ban / Unban in the footer, the picture, name and
+ * The details dialog of a student or a tutor: Close and Ban / Unban in the footer, the picture, name and
  * status badge on top, the role's own sections, then the account's audit history.
  */
 export function PersonDetailsDialog<P extends Person>({

@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react/text';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { DataTable, type DataTableColumn, type DataTableProps } from '../../../components/ui/DataTable';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatDate } from '../../../lib/format';
 import { TRANSACTIONS_PAGE_SIZE, type Pagination, type Transaction } from '../queries';
@@ -41,12 +41,13 @@ const COLUMNS: DataTableColumn<Transaction>[] = [
 export function TransactionsTable({
   rows,
   pagination,
-  loading,
+  query,
   onPage,
 }: {
   rows: Transaction[] | undefined;
   pagination?: Pagination;
-  loading: boolean;
+  /** The list's query: its loading and failure ("Failed to load transactions") are shown in the table. */
+  query: DataTableProps<Transaction>['query'];
   onPage: (page: number) => void;
 }) {
   return (
@@ -57,7 +58,8 @@ export function TransactionsTable({
       columns={COLUMNS}
       rows={rows}
       rowKey={(t) => `${t.id}-${t.type}`}
-      loading={loading}
+      query={query}
+      errorHeadline="Failed to load transactions"
       empty="No transactions found"
       pageSize={TRANSACTIONS_PAGE_SIZE}
       page={pagination?.currentPage ?? 1}

@@ -87,10 +87,8 @@ export function ContentPage({ search, onSearchChange }: { search: ContentSearch;
         columns={columns}
         rows={queue.data ? moderationEntries(queue.data) : undefined}
         rowKey={(entry) => `${entry.kind}-${entry.id}`}
-        loading={queue.isPending}
-        error={queue.isError && !queue.data ? queue.error : undefined}
+        query={queue}
         errorFallback="Failed to load the moderation queue"
-        onRetry={() => void queue.refetch()}
         empty="Nothing to review."
         pageSize={MODERATION_PAGE_SIZE}
         page={queue.data?.pagination.currentPage ?? page}

@@ -3,7 +3,6 @@ import { Stack } from '@chakra-ui/react/stack';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StatCard } from '../../../components/ui/Card';
-import { LoadError } from '../../../components/ui/LoadError';
 import { AdminPageHeader } from '../components/AdminBits';
 import { PaymentDetailsDialog } from '../components/PaymentDetailsDialog';
 import { PaymentFiltersBar } from '../components/PaymentFiltersBar';
@@ -29,17 +28,13 @@ export function PaymentsPage({ search, onSearchChange }: { search: PaymentsSearc
         <StatCard label="Payouts (tutor payments)" value={tile(stats.data?.tutorPaymentsPence)} />
       </SimpleGrid>
       <PaymentFiltersBar filters={filters} onChange={(next) => onSearchChange(paymentsSearchOf(next))} />
-      {list.isError && !list.data?.payments.length ? (
-        <LoadError error={list.error} headline="Failed to load payments" onRetry={() => void list.refetch()} />
-      ) : (
-        <PaymentsTable
-          rows={list.data?.payments}
-          pagination={list.data?.pagination}
-          loading={list.isPending}
-          onView={setViewing}
-          onPage={(next) => onSearchChange({ ...search, page: next })}
-        />
-      )}
+      <PaymentsTable
+        rows={list.data?.payments}
+        pagination={list.data?.pagination}
+        query={list}
+        onView={setViewing}
+        onPage={(next) => onSearchChange({ ...search, page: next })}
+      />
       <PaymentDetailsDialog paymentId={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );

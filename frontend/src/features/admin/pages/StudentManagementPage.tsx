@@ -4,7 +4,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { LoadError } from '../../../components/ui/LoadError';
+import { QueryState } from '../../../components/ui/QueryState';
 import { CardGridSkeleton } from '../../../components/ui/Skeleton';
 import { AdminPageHeader, BanConfirmDialog, ListPager, SearchBox } from '../components/AdminBits';
 import { StudentCard } from '../components/StudentCard';
@@ -32,27 +32,31 @@ export function StudentManagementPage({ search, onSearchChange }: { search: User
       />
       <SearchBox label="Search students" placeholder="Search by name, email or phone" value={box.text} onChange={box.setText} />
       {ban.failure && <FormAlert title={ban.failure} />}
-      {list.isPending ? (
-        <CardGridSkeleton label="Loading students" count={6} />
-      ) : list.isError ? (
-        <Stack gap="2">
+      <QueryState
+        query={list}
+        errorHeadline="Failed to load students"
+        errorTitle={
           <Text fontWeight="semibold" fontSize="lg">
             Error
           </Text>
-          <LoadError error={list.error} headline="Failed to load students" onRetry={() => void list.refetch()} />
-        </Stack>
-      ) : list.data.students.length === 0 ? (
-        <Stack gap="1">
-          <Text fontWeight="semibold">No students found</Text>
-          <Text color="fg.muted">{term ? 'Try adjusting your search terms.' : 'No students have registered yet'}</Text>
-        </Stack>
-      ) : (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-          {list.data.students.map((student) => (
-            <StudentCard key={student._id} student={student} onView={() => setViewing(student._id)} />
-          ))}
-        </SimpleGrid>
-      )}
+        }
+        skeleton={<CardGridSkeleton label="Loading students" count={6} />}
+        isEmpty={(data) => data.students.length === 0}
+        empty={
+          <Stack gap="1">
+            <Text fontWeight="semibold">No students found</Text>
+            <Text color="fg.muted">{term ? 'Try adjusting your search terms.' : 'No students have registered yet'}</Text>
+          </Stack>
+        }
+      >
+        {(data) => (
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+            {data.students.map((student) => (
+              <StudentCard key={student._id} student={student} onView={() => setViewing(student._id)} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       <ListPager
         label="Student pages"
         page={page}

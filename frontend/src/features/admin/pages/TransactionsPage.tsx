@@ -9,7 +9,6 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { SelectField } from '../../../components/form/SelectField';
 import { StatCard } from '../../../components/ui/Card';
-import { LoadError } from '../../../components/ui/LoadError';
 import { AdminPageHeader } from '../components/AdminBits';
 import { TransactionsTable } from '../components/TransactionsTable';
 import { useListSearch } from '../hooks/useListSearch';
@@ -61,16 +60,7 @@ export function TransactionsPage({ search, onSearchChange }: { search: Transacti
           <Input type="search" placeholder="Search by transaction ID" value={box.text} onChange={(e) => box.setText(e.target.value)} bg="white" />
         </FormField>
       </SimpleGrid>
-      {list.isError && !list.data ? (
-        <LoadError error={list.error} headline="Failed to load transactions" onRetry={() => void list.refetch()} />
-      ) : (
-        <TransactionsTable
-          rows={list.data?.transactions}
-          pagination={list.data?.pagination}
-          loading={list.isPending}
-          onPage={(next) => onSearchChange({ ...search, page: next })}
-        />
-      )}
+      <TransactionsTable rows={list.data?.transactions} pagination={list.data?.pagination} query={list} onPage={(next) => onSearchChange({ ...search, page: next })} />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { SelectField } from '../../../components/form/SelectField';
-import { LoadError } from '../../../components/ui/LoadError';
+import { QueryState } from '../../../components/ui/QueryState';
 import { CardGridSkeleton } from '../../../components/ui/Skeleton';
 import { AdminPageHeader, BanConfirmDialog, ListPager, SearchBox } from '../components/AdminBits';
 import { TutorCard } from '../components/TutorCard';
@@ -49,27 +49,31 @@ export function TutorManagementPage({ search, onSearchChange }: { search: TutorL
         </div>
       </HStack>
       {ban.failure && <FormAlert title={ban.failure} />}
-      {list.isPending ? (
-        <CardGridSkeleton label="Loading tutors" count={6} />
-      ) : list.isError ? (
-        <Stack gap="2">
+      <QueryState
+        query={list}
+        errorHeadline="Failed to load tutors"
+        errorTitle={
           <Text fontWeight="semibold" fontSize="lg">
             Error
           </Text>
-          <LoadError error={list.error} headline="Failed to load tutors" onRetry={() => void list.refetch()} />
-        </Stack>
-      ) : list.data.tutors.length === 0 ? (
-        <Stack gap="1">
-          <Text fontWeight="semibold">No tutors found</Text>
-          <Text color="fg.muted">{narrowed ? 'Try adjusting your search terms or filters.' : 'No tutors have registered yet'}</Text>
-        </Stack>
-      ) : (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-          {list.data.tutors.map((tutor) => (
-            <TutorCard key={tutor._id} tutor={tutor} onView={() => setViewing(tutor._id)} />
-          ))}
-        </SimpleGrid>
-      )}
+        }
+        skeleton={<CardGridSkeleton label="Loading tutors" count={6} />}
+        isEmpty={(data) => data.tutors.length === 0}
+        empty={
+          <Stack gap="1">
+            <Text fontWeight="semibold">No tutors found</Text>
+            <Text color="fg.muted">{narrowed ? 'Try adjusting your search terms or filters.' : 'No tutors have registered yet'}</Text>
+          </Stack>
+        }
+      >
+        {(data) => (
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+            {data.tutors.map((tutor) => (
+              <TutorCard key={tutor._id} tutor={tutor} onView={() => setViewing(tutor._id)} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       <ListPager
         label="Tutor pages"
         page={page}
