@@ -17,7 +17,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export type PasswordRuleId = 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
 
-/** The spec's password rules (part 1 §5) in the order a person fixes them, each with the spec's message. */
+/** The spec's password rules in the order a person fixes them, each with the spec's message. */
 export const PASSWORD_RULES: readonly { id: PasswordRuleId; message: string; test: (password: string) => boolean }[] = [
   { id: 'length', message: 'Password must be at least 8 characters long', test: (p) => p.length >= PASSWORD_MIN_LENGTH },
   { id: 'uppercase', message: 'Must contain at least one uppercase letter', test: (p) => /[A-Z]/.test(p) },
@@ -27,20 +27,20 @@ export const PASSWORD_RULES: readonly { id: PasswordRuleId; message: string; tes
   { id: 'special', message: 'Must contain at least one special character', test: (p) => /[^A-Za-z0-9\s]/.test(p) },
 ];
 
-/** Verification and 2FA codes (part 1 §9). */
+/** Verification and 2FA codes. */
 export const VERIFICATION_CODE_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 60;
 
 /** Students are 16 or over (the marketplace's audience). */
 export const STUDENT_MIN_AGE = 16;
-/** Tutor onboarding (part 1 §5, §9). */
+/** Tutor onboarding. */
 export const TUTOR_MIN_AGE = 16;
 export const TUTOR_MAX_AGE = 100;
 export const MOTIVATION_MAX = 250;
 /** The levels a tutor teaches a subject at, and the levels of study a tutor may hold. */
 export const SUBJECT_LEVELS = ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] as const;
 export const STUDY_LEVELS = ['PhD', 'Masters', 'Bachelors'] as const;
-/** Right-to-work eligibility by nationality (part 1 §5). */
+/** Right-to-work eligibility by nationality. */
 export const NATIONALITIES = ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'] as const;
 export type Nationality = (typeof NATIONALITIES)[number];
 export const RIGHT_TO_WORK_REFUSAL = 'Only tutors with the right to work in the UK can be onboarded.';

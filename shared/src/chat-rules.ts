@@ -1,10 +1,10 @@
-/** Chat limits both sides check (spec part 2 §5, §9; issue 10). Both sides import it as `@redpen/shared/chat-rules`. */
+/** Chat limits both sides check. Both sides import it as `@redpen/shared/chat-rules`. */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
-/** A second copy of the same text within this window is a duplicate (spec part 2 §9). */
+/** A second copy of the same text within this window is a duplicate. */
 export const CHAT_DUPLICATE_WINDOW_MS = 1000;
 /**
  * Messages one user may send in `durationSeconds`, over every socket and the essay discussion's HTTP route together
- * (one count per user in Redis, shared by every API instance; issue 27). Past it: `RATE_LIMITED`.
+ * (one count per user in Redis, shared by every API instance). Past it: `RATE_LIMITED`.
  */
 export const CHAT_SEND_LIMIT = { name: 'chat-send', points: 20, durationSeconds: 10 } as const;
 export const CHAT_HISTORY_PAGE = { default: 50, max: 100 } as const;

@@ -1,5 +1,5 @@
 /**
- * Stable, machine-readable error codes (DESIGN.md §9). An error body may carry one beside its
+ * Stable, machine-readable error codes. An error body may carry one beside its
  * `message`; clients branch on the code, never on the message text, which may be reworded.
  * Both sides import it as `@redpen/shared/error-codes`. Add a code only for an error a client acts on.
  */
@@ -60,14 +60,14 @@ export const ERROR_CODES = [
   'TOO_MANY_HOLDS',
   /** The student already has an unpaid booking with this tutor (MAX_LIVE_HOLDS_PER_TUTOR). */
   'HOLD_WITH_TUTOR_EXISTS',
-  // The admin area (issue 25).
+  // The admin area.
   'DBS_CERTIFICATE_REQUIRED',
   'CANNOT_BAN_ADMIN',
   'NOTHING_TO_REVIEW',
   /** The tutor changed what waits for review after the admin loaded it: the approval names a value no longer pending. */
   'CHANGE_SUPERSEDED',
-  // Trust and safety (issue 27).
-  /** A user holding both profiles acts on their own essay or books themselves (DESIGN.md §9 "Nobody deals with themselves"). */
+  // Trust and safety.
+  /** A user holding both profiles acts on their own essay or books themselves (docs/decisions.md "Nobody deals with themselves"). */
   'SELF_DEALING',
   /** The essay is being refunded: it can no longer be marked. */
   'ESSAY_REFUNDING',

@@ -1,11 +1,11 @@
-// Essay levels and subjects both sides use (spec part 1 §9, part 2 §9; DESIGN.md §9 "Tutor levels"). Pure data:
+// Essay levels and subjects both sides use. Pure data:
 // the upload form and the pool's filters list these, and the API checks against the same lists.
 
-/** The levels a student picks on upload (part 1 §9). Part 2 writes "Master"; the API also accepts that spelling. */
+/** The levels a student picks on upload. The admin screens write "Master"; the API also accepts that spelling. */
 export const ACADEMIC_LEVELS = ['GCSE', 'A-Level', 'Bachelor', 'Masters', 'PhD'] as const;
 export type AcademicLevel = (typeof ACADEMIC_LEVELS)[number];
 
-/** Subjects per level (part 2 §9), so the pool's subject filter matches what students chose. */
+/** Subjects per level, so the pool's subject filter matches what students chose. */
 export const ESSAY_SUBJECTS: Readonly<Record<AcademicLevel, readonly string[]>> = {
   GCSE: ['English Literature', 'Mathematics', 'Science', 'History'],
   'A-Level': ['English Literature', 'Mathematics', 'Physics', 'Chemistry', 'History'],
@@ -14,11 +14,11 @@ export const ESSAY_SUBJECTS: Readonly<Record<AcademicLevel, readonly string[]>> 
   PhD: ['Research Topics', 'Thesis Review'],
 };
 
-/** A tutor's own degree level, set by the admin at approval (part 2 §3, DESIGN.md §9). */
+/** A tutor's own degree level, set by the admin at approval. */
 export const STUDY_LEVELS = ['Bachelors', 'Masters', 'PhD'] as const;
 export type StudyLevel = (typeof STUDY_LEVELS)[number];
 
-/** The essay levels a tutor of each StudyLevel may see and accept (DESIGN.md §9: the pool's ceiling). */
+/** The essay levels a tutor of each StudyLevel may see and accept (the pool's ceiling). */
 export const LEVELS_FOR_STUDY_LEVEL: Readonly<Record<StudyLevel, readonly AcademicLevel[]>> = {
   Bachelors: ['GCSE', 'A-Level', 'Bachelor'],
   Masters: ['GCSE', 'A-Level', 'Bachelor', 'Masters'],

@@ -1,4 +1,4 @@
-// Whose move is next on an essay, in words (issue 30): one line beside the spec's status badge that changes at
+// Whose move is next on an essay, in words: one line beside the spec's status badge that changes at
 // every step and reads the same to the student and the tutor ("Agree the word count by 28 November, 16:18").
 // The one place the line is computed: the web app shows it on every essay card and page, and the API may send it.
 // Pure TypeScript; dates through the one formatter (./dates.ts), in `timeZone` (the viewer's when omitted).

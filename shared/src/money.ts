@@ -1,4 +1,4 @@
-// Money on the wire (DESIGN.md §3, issue 24): integer pence in storage and arithmetic, pounds in JSON, as the spec
+// Money on the wire: integer pence in storage and arithmetic, pounds in JSON, as the spec
 // writes it ("price (pounds)", "prices are in pounds with 2 decimals"). The presenters convert once, here; inputs the
 // spec gives in pounds come back through `penceFromPounds`. Pure TypeScript with no imports.
 

@@ -1,4 +1,4 @@
-// The kinds of notice the app sends at each turn of an essay (issue 30), shared by the API (which sends them and
+// The kinds of notice the app sends at each turn of an essay, shared by the API (which sends them and
 // honours the preferences) and the web app (which lists them and offers the switches). Pure TypeScript, no imports.
 
 /** Every kind of notice, in the order the profile lists them. */

@@ -1,4 +1,4 @@
-// Tutor onboarding field rules both sides check (spec part 1 §5): the browser before each step, the API on
+// Tutor onboarding field rules both sides check: the browser before each step, the API on
 // submit (the API's whole-submission check is modules/tutors/onboarding-submission.validator.ts). One wording
 // per problem, so a tutor reads the same message whichever side caught it. The spec fixes only
 // "Profile picture is required" and the right-to-work refusal; the rest is worded here (docs/decisions.md).
@@ -14,7 +14,7 @@ export const DBS_CERTIFICATE_PATTERN = /^[A-Za-z0-9]{6,20}$/;
 /** NI numbers and share codes are compared without spaces and in capitals ("ab 12 34 56 c" is AB123456C). */
 export const normaliseReference = (value: string): string => value.toUpperCase().replace(/\s+/g, '');
 
-/** A tutor's age must be within 16–100 (part 1 §5). */
+/** A tutor's age must be within 16–100. */
 export const isTutorAge = (age: number): boolean => age >= TUTOR_MIN_AGE && age <= TUTOR_MAX_AGE;
 
 export const ONBOARDING_MESSAGES = {

@@ -71,7 +71,7 @@ describe('ESSAY_PRICE_TEXT', () => {
   });
 });
 
-describe('essayChargePence (issue 27: never below the smallest card charge)', () => {
+describe('essayChargePence (never below the smallest card charge)', () => {
   it.each([
     [1, 30],
     [19, 30],

@@ -5,7 +5,7 @@
  * (which only shows estimates). Pure TypeScript (it imports only @redpen/shared/money); both sides
  * import it as `@redpen/shared/pricing`.
  *
- * Tiers (spec part 1 §9):
+ * Tiers:
  *   words 1–1000      1.5p per word
  *   words 1001–3000   0.7p per word
  *   words 3001+       0.3p per word
@@ -63,7 +63,7 @@ export function essayPricePence(wordCount: number): number {
 
 /**
  * The smallest amount a card checkout takes in GBP (Stripe's minimum charge is 30p). No essay is ever priced below
- * it (DESIGN.md §9, issue 27): a few words, or an image whose student entered a count of 1, cost this much.
+ * it: a few words, or an image whose student entered a count of 1, cost this much.
  */
 export const MIN_CHARGE_PENCE = 30;
 

@@ -1,5 +1,5 @@
-// Tutoring's fixed rules (DESIGN.md §9 "Availability and booking", "Paying"), for the booking screens and the API's
-// tutoring module alike. Durations are whole minutes, hours or seconds as the design states them; `…_MS` twins
+// Tutoring's fixed rules ("Paying"), for the booking screens and the API's
+// tutoring module alike. Durations are whole minutes, hours or seconds as the rules state them; `…_MS` twins
 // are what code compares with instants.
 
 const MINUTE_MS = 60_000;
@@ -14,7 +14,7 @@ export const isSessionLength = (minutes: number): minutes is SessionLengthMinute
 export const INTERVIEW_MIN_MINUTES = 30;
 export const INTERVIEW_MAX_MINUTES = 60;
 
-/** The spec's hourly availability slots (part 2 §9), wall-clock times in the tutor's zone, Monday to Sunday. */
+/** The spec's hourly availability slots, wall-clock times in the tutor's zone, Monday to Sunday. */
 export const SLOT_TIMES = ['09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '14:00-15:00', '15:00-16:00', '16:00-17:00', '17:00-18:00'] as const;
 export type SlotTime = (typeof SLOT_TIMES)[number];
 
@@ -22,10 +22,10 @@ export type SlotTime = (typeof SLOT_TIMES)[number];
 export const AVAILABILITY_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type AvailabilityWeekday = (typeof AVAILABILITY_WEEKDAYS)[number];
 
-/** A tutor's tutoring status (part 2 §4). */
+/** A tutor's tutoring status. */
 export const TUTORING_STATUSES = ['Available', 'Unavailable'] as const;
 
-/** "Starts in Nm" shows within this many minutes of the start (part 1 §4). */
+/** "Starts in Nm" shows within this many minutes of the start. */
 export const STARTS_SOON_MINUTES = 30;
 
 /** The hourly rate a tutor may ask, in pence: positive, at most £500. */
