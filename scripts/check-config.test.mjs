@@ -46,7 +46,7 @@ function envOf(service) {
   return env || {};
 }
 
-test('docker-compose.yml defines the services the design names', () => {
+test('docker-compose.yml defines the platform\'s services', () => {
   for (const name of ['postgres', 'redis', 'minio', 'minio-init', 'mailpit', 'api', 'worker', 'web']) {
     assert.ok(compose.services?.[name], `docker-compose.yml is missing the "${name}" service`);
   }

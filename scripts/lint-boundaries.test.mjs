@@ -135,7 +135,7 @@ test('features/public imports no app code: no session, query client, chat socket
   await fires('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', 'socket.io-client');
   await fires('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', '@tanstack/react-query');
   await firesIn('public-no-app-code', 'frontend/src/features/public/pages/New.tsx', "export const chat = () => import('../../../lib/chat-socket');\n");
-  // Issue 28: the API client and the app's forms are app code too (the contact form is an island calling fetch).
+  // The API client and the app's forms are app code too (the contact form is an island calling fetch).
   await fires('public-no-app-code', 'frontend/src/features/public/components/New.tsx', '../../../api/client');
   await fires('public-no-app-code', 'frontend/src/features/public/components/New.tsx', '../../../components/form/SubmitButton');
   await allowed('frontend/src/features/public/components/New.tsx', '../../../lib/page-head');

@@ -27,7 +27,7 @@ test('local services are planned only for local endpoints', () => {
   assert.ok(remote.every((s) => !s.local));
 });
 
-test('the dev S3 endpoint and the mail catcher listen on loopback only (s3rver checks no signatures: issue 27)', () => {
+test('the dev S3 endpoint and the mail catcher listen on loopback only (s3rver checks no signatures)', () => {
   for (const endpoint of ['http://127.0.0.1:9000', 'http://localhost:9000']) {
     const [s3] = plannedServices({ S3_ENDPOINT: endpoint });
     const at = s3?.args.indexOf('--address') ?? -1;

@@ -1,4 +1,4 @@
-// Scenario `admin` (issue 25): the admin area over a large platform, in production mode, on a database of its own.
+// Scenario `admin`: the admin area over a large platform, in production mode, on a database of its own.
 //  1. GET /api/admin/getAllStudents?search=…&page=… over 50,000 students, 20 connections: p99 (goal < 50 ms).
 //  2. GET /api/admin/getAllTutors with a filter (and a search) over 5,000 tutors, 20 connections: p99 (goal < 50 ms).
 //  3. GET /api/admin/getDashboardData over 200,000 essays, 20 connections: p99 (goal < 50 ms).

@@ -1,4 +1,4 @@
-// Scenario `chat-masking` (issue 27 item 7): what masking costs per chat message. Every message sent over the socket
+// Scenario `chat-masking`: what masking costs per chat message. Every message sent over the socket
 // or the essay discussion goes through maskContactDetails (backend/src/common/security/contact-masking.ts) before it is
 // stored: the normalised view (contact-view.ts) and the detectors. A micro-benchmark in this process on the built
 // backend, no services: four kinds of message, each timed over a fixed number of calls after a warm-up, median of

@@ -1,4 +1,4 @@
-// Scenario `essays` (issue 12): the Essays module's costs, in four parts.
+// Scenario `essays`: the Essays module's costs, in four parts.
 //  1. Word counts: documentText + countWords of the built backend on a generated 10,000-word PDF and DOCX, N runs
 //     each in a process of their own (scripts/bench/essays-backend.mjs, the API's Node flags). Goal < 300 ms each.
 //  2. Upload memory: 10 students post a ~10 MB essay at once to POST /api/student/uploadEssay (production build);
@@ -44,7 +44,7 @@ import { startSmtpSink } from '../smtp-sink.mjs';
 import { PROBE, cleanBucket, login } from './uploads.mjs';
 
 export const name = 'essays';
-export const description = 'issue 12: word counts (10,000 words), RSS of 10 × 10 MB essay uploads, the pool over 10,000 essays, 2,000 expiry timers through a worker SIGKILL';
+export const description = 'word counts (10,000 words), RSS of 10 × 10 MB essay uploads, the pool over 10,000 essays, 2,000 expiry timers through a worker SIGKILL';
 
 const require = createRequire(import.meta.url);
 const env = process.env;

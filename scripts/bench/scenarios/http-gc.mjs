@@ -1,4 +1,4 @@
-// Scenario `http-gc`: what decides GET /api/auth/me's p99 (issue 9), one fresh API process at a time. A process
+// Scenario `http-gc`: what decides GET /api/auth/me's p99, one fresh API process at a time. A process
 // used to settle in one of two young-generation states for its whole life (docs/benchmarks.md, "seventh session"):
 // in one, each request's objects die young; in the other, every scavenge promotes the HTTP objects of the requests
 // it finds (~5 KB each), the old generation fills in a second or two and its full collections pause the API for

@@ -64,7 +64,7 @@ export async function signedInHeaders(nestUrl) {
 
 // The JSON endpoint: BENCH_JSON_PATH, else /api/bench/json, else GET /api (the API's info object).
 const JSON_CANDIDATES = process.env.BENCH_JSON_PATH ? [process.env.BENCH_JSON_PATH] : ['/api/bench/json', '/api'];
-/** Issue 9's goals for this scenario; `http-gc` holds its processes to the same p99. */
+/** This scenario's goals; `http-gc` holds its processes to the same p99. */
 export const GOAL = { minRatio: 0.7, maxP99Ms: 25 };
 const NEST = 'Nest + Fastify';
 const FLOOR = 'Nest floor';

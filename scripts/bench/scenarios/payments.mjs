@@ -1,4 +1,4 @@
-// Scenario `payments` (issue 11): the built backend in production mode with the Stripe gateway pointed at a tiny
+// Scenario `payments`: the built backend in production mode with the Stripe gateway pointed at a tiny
 // loopback stand-in for the Stripe API (STRIPE_API_URL).
 //  1. Webhook replay: 500 signed events about 40 checkouts (20 % duplicates, shuffled, 5 % bad signatures, 1 %
 //     stale), 20 at a time: throughput and p99 per event; bad ones must be 400, none 5xx.

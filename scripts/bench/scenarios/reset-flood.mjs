@@ -1,5 +1,5 @@
-// Scenario `reset-flood`: sign-in latency while POST /api/auth/resetPassword is flooded with bad tokens
-// (issue 9). Two autocannon loads run at once against the built backend (production mode): logins by many
+// Scenario `reset-flood`: sign-in latency while POST /api/auth/resetPassword is flooded with bad tokens.
+// Two autocannon loads run at once against the built backend (production mode): logins by many
 // distinct verified accounts, and BENCH_RESET_RATE (default 50) resets per second, each with a random token
 // and a valid new password, each from its own X-Forwarded-For address (TRUST_PROXY=loopback: the bench is the proxy, on loopback) so the per-IP limit
 // is not what is measured: the point is what a bad token costs. Reports login p50/p99 with and without the

@@ -1,4 +1,4 @@
-// Scenario `tutoring` (issue 26): the built backend in production mode, Stripe pointed at a loopback stand-in that
+// Scenario `tutoring`: the built backend in production mode, Stripe pointed at a loopback stand-in that
 // opens checkouts (the booking answers a payment URL).
 //  1. GET /api/tutor/getTutorProfilesforTutoring, one page of 20 sorted by rate (page 50), over 5,000 bookable tutors
 //     each with a full week of availability, so every card computes its nextSlots (14 days): 50 connections, p99

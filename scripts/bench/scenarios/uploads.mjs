@@ -2,7 +2,7 @@
 // onboarding at once through the whole built backend (production mode), each request carrying 10 MB of
 // files (two PDFs just under the route's 5 MB each, plus a picture). The server's resident memory is sampled
 // from /proc every 20 ms; the figure is the peak during the uploads minus the settled figure before them.
-// Goal (issue 8): RSS growth < 50 MB — files are streamed to S3 as they arrive, never held whole.
+// Goal: RSS growth < 50 MB — files are streamed to S3 as they arrive, never held whole.
 // BENCH_SERVER_NODE_OPTIONS adds Node flags to the server (to try a V8 setting without changing the app).
 // Runs against its own bucket (BENCH_S3_BUCKET, default redpen-bench-uploads) and deletes what it stored.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';

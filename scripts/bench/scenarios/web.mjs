@@ -4,7 +4,7 @@
 //       chromium), each body gzipped (level 9) and summed; any dashboard/admin/auth chunk among them is flagged;
 //   (b) Lighthouse 12 with its defaults (mobile emulation, simulated slow 4G + 4x CPU throttling), 3 runs per
 //       page on /, /pricing and /login; the median of each figure is reported.
-// Goals (issue 28, replacing issue 4's): JS loaded by / ≤ 25 KB gzip; on the static public pages performance ≥ 95,
+// Goals: JS loaded by / ≤ 25 KB gzip; on the static public pages performance ≥ 95,
 // accessibility 100, LCP ≤ 1.5 s, TBT ≤ 150 ms, CLS 0; on the sign-in forms (/login, /register) performance ≥ 90
 // (their JS budget, 90 KB, is checked by the build: frontend/js-budgets.json). Settings: BENCH_WEB_RUNS
 // (Lighthouse runs per page, default 3), BENCH_WEB_PAGES (comma list).
