@@ -34,7 +34,7 @@ CREATE INDEX "tutoring_sessions_tutor_idx" ON "tutoring_sessions" USING btree ("
 CREATE INDEX "tutoring_sessions_student_idx" ON "tutoring_sessions" USING btree ("student_id","start_time");--> statement-breakpoint
 CREATE INDEX "tutoring_sessions_held_idx" ON "tutoring_sessions" USING btree ("hold_expires_at") WHERE "tutoring_sessions"."status" = 'held';--> statement-breakpoint
 -- Written by hand (drizzle-kit cannot express these): the database itself refuses overlapping live sessions, so two
--- students racing for one slot get exactly one booking (DESIGN.md §3, §9). Held and confirmed sessions count;
+-- students racing for one slot get exactly one booking. Held and confirmed sessions count;
 -- expired and cancelled ones free their time. '[)' ranges: a session ending at 10:00 and one starting at 10:00 do not overlap.
 CREATE EXTENSION IF NOT EXISTS btree_gist;--> statement-breakpoint
 ALTER TABLE "tutoring_sessions" ADD CONSTRAINT "tutoring_sessions_tutor_no_overlap" EXCLUDE USING gist ("tutor_id" WITH =, tstzrange("start_time", "end_time", '[)') WITH &&) WHERE ("status" IN ('held', 'confirmed'));--> statement-breakpoint

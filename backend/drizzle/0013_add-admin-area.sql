@@ -1,4 +1,4 @@
--- The admin area (issue 25): the audit log, moderation resolutions, pending level changes and application reviews,
+-- The admin area: the audit log, moderation resolutions, pending level changes and application reviews,
 -- trigram indexes for the admin lists' search. pg_trgm ships with PostgreSQL (contrib).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TYPE "public"."chat_moderation_action" AS ENUM('dismiss', 'warn', 'ban');--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 27: the count is the student's (an image, or a document without a text layer): the tutor may set it once.
+-- The count is the student's (an image, or a document without a text layer): the tutor may set it once.
 ALTER TABLE "essays" ADD COLUMN "word_count_estimated" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
 -- Images not yet paid for whose count no tutor has set: their count is the student's.

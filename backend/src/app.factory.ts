@@ -58,8 +58,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: LazyRequestLogger.factory,
     bodyLimit: 1024 * 1024,
-    // `GET /api/` is what a client calling `get('/')` on the API base sends (spec part 1 §7's connectivity test):
-    // every route answers with and without a trailing slash (issue 24).
+    // `GET /api/` is what a client calling `get('/')` on the API base sends (the documented client's start-up connectivity test):
+    // every route answers with and without a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
     // No Nest middleware is used: without middie, every request skips its hook.
     skipMiddie: true,

@@ -1,4 +1,4 @@
-// The admin area (issue 25): the dashboard's counts, tutor approval and its rules, Student and Tutor Management's
+// The admin area: the dashboard's counts, tutor approval and its rules, Student and Tutor Management's
 // lists, bans (the released essays and refunds, exactly once), Transactions on the ledger with its CSV export,
 // content moderation and the audit log. Bans across two API instances are in admin-bans.e2e-spec.ts.
 import { randomUUID } from 'node:crypto';
@@ -165,7 +165,7 @@ describe('admin area', () => {
       expect(ids).not.toContain(settled.user.id);
       const a = body.tutors.find((t: { _id: string }) => t._id === applicant.user.id);
       expect(a.waiting).toEqual(['application', 'dbs']);
-      // Grouped by nationality as the spec writes it (issue 24): the tutor's own group holds the signed links.
+      // Grouped by nationality as the spec writes it: the tutor's own group holds the signed links.
       expect(a.documents.BritishIrish.passportURL).toContain('X-Amz-Signature=');
       expect(a.universityDocuments[0]).toContain('X-Amz-Signature=');
       expect(a.dbsDetails.certificateFileUrl).toContain('X-Amz-Signature=');

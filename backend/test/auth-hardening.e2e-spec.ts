@@ -1,4 +1,4 @@
-// Issue 9 (hardening) for the auth module: each block fails without the fix it guards.
+// Hardening of the auth module: each block fails without the fix it guards.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

@@ -41,7 +41,7 @@ const pay = { essayId: '', paidEssayId: '', paidSessionId: '', sessionId: '', pa
 const essay = { openId: '', heldId: '', rejectId: '', cancelId: '' };
 /** Tutoring's fixture: a confirmed session of the student with the tutor. */
 const tutoring = { sessionId: '' };
-/** Notifications' fixture (issue 30): a notice of the student's. */
+/** Notifications' fixture: a notice of the student's. */
 const notice = { id: '' };
 export const ADMIN: Expectation = { none: 401, student: 403, otherStudent: 403, tutor: 403, otherTutor: 403, admin: 'ok' };
 
@@ -65,7 +65,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/health': { expect: PUBLIC },
   'GET /api/health/ready': { expect: PUBLIC },
   'POST /api/contact': { expect: PUBLIC },
-  'POST /api/contact/form': { expect: PUBLIC }, // the contact form without JavaScript (issue 28)
+  'POST /api/contact/form': { expect: PUBLIC }, // the contact form without JavaScript
   // auth
   'POST /api/auth/register': { expect: PUBLIC },
   'POST /api/auth/verifyEmail': { expect: PUBLIC },
@@ -147,7 +147,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}` },
   'POST /api/payments/local-checkout/:sessionId': { expect: PUBLIC, path: () => `/api/payments/local-checkout/${pay.sessionId}`, body: { action: 'cancel' } },
 
-  // ── tutoring (issue 26) ── Find Your Tutor is for students and tutors despite its prefix; the profile, the DBS form and
+  // ── tutoring ── Find Your Tutor is for students and tutors despite its prefix; the profile, the DBS form and
   // the tutor's lists for tutors; a session is cancelled by its own student or tutor only (a stranger: 404). The
   // session fixture is confirmed without a payment, so its owners get past authorisation to a 409 (nothing to refund).
   'GET /api/tutor/getTutorProfilesforTutoring': { expect: STUDENT_OR_TUTOR },
@@ -163,9 +163,9 @@ const TABLE: Record<string, Entry> = {
   'GET /api/student/getUpcomingTutoringSessions': { expect: STUDENT },
   'GET /api/student/getCompletedTutoringSessions': { expect: STUDENT },
   'POST /api/student/cancelTutoringSession/:id': { expect: STUDENT_OWN_ITEM, path: () => `/api/student/cancelTutoringSession/${tutoring.sessionId}` },
-  // ── admin area (issue 25): every admin route is the admin's alone ─────────────────────────────────────
+  // ── admin area: every admin route is the admin's alone ─────────────────────────────────────
   // Bodies left out answer 400 (past authorisation); the ban routes unban (a no-op) so no fixture changes.
-  // ── notifications (issue 30): one list per person; a notice is its recipient's alone (anyone else: 404) ──
+  // ── notifications: one list per person; a notice is its recipient's alone (anyone else: 404) ──
   'GET /api/notifications': { expect: STUDENT_OR_TUTOR },
   'POST /api/notifications/read-all': { expect: STUDENT_OR_TUTOR },
   'GET /api/notifications/preferences': { expect: STUDENT_OR_TUTOR },
@@ -264,16 +264,16 @@ describe('authorisation matrix', () => {
     [{ id: essay.cancelId }] = await db(app).insert(essays).values({ ...essayRow, status: 'open' }).returning({ id: essays.id });
     [{ id: essay.rejectId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
     [{ id: essay.heldId }] = await db(app).insert(essays).values({ ...essayRow, status: 'accepted', tutorId: accounts.tutor.user.id, acceptedAt: new Date() }).returning({ id: essays.id });
-    // As an acceptance would: the held essay is one of the pair's conversation's reasons (a message naming it needs that, issue 27).
+    // As an acceptance would: the held essay is one of the pair's conversation's reasons (a message naming it needs that).
     await app.get(ChatService).openConversation(accounts.student.user.id, accounts.tutor.user.id, { kind: 'essay', id: essay.heldId });
 
-    // Notifications (issue 30): one notice to the student.
+    // Notifications: one notice to the student.
     [{ id: notice.id }] = await db(app)
       .insert(notifications)
       .values({ userId: accounts.student.user.id, kind: 'essay_accepted', title: 'Matrix notice', body: 'Matrix', path: '/student/essays', dedupeKey: 'matrix' })
       .returning({ id: notifications.id });
 
-    // Tutoring (issue 26): a confirmed session a week ahead.
+    // Tutoring: a confirmed session a week ahead.
     const start = new Date(Date.now() + 7 * 86_400_000);
     [{ id: tutoring.sessionId }] = await db(app)
       .insert(tutoringSessions)
@@ -367,7 +367,7 @@ describe('authorisation matrix', () => {
     });
   });
 
-  // Issue 27 (DESIGN.md §9 "Nobody deals with themselves"): a user holding both profiles, on their own essay or as
+  // docs/decisions.md "Nobody deals with themselves": a user holding both profiles, on their own essay or as
   // their own tutor, gets past authentication and the role guard but is refused by the policy: 409 SELF_DEALING.
   describe('a user holding both profiles, on what is their own', () => {
     const own = { openId: '', heldId: '', doneId: '' };

@@ -1,5 +1,5 @@
-// A worker process has no socket server, yet what its jobs do must reach open pages (issue 30: a discussion that
-// expires, a payout coming due) and its revocations must close sockets (issue 27). Its ChatRealtime reaches the API
+// A worker process has no socket server, yet what its jobs do must reach open pages (a discussion that
+// expires, a payout coming due) and its revocations must close sockets. Its ChatRealtime reaches the API
 // instances' sockets through the shared Redis adapter: checked here with an API instance and a worker process.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';

@@ -61,7 +61,7 @@ describe('POST /api/contact', () => {
   });
 });
 
-/** The contact form posted without JavaScript (issue 28): the same rules, answered for a browser. */
+/** The contact form posted without JavaScript: the same rules, answered for a browser. */
 describe('POST /api/contact/form (the contact form without JavaScript)', () => {
   let app: NestFastifyApplication;
   let redis: Redis;
@@ -85,7 +85,7 @@ describe('POST /api/contact/form (the contact form without JavaScript)', () => {
     const response = await request(app.getHttpServer()).post('/api/contact/form').type('form').send(form(body)).expect(303);
     expect(response.headers.location).toBe('/contact/sent');
     const [acknowledgement] = await waitForMails(body.email);
-    // The acknowledgement carries only a reference, the one in the support mail's subject (issue 27, item 9).
+    // The acknowledgement carries only a reference, the one in the support mail's subject.
     const reference = /^We received your message \((RP-[0-9A-Z]{4}-[0-9A-Z]{4})\)$/.exec(acknowledgement?.subject ?? '')?.[1];
     expect(reference).toBeDefined();
     const support = (await waitForMails('support-e2e@redpen.local', 1)).find((mail) => mail.text.includes(body.email));

@@ -1,4 +1,4 @@
-// The demo data (`npm start`'s seed, issue 12 "Demo data"): on an empty database of its own, two approved essay
+// The demo data (`npm start`'s seed; docs/decisions.md "Demo data"): on an empty database of its own, two approved essay
 // tutors at different StudyLevels and the demo student's essays in each state, with the ledger rows and the rating
 // they imply and their files in S3; the app then serves them through the real routes. Seeding twice does nothing.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -49,7 +49,7 @@ describe('demo data', () => {
     const [rating] = await db.select().from(schema.ratings).where(eq(schema.ratings.itemKind, 'essay'));
     expect(rows.find((e) => e.id === rating!.itemId)).toMatchObject({ rated: true, studentAccept: true, status: 'completed' });
     const [tutor] = await db.select().from(schema.tutorProfiles).where(eq(schema.tutorProfiles.userId, rating!.tutorId));
-    // The essay's rating and the rated demo session's (issue 26), both 5 stars.
+    // The essay's rating and the rated demo session's, both 5 stars.
     expect(tutor).toMatchObject({ ratingSum: rating!.rating + 5, ratingCount: 2 });
     expect(await seedDemoData(db)).toBe(false);
   });
@@ -76,7 +76,7 @@ describe('demo data', () => {
     expect(contacts.body.tutors.map((t: { name?: string; fullName?: string }) => t.name ?? t.fullName).sort()).toEqual(['Priya Patel', 'Theo Tutor']);
   });
 
-  it('fills every tutoring screen (issue 26): one upcoming paid session, one completed and rated, one completed to rate; the tutor bookable', async () => {
+  it('fills every tutoring screen: one upcoming paid session, one completed and rated, one completed to rate; the tutor bookable', async () => {
     const student = await signIn('student@redpen.local', 'Student!2345');
     const as = (token: string) => ({ Authorization: `Bearer ${token}` });
     const upcoming = await http().get('/api/student/getUpcomingTutoringSessions').set(as(student)).expect(200);

@@ -1,4 +1,4 @@
-// The essay timers on the real queue and worker (DESIGN.md §5), on a clock the test moves: the 24 h discussion
+// The essay timers on the real queue and worker, on a clock the test moves: the 24 h discussion
 // expiry returns an unpaid accepted essay to the pool once, leaves a paid one alone; the marking and revision
 // deadlines, the payout notice and the revision window each act once, and only while the state still calls for
 // them; the sweeper re-creates jobs that Redis lost. The windows are production's: the test advances the app's
@@ -127,7 +127,7 @@ describe('essay timers (FakeClock, promoted jobs)', () => {
     const back = await row(essay.id);
     expect(back).toMatchObject({ status: 'open', tutorId: null, acceptedAt: null });
     expect(await flow.contacts()).not.toContain(tutor.user.id);
-    // The student was told of the acceptance first (issue 30), then of the return; the tutor of the return only.
+    // The student was told of the acceptance first, then of the return; the tutor of the return only.
     const toStudent = (await waitForMails(student.user.email, 2)).map((mail) => mail.subject);
     const [toTutor] = await waitForMails(tutor.user.email);
     expect(toStudent.sort()).toEqual(['"Expiring essay" is back in the essay pool', 'A tutor accepted "Expiring essay"']);
@@ -151,7 +151,7 @@ describe('essay timers (FakeClock, promoted jobs)', () => {
     const held = await http().post('/api/tutor/getEssay').set(bearer(tutor.token)).send({ essayID: essay.id }).expect(200);
     expect(held.body.essay).toMatchObject({ overdue: true, paymentStatus: 'Paid' });
     expect(await countSubject(student.user.email, 'Feedback on "Paid in time" is overdue', { atLeast: 1 })).toBe(1);
-    // It invites the student to contact support: a reply reaches it (issue 30); its button leads to the essay.
+    // It invites the student to contact support: a reply reaches it; its button leads to the essay.
     const late = (await mailsTo(student.user.email)).find((mail) => mail.subject === 'Feedback on "Paid in time" is overdue')!;
     expect(late.replyTo?.[0]?.address).toBe(config.mail.supportEmail);
     expect(late.html).toContain(`href="${config.webOrigin}/student/essay/${essay.id}"`);
@@ -255,7 +255,7 @@ describe('essay timers (FakeClock, promoted jobs)', () => {
     await app.get(JobQueue).enqueue('essay.sweep-timers', {});
     expect(await countSubject(tutor.user.email, 'You can now be paid for "Completion clocks essay"')).toBe(1);
     expect(await countSubject(student.user.email, 'The review of "Completion clocks essay" is final')).toBe(1);
-    // The tutor's notification list has it too, once (issue 30).
+    // The tutor's notification list has it too, once.
     const notices = (await http().get('/api/notifications').set(bearer(tutor.token)).expect(200)).body.notifications as { kind: string; title: string; essayId: string }[];
     expect(notices.filter((n) => n.essayId === essay.id && n.kind === 'payout_ready').map((n) => n.title)).toEqual(['You can now be paid for "Completion clocks essay"']);
     // Past the window, a revision is refused.

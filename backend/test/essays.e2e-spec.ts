@@ -1,4 +1,4 @@
-// Essays, first slice (issue 12): upload with the document's own word count and the server's price, the ±10 %
+// Essays, first slice: upload with the document's own word count and the server's price, the ±10 %
 // confirmation, the students' reads, the tutors' pool within their StudyLevel, the atomic accept (20 tutors at
 // once) opening the chat, and paying for a real essay through the local gateway.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -229,7 +229,7 @@ describe('essays', () => {
       expect(response.body.pricePence).toBe(1501 + MODEL_SURCHARGE + EXPEDITED_SURCHARGE);
       const essay = await http().get(`/api/student/essay/${response.body.essayId}`).set(bearer(student.token)).expect(200);
       expect(essay.body.essay).toMatchObject({ requestType: 'feedback_model', studentRequest: 'Feedback and Model Answer', expedited: true, notes: 'Please focus on structure', comments: 'Please focus on structure' });
-      // Itemised (issue 30): each surcharge inside the price, pounds with its pence twin.
+      // Itemised: each surcharge inside the price, pounds with its pence twin.
       expect(essay.body.essay).toMatchObject({
         modelAnswerSurchargePence: MODEL_SURCHARGE,
         modelAnswerSurcharge: MODEL_SURCHARGE / 100,
@@ -241,7 +241,7 @@ describe('essays', () => {
     it("takes an image's count from the student, which becomes the original", async () => {
       const response = await upload({ file: { bytes: PNG, name: 'page.png' }, fields: { wordCount: '1200' } }).expect(200);
       expect(response.body).toMatchObject({ wordCount: 1200, originalWordCount: 1200, pricePence: 1500 + 140, wordCountToBeAgreed: false });
-      // Without one (the spec's payload has none), the count is to be agreed with the tutor (issue 24; test/contract/).
+      // Without one (the spec's payload has none), the count is to be agreed with the tutor (test/contract/).
       const missing = await upload({ file: { bytes: PNG, name: 'page.png' } }).expect(200);
       expect(missing.body).toMatchObject({ wordCountToBeAgreed: true, pricePence: 30 });
     });
@@ -263,7 +263,7 @@ describe('essays', () => {
       expect(response.body.message).toBe(message);
     });
 
-    it('takes the subject as free text of 2–100 characters (issue 24), and refuses an unknown level', async () => {
+    it('takes the subject as free text of 2–100 characters, and refuses an unknown level', async () => {
       expect((await upload({ subject: 'Thesis Review' }).expect(200)).body.essayId).toBeDefined();
       expect((await upload({ subject: ' x ' }).expect(400)).body.message).toBe('Subject must be 2 to 100 characters');
       expect((await upload({ subject: 'x'.repeat(101) }).expect(400)).body.message).toBe('Subject must be 2 to 100 characters');
@@ -652,7 +652,7 @@ describe('essays', () => {
       expect(await waitForSubject(student.user.email, 'Your feedback on "Marking essay" is ready')).toContain('Your feedback on "Marking essay" is ready');
       const view = await http().get(`/api/student/essay/${essayId}`).set(bearer(student.token)).expect(200);
       expect(view.body.essay).toMatchObject({ score: 8, status: 'Completed', completedAt: expect.any(String) });
-      // Completed again: payable 48 h after the resubmission; not revisable again (issue 27: one revision per essay,
+      // Completed again: payable 48 h after the resubmission; not revisable again (one revision per essay,
       // the first completion's window having been used); no marking or refund clock.
       const { completedAt } = view.body.essay as { completedAt: string };
       expect(view.body.essay).toMatchObject({ payoutAvailableAt: later(completedAt, 48 * HOUR_S), revisionAvailableUntil: null, markingDueAt: null, refundableUntil: null });
@@ -711,7 +711,7 @@ describe('essays', () => {
         [{ type: 'review', essayId, ratings: 4 }, 'Rating type must be essay or session'],
       ];
       for (const [body, message] of bad) expect((await rate(body, rater).expect(400)).body.message).toBe(message);
-      // Type session (issue 26) rates a tutoring session: an essay's id is no session of the student's.
+      // Type session rates a tutoring session: an essay's id is no session of the student's.
       await rate({ type: 'session', essayId, ratings: 4 }, rater).expect(404);
       await rate({ type: 'essay', essayId, ratings: 4 }, otherStudent).expect(404);
 

@@ -1,4 +1,4 @@
-// Whose turn it is (issue 30): the essay journey walked end to end, asserting at every turn the email the other
+// Whose turn it is: the essay journey walked end to end, asserting at every turn the email the other
 // side receives in the real mail catcher (recipient, subject, the button's URL), the notice in their list and the
 // live events on their open socket; the notification routes; the per-kind switches (money and deadline notices
 // cannot be switched off); and the chat's batched email (one per conversation per 15-minute window, a delayed job

@@ -60,7 +60,7 @@ describe('tutor onboarding (POST /api/tutor/update-info)', () => {
   });
   beforeEach(() => resetLimits(redis));
 
-  it('emails the tutor at submission that the application waits for approval, with a link to the dashboard (issue 30)', async () => {
+  it('emails the tutor at submission that the application waits for approval, with a link to the dashboard', async () => {
     const account = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
     await submit(account.token).expect(200);
     const [mail] = await waitForMails(account.user.email);
@@ -78,7 +78,7 @@ describe('tutor onboarding (POST /api/tutor/update-info)', () => {
     expect(claims.onboardingCompleted).toBe(true);
 
     const [row] = await db(app).select().from(tutorProfiles).where(eq(tutorProfiles.userId, account.user.id));
-    // "I have a DBS" stores the certificate for an admin to verify; it no longer verifies anything by itself (issue 25).
+    // "I have a DBS" stores the certificate for an admin to verify; it no longer verifies anything by itself.
     expect(row).toMatchObject({ approved: false, eligibility: 'BritishIrish', hasDbs: false, rightToWork: true, aLevels: [{ subject: 'History', grade: 'A*' }] });
     expect(row!.profilePictureKey).toMatch(new RegExp(`^tutors/${account.user.id}/profilePicture-.+\\.png$`));
     expect(row!.rightToWorkDocuments.passportKey).toMatch(new RegExp(`^tutors/${account.user.id}/.+\\.pdf$`));
@@ -170,7 +170,7 @@ describe('tutor onboarding (POST /api/tutor/update-info)', () => {
     ['EU with share code and the spec\'s DOB field', { nationality: 'EuEeaSwiss', shareCode: 'W12345678', DOB: '2000-01-01' }],
     ['non-EU with a residence permit', { nationality: 'NonEuEea', documentType: 'biometricResidencePermit' }],
     ['no DBS, continuing without', { hasDBS: 'false', appliedForDBS: 'false', fullNameDBS: undefined, certificateNumber: undefined }],
-    // The spec's payload (part 1 §3): dbsApplicationDetails {fullName, phone, email}; the agreement is the form's.
+    // The spec's payload: dbsApplicationDetails {fullName, phone, email}; the agreement is the form's.
     ['no DBS, starting an application', { hasDBS: 'false', appliedForDBS: 'true', fullNameDBS: undefined, certificateNumber: undefined, dbsApplicationDetails: JSON.stringify({ fullName: 'Jane Doe', phone: '07700900123', email: 'jane@example.com' }) }],
   ])('accepts: %s', async (_name, change) => {
     const fields: Fields = { ...validFields(), ...change };

@@ -79,7 +79,7 @@ describe('payments (Stripe gateway)', () => {
   const ledgerFor = (itemId: string) => db(app).select().from(payments).where(eq(payments.itemId, itemId));
 
   describe('checkout', () => {
-    it('charges the amount the item states, in GBP, whatever the body says, with the return URLs of DESIGN.md §9', async () => {
+    it('charges the amount the item states, in GBP, whatever the body says, with the return URLs of the payment result pages', async () => {
       const item = newItem({ amountPence: 1537 });
       const response = await payUrl(item, student, { essayId: item.id, amount: 1, price: 0.01, paymentStatus: 'Paid' });
       expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-// A ban reaches tutoring (issue 25 × 26, DESIGN.md §9 "Bans and revocation"): a banned tutor's upcoming paid
+// A ban reaches tutoring: a banned tutor's upcoming paid
 // sessions are cancelled and refunded in full, once however often the ban is asked for, and the student is told.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

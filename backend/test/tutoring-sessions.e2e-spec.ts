@@ -1,4 +1,4 @@
-// Tutoring sessions from the booking on (issue 26): the held slot, payment → confirmed (meeting room, chat, invites with
+// Tutoring sessions from the booking on: the held slot, payment → confirmed (meeting room, chat, invites with
 // a stable .ics UID, reminders scheduled once), the lists of both sides, the hold's expiry freeing the slot, a late
 // payment refunded automatically, the cancel windows (refund, reminders removed, .ics CANCEL of the same UID, exactly
 // once), rating once, and the payout once, 48 hours after the end. Time is the app's Clock, set by the test; jobs are
@@ -193,7 +193,7 @@ describe('tutoring sessions', () => {
       clock.set(Date.parse(START) + HOUR + 48 * HOUR);
       const payable = (await tutorList('getCompletedTutoringSessions')).find((s) => s._id === session._id)!;
       expect(payable).toMatchObject({ canGetPaid: true });
-      // Get Paid states the amount (issue 30): the tutor's view carries the earnings the ledger recorded; the student's does not.
+      // Get Paid states the amount: the tutor's view carries the earnings the ledger recorded; the student's does not.
       const [paid] = (await ledger(session._id)).filter((p) => p.type === 'student_tutoring_payment');
       expect(payable).toMatchObject({ tutorEarningsPence: paid!.tutorEarningsPence, tutorEarnings: paid!.tutorEarningsPence / 100 });
       expect((await studentList(student, 'getCompletedTutoringSessions')).find((s) => s._id === session._id)).not.toHaveProperty('tutorEarningsPence');

@@ -1,4 +1,4 @@
-// Tutoring before the money (issue 26): the tutoring page's four states, the DBS application's messages and file
+// Tutoring before the money: the tutoring page's four states, the DBS application's messages and file
 // checks, the availability round trip, `nextSlots` across the March and October clock changes, Find Your Tutor's
 // filters in SQL, every booking refusal, and 20 students racing for one slot (the database's exclusion constraint
 // lets exactly one through).

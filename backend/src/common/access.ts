@@ -11,7 +11,7 @@ export interface Caller {
 }
 
 /**
- * DESIGN.md §9 "Nobody deals with themselves" (issue 27): an item (an essay, a session, a payable) whose student is
+ * docs/decisions.md "Nobody deals with themselves": an item (an essay, a session, a payable) whose student is
  * also the tutor it names, a row from before the rule held. Its rating and payout are refused with 409 `SELF_DEALING`.
  */
 export function isSelfHeld(item: { studentId: string; tutorId: string | null }): boolean {

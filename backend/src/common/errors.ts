@@ -7,7 +7,7 @@ export interface FieldError {
   message: string;
 }
 
-/** The body of every error response (DESIGN.md §2). */
+/** The body of every error response. */
 export interface ErrorBody {
   message: string;
   /** Stable machine-readable code (shared/error-codes.ts) for errors a client acts on. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
-/** The admin lists' page size when a client asks for a page without a limit (the spec's payments list, part 2 §9). */
+/** The admin lists' page size when a client asks for a page without a limit (the spec's payments list). */
 export const ADMIN_PAGE_SIZE = 20;
 /** The largest page any list answers. */
 export const MAX_PAGE_SIZE = 100;
@@ -25,7 +25,7 @@ export class PageQueryDto {
   limit?: number;
 }
 
-/** The spec's pagination keys (part 2 §3 "Pagination"), answered by every paged admin list. */
+/** The spec's pagination keys, answered by every paged admin list. */
 export class PaginationDto {
   @ApiProperty() currentPage: number;
   @ApiProperty() totalPages: number;

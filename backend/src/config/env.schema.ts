@@ -105,7 +105,7 @@ export interface AppConfig {
     sessionRecheckSeconds: number;
   };
   tutoring: {
-    /** How long a booked, unpaid session holds its slot before it expires (DESIGN.md §9 "Paying"). */
+    /** How long a booked, unpaid session holds its slot before it expires. */
     bookingHoldSeconds: number;
     /** The video meeting provider's base URL; a session's room is this plus an unguessable name. */
     meetingBaseUrl: string;

@@ -1,4 +1,4 @@
-// Issue 24 §4, §5, §6, §8: a walk of every call of spec part 1 §7 and part 2 §7 that the API serves today, in the
+// A walk of every documented call of the student, tutor and chat screens that the API serves today, in the
 // order a spec client makes them, with the spec's payloads; each answer is checked for the keys and JSON types the
 // spec names. The admin's people calls and the tutoring sessions are walked in admin-and-tutoring-calls.e2e-spec.ts.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -19,7 +19,7 @@ const codeIn = (mail: CaughtMail | undefined) => /code is: (\d{6})/.exec(mail?.t
 const resetTokenIn = (mail: CaughtMail | undefined) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
 const USER_SHAPE = { role: 'string', onboardingCompleted: 'boolean', name: 'string', email: 'string' } as const;
 
-describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)', () => {
+describe('contract: every documented call of the student, tutor and chat screens', () => {
   let app: NestFastifyApplication;
   let redis: Redis;
   let client: SpecClient;
@@ -46,8 +46,8 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
     await app?.close();
   });
 
-  describe('the API root (§6)', () => {
-    it(spec('part 1 §7', 'At start-up a connectivity test does a GET to the API root') + ': /api and /api/ answer alike', async () => {
+  describe('the API root', () => {
+    it(spec('At start-up a connectivity test does a GET to the API root') + ': /api and /api/ answer alike', async () => {
       const bare = await http().get('/api').expect(200);
       const slash = await http().get('/api/').expect(200);
       expect(slash.body).toEqual(bare.body);
@@ -63,10 +63,10 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
     });
   });
 
-  describe('auth (part 1 §7)', () => {
+  describe('auth', () => {
     const email = uniqueAddress('contract');
 
-    it(spec('part 1 §7', 'POST /auth/register {name, email, password, role, phone}') + ' then ' + spec('part 1 §7', 'POST /auth/verifyEmail {email, emailVerificationCode}; returns a token'), async () => {
+    it(spec('POST /auth/register {name, email, password, role, phone}') + ' then ' + spec('POST /auth/verifyEmail {email, emailVerificationCode}; returns a token'), async () => {
       await http().post('/api/auth/register').send({ name: 'Casey Contract', email, password: 'Sturdy-Contract-42!', role: 'student', phone: '07700900456' }).expect(201);
       const code = codeIn((await waitForMails(email))[0]);
       await resetLimits(redis);
@@ -78,13 +78,13 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expectShape(verified.body, { token: 'string', user: 'object' });
     });
 
-    it(spec('part 1 §7', 'POST /auth/login {email, password}; returns token and user (role, onboardingCompleted)'), async () => {
+    it(spec('POST /auth/login {email, password}; returns token and user (role, onboardingCompleted)'), async () => {
       const login = await http().post('/api/auth/login').send({ email: student.user.email, password: TEST_PASSWORD }).expect(200);
       expectShape(login.body, { token: 'string', user: 'object' });
       expectShape(login.body.user, USER_SHAPE);
     });
 
-    it(spec('part 1 §7', 'POST /auth/verify2FA {userId, twoFAToken}') + ' and ' + spec('part 1 §7', 'POST /auth/resend2FA {email}'), async () => {
+    it(spec('POST /auth/verify2FA {userId, twoFAToken}') + ' and ' + spec('POST /auth/resend2FA {email}'), async () => {
       const account = await createAccount(app, { twoFactor: true });
       const first = await http().post('/api/auth/login').send({ email: account.user.email, password: TEST_PASSWORD }).expect(200);
       expect(first.body.userId).toBe(account.user.id);
@@ -96,7 +96,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expectShape(signedIn.body, { token: 'string', user: 'object' });
     });
 
-    it(spec('part 1 §7', 'POST /auth/requestPasswordReset {email}') + ' and ' + spec('part 1 §7', 'POST /auth/resetPassword {resetToken, newPassword}'), async () => {
+    it(spec('POST /auth/requestPasswordReset {email}') + ' and ' + spec('POST /auth/resetPassword {resetToken, newPassword}'), async () => {
       const account = await createAccount(app);
       expectShape((await http().post('/api/auth/requestPasswordReset').send({ email: account.user.email }).expect(200)).body, { message: 'string' });
       const resetToken = resetTokenIn((await waitForMails(account.user.email))[0]);
@@ -104,16 +104,16 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expectShape((await http().post('/api/auth/resetPassword').send({ resetToken, newPassword: 'Brand-New-Kettle-9!' }).expect(200)).body, { message: 'string' });
     });
 
-    it(spec('part 1 §7', 'GET /auth/checkProfiles; response has student and tutor booleans') + '; ' + spec('part 1 §7', 'Get user info by token; response user'), async () => {
+    it(spec('GET /auth/checkProfiles; response has student and tutor booleans') + '; ' + spec('Get user info by token; response user'), async () => {
       expectShape((await client.get('/auth/checkProfiles', student).expect(200)).body, { student: 'boolean', tutor: 'boolean' });
       expectShape((await client.get('/auth/me', student).expect(200)).body.user, USER_SHAPE);
     });
   });
 
-  describe('tutor onboarding and profile (part 1 §7, part 2 §7; §4 documents)', () => {
+  describe('tutor onboarding and profile, with the documents', () => {
     let newTutor: TestAccount;
 
-    it(spec('part 1 §7', 'POST /tutor/update-info as multipart with the onboarding fields (subjects and aLevels as JSON text)'), async () => {
+    it(spec('POST /tutor/update-info as multipart with the onboarding fields (subjects and aLevels as JSON text)'), async () => {
       newTutor = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
       const [y, m, d] = ukIsoDate(new Date()).split('-');
       const dob = `${Number(y) - 22}-${m}-${m === '02' && d === '29' ? '28' : d}`;
@@ -136,7 +136,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       newTutor = { ...newTutor, token: done.body.token as string };
     });
 
-    it(spec('part 2 §3', 'documents (BritishIrish: passportURL, NINumber, UkBornOrAdoptedCertificateURL; EuEeaSwiss: passportURL, shareCode, DOB; NonEuEea: …)') + ' on GET /tutor/getProfile', async () => {
+    it(spec('documents (BritishIrish: passportURL, NINumber, UkBornOrAdoptedCertificateURL; EuEeaSwiss: passportURL, shareCode, DOB; NonEuEea: …)') + ' on GET /tutor/getProfile', async () => {
       const profile = await client.get('/tutor/getProfile', newTutor).expect(200);
       expectShape(profile.body.tutor, {
         name: 'string', email: 'string', profilePicture: 'string?', university: 'string?', StudyLevel: 'string?', yearsOfExperience: 'integer?', motivation: 'string?',
@@ -149,7 +149,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expect(documents.EuEeaSwiss.passportURL).toContain('X-Amz-Signature=');
     });
 
-    it(spec('part 2 §7', 'POST /tutor/updateProfile | multipart profile fields incl. subjects | tutor') + ' and PATCH /tutor/updateTutorProfile', async () => {
+    it(spec('POST /tutor/updateProfile | multipart profile fields incl. subjects | tutor') + ' and PATCH /tutor/updateTutorProfile', async () => {
       const updated = await http().post('/api/tutor/updateProfile').set(bearer(newTutor.token)).field('university', 'King’s College London').field('subjects', JSON.stringify([{ name: 'History', levels: ['A-Level'] }])).expect(200);
       expectShape(updated.body, { tutor: 'object' });
       expect(updated.body.tutor.university).toBe('King’s College London');
@@ -157,8 +157,8 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
     });
   });
 
-  describe('the essay, student and tutor (part 1 §7, part 2 §7)', () => {
-    it(spec('part 1 §7', 'POST /student/updateProfile (multipart: files, major, university, bio, dateOfBirth); response message and updatedStudent or newStudent') + '; GET /student/profile', async () => {
+  describe('the essay, student and tutor', () => {
+    it(spec('POST /student/updateProfile (multipart: files, major, university, bio, dateOfBirth); response message and updatedStudent or newStudent') + '; GET /student/profile', async () => {
       const updated = await http().post('/api/student/updateProfile').set(bearer(student.token)).field('major', 'History').field('university', 'UCL').field('bio', 'Hello').attach('files', PNG, 'me.png').expect(200);
       expectShape(updated.body, { message: 'string', updatedStudent: 'object' });
       const profile = await client.get('/student/profile', student).expect(200);
@@ -166,7 +166,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expectShape(profile.body.student.userId, { name: 'string', email: 'string' });
     });
 
-    it(spec('part 1 §7', 'POST /student/uploadEssay (multipart: essay file, optional markingScheme, title, subject, academicLevel, notes') + ') → essayId, wordCount, price', async () => {
+    it(spec('POST /student/uploadEssay (multipart: essay file, optional markingScheme, title, subject, academicLevel, notes') + ') → essayId, wordCount, price', async () => {
       const pdf = await pdfOfWords(400);
       const uploaded = await client.upload(student, { notes: 'Please check my structure' }, { bytes: pdf, name: 'essay.pdf' }).expect(200);
       expectShape(uploaded.body, { essayId: 'string', wordCount: 'integer', price: 'pounds' });
@@ -174,14 +174,14 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       secondEssayId = (await client.upload(student, { title: 'Second essay' }, { bytes: pdf, name: 'essay.pdf' }).expect(200)).body.essayId as string;
     });
 
-    it(spec('part 1 §7', 'POST /student/updateWordCount {essayId, wordCount, originalWordCount}'), async () => {
+    it(spec('POST /student/updateWordCount {essayId, wordCount, originalWordCount}'), async () => {
       for (const id of [essayId, secondEssayId]) {
         const confirmed = await client.post('/student/updateWordCount', student, { essayId: id, wordCount: 400, originalWordCount: 400 }).expect(200);
         expectShape(confirmed.body.essay, ESSAY_SHAPE);
       }
     });
 
-    it(spec('part 1 §7', 'GET /student/essays; GET /student/essays/pending; GET /student/essays/in-progress; GET /student/essays/completed') + '; GET /student/essay/{id}', async () => {
+    it(spec('GET /student/essays; GET /student/essays/pending; GET /student/essays/in-progress; GET /student/essays/completed') + '; GET /student/essay/{id}', async () => {
       for (const list of ['', '/pending', '/in-progress', '/completed']) {
         const answer = await client.get(`/student/essays${list}`, student).expect(200);
         expectShape(answer.body, { essays: 'array' });
@@ -190,7 +190,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expectShape((await client.get(`/student/essay/${essayId}`, student).expect(200)).body.essay, ESSAY_SHAPE);
     });
 
-    it(spec('part 2 §7', 'GET /tutor/getAvailableEssays | none | essays') + '; POST /tutor/getEssay essayID → essay', async () => {
+    it(spec('GET /tutor/getAvailableEssays | none | essays') + '; POST /tutor/getEssay essayID → essay', async () => {
       const pool = await client.get('/tutor/getAvailableEssays', tutor).expect(200);
       expectShape(pool.body, { essays: 'array' });
       expect(pool.body.essays.map((e: { _id: string }) => e._id)).toEqual(expect.arrayContaining([essayId, secondEssayId]));
@@ -198,11 +198,11 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expectShape((await client.post('/tutor/getEssay', tutor, { essayID: essayId }).expect(200)).body.essay, ESSAY_SHAPE);
     });
 
-    it(spec('part 2 §7', 'POST /tutor/acceptEssay | essayID | essay'), async () => {
+    it(spec('POST /tutor/acceptEssay | essayID | essay'), async () => {
       for (const id of [essayId, secondEssayId]) expectShape((await client.post('/tutor/acceptEssay', tutor, { essayID: id }).expect(200)).body.essay, ESSAY_SHAPE);
     });
 
-    it(spec('part 2 §7', 'GET /api/essays/{essayId}: essay details; POST …/messages: body content; POST …/confirm: no body shown; POST …/reject: no body shown'), async () => {
+    it(spec('GET /api/essays/{essayId}: essay details; POST …/messages: body content; POST …/confirm: no body shown; POST …/reject: no body shown'), async () => {
       expectShape((await client.get(`/essays/${essayId}`, tutor).expect(200)).body.essay, ESSAY_SHAPE);
       const sent = await client.post(`/essays/${essayId}/messages`, tutor, { content: 'Hello, the count looks right to me.' }).expect(200);
       expectShape(sent.body.message, { _id: 'string', sender: 'string', recipient: 'string', content: 'string', timestamp: 'iso' });
@@ -210,7 +210,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expect((await client.post(`/essays/${secondEssayId}/reject`, tutor).expect(200)).body.essay).toMatchObject({ accepted: false, status: 'Pending' });
     });
 
-    it(spec('part 1 §7', 'POST /student/generatePaymentUrl {essayId}; returns paymentUrl') + ' and ' + spec('part 1 §7', 'POST /student/updatePaymentStatus {essayId, paymentStatus, sessionId, amount}'), async () => {
+    it(spec('POST /student/generatePaymentUrl {essayId}; returns paymentUrl') + ' and ' + spec('POST /student/updatePaymentStatus {essayId, paymentStatus, sessionId, amount}'), async () => {
       const url = await client.post('/student/generatePaymentUrl', student, { essayId }).expect(200);
       expectShape(url.body, { paymentUrl: 'string' });
       const sessionId = await client.payAtLocalCheckout(url.body.paymentUrl as string);
@@ -219,21 +219,21 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expect(status.body.paymentStatus).toBe('Paid');
     });
 
-    it(spec('part 2 §7', 'POST /tutor/markEssay | multipart: essayID, score, feedback, optional modelAnswerFile | essay, message'), async () => {
+    it(spec('POST /tutor/markEssay | multipart: essayID, score, feedback, optional modelAnswerFile | essay, message'), async () => {
       const marked = await client.mark(tutor, { essayID: essayId, score: '8', feedback: FEEDBACK_250 }).expect(200);
       expectShape(marked.body, { essay: 'object', message: 'string' });
       expectShape(marked.body.essay, ESSAY_SHAPE);
       expect(marked.body.essay).toMatchObject({ status: 'Completed', score: 8 });
     });
 
-    it(spec('part 2 §7', 'GET /tutor/getAllEssays | none | essays') + '; GET /tutor/getCompletedEssays; GET /tutor/getDashboard', async () => {
+    it(spec('GET /tutor/getAllEssays | none | essays') + '; GET /tutor/getCompletedEssays; GET /tutor/getDashboard', async () => {
       expectShape((await client.get('/tutor/getAllEssays', tutor).expect(200)).body, { essays: 'array' });
       const completed = await client.get('/tutor/getCompletedEssays', tutor).expect(200);
       expect(completed.body.essays.map((e: { _id: string }) => e._id)).toContain(essayId);
       expectShape((await client.get('/tutor/getDashboard', tutor).expect(200)).body, { essaysReviewed: 'integer', interviewsConducted: 'integer', rating: 'number', earnings: 'pounds' });
     });
 
-    it(spec('part 1 §7', 'POST /student/acceptEssay/{id}') + '; GET /student/getPendingRating; ' + spec('part 1 §7', 'POST /student/giveRating {type, ratings, feedback, essayId}'), async () => {
+    it(spec('POST /student/acceptEssay/{id}') + '; GET /student/getPendingRating; ' + spec('POST /student/giveRating {type, ratings, feedback, essayId}'), async () => {
       await client.post(`/student/acceptEssay/${essayId}`, student).expect(200);
       expect((await client.get('/student/getPendingRating', student).expect(200)).body.essays.map((e: { _id: string }) => e._id)).toContain(essayId);
       await client.post('/student/giveRating', student, { type: 'essay', ratings: 5, feedback: 'Very helpful', essayId }).expect(200);
@@ -242,7 +242,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expectShape((await client.get('/student/getDashboard', student).expect(200)).body, { essaysSubmitted: 'integer', interviewsCompleted: 'integer', averagePercentage: 'string' });
     });
 
-    it(spec('part 2 §7', 'POST /tutor/generateTutorPaymentUrl | essayId | paymentUrl') + ' and ' + spec('part 2 §7', 'POST /tutor/updateTutorPaymentStatus | essayId (the tutor profile calls also name sessionId and amount) | message') + ' (§5)', async () => {
+    it(spec('POST /tutor/generateTutorPaymentUrl | essayId | paymentUrl') + ' and ' + spec('POST /tutor/updateTutorPaymentStatus | essayId (the tutor profile calls also name sessionId and amount) | message') + '', async () => {
       const url = await client.post('/tutor/generateTutorPaymentUrl', tutor, { essayId }).expect(200);
       expectShape(url.body, { paymentUrl: 'string' });
       const payoutId = new URL(url.body.paymentUrl as string, 'http://web.test').searchParams.get('payout_id')!;
@@ -260,7 +260,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expect((await client.post('/tutor/updateTutorPaymentStatus', other, { sessionId: payoutId }).expect(404)).body.message).toBe('Payment session not found. Please try again.');
     });
 
-    it(spec('part 1 §7', 'GET /student/getAllContacts; GET /student/messages/{id}') + '; ' + spec('part 2 §7', 'GET /tutor/getAllContactsForTutor | none | students (_id, name, profilePicture)') + '; GET /tutor/messages/{id}', async () => {
+    it(spec('GET /student/getAllContacts; GET /student/messages/{id}') + '; ' + spec('GET /tutor/getAllContactsForTutor | none | students (_id, name, profilePicture)') + '; GET /tutor/messages/{id}', async () => {
       const tutors = await client.get('/student/getAllContacts', student).expect(200);
       expectShape(tutors.body, { tutors: 'array' });
       expectShape(tutors.body.tutors.find((c: { _id: string }) => c._id === tutor.user.id), { _id: 'string', name: 'string', profilePicture: 'string?' });
@@ -274,8 +274,8 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
     });
   });
 
-  describe('admin payments (part 2 §7)', () => {
-    it(spec('part 2 §7', 'GET /admin/payments with query page, limit (20), type, status, payerType, recipientType, dateFrom, dateTo; response payments and pagination'), async () => {
+  describe('admin payments', () => {
+    it(spec('GET /admin/payments with query page, limit (20), type, status, payerType, recipientType, dateFrom, dateTo; response payments and pagination'), async () => {
       const list = await client.get('/admin/payments?page=1&limit=20&type=student_essay_payment&status=completed&payerType=student', admin).expect(200);
       expectShape(list.body, { payments: 'array', pagination: 'object' });
       expectShape(list.body.pagination, { currentPage: 'integer', totalPages: 'integer', totalPayments: 'integer', hasPrev: 'boolean', hasNext: 'boolean' });
@@ -283,7 +283,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expect(list.body.payments.length).toBeGreaterThan(0);
     });
 
-    it(spec('part 2 §7', 'GET /admin/payments/{id}; response payment') + '; ' + spec('part 2 §7', 'PUT /admin/payments/{id}/status {status, adminNotes}') + '; GET /admin/payments/stats', async () => {
+    it(spec('GET /admin/payments/{id}; response payment') + '; ' + spec('PUT /admin/payments/{id}/status {status, adminNotes}') + '; GET /admin/payments/stats', async () => {
       const [first] = (await client.get('/admin/payments?limit=1', admin).expect(200)).body.payments;
       expectShape((await client.get(`/admin/payments/${first._id as string}`, admin).expect(200)).body.payment, PAYMENT_SHAPE);
       const noted = await client.put(`/admin/payments/${first._id as string}/status`, admin, { status: first.status, adminNotes: 'Checked by the contract suite' }).expect(200);
@@ -291,7 +291,7 @@ describe('contract: every call of spec part 1 §7 and part 2 §7 (issue 24 §8)'
       expectShape((await client.get('/admin/payments/stats', admin).expect(200)).body.overall, { netProfit: 'pounds', studentPayments: 'pounds', tutorPayments: 'pounds' });
     });
 
-    it(spec('part 2 §7', 'POST /admin/approveTutor {tutorId, approved_essay, approved_tutoring, StudyLevel}') + ' — StudyLevel Bachelor/Master accepted, another word refused by name', async () => {
+    it(spec('POST /admin/approveTutor {tutorId, approved_essay, approved_tutoring, StudyLevel}') + ' — StudyLevel Bachelor/Master accepted, another word refused by name', async () => {
       const applicant = await createAccount(app, { role: 'tutor' });
       await db(app).update(tutorProfiles).set({ onboardingSubmittedAt: new Date(), studyLevel: 'PhD' }).where(eq(tutorProfiles.userId, applicant.user.id));
       const approve = (StudyLevel: unknown) => client.post('/admin/approveTutor', admin, { tutorId: applicant.user.id, approved_essay: true, approved_tutoring: false, StudyLevel });

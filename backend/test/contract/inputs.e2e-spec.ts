@@ -1,4 +1,4 @@
-// Issue 24 §2, §3, §7: the API takes the values the spec's own payloads and forms use, and answers the spec's
+// The API takes the values the spec's own payloads and forms use, and answers the spec's
 // messages word for word.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -14,7 +14,7 @@ import { minimalPdf, PNG } from '../support/files.js';
 import { ESSAY_SHAPE, expectMoney, expectShape, FEEDBACK_250, pdfOfWords, spec, SpecClient } from './spec-client.js';
 
 
-describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
+describe('contract: the spec’s input values', () => {
   let app: NestFastifyApplication;
   let redis: Redis;
   let client: SpecClient;
@@ -39,13 +39,13 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
 
   const essay = async (id: string) => (await client.get(`/student/essay/${id}`, student).expect(200)).body.essay;
 
-  describe('upload (§2)', () => {
+  describe('upload', () => {
     it.each([
       ['Feedback Only', 'feedback-only'],
       ['Feedback and Model Answer', 'feedback_model'],
       ['feedback-only', 'feedback-only'],
       ['feedback_model', 'feedback_model'],
-    ])(spec('part 1 §3', 'studentRequest (one value is Feedback and Model Answer)') + ': takes %s', async (sent, requestType) => {
+    ])(spec('studentRequest (one value is Feedback and Model Answer)') + ': takes %s', async (sent, requestType) => {
       const uploaded = await client.upload(student, { studentRequest: sent }, { bytes: pdf, name: 'essay.pdf' }).expect(200);
       const read = await essay(uploaded.body.essayId as string);
       expect(read).toMatchObject({ requestType, studentRequest: requestType === 'feedback_model' ? 'Feedback and Model Answer' : 'Feedback Only' });
@@ -56,7 +56,7 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
       expect(refused.body.message).toBe('Student request must be Feedback Only or Feedback and Model Answer');
     });
 
-    it(spec('part 1 §2', 'Subject (required)') + ': free text, trimmed, 2–100 characters; a listed subject keeps the list’s spelling', async () => {
+    it(spec('Subject (required)') + ': free text, trimmed, 2–100 characters; a listed subject keeps the list’s spelling', async () => {
       const free = await client.upload(student, { subject: '  History of Art  ' }, { bytes: pdf, name: 'essay.pdf' }).expect(200);
       expect((await essay(free.body.essayId as string)).subject).toBe('History of Art');
       const listed = await client.upload(student, { subject: 'history' }, { bytes: pdf, name: 'essay.pdf' }).expect(200);
@@ -66,7 +66,7 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
       }
     });
 
-    it(spec('part 2 §2', 'Available essays with filters for level, subject and search text') + ': the subject filter finds listed and free-text subjects', async () => {
+    it(spec('Available essays with filters for level, subject and search text') + ': the subject filter finds listed and free-text subjects', async () => {
       const title = `Filter ${Date.now()}`;
       const open = async (subject: string) => {
         const uploaded = await client.upload(student, { subject, title }, { bytes: pdf, name: 'essay.pdf' }).expect(200);
@@ -81,7 +81,7 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
       expect(await found('History')).toEqual([history]);
     });
 
-    it(spec('part 1 §7', 'POST /student/uploadEssay (multipart: essay file, optional markingScheme, title, subject, academicLevel, notes') + '): an image without a count is priced at the minimum and its count agreed with the tutor', async () => {
+    it(spec('POST /student/uploadEssay (multipart: essay file, optional markingScheme, title, subject, academicLevel, notes') + '): an image without a count is priced at the minimum and its count agreed with the tutor', async () => {
       const uploaded = await client.upload(student, { title: 'A photographed essay' }, { bytes: PNG, name: 'page.png' }).expect(200);
       expect(uploaded.body).toMatchObject({ wordCountToBeAgreed: true, price: MIN_CHARGE_PENCE / 100 });
       expectMoney(uploaded.body, 'price', MIN_CHARGE_PENCE);
@@ -106,7 +106,7 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
     });
   });
 
-  describe('onboarding and profiles (§3)', () => {
+  describe('onboarding and profiles', () => {
     const yearsAgo = (years: number) => {
       const [y, m, d] = ukIsoDate(new Date()).split('-');
       return `${Number(y) - years}-${m}-${m === '02' && d === '29' ? '28' : d}`;
@@ -134,7 +134,7 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
       return { response, row };
     };
 
-    it(spec('part 2 §3', 'eligibility (BritishIrish, EuEeaSwiss, NonEuEea)') + ' is taken as the nationality', async () => {
+    it(spec('eligibility (BritishIrish, EuEeaSwiss, NonEuEea)') + ' is taken as the nationality', async () => {
       const { response, row } = await onboard({ eligibility: 'EuEeaSwiss', documentType: 'passport', shareCode: 'W12345678', DOB: yearsAgo(22) });
       expect(response.status).toBe(200);
       expect(row).toMatchObject({ eligibility: 'EuEeaSwiss' });
@@ -144,7 +144,7 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
       ['BritishIrish', 'birth-cert', { niNumber: 'AB123456C' }],
       ['BritishIrish', 'adoption-cert', { niNumber: 'AB123456C' }],
       ['NonEuEea', 'brp', {}],
-    ])(spec('part 1 §5', 'BritishIrish: document type (passport, UK birth certificate, UK adoption certificate) … NonEuEea: document type (residence permit or valid visa)') + ': %s %s', async (nationality, documentType, extra) => {
+    ])(spec('BritishIrish: document type (passport, UK birth certificate, UK adoption certificate) … NonEuEea: document type (residence permit or valid visa)') + ': %s %s', async (nationality, documentType, extra) => {
       const { response, row } = await onboard({ nationality, documentType, ...extra });
       expect(response.status).toBe(200);
       expect(row!.eligibility).toBe(nationality);
@@ -154,13 +154,13 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
       ['Bachelor', 'Bachelors'],
       ['Master', 'Masters'],
       ['Masters', 'Masters'],
-    ])(spec('part 2 §9', 'Levels: GCSE, A-Level, Bachelor, Master, PhD (the admin list uses Masters)') + ': StudyLevel %s is %s', async (sent, stored) => {
+    ])(spec('Levels: GCSE, A-Level, Bachelor, Master, PhD (the admin list uses Masters)') + ': StudyLevel %s is %s', async (sent, stored) => {
       const account = await createAccount(app, { role: 'tutor' });
       const updated = await request(app.getHttpServer()).post('/api/tutor/updateProfile').set(bearer(account.token)).field('StudyLevel', sent).expect(200);
       expect(updated.body.tutor.StudyLevel).toBe(stored);
     });
 
-    it(spec('part 1 §5', 'Profile: Date of birth can be entered only if none is stored; update sends only non-empty fields') + ': the stored date re-sent is a no-op, another is refused', async () => {
+    it(spec('Profile: Date of birth can be entered only if none is stored; update sends only non-empty fields') + ': the stored date re-sent is a no-op, another is refused', async () => {
       const account = await createAccount(app, { role: 'student', studentProfile: true });
       const update = (dateOfBirth: string) => request(app.getHttpServer()).post('/api/student/updateProfile').set(bearer(account.token)).field('dateOfBirth', dateOfBirth).field('major', 'History');
       await update('2005-03-04').expect(200);
@@ -171,12 +171,12 @@ describe('contract: the spec’s input values (issue 24 §2, §3, §7)', () => {
     });
   });
 
-  describe('markEssay (§7)', () => {
+  describe('markEssay', () => {
     it.each([
       ['score 11', { score: '11', feedback: FEEDBACK_250 }, 'Score must be between 1 and 10'],
       ['score 0', { score: '0', feedback: FEEDBACK_250 }, 'Score must be between 1 and 10'],
       ['short feedback', { score: '8', feedback: 'Too short.' }, 'Feedback must be at least 250 characters long.'],
-    ])(spec('part 2 §5', 'Feedback must be at least 250 characters long. / Score must be between 1 and 10') + ': %s', async (_case, fields, message) => {
+    ])(spec('Feedback must be at least 250 characters long. / Score must be between 1 and 10') + ': %s', async (_case, fields, message) => {
       const uploaded = await client.upload(student, {}, { bytes: pdf, name: 'essay.pdf' }).expect(200);
       const refused = await client.mark(tutor, { essayID: uploaded.body.essayId as string, ...fields }).expect(400);
       expect(refused.body.message).toBe(message);

@@ -1,4 +1,4 @@
-// Issue 24 §1: money on the wire in pounds, as the spec writes it, each amount with its exact integer twin. One
+// Money on the wire in pounds, as the spec writes it, each amount with its exact integer twin. One
 // essay of 1,450 words (£18.15: 1000 × 1.5p + 450 × 0.7p) goes from upload to the tutor's payout, and every amount
 // the spec names is read where a spec client reads it.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -17,7 +17,7 @@ const PRICE_PENCE = 1815;
 /** The subject of this run's tutoring tutor (unique: the database outlives a run). */
 const CARD_SUBJECT = `Money on the card ${Date.now().toString(36)}`;
 
-describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
+describe('contract: money in pounds with pence twins', () => {
   let app: NestFastifyApplication;
   let config: AppConfig;
   let redis: Redis;
@@ -44,7 +44,7 @@ describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
     await app?.close();
   });
 
-  it(spec('part 1 §3', 'Essay upload response: essayId, wordCount, price') + ', price in pounds', async () => {
+  it(spec('Essay upload response: essayId, wordCount, price') + ', price in pounds', async () => {
     const uploaded = await client.upload(student, { title: 'Money on the wire' }, { bytes: await pdfOfWords(1450), name: 'essay.pdf' }).expect(200);
     expectShape(uploaded.body, { essayId: 'string', wordCount: 'integer', price: 'pounds' });
     expectMoney(uploaded.body, 'price', PRICE_PENCE);
@@ -52,7 +52,7 @@ describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
     essayId = uploaded.body.essayId as string;
   });
 
-  it(spec('part 1 §7', 'POST /student/updateWordCount {essayId, wordCount, originalWordCount}') + ': the essay in pounds', async () => {
+  it(spec('POST /student/updateWordCount {essayId, wordCount, originalWordCount}') + ': the essay in pounds', async () => {
     const confirmed = await client.post('/student/updateWordCount', student, { essayId, wordCount: 1450, originalWordCount: 1450 }).expect(200);
     expectShape(confirmed.body.essay, ESSAY_SHAPE);
     expectMoney(confirmed.body.essay, 'price', PRICE_PENCE);
@@ -60,7 +60,7 @@ describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
     expectMoney(list.body.essays.find((e: { _id: string }) => e._id === essayId), 'price', PRICE_PENCE);
   });
 
-  it(spec('part 2 §3', 'price (pounds)') + ' on the pool, the accept and the tutor’s essay', async () => {
+  it(spec('price (pounds)') + ' on the pool, the accept and the tutor’s essay', async () => {
     const pool = await client.get('/tutor/getAvailableEssays', tutor).expect(200);
     const card = pool.body.essays.find((e: { _id: string }) => e._id === essayId);
     expect(card.price).toBe(18.15);
@@ -75,7 +75,7 @@ describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
     expectMoney(discussion.body.essay, 'price', PRICE_PENCE);
   });
 
-  it(spec('part 1 §7', 'POST /student/updatePaymentStatus {essayId, paymentStatus, sessionId, amount}') + ': the amount in pounds', async () => {
+  it(spec('POST /student/updatePaymentStatus {essayId, paymentStatus, sessionId, amount}') + ': the amount in pounds', async () => {
     const url = await client.post('/student/generatePaymentUrl', student, { essayId }).expect(200);
     const sessionId = await client.payAtLocalCheckout(url.body.paymentUrl as string);
     // The spec's client sends the amount too (in pounds); the server answers the ledger's.
@@ -84,7 +84,7 @@ describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
     expectMoney(status.body, 'amount', PRICE_PENCE);
   });
 
-  it(spec('part 2 §3', 'Tutor dashboard: essaysReviewed, interviewsConducted, rating (out of 5.0), earnings') + ', earnings in pounds', async () => {
+  it(spec('Tutor dashboard: essaysReviewed, interviewsConducted, rating (out of 5.0), earnings') + ', earnings in pounds', async () => {
     await client.mark(tutor, { essayID: essayId, score: '8', feedback: FEEDBACK_250 }).expect(200);
     await client.post(`/student/acceptEssay/${essayId}`, student).expect(200);
     const payout = await client.post('/tutor/generateTutorPaymentUrl', tutor, { essayId }).expect(200);
@@ -97,7 +97,7 @@ describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
     expectMoney(dashboard.body, 'earnings', earningsPence);
   });
 
-  it(spec('part 2 §3', 'Payment: … amount, … platformCommission, tutorEarnings') + ' in pounds on the admin list and detail', async () => {
+  it(spec('Payment: … amount, … platformCommission, tutorEarnings') + ' in pounds on the admin list and detail', async () => {
     const list = await client.get('/admin/payments?limit=100', admin).expect(200);
     const rows = (list.body.payments as Array<Record<string, unknown>>).filter((p) => p.essayId === essayId);
     expect(rows.map((p) => p.type).sort()).toEqual(['student_essay_payment', 'tutor_essay_payment']);
@@ -113,7 +113,7 @@ describe('contract: money in pounds with pence twins (issue 24 §1)', () => {
     expectMoney(detail.body.payment, 'tutorEarnings', earningsPence);
   });
 
-  it(spec('part 2 §3', 'Payment stats: overall {netProfit, studentPayments, tutorPayments}') + ' in pounds', async () => {
+  it(spec('Payment stats: overall {netProfit, studentPayments, tutorPayments}') + ' in pounds', async () => {
     const stats = await client.get('/admin/payments/stats', admin).expect(200);
     expectShape(stats.body.overall, { netProfit: 'pounds', studentPayments: 'pounds', tutorPayments: 'pounds' });
     for (const field of ['netProfit', 'studentPayments', 'tutorPayments', 'refunds']) expectMoney(stats.body.overall, field);

@@ -55,7 +55,7 @@ describe('contract: onboarding documents without documentType', () => {
     ['biometricResidencePermit', { nationality: 'NonEuEea' }, 'residencePermit', 'biometricResidencePermitKey'],
     ['validVisa', { nationality: 'NonEuEea' }, 'validVisa', 'validVisaKey'],
   ] as const)(
-    spec('part 2 §3', 'documents (BritishIrish: passportURL, NINumber, UkBornOrAdoptedCertificateURL; …; NonEuEea: biometricResidencePermitURL, validVisaURL)') + ': %s alone names the document type',
+    spec('documents (BritishIrish: passportURL, NINumber, UkBornOrAdoptedCertificateURL; …; NonEuEea: biometricResidencePermitURL, validVisaURL)') + ': %s alone names the document type',
     async (documentField, fields, documentType, storedUnder) => {
       const { response, row } = await onboard(fields, documentField);
       expect(response.status).toBe(200);

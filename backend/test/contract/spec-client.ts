@@ -1,5 +1,5 @@
-// The contract suite's client (issue 24): what a client written from the spec alone would send and expect. Each
-// response is checked against the keys and JSON types the spec names (part 1 §3/§7, part 2 §3/§7), so a renamed key,
+// The contract suite's client: what a client written from the spec alone would send and expect. Each
+// response is checked against the keys and JSON types the spec names, so a renamed key,
 // a pence amount where the spec says pounds, or a refused spec value is a red test here, not a discovery later.
 import { expect } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -49,7 +49,8 @@ export function expectShape(body: unknown, shape: Shape): void {
 }
 
 /**
- * DESIGN.md §3: "On the wire it is what the spec says: pounds … each amount with its exact integer twin". `field`
+ * Money on the wire (docs/decisions.md "Pence everywhere, pounds on the wire"): pounds, each amount with its exact
+ * integer twin. `field`
  * is pounds with at most two decimals and `${field}Pence` the same amount in integer pence.
  */
 export function expectMoney(body: unknown, field: string, pence?: number): void {
@@ -59,7 +60,7 @@ export function expectMoney(body: unknown, field: string, pence?: number): void 
   if (pence !== undefined) expect(object[`${field}Pence`]).toBe(pence);
 }
 
-/** The spec's essay (part 1 §3; part 2 §3 tutor view): the keys both documents name. */
+/** The spec's essay (the tutor's view): the keys both documents name. */
 export const ESSAY_SHAPE: Shape = {
   _id: 'string',
   title: 'string',
@@ -91,7 +92,7 @@ export const ESSAY_SHAPE: Shape = {
   studentRating: 'object?',
 };
 
-/** Spec part 2 §3 "Payment". */
+/** A payment as the admin screens read it. */
 export const PAYMENT_SHAPE: Shape = {
   _id: 'string',
   description: 'string',
@@ -114,8 +115,8 @@ export const PAYMENT_SHAPE: Shape = {
   recipientType: 'string',
 };
 
-/** A short quote of the spec in a test's name: `spec('part 2 §9', 'Tutor-side prices are in pounds')`. */
-export const spec = (where: string, words: string) => `${where}: "${words}"`;
+/** A documented call or rule, quoted in a test's name: `spec('Tutor-side prices are in pounds')`. */
+export const spec = (words: string) => `"${words}"`;
 
 /** `n` words a PDF's text layer reads back as `n`. */
 export async function pdfOfWords(n: number): Promise<Buffer> {
@@ -136,7 +137,7 @@ export async function pdfOfWords(n: number): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-/** Feedback of the spec's minimum length (part 2 §5: at least 250 characters). */
+/** Feedback of the spec's minimum length (at least 250 characters). */
 export const FEEDBACK_250 = 'A clear and well-structured essay. '.repeat(8).trim();
 
 export interface UploadFields {
@@ -146,7 +147,7 @@ export interface UploadFields {
   [field: string]: string | undefined;
 }
 
-/** The spec's client, over supertest: JSON calls with the bearer token, multipart uploads as part 1 §7 lists them. */
+/** The spec's client, over supertest: JSON calls with the bearer token, multipart uploads as the documented calls list them. */
 export class SpecClient {
   constructor(private readonly app: NestFastifyApplication) {}
 

@@ -1,4 +1,4 @@
-// Security regression (issue 27, item 9): the contact form's acknowledgement goes to whatever address was typed, so it
+// Security regression: the contact form's acknowledgement goes to whatever address was typed, so it
 // must carry nothing the sender typed — otherwise anyone can send a stranger a message (a link, a "reset your
 // password here") from Redpen's own address. A fixed text and Redpen's reference only; support gets everything.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';

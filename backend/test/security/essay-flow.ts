@@ -1,4 +1,4 @@
-// The essay steps the security probes share (issue 27): accounts, an essay through the real API from upload to
+// The essay steps the security probes share: accounts, an essay through the real API from upload to
 // marking, and rows written straight to the table for states the API no longer lets anyone reach (self-held essays).
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';

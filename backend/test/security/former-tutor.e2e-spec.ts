@@ -1,4 +1,4 @@
-// Issue 27 item 5, "A former tutor keeps the file": after Cancel Review, the discussion's expiry, the student's
+// "A former tutor keeps the file": after Cancel Review, the discussion's expiry, the student's
 // cancellation or a refund, the tutor who held the essay gets no more signed links or details of it (404 on the
 // held reads; an essay back in the pool is only its pool card, as for any tutor), and that essay's chat thread takes
 // no more messages (the discussion route 404, the socket CHAT_ESSAY_CLOSED), while another essay they still share

@@ -1,4 +1,4 @@
-// Issue 27 item 4, "getEssay leaks to the unapproved": `POST /api/tutor/getEssay` on an essay the tutor does not hold
+// "getEssay leaks to the unapproved": `POST /api/tutor/getEssay` on an essay the tutor does not hold
 // needs an essay-approved tutor within their level ceiling (as the pool does) and answers exactly the pool's card
 // (no student's name or id, no file links) until the tutor holds the essay.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// Security regression (issue 27, item 10): the local gateway's TEST MODE checkout (one click pays) answers 404 whenever
+// Security regression: the local gateway's TEST MODE checkout (one click pays) answers 404 whenever
 // the local gateway is not the configured one — with Stripe, or in production without a gateway — so a pending
 // `local_` checkout left in the ledger can never be paid there.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

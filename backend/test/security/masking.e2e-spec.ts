@@ -1,4 +1,4 @@
-// Security regression suite, issue 27 items 7 and 8 (part): contact details disguised to get past the masking
+// Security regression suite: contact details disguised to get past the masking
 // arrive masked on the other side, over the socket and over the essay discussion's HTTP route, and the message is on
 // the admins' moderation list, which pages (oldest unresolved first) instead of stopping at 200 rows.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';

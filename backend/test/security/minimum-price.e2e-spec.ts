@@ -1,4 +1,4 @@
-// Issue 27 item 6, "2p essays": no essay is priced below the smallest GBP card charge (MIN_CHARGE_PENCE, 30p, in
+// "2p essays": no essay is priced below the smallest GBP card charge (MIN_CHARGE_PENCE, 30p, in
 // shared/src/pricing.ts). For an image (or a document with no readable text) the student's count is the original
 // and the ±10 % band holds the student to it; the accepting tutor may set it once, freely, at acceptance or in the
 // discussion, which reprices the essay (the student then pays the new price or cancels for free).

@@ -1,4 +1,4 @@
-// Security regression (issue 27, item 8): every authenticated write counts against a per-user limit kept in Redis
+// Security regression: every authenticated write counts against a per-user limit kept in Redis
 // (shared by every API instance), answered 429 RATE_LIMITED with Retry-After; chat messages are limited per user over
 // every socket and the essay discussion's HTTP route together, not per socket.
 import { randomUUID } from 'node:crypto';

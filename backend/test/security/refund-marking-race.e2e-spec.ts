@@ -1,4 +1,4 @@
-// Issue 27 item 11, "Refund against marking race": cancelling a paid essay (a full refund through the gateway) and
+// "Refund against marking race": cancelling a paid essay (a full refund through the gateway) and
 // marking it cannot both succeed. The refund claims its payment holding the essay's row lock before it calls the
 // gateway; marking takes the same lock and refuses an essay being refunded (409 ESSAY_REFUNDING). The gateway here
 // is the app's own local gateway made slow (its refund waits for the test), so the marking arrives mid-refund.

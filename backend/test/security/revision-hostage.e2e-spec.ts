@@ -1,4 +1,4 @@
-// Issue 27 item 2, "Revisions can hold the tutor's pay forever" (docs/decisions.md): one revision per essay,
+// "Revisions can hold the tutor's pay forever" (docs/decisions.md): one revision per essay,
 // requested within 7 days of the first completion; after the resubmission the payout clock runs from it and cannot
 // be paused again.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';

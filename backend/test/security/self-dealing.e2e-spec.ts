@@ -1,4 +1,4 @@
-// Issue 27 item 3, "Nobody reviews their own essay" (DESIGN.md §9): a user holding both profiles cannot see their
+// "Nobody reviews their own essay": a user holding both profiles cannot see their
 // own essay in the pool, accept, mark, rate or be paid out for it, nor book a session with themselves: 409 SELF_DEALING.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';

@@ -1,4 +1,4 @@
-// Security regression (issue 27, item 1): a revoked session loses its chat sockets on every API instance at once,
+// Security regression: a revoked session loses its chat sockets on every API instance at once,
 // and every instance re-checks its sockets' sessions on a timer as a backstop.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// Security regression (issue 27, item 12): TRUST_PROXY names the proxies (addresses or CIDRs), never a hop count, so
+// Security regression: TRUST_PROXY names the proxies (addresses or CIDRs), never a hop count, so
 // a request that does not come from a listed proxy keeps its socket address whatever X-Forwarded-For says.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';

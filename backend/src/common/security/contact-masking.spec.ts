@@ -40,7 +40,7 @@ const POSITIVE: [string, MaskKind][] = [
   ['telegram id = samuel99', 'handle'],
 ];
 
-// Issue 27 item 7: contact details disguised to get past a plain pattern. Each must be masked (the give-away part,
+// Contact details disguised to get past a plain pattern. Each must be masked (the give-away part,
 // third column, is gone from the text) and flagged with its kind (which lists the message for the admins).
 const ZW = '\u200b';
 const EVASIONS: [string, MaskKind, string][] = [
@@ -193,7 +193,7 @@ const NEGATIVE = [
   'The population grew from 1,000,000 to 2,500,000',
   'He said: "at home" and left',
   'Percentages: 45% vs 55%',
-  // Issue 27 item 7: more ordinary essay talk, none of it a contact detail
+  // More ordinary essay talk, none of it a contact detail
   'Section 2.1 needs a clearer topic sentence',
   'Look at pages 10-12 and 14-16 again',
   'The word count is 2,000 including references',

@@ -23,7 +23,7 @@ export const DOCUMENT_TYPES: FileTypeSet = {
   types: { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' },
 };
 
-/** An essay and its mark scheme (spec part 1 §9): documents whose words are counted, or images (counted by the student). */
+/** An essay and its mark scheme: documents whose words are counted, or images (counted by the student). */
 export const ESSAY_TYPES: FileTypeSet = {
   label: ESSAY_FILE_TYPES_LABEL,
   types: {
@@ -39,7 +39,7 @@ export const ESSAY_TYPES: FileTypeSet = {
     'image/bmp': 'bmp',
   },
 };
-/** A tutor's marked essay or model answer (spec part 2 §9). */
+/** A tutor's marked essay or model answer. */
 export const MARKED_ESSAY_TYPES: FileTypeSet = {
   label: MARKED_FILE_TYPES_LABEL,
   types: {

@@ -30,7 +30,7 @@ const UPLOAD_SLOT_WAIT_MS = 60_000;
 const TEXT_LIMITS = { fields: 60, fieldSize: 64 * 1024 };
 
 /**
- * The one way into a multipart route (DESIGN.md §10). Each file is typed from its first bytes and streamed
+ * The one way into a multipart route. Each file is typed from its first bytes and streamed
  * to storage as it arrives (never whole in memory); the route's limits (names, count, size, types) are
  * enforced as the parts come; the text fields are validated with the route's DTO. Any failure — a refused
  * file, an invalid field, the client leaving, or the caller's own work throwing — deletes what was stored.

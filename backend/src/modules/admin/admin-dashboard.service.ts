@@ -10,7 +10,7 @@ import type { DashboardDataDto } from './dto/admin.dto.js';
 export const DASHBOARD_TTL_MS = 5_000;
 
 /**
- * The admin dashboard (spec part 2 §2): the six counts, and beyond the spec the "Needs attention" figures, each from
+ * The admin dashboard: the six counts, and beyond the spec the "Needs attention" figures, each from
  * the module that owns it (tutors waiting for review, open safeguarding items, failed jobs in the queues). Computed
  * at most once per DASHBOARD_TTL_MS per instance; concurrent callers share one computation.
  */

@@ -5,7 +5,7 @@ import { AdminDashboardService } from './admin-dashboard.service.js';
 import { AuditLog } from './audit-log.service.js';
 import { AuditListDto, AuditQueryDto, DashboardDataDto } from './dto/admin.dto.js';
 
-/** What spans modules: the dashboard (spec part 2 §7 "Admin") and the audit log. */
+/** What spans modules: the dashboard and the audit log. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles('admin')

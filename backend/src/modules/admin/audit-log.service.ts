@@ -31,7 +31,7 @@ export interface AuditEntry {
 export const AUDIT_LIST_LIMIT = 200;
 
 /**
- * The admins' audit log (DESIGN.md §9): who did what to whom, when, with the state before and after. Written in
+ * The admins' audit log: who did what to whom, when, with the state before and after. Written in
  * the transaction of the action itself (`record(entry, tx)`), so an action and its row commit together or not at
  * all; never updated or deleted (the table's trigger refuses both).
  */

@@ -9,7 +9,7 @@ import { SessionCache } from './session-cache.js';
 import { SignInLinkStore } from './sign-in-link-store.js';
 
 /**
- * A ban ends every session of the user (DESIGN.md §9): revoked in the delivery's transaction, so unbanning later
+ * A ban ends every session of the user: revoked in the delivery's transaction, so unbanning later
  * does not bring old tokens back; their `auth.sessionsRevoked` follows the delivery's commit (sockets close).
  * The ban itself already refuses them: the session check reads `banned`, and the
  * users trigger drops the user's cached sessions on every instance at the ban's commit (session-cache.ts).

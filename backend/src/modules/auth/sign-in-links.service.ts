@@ -17,7 +17,7 @@ export const SIGN_IN_LINK_INVALID = 'This sign-in link is invalid or has expired
 export const SIGN_IN_LINK_REVOKED = 'This sign-in link was cancelled: its account was signed out or its sign-in settings changed since. Please ask for a new link.';
 
 /**
- * Direct sign-in links (`/login?signInCode=…`, spec part 1 §2), replacing links that carried a bearer token.
+ * Direct sign-in links (`/login?signInCode=…`), replacing links that carried a bearer token.
  * A signed-in user asks for a link; it holds a one-time code (256 random bits, only an HMAC of it is kept in
  * Redis for SIGN_IN_LINK_TTL_SECONDS). The login page first shows whose link it is ("Continue as …?") without
  * using it up, and only the visitor's click exchanges the code for a session, so nobody can be signed into

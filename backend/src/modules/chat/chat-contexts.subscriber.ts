@@ -7,7 +7,7 @@ import { ChatRepository } from './chat.repository.js';
 type Payload<N extends keyof DomainEventPayloads> = DomainEventPayloads[N];
 
 /**
- * Conversations follow the essays' events (DESIGN.md §9 "Chat"): an accepted essay makes its student and tutor
+ * Conversations follow the essays' events: an accepted essay makes its student and tutor
  * contacts; an essay that leaves its tutor (back to the pool, cancelled, refunded) closes that reason to talk. A
  * context is what lets the two write to each other, so it changes inside the essay's own transaction
  * (`inTransaction`): nobody can see the essay back in the pool while its former tutor can still message about it.

@@ -59,8 +59,8 @@ export type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<strin
  * Every call goes through the Redis adapter, so it covers the sockets of every API instance.
  *
  * A process without the gateway (the worker process; the jobs' timers run there when the API has WORKERS=off) has
- * no sockets of its own, yet its events must still reach open pages (issue 30: a discussion expiring, a payout
- * coming due) and its revocations close sockets (issue 27). It gets a socket.io server that listens nowhere, made
+ * no sockets of its own, yet its events must still reach open pages (a discussion expiring, a payout
+ * coming due) and its revocations close sockets. It gets a socket.io server that listens nowhere, made
  * on first use: its Redis adapter carries the emits, the "who is online" questions and the disconnects to every
  * API instance, as one API instance's do to the others.
  */
@@ -113,7 +113,7 @@ export class ChatRealtime implements OnApplicationShutdown {
   /**
    * Whether the user has a socket open anywhere. A socket on this instance answers at once (its room in the local
    * adapter); only otherwise are the other instances asked (a round trip through Redis): every chat message asks it
-   * (issue 30: a message to someone away is emailed later).
+   * (a message to someone away is emailed later).
    */
   async isOnline(userId: string): Promise<boolean> {
     if ((this.attached?.sockets.adapter.rooms.get(userId)?.size ?? 0) > 0) return true;

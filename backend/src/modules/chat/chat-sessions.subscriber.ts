@@ -7,7 +7,7 @@ import { ChatRepository } from './chat.repository.js';
 type Payload<N extends keyof DomainEventPayloads> = DomainEventPayloads[N];
 
 /**
- * Conversations follow the tutoring sessions' events (DESIGN.md §9 "Chat"): a confirmed (paid) session makes its
+ * Conversations follow the tutoring sessions' events: a confirmed (paid) session makes its
  * student and tutor contacts; a cancelled one closes that reason to talk. Written with the delivery's transaction.
  */
 @Injectable()

@@ -58,7 +58,7 @@ describe('sending a message', () => {
     expect(canSendMessage(view, aboutHeldEssay)).toBe(want);
   });
 
-  // Issue 27: an essay that left the thread (back in the pool, cancelled, refunded) takes no more messages.
+  // An essay that left the thread (back in the pool, cancelled, refunded) takes no more messages.
   it.each([
     ['a student naming a closed essay', thread('student'), 'essay-closed'],
     ['a tutor with DBS naming a closed essay', thread('tutor'), 'essay-closed'],

@@ -2,7 +2,7 @@ import type { Access, Caller } from '../../common/access.js';
 import type { ChatSide, ThreadView } from './chat.repository.js';
 
 /**
- * Who may read and write which conversation (DESIGN.md §9 "Chat"; docs/architecture.md "Access policies and admin
+ * Who may read and write which conversation (docs/architecture.md "Access policies and admin
  * slices"). A `ThreadView` is the conversation as the caller sees it (`ChatRepository.findThread(caller, contact)`):
  * undefined when the two have never been contacts. Every refusal is 403 (`CHAT_NOT_A_CONTACT`, `CHAT_BLOCKED`,
  * `CHAT_DBS_REQUIRED`), on HTTP and on the socket alike; the admins' moderation is guarded by role alone.
@@ -41,7 +41,7 @@ export function writesOnlyAboutHeldEssays(thread: Pick<ThreadView, 'side' | 'tut
  * Sending a message (socket `sendMessage`, and the essay discussion through Chat): an active conversation, not
  * blocked by the student, and for a tutor without DBS a message about an essay of the thread (`aboutHeldEssay`).
  * A message naming an essay that is no longer one of the thread's (`namesClosedEssay`: back in the pool, cancelled,
- * refunded) is refused even when the two still talk about something else (issue 27: that essay's thread is closed).
+ * refunded) is refused even when the two still talk about something else (that essay's thread is closed).
  */
 export function canSendMessage(thread: Thread | undefined, aboutHeldEssay: boolean, namesClosedEssay = false): Access<'not-a-contact' | 'blocked' | 'dbs-required' | 'essay-closed'> {
   if (!thread || !thread.active) return 'not-a-contact';

@@ -15,7 +15,7 @@ import {
   TutorContactsDto,
 } from './dto/chat.dto.js';
 
-/** The student's side of chat (spec part 2 §7 "Student chat (HTTP)"), plus report and block. */
+/** The student's side of chat, plus report and block. */
 @ApiTags('chat')
 @ApiBearerAuth()
 @Roles('student')
@@ -63,7 +63,7 @@ export class StudentChatController {
   }
 }
 
-/** The tutor's side of chat (spec part 2 §7 "Tutor"). */
+/** The tutor's side of chat. */
 @ApiTags('chat')
 @ApiBearerAuth()
 @Roles('tutor')

@@ -27,7 +27,7 @@ function toClientError(error: unknown): Omit<ChatEventFailure, 'ok'> {
 }
 
 /**
- * The real-time side of chat (spec part 2 §7 "Real-time socket"). Every socket is authenticated at the
+ * The real-time side of chat. Every socket is authenticated at the
  * handshake and joins the room of its own user id; each event re-checks the session and the caller's part in
  * the thread. Events are plain socket.io handlers (not @SubscribeMessage) so an event without an ack
  * callback can be answered with an `error` event instead.

@@ -5,7 +5,7 @@ import type { RenderedMail } from '../../infra/mail/mail.types.js';
 /**
  * The contact form's two emails: to the support inbox (everything the sender typed, with the reference), and the
  * acknowledgement to the address typed in the form. That address is anyone's, so the acknowledgement carries no text
- * the sender typed (no name, subject or message: issue 27, item 9), only fixed words and the reference Redpen made:
+ * the sender typed (no name, subject or message), only fixed words and the reference Redpen made:
  * the form cannot be used to send someone a message under Redpen's name.
  */
 const contactMails = {

@@ -62,7 +62,7 @@ export class ContactService {
       data: { name: message.name, email: message.email, subject: message.subject, message: message.message, reference },
     });
     if (await this.mayAcknowledge(message.email)) {
-      // The acknowledgement invites a reply: answering it reaches the support inbox (issue 30).
+      // The acknowledgement invites a reply: answering it reaches the support inbox.
       await this.mail.send({ to: message.email, replyTo: this.config.mail.supportEmail, template: 'contact.acknowledgement', data: { reference } });
     }
     return reference;

@@ -9,7 +9,7 @@ import { essayRef } from './essay-timers.service.js';
 import { EssaysRepository } from './essays.repository.js';
 
 /**
- * What a ban does to essays (DESIGN.md §9 "Bans and revocation"), once per ban:
+ * What a ban does to essays, once per ban:
  * - a banned tutor's accepted, unpaid essays go back to the pool (`essay.returnedToPool`, reason `tutorBanned`: the
  *   student is told, the chat context closes);
  * - their paid, unfinished essays (paid, revision requested) are cancelled and refunded in full through Payments,

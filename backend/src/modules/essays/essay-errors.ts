@@ -9,7 +9,7 @@ export function essayNotFound(): NotFoundException {
   return new NotFoundException(coded('NOT_FOUND', ESSAY_NOT_FOUND));
 }
 
-/** 409 `SELF_DEALING` (DESIGN.md §9, issue 27): a user holding both profiles names their own essay as its tutor. */
+/** 409 `SELF_DEALING`: a user holding both profiles names their own essay as its tutor. */
 export function selfDealing(message = 'You cannot review your own essay.'): ConflictException {
   return new ConflictException(coded('SELF_DEALING', message));
 }

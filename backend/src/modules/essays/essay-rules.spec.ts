@@ -47,7 +47,7 @@ describe('the marking and revision clocks', () => {
     expect(revisionAvailableUntil({ ...completed, studentAccept: true }, windows)).toBeNull();
     expect(revisionAvailableUntil({ ...completed, tutorPaid: true }, windows)).toBeNull();
     expect(revisionAvailableUntil({ ...completed, status: 'revision_requested' }, windows)).toBeNull();
-    // One revision per essay (issue 27): once asked for, the resubmission cannot be sent back again.
+    // One revision per essay: once asked for, the resubmission cannot be sent back again.
     expect(revisionAvailableUntil({ ...completed, revisionRequestedAt: at }, windows)).toBeNull();
   });
 

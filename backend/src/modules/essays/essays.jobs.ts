@@ -1,11 +1,11 @@
 import { defineJobs, defineScheduler } from '../../infra/queue/job-registry.js';
 
-/** The essays' own queue: their timed transitions (DESIGN.md §5) and the sweeper that repairs lost ones. */
+/** The essays' own queue: their timed transitions and the sweeper that repairs lost ones. */
 export const ESSAYS_QUEUE = 'essays';
 
 declare module '../../infra/queue/job-registry.js' {
   interface JobPayloads {
-    /** The 24 h word-count discussion of an accepted essay ran out unpaid: back to the pool (DESIGN.md §5, §9). */
+    /** The 24 h word-count discussion of an accepted essay ran out unpaid: back to the pool. */
     'essay.wordcount.expire': { essayId: string };
     /** The marking deadline of a paid essay passed unmarked: flag it overdue, tell the student and the admins. */
     'essay.marking.overdue': { essayId: string };

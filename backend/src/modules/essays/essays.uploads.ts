@@ -20,7 +20,7 @@ export const ESSAY_UPLOAD: UploadRule<UploadEssayFormDto> = {
   oneSlotEach: true,
 };
 
-/** `POST /tutor/markEssay`: the marked file / model answer as `modelAnswerFile` (part 2 §5: pdf, doc, docx, rtf, 10 MB). */
+/** `POST /tutor/markEssay`: the marked file / model answer as `modelAnswerFile` (pdf, doc, docx, rtf, 10 MB). */
 export const MARK_ESSAY_UPLOAD: UploadRule<MarkEssayFormDto> = {
   folder: 'essays',
   fields: MarkEssayFormDto,

@@ -7,7 +7,7 @@ export class ApiInfoDto {
   @ApiProperty({ example: '1.0.0' }) version: string;
 }
 
-/** `GET /api`: the client's start-up connectivity test (spec part 1 §7) and the benchmark's JSON endpoint. */
+/** `GET /api`: the client's start-up connectivity test and the benchmark's JSON endpoint. */
 @ApiTags('meta')
 @Public()
 @Controller()

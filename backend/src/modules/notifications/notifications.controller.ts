@@ -14,7 +14,7 @@ import {
 import { notificationNotFound, NotificationsService } from './notifications.service.js';
 
 /**
- * The signed-in person's notification list and switches (issue 30; additions beyond the spec, docs/api-additions
+ * The signed-in person's notification list and switches (additions beyond the spec, docs/api-additions
  * in docs/architecture.md "Notifications"). One list per person, whichever role they are using.
  */
 @ApiTags('notifications')

@@ -13,7 +13,7 @@ import { TutoringNotifications } from './tutoring-notifications.subscriber.js';
 import { TutorNotifications } from './tutor-notifications.subscriber.js';
 
 /**
- * Notifications: every email and every in-app notice that follows a domain event (issue 30: whose turn it is, told
+ * Notifications: every email and every in-app notice that follows a domain event (whose turn it is, told
  * by email with a button to the page, in the notification list, and live on any open page through the app's one
  * socket), the list's routes and the per-kind switches. It only subscribes: no module calls it. It calls Users (who
  * to tell) and Chat (the socket: `push`, presence, what is unread). Mails that are a request's own answer (sign-in

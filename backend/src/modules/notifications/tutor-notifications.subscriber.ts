@@ -9,7 +9,7 @@ import { Recipients } from './recipients.service.js';
 export class TutorNotifications {
   constructor(private readonly to: Recipients) {}
 
-  /** Issue 30: a tutor who has just applied is told at once that an admin approves them next. */
+  /** A tutor who has just applied is told at once that an admin approves them next. */
   @OnEvent('tutor.onboarding-submitted')
   async submitted(event: DomainEventPayloads['tutor.onboarding-submitted'], { tx, event: meta }: EventContext): Promise<void> {
     const [tutor] = await this.to.people([event.tutorId], tx);

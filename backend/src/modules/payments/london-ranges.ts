@@ -1,6 +1,6 @@
 import { ukIsoDate } from '@redpen/shared/dates';
 
-/** The Transactions screen's date ranges (spec part 2 §2), counted in London time. */
+/** The Transactions screen's date ranges, counted in London time. */
 export const DATE_RANGES = ['all', 'today', 'week', 'month', 'year'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
 

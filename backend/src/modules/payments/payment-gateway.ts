@@ -1,4 +1,4 @@
-/** What Payments asks of a payment provider (DESIGN.md §6): Stripe, or the local gateway when no key is set. */
+/** What Payments asks of a payment provider: Stripe, or the local gateway when no key is set. */
 export interface CheckoutRequest {
   /** The ledger row the checkout pays; the idempotency key is derived from it, so a retry never makes a second checkout. */
   paymentId: string;
@@ -70,7 +70,7 @@ export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');
 
 /**
  * Whether the local gateway is the configured one: no Stripe key, and not production (where no key means no
- * gateway at all). Its checkout page and buttons exist only then (DESIGN.md §6; issue 27, item 10).
+ * gateway at all). Its checkout page and buttons exist only then.
  */
 export function localGatewayActive(gateway: Pick<PaymentGateway, 'name'>, nodeEnv: string): boolean {
   return gateway.name === 'local' && nodeEnv !== 'production';

@@ -7,7 +7,7 @@ import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.js';
 import { PaymentsService } from './payments.service.js';
 import { PayoutAccounts } from './payout-accounts.service.js';
 
-/** The checkout events handled (DESIGN.md §6); anything else is acknowledged and ignored. */
+/** The checkout events handled; anything else is acknowledged and ignored. */
 const CHECKOUT_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',

@@ -19,7 +19,7 @@ function bound(value: string | undefined, end: boolean): Date | undefined {
 /** How long the stats figures are reused: an admin dashboard tile, not a balance to reconcile (docs/decisions.md). */
 export const STATS_TTL_MS = 5_000;
 
-/** The admins' view of the ledger (spec part 2 §2 "Payments", §7): list, stats, details and status changes with an audit trail. */
+/** The admins' view of the ledger: list, stats, details and status changes with an audit trail. */
 @Injectable()
 export class PaymentsAdminService {
   constructor(

@@ -12,7 +12,7 @@ import { TransactionsAdminService } from './transactions-admin.service.js';
 /** A malformed id names no payment: 404 PAYMENT_NOT_FOUND, as an unknown one does. */
 const paymentIdPipe = () => new ParseUUIDPipe({ exceptionFactory: () => new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment not found')) });
 
-/** The admins' payment calls (spec part 2 §7). */
+/** The admins' payment calls. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles('admin')
@@ -53,7 +53,7 @@ export class AdminPaymentsController {
   }
 }
 
-/** The Transactions screen (spec part 2 §2) on the real ledger, and its CSV export. */
+/** The Transactions screen on the real ledger, and its CSV export. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles('admin')

@@ -36,7 +36,7 @@ const PAYMENT_MESSAGES = {
   refunded: 'Payment refunded',
 } as const;
 
-/** The student's checkout calls (spec part 1 §7, DESIGN.md §9 "Paying"). */
+/** The student's checkout calls. */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Roles('student')
@@ -74,7 +74,7 @@ export class StudentPaymentsController {
   }
 }
 
-/** The tutor's payout calls (spec part 2 §7); no checkout: the answer leads to /tutor/payment-success. */
+/** The tutor's payout calls; no checkout: the answer leads to /tutor/payment-success. */
 @ApiTags('payments')
 @ApiBearerAuth()
 @Roles('tutor')

@@ -23,7 +23,7 @@ import './payments.mails.js';
 import './payments.jobs.js';
 
 /**
- * Payments (issue 11): the ledger, checkouts through the configured gateway (Stripe when STRIPE_SECRET_KEY is
+ * Payments: the ledger, checkouts through the configured gateway (Stripe when STRIPE_SECRET_KEY is
  * set, else the local test gateway), the webhook, refunds, payouts, and its admin slice (`payments.admin.controller.ts`
  * + `PaymentsAdminService`: the ledger's list, stats, details and status changes, audited; `TransactionsAdminService`:
  * the Transactions screen and its streamed CSV export). Exports `PayableItems`

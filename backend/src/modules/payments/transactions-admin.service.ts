@@ -12,7 +12,7 @@ import { TransactionsRepository, type TransactionFilters, type TransactionRow } 
 export const CSV_HEADER = ['Transaction ID', 'Type', 'Status', 'User', 'Email', 'Date', 'Amount (GBP)', 'Amount (pence)', 'Description', 'Payment method'];
 
 /**
- * The Transactions screen on the real ledger (spec part 2 §2, DESIGN.md §9 "Paying"): ranges in London time, types,
+ * The Transactions screen on the real ledger: ranges in London time, types,
  * a search by any part of a transaction id, a pager and the range's totals; the CSV export of the same filter streams from a
  * database cursor, a batch at a time, so 100,000 rows never sit in memory (docs/benchmarks.md, scenario `admin`).
  */

@@ -13,7 +13,7 @@ const STUDENT_NOT_FOUND = 'Student not found';
 /** How long a list answer may be reused at most (a sign-up, which notifies nothing, shows within it). */
 export const LIST_CACHE_MS = 5_000;
 
-/** Student Management (spec part 2 §2): the list (whole, or paged and searched in SQL), details, ban and unban. */
+/** Student Management: the list (whole, or paged and searched in SQL), details, ban and unban. */
 @Injectable()
 export class StudentsAdminService {
   /**

@@ -9,7 +9,7 @@ import { StudentsAdminService } from './students-admin.service.js';
 
 const uuid404 = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 
-/** Student Management (spec part 2 §7 "Admin"): the students module's admin slice. */
+/** Student Management: the students module's admin slice. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles('admin')

@@ -12,7 +12,7 @@ import { REMINDER_HOURS_BEFORE } from './tutoring-rules.js';
 export const SWEEP_BATCH = 500;
 
 /**
- * The sessions' timers (DESIGN.md §5): the hold's expiry and the reminders, scheduled and removed under deterministic
+ * The sessions' timers: the hold's expiry and the reminders, scheduled and removed under deterministic
  * ids (TutoringTimersSubscriber calls these on the session's events), and what the jobs do, each re-reading the row
  * and acting only through a guarded update or while the session is still booked.
  */

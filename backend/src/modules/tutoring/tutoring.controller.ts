@@ -44,7 +44,7 @@ import { DBS_APPLICATION_UPLOAD } from './tutoring.uploads.js';
 /** A malformed session id is answered like an unknown one. */
 const sessionIdPipe = new ParseUUIDPipe({ exceptionFactory: () => sessionNotFound() });
 
-/** The student's tutoring calls (spec part 1 §7 and the cancellation of issue 26). */
+/** The student's tutoring calls, and cancelling a session. */
 @ApiTags('tutoring')
 @ApiBearerAuth()
 @Roles('student')
@@ -94,7 +94,7 @@ export class StudentTutoringController {
   }
 }
 
-/** The tutor's tutoring calls (spec part 2 §7), and Find Your Tutor, which students call under the tutor prefix. */
+/** The tutor's tutoring calls, and Find Your Tutor, which students call under the tutor prefix. */
 @ApiTags('tutoring')
 @ApiBearerAuth()
 @Controller('tutor')

@@ -1,6 +1,6 @@
 import { defineJobs, defineScheduler } from '../../infra/queue/job-registry.js';
 
-/** Tutoring's own queue (DESIGN.md §5: "session reminders"): hold expiry, reminders and the sweeper that repairs lost ones. */
+/** Tutoring's own queue ("session reminders"): hold expiry, reminders and the sweeper that repairs lost ones. */
 export const SESSIONS_QUEUE = 'sessions';
 
 declare module '../../infra/queue/job-registry.js' {

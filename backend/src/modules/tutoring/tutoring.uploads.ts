@@ -3,7 +3,7 @@ import type { UploadRule } from '../../common/uploads/upload-rule.js';
 import { ONBOARDING_FILE_MAX_BYTES } from '@redpen/shared/account-rules';
 import { DbsApplicationFormDto } from './dto/tutoring.dto.js';
 
-/** `POST /tutor/applyForDBS`: one certificate, PDF, JPG/JPEG or PNG by its content (spec part 2 §9), 5 MB like onboarding's documents. */
+/** `POST /tutor/applyForDBS`: one certificate, PDF, JPG/JPEG or PNG by its content, 5 MB like onboarding's documents. */
 export const DBS_APPLICATION_UPLOAD: UploadRule<DbsApplicationFormDto> = {
   folder: 'tutors',
   fields: DbsApplicationFormDto,

@@ -272,7 +272,7 @@ describe('validateOnboarding: DBS', () => {
       });
     });
 
-    it('reads phoneNumber inside the dbsCheck object (spec part 1 §3)', () => {
+    it('reads phoneNumber inside the dbsCheck object', () => {
       const result = form(
         { hasDBS: undefined, fullNameDBS: undefined, certificateNumber: undefined, dbsCheck: JSON.stringify({ hasDBS: false, startApplication: true, applicationDetails: { fullName: 'Jane Doe', email: 'jane@example.com', phoneNumber: '07700900123' } }) },
         ['profilePicture', 'documentFile'],

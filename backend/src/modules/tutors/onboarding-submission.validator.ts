@@ -14,7 +14,7 @@ import {
 } from '@redpen/shared/onboarding-fields';
 import type { FieldError } from '../../common/errors.js';
 
-/** Document types per nationality (spec part 1 §5), with the file field each one is stored under. */
+/** Document types per nationality, with the file field each one is stored under. */
 export const DOCUMENT_TYPES_BY_NATIONALITY: Record<(typeof NATIONALITIES)[number], Record<string, DocumentKind>> = {
   BritishIrish: {
     passport: 'passport',
@@ -35,7 +35,7 @@ const DOCUMENT_TYPE_ALIASES: Record<string, string> = {
   ukbornoradoptedcertificate: 'ukBornOrAdoptedCertificate',
   residencepermit: 'residencePermit', biometricresidencepermit: 'residencePermit', 'residence permit': 'residencePermit',
   validvisa: 'validVisa', visa: 'validVisa', 'valid visa': 'validVisa',
-  // The spec's clients' short codes (issue 24).
+  // The spec's clients' short codes.
   'birth-cert': 'ukBirthCertificate', 'adoption-cert': 'ukAdoptionCertificate', brp: 'residencePermit',
 };
 /** File fields that may carry the right-to-work document. */
@@ -140,7 +140,7 @@ export function validateSubjects(raw: unknown, errors: FieldError[], field = 'su
 }
 
 /**
- * Steps 1 and 2 of tutor onboarding (spec part 1 §5) on the server, with the spec's messages where it has
+ * Steps 1 and 2 of tutor onboarding on the server, with the spec's messages where it has
  * them. Returns every problem found (the first one is the headline) or the normalised submission.
  */
 export function validateOnboarding({ fields, files, now }: OnboardingInput): { errors: FieldError[]; value?: ValidOnboarding } {
@@ -226,7 +226,7 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
   } else if (!hasRight) {
     errors.push({ field: 'rightToWork', message: M.noRight });
   } else {
-    // `eligibility` is the spec's name of the same answer (part 2 §3 Tutor profile).
+    // `eligibility` is the spec's name of the same answer (the tutor profile's key).
     const nationality = pick('nationality', 'eligibility');
     if (!nationality) errors.push({ field: 'nationality', message: M.nationality });
     else if (!(NATIONALITIES as readonly string[]).includes(nationality)) errors.push({ field: 'nationality', message: 'Please select a valid nationality' });
@@ -289,7 +289,7 @@ export function validateOnboarding({ fields, files, now }: OnboardingInput): { e
     const fullName = String(app.fullName ?? '').trim();
     const email = String(app.email ?? '').trim();
     const phone = String(app.phone ?? app.phoneNumber ?? '').trim();
-    // The agreement is confirmed in the form (spec part 1 §3: the API is sent fullName, phone and email).
+    // The agreement is confirmed in the form (the API is sent fullName, phone and email).
     if (!fullName) errors.push({ field: 'dbsApplicationDetails.fullName', message: M.dbsFullName });
     if (!EMAIL_PATTERN.test(email)) errors.push({ field: 'dbsApplicationDetails.email', message: M.dbsEmail });
     if (!phone) errors.push({ field: 'dbsApplicationDetails.phone', message: M.dbsPhone });

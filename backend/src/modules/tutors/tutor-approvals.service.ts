@@ -10,7 +10,7 @@ const MAX_STANDINGS = 10_000;
 
 /**
  * Answers ApprovedTutorGuard and the essay pool's ceiling. Essay marking needs `approved_essay`; tutoring needs
- * `approved_tutoring` and a verified DBS certificate (DESIGN.md §9: the tutoring page is editable only with both).
+ * `approved_tutoring` and a verified DBS certificate (the tutoring page is editable only with both).
  * The profile's flags are read on the tutor's requests like the session is, so they share its reuse window
  * (AUTH_SESSION_CACHE_SECONDS): a trigger notifies `tutor_changed` at the commit of any change to the profile,
  * and an approval or its withdrawal counts from the next request.

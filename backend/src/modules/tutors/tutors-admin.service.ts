@@ -33,8 +33,8 @@ const TUTOR_NOT_FOUND = 'Tutor not found';
 export const LIST_CACHE_MS = 5_000;
 
 /**
- * The admins' decisions about tutors (spec part 2 §2 "Approve Tutors", "Tutor Management"; DESIGN.md §9 "Tutor
- * levels", "DBS and tutoring gating"). Every decision changes the profile, writes its audit row and records
+ * The admins' decisions about tutors ("Tutor Management": levels, DBS and tutoring
+ * gating). Every decision changes the profile, writes its audit row and records
  * `tutor.reviewed` (the tutor's email) in one transaction; the approval cache follows at commit (`tutor_changed`).
  */
 @Injectable()
@@ -92,6 +92,11 @@ export class TutorsAdminService {
   /** How many tutors wait for each kind of review (the dashboard's "Needs attention"). */
   waitingCounts() {
     return this.repository.waitingCounts();
+  }
+
+  /** Every tutor's id (registered as one, or holding a tutor profile), for the admin dashboard's people counts. */
+  tutorIds(): Promise<string[]> {
+    return this.repository.tutorIds();
   }
 
   /**

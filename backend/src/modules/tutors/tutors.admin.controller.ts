@@ -18,7 +18,7 @@ import { APPROVALS_UPDATED, TutorsAdminService } from './tutors-admin.service.js
 
 const uuid404 = new ParseUUIDPipe({ errorHttpStatusCode: 404 });
 
-/** Approve Tutors and Tutor Management (spec part 2 §7 "Admin"): the tutors module's admin slice. */
+/** Approve Tutors and Tutor Management: the tutors module's admin slice. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Roles('admin')

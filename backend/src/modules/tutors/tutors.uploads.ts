@@ -3,13 +3,13 @@ import type { FileFieldRule, UploadRule } from '../../common/uploads/upload-rule
 import { ONBOARDING_FILE_MAX_BYTES } from '@redpen/shared/account-rules';
 import { TutorOnboardingFormDto, TutorProfileUpdateFormDto } from './dto/tutor.dto.js';
 
-/** Onboarding documents and pictures: 5 MB each (spec part 1 §9). */
+/** Onboarding documents and pictures: 5 MB each. */
 export const TUTOR_FILE_MAX_BYTES = ONBOARDING_FILE_MAX_BYTES;
 
 const picture: FileFieldRule = { types: PICTURE_TYPES, maxBytes: TUTOR_FILE_MAX_BYTES, maxCount: 1 };
 const documents = (maxCount: number): FileFieldRule => ({ types: DOCUMENT_TYPES, maxBytes: TUTOR_FILE_MAX_BYTES, maxCount });
 
-/** `POST /tutor/update-info`: the spec's file fields (part 1 §3), the right-to-work document under any of its names. */
+/** `POST /tutor/update-info`: the spec's file fields, the right-to-work document under any of its names. */
 export const TUTOR_ONBOARDING_UPLOAD: UploadRule<TutorOnboardingFormDto> = {
   folder: 'tutors',
   fields: TutorOnboardingFormDto,

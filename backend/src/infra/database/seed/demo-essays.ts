@@ -32,7 +32,7 @@ interface DemoEssay {
 }
 
 /**
- * The demo student's essays, one in each state a newcomer should see (issue 12 "Demo data"). The hours fall inside
+ * The demo student's essays, one in each state a newcomer should see (docs/decisions.md "Demo data"). The hours fall inside
  * the default windows (24 h discussion and refund, 48 h marking and payout wait); the screens' countdowns and
  * buttons follow the instants the API computes from the configured windows, so shorter ones show (and act) as such.
  */

@@ -13,7 +13,7 @@ interface DemoSession {
   rating?: { stars: number; feedback: string };
 }
 
-/** Issue 26 "Demo seed": one upcoming paid session, one completed and rated, one completed and unrated. */
+/** The demo tutoring: one upcoming paid session, one completed and rated, one completed and unrated. */
 const DEMO_SESSIONS: readonly DemoSession[] = [
   { purpose: 'Oxford English interview: mock interview and feedback', startsInHours: 72, minutes: 60 },
   { purpose: 'Personal statement review', startsInHours: -7 * 24, minutes: 60, rating: { stars: 5, feedback: 'Clear, encouraging and full of practical tips.' } },

@@ -15,7 +15,7 @@ export interface MailAction {
 
 export interface LayoutOptions {
   footer?: string;
-  /** A button after the paragraphs (issue 30: every notice leads to the page where its reader acts). */
+  /** A button after the paragraphs (every notice leads to the page where its reader acts). */
   action?: MailAction;
 }
 

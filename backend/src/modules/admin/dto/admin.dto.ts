@@ -22,7 +22,7 @@ export class AdminListQueryDto extends PageQueryDto {
   search?: string;
 }
 
-/** `GET /admin/getDashboardData` (spec part 2 §3) plus the "Needs attention" figures. */
+/** `GET /admin/getDashboardData` plus the "Needs attention" figures. */
 export class NeedsAttentionDto {
   @ApiProperty({ description: 'Completed onboardings not yet decided' }) tutorApplications: number;
   @ApiProperty({ description: 'DBS certificates submitted and not yet verified' }) dbsCertificates: number;
@@ -73,7 +73,7 @@ export class AuditQueryDto {
   subjectId?: string;
 }
 
-/** `PUT /admin/updateStudent/{id}` and `/admin/updateTutor/{id}` (spec part 2 §7). */
+/** `PUT /admin/updateStudent/{id}` and `/admin/updateTutor/{id}`. */
 export class UpdateBanDto {
   @ApiProperty({ description: 'true bans (sessions and sockets end at once), false unbans (access only)' })
   @IsBoolean({ message: 'banned must be true or false' })

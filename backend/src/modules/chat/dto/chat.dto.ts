@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLeng
 import { CHAT_HISTORY_PAGE } from '@redpen/shared/chat-rules';
 import { PaginationDto } from '../../../common/pagination.js';
 
-/** One message as the spec's client reads it (part 2 §3), plus what the safeguarding masked. */
+/** One message as the spec's client reads it, plus what the safeguarding masked. */
 export class ChatMessageDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty({ format: 'uuid' }) sender: string;
@@ -25,7 +25,7 @@ export class ChatLastMessageDto {
   @ApiProperty({ format: 'date-time' }) timestamp: string;
 }
 
-/** A chat contact (spec part 2 §3) with what the list shows beside the name. */
+/** A chat contact with what the list shows beside the name. */
 export class ChatContactDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty() name: string;

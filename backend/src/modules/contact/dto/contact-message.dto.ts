@@ -6,7 +6,7 @@ import { EMAIL_PATTERN } from '@redpen/shared/account-rules';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /**
- * Contact form (spec part 1 §5): all four fields required, with the spec's messages. class-validator runs a
+ * Contact form: all four fields required, with the spec's messages. class-validator runs a
  * property's decorators bottom-up, so the "required" checks sit nearest the property.
  */
 export class ContactMessageDto {

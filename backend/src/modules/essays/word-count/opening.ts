@@ -1,4 +1,4 @@
-/** How much of an essay's opening the pool card shows (issue 30: "a preview of the first lines"). */
+/** How much of an essay's opening the pool card shows ("a preview of the first lines"). */
 export const OPENING_MAX_CHARS = 300;
 
 /**

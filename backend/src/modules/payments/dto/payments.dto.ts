@@ -10,7 +10,7 @@ export const PAYMENT_METHODS = ['stripe_card', 'local_test', 'stripe_transfer', 
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-/** `POST /student/generatePaymentUrl`: one of the two (DESIGN.md §9). */
+/** `POST /student/generatePaymentUrl`: one of the two. */
 export class GeneratePaymentUrlDto {
   @ApiPropertyOptional({ format: 'uuid' })
   @ValidateIf((o: GeneratePaymentUrlDto) => o.tutoringSessionId === undefined)
@@ -75,7 +75,7 @@ const PayoutReference = (): PropertyDecorator => (target, key) => {
 };
 
 /**
- * `POST /tutor/updateTutorPaymentStatus` (spec part 2 §7: "essayId (the tutor profile calls also name sessionId and
+ * `POST /tutor/updateTutorPaymentStatus` ("essayId (the tutor profile calls also name sessionId and
  * amount)"): names the payout by its id (`payoutId`, or `sessionId`: the return page's `session_id`/`payout_id`), by
  * the tutoring session it paid (`sessionId`), or by the essay it paid (`essayId`); the first of these that is given
  * is used. `amount` is read by nobody: the ledger's amount is answered.
@@ -130,7 +130,7 @@ export class PaymentStatusChangeDto {
   @ApiProperty({ format: 'date-time' }) at: string;
 }
 
-/** A ledger row as the spec's admin screens read it (part 2 §3 "Payment"); money in pounds (GBP), each amount with its pence twin. */
+/** A ledger row as the spec's admin screens read it; money in pounds (GBP), each amount with its pence twin. */
 export class PaymentDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty() description: string;
@@ -195,7 +195,7 @@ export class PaymentStatsDto {
 
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' || value === 'all' ? undefined : value);
 
-/** `GET /admin/payments` query (spec part 2 §7). */
+/** `GET /admin/payments` query. */
 export class PaymentListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: PAYMENT_TYPES }) @IsOptional() @Transform(emptyToUndefined) @IsIn(PAYMENT_TYPES, { message: 'Unknown payment type' }) type?: (typeof PAYMENT_TYPES)[number];
   @ApiPropertyOptional({ enum: PAYMENT_STATUSES }) @IsOptional() @Transform(emptyToUndefined) @IsIn(PAYMENT_STATUSES, { message: 'Unknown payment status' }) status?: (typeof PAYMENT_STATUSES)[number];

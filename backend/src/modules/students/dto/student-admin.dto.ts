@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PaginationDto } from '../../../common/pagination.js';
 
-/** A student as Student Management shows it (spec part 2 §3 "Student (admin view)"). */
+/** A student as Student Management shows it. */
 export class AdminStudentDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty() name: string;

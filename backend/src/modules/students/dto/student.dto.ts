@@ -7,7 +7,7 @@ class StudentUserDto {
   @ApiProperty() email: string;
 }
 
-/** Student profile (spec part 1 §3). */
+/** Student profile. */
 export class StudentProfileDto {
   @ApiProperty({ type: StudentUserDto }) userId: StudentUserDto;
   @ApiProperty({ type: String, nullable: true }) major: string | null;
@@ -27,7 +27,7 @@ export class StudentUpdatedDto {
 }
 
 /**
- * The text fields of `POST /student/updateProfile` (spec part 1 §7: files, major, university, bio,
+ * The text fields of `POST /student/updateProfile` (files, major, university, bio,
  * dateOfBirth), validated by the upload helper. An empty field counts as not sent: it changes nothing.
  */
 export class StudentProfileFormDto {

@@ -44,7 +44,7 @@ const AVAILABILITY_LOCAL_SCHEMA = {
 
 // ── DBS application ──────────────────────────────────────────────────────────────────────────────────
 
-/** `POST /tutor/applyForDBS` text fields (spec part 2 §3 "DBS application form"); `certificateFile` is the file field. */
+/** `POST /tutor/applyForDBS` text fields; `certificateFile` is the file field. */
 export class DbsApplicationFormDto {
   @ApiProperty({ maxLength: 200 })
   @FormText() @MaxLength(200, { message: 'Full name must be at most 200 characters' }) @IsString({ message: FILL_IN_ALL }) @IsNotEmpty({ message: FILL_IN_ALL })
@@ -86,7 +86,7 @@ export class TutoringProfileDto {
 
 export const PROFILE_STATES = ['apply', 'pending', 'editable'] as const;
 
-/** `GET /tutor/getTutoringProfile` (spec part 2 §7) plus the state the page shows and the submitted application. */
+/** `GET /tutor/getTutoringProfile` plus the state the page shows and the submitted application. */
 export class TutoringProfileEnvelopeDto {
   @ApiProperty({ type: TutoringProfileDto }) profile: TutoringProfileDto;
   @ApiProperty() hasDBS: boolean;
@@ -95,7 +95,7 @@ export class TutoringProfileEnvelopeDto {
   @ApiProperty() approved: boolean;
   @ApiProperty({
     enum: PROFILE_STATES,
-    description: 'What the page shows (DESIGN.md §9): apply (no certificate on file), pending (submitted, not yet verified and approved), editable (approved && approved_tutoring && hasDBS)',
+    description: 'What the page shows: apply (no certificate on file), pending (submitted, not yet verified and approved), editable (approved && approved_tutoring && hasDBS)',
   })
   state: (typeof PROFILE_STATES)[number];
   @ApiProperty({ type: DbsApplicationDto, nullable: true }) dbsApplication: DbsApplicationDto | null;
@@ -145,7 +145,7 @@ export class TutoringProfileUpdatedDto {
 
 // ── Find Your Tutor ──────────────────────────────────────────────────────────────────────────────────
 
-/** A tutor card (spec part 1 §3 "Tutor card") with its rating and the bookable slots. */
+/** A tutor card with its rating and the bookable slots. */
 export class TutorCardDto {
   @ApiProperty({ format: 'uuid', description: "The tutor's user id (what createTutoringSession takes as tutorId)" }) _id: string;
   @ApiProperty() fullName: string;
@@ -224,7 +224,7 @@ export class SessionPersonDto {
 export const SESSION_STATES = ['held', 'confirmed', 'expired', 'cancelled'] as const;
 export const SESSION_TIMINGS = ['upcoming', 'active', 'completed'] as const;
 
-/** A tutoring session as the spec's screens read it (part 1 §3; part 2 §3), with what the cards decide from. */
+/** A tutoring session as the spec's screens read it, with what the cards decide from. */
 export class TutoringSessionDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty() purpose: string;

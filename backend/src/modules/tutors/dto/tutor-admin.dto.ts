@@ -24,7 +24,7 @@ export class TutorAdminListQueryDto extends AdminListQueryDto {
   filter?: (typeof TUTOR_LIST_FILTERS)[number];
 }
 
-/** A tutor as Tutor Management shows it (spec part 2 §3 "Tutor (admin view)"). */
+/** A tutor as Tutor Management shows it. */
 export class AdminTutorDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty() name: string;
@@ -50,7 +50,7 @@ export class AdminTutorDto {
   @ApiProperty({ type: [SubjectDto] }) subjects: SubjectDto[];
   @ApiProperty({ type: String, nullable: true }) motivation: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty({ enum: ['Banned', 'Approved', 'Pending'], description: 'Banned takes precedence, then Approved, otherwise Pending (spec part 2 §4)' })
+  @ApiProperty({ enum: ['Banned', 'Approved', 'Pending'], description: 'Banned takes precedence, then Approved, otherwise Pending' })
   status: 'Banned' | 'Approved' | 'Pending';
   @ApiProperty({ type: [String], enum: WAITING_KINDS, description: 'What waits for an admin on this tutor' }) waiting: (typeof WAITING_KINDS)[number][];
 }
@@ -96,7 +96,7 @@ export class AdminTutorUpdatedDto {
   @ApiProperty({ type: AdminTutorDetailDto }) tutor: AdminTutorDetailDto;
 }
 
-/** `POST /admin/approveTutor` (spec part 2 §7). */
+/** `POST /admin/approveTutor`. */
 export class ApproveTutorDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'tutorId must be an id' })

@@ -56,14 +56,14 @@ export class NonEuEeaDocumentsDto {
   @ApiProperty({ type: String, nullable: true, description: SIGNED }) validVisaURL: string | null;
 }
 
-/** Spec part 2 §3 "documents": grouped by nationality; only the tutor's own eligibility's group is filled, the others are null. */
+/** The documents, grouped by nationality; only the tutor's own eligibility's group is filled, the others are null. */
 export class RightToWorkDocumentsDto {
   @ApiProperty({ type: BritishIrishDocumentsDto, nullable: true }) BritishIrish: BritishIrishDocumentsDto | null;
   @ApiProperty({ type: EuEeaSwissDocumentsDto, nullable: true }) EuEeaSwiss: EuEeaSwissDocumentsDto | null;
   @ApiProperty({ type: NonEuEeaDocumentsDto, nullable: true }) NonEuEea: NonEuEeaDocumentsDto | null;
 }
 
-/** The tutor profile (spec part 2 §3), files as short-lived presigned URLs. */
+/** The tutor profile, files as short-lived presigned URLs. */
 export class TutorProfileDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty({ type: UserNameDto }) userId: UserNameDto;
@@ -122,7 +122,7 @@ const Text = (max: number, message?: string): PropertyDecorator => (target, key)
 };
 
 /**
- * The onboarding form (spec part 1 §3 payload) as `POST /tutor/update-info` takes it: the spec's field names
+ * The onboarding form (its documented payload) as `POST /tutor/update-info` takes it: the spec's field names
  * and nothing else. Presence and the step rules are checked with the spec's messages by
  * `onboarding-submission.validator.ts`; this DTO fixes which text fields exist and their sizes.
  */
@@ -146,7 +146,7 @@ export class TutorOnboardingFormDto {
   rightToWork?: string;
   @ApiProperty({ description: '"yes"/"no" (or "true"/"false"); "no" is refused' }) @Text(10) hasRight: string;
   @ApiProperty({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'], description: 'Or under its spec name, eligibility' }) @Text(40) nationality: string;
-  @ApiPropertyOptional({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'], description: "The spec's name of nationality (part 2 §3)" }) @Text(40) eligibility?: string;
+  @ApiPropertyOptional({ enum: ['BritishIrish', 'EuEeaSwiss', 'NonEuEea'], description: "The spec's name of nationality" }) @Text(40) eligibility?: string;
   @ApiPropertyOptional({
     enum: ['passport', 'ukBirthCertificate', 'ukAdoptionCertificate', 'ukBornOrAdoptedCertificate', 'residencePermit', 'validVisa', 'birth-cert', 'adoption-cert', 'brp'],
     description:
