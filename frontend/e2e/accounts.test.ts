@@ -1,4 +1,4 @@
-// Accounts journeys (issue 3): register → read the code from the mail catcher → verify → dashboard, for a
+// Accounts journeys: register → read the code from the mail catcher → verify → dashboard, for a
 // student and for a tutor (who completes both onboarding steps with real uploaded files), and the spec's
 // password messages on the register page. Runs against the built platform (e2e/run.mjs).
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Admin journey (issue 25): a new tutor registers and onboards; the admin opens their DBS certificate through its
+// Admin journey: a new tutor registers and onboards; the admin opens their DBS certificate through its
 // signed link inside the page, approves them for essays at Masters, and the tutor can then read the essay pool; the
 // admin bans a student from the details dialog (their session stops working at once) and unbans them; the
 // transactions screen exports its rows as CSV. Runs against the built platform and its seeded admin.
@@ -86,7 +86,7 @@ describe('admin', () => {
     await screenshot(page, 'admin-unbanned');
 
     await gotoApp(page, '/admin/transactions');
-    // Issue 24: amounts are pounds with pence twins on the wire; the screen shows £ with two decimals, never ×100.
+    // Amounts are pounds with pence twins on the wire; the screen shows £ with two decimals, never ×100.
     const ledger = await call('/admin/transactions', { token: adminToken });
     const first = (ledger.body.transactions as { amount: number; amountPence: number }[] | undefined)?.[0];
     assert.ok(first, `the ledger has rows: ${JSON.stringify(ledger.body).slice(0, 200)}`);

@@ -1,4 +1,4 @@
-// Chat journey (issue 10): the demo student and the demo tutor (the seed opens their conversation) in two
+// Chat journey: the demo student and the demo tutor (the seed opens their conversation) in two
 // browser contexts exchange messages that appear without reloading, and the student's unread badge clears
 // when the thread opens. Runs against the built platform (e2e/run.mjs).
 import assert from 'node:assert/strict';

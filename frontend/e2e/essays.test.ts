@@ -1,4 +1,4 @@
-// Essays journey (issue 12) across two browser contexts, against the built platform and the local gateway: the
+// Essays journey across two browser contexts, against the built platform and the local gateway: the
 // demo student uploads a PDF and confirms its count; the demo tutor accepts it from the pool; they talk in the
 // discussion; the tutor confirms; the student pays on the TEST MODE page; the tutor marks with a model answer; the
 // student opens the file in the viewer, accepts the feedback and rates the tutor; the tutor is paid, once.
@@ -65,7 +65,7 @@ const FEEDBACK =
   'the third section and finish with a conclusion that answers the question as set.';
 
 /**
- * A money screen shows `pence` as £ with two decimals, never the pence as pounds (issue 24: the API's amounts are
+ * A money screen shows `pence` as £ with two decimals, never the pence as pounds (the API's amounts are
  * pounds with pence twins, and the screens read the twins; £9.80 must not become £980.00).
  */
 async function assertShowsPounds(scope: Locator, pence: number, where: string): Promise<void> {
@@ -107,7 +107,7 @@ describe('essays', () => {
     assert.equal(estimate, `£${(pricePence / 100).toFixed(2)}`, 'the confirm step estimated the price charged');
     await assertShowsPounds(student.getByRole('article', { name: title }), pricePence, 'My Essays card');
 
-    // The demo tutor accepts it from the pool and lands on this essay's word-count discussion (issue 30).
+    // The demo tutor accepts it from the pool and lands on this essay's word-count discussion.
     await gotoApp(tutor, '/tutor/essay-pool');
     const poolCard = tutor.getByRole('listitem').filter({ has: tutor.getByRole('heading', { name: title }) });
     await assertShowsPounds(poolCard, pricePence, 'pool card');

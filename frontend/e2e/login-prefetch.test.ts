@@ -1,4 +1,4 @@
-// The static sign-in form prefetches the app's code for the dashboard while the visitor types (issue 28: the
+// The static sign-in form prefetches the app's code for the dashboard while the visitor types (the
 // prerendered page names the files, the sign-in island adds them as <link rel="prefetch"> at the first key), so the
 // dashboard opens in the one navigation that follows the sign-in, from the HTTP cache, without fetching its code then.
 import assert from 'node:assert/strict';

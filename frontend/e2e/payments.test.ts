@@ -1,7 +1,7 @@
-// Payments journey (issue 11) with the local gateway: the demo student's essay, accepted by the demo tutor, is
+// Payments journey with the local gateway: the demo student's essay, accepted by the demo tutor, is
 // paid through the TEST MODE checkout page. Cancel lands on "Payment Failed"; its "Pay for this essay" reaches the
 // same checkout, Pay lands on Payment Successful!, and the essay is Paid. The essay and its acceptance go through the
-// API (the essay pages and their Pay button come with the rest of issue 12). Runs against the built platform,
+// API. Runs against the built platform,
 // after chat.test.ts (files run one at a time, by name): the accept adds an essay to the demo pair's conversation.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -82,7 +82,7 @@ describe('payments', () => {
       return String(answer.body.paymentUrl);
     };
 
-    // Issue 24: the API answers pounds with the pence twin; the screens show £ with two decimals from the twin.
+    // The API answers pounds with the pence twin; the screens show £ with two decimals from the twin.
     const quoted = (await api(student.token, `/student/essay/${essayId}`)).body.essay as { price: number; pricePence: number };
     assert.equal(quoted.price, quoted.pricePence / 100, 'price is pounds, pricePence its twin');
     const pounds = `£${(quoted.pricePence / 100).toFixed(2)}`;

@@ -1,4 +1,4 @@
-// Phones first (issue 29): every route of the spec's route tables, as each role sees it (signed out, the demo
+// Phones first: every route of the spec's route tables, as each role sees it (signed out, the demo
 // student without a tutor profile, the demo tutor, the admin, and a student who added a tutor profile), at
 // 375 × 812 and at 768 × 1024. On every page: nothing wider than the viewport (outside boxes that scroll sideways
 // on purpose, marked `data-scroll-x`), the primary actions at least 24 × 24 px (WCAG 2.5.8), a screenshot per

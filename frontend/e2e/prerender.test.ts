@@ -1,6 +1,6 @@
 // The prerendered pages (the public site and the sign-in forms, frontend/scripts/prerender.mjs) in a real browser:
 // the HTML itself carries the page (compressed, with its own title), it reads in full with JavaScript off, and with
-// JavaScript on nothing is hydrated: the sign-in forms are islands that work without the app (issue 28; the public
+// JavaScript on nothing is hydrated: the sign-in forms are islands that work without the app (the public
 // pages' islands: public-islands.test.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -62,8 +62,7 @@ describe('prerendered pages', () => {
     }
   });
 
-  // Issue 28 turned the public pages into static HTML with islands: / is no longer hydrated (it was until then,
-  // and a link was a client-side navigation); its controls are islands and its links load documents.
+  // The public pages are static HTML with islands: / is not hydrated (a link is not a client-side navigation); its controls are islands and its links load documents.
   test('with JavaScript on, / is not hydrated: its controls are islands and its links load pages', async () => {
     const page = await newPage(browser);
     await gotoApp(page, '/');

@@ -1,4 +1,4 @@
-// The static public pages (issue 28): prerendered HTML that React never hydrates, with small island modules for
+// The static public pages: prerendered HTML that React never hydrates, with small island modules for
 // the interactive pieces. With JavaScript off every page reads in full and its links work; with it on, each island
 // works, and no page loads the app (React, Chakra, the router).
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ after(async () => {
   await browser?.close();
 });
 
-/** JavaScript budget of `/` before any interaction (issue 28), gzip. */
+/** JavaScript budget of `/` before any interaction, gzip. */
 const HOME_JS_BUDGET_KB = 25;
 
 async function noJsContext(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {

@@ -1,4 +1,4 @@
-// The public site in a real browser (issue 4): a crawler from `/` that follows every internal link (0 dead
+// The public site in a real browser: a crawler from `/` that follows every internal link (0 dead
 // links: none may fall to the unknown-path redirect to `/`), axe-core on every public page (0 serious or
 // critical violations), screenshots at 375 px and 1280 px of each public page (test-results/screenshots/),
 // and the contact form journey down to both emails in the mail catcher.

@@ -1,4 +1,4 @@
-// The sign-in forms as islands (issue 28) in a real browser: a new account with two-factor sign-in goes through the
+// The sign-in forms as islands in a real browser: a new account with two-factor sign-in goes through the
 // static /login's two steps (the code read from the mail catcher) to its dashboard, without the page loading the app;
 // and every state of the three sign-in pages (the form, its refusals, the two-factor step, "Check your email") has
 // 0 serious or critical axe violations.

@@ -1,4 +1,4 @@
-// Accessibility of the signed-in pages at desktop width (issue 30), as public.test.ts checks the public ones: the
+// Accessibility of the signed-in pages at desktop width, as public.test.ts checks the public ones: the
 // demo student, tutor and admin on their dashboards and main pages (with the seed's essays in every state, chats
 // and payments), axe-core with WCAG 2.1 AA (0 serious or critical violations: colour contrast included); every text
 // field shows a visible focus ring (WCAG 2.4.7).

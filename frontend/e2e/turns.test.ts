@@ -1,4 +1,4 @@
-// Whose turn it is, live (issue 30), across two browser contexts against the built platform: the demo student has
+// Whose turn it is, live, across two browser contexts against the built platform: the demo student has
 // their essay's page open; the demo tutor accepts the essay from the pool in a browser of their own; the student's
 // page shows the new status without a reload, and the bell in its header counts one more unread notice. Then the
 // tutor confirms the word count and the count rises again.

@@ -1,4 +1,4 @@
-// Tutoring journey (issue 26): the demo student finds the demo tutor on Find Your Tutor, books a slot in the booking
+// Tutoring journey: the demo student finds the demo tutor on Find Your Tutor, books a slot in the booking
 // modal (day, time, purpose), pays on the local gateway's TEST MODE checkout, lands on "Session booked successfully!"
 // and then the chats; the session is on My Sessions, and the demo tutor sees it among their upcoming sessions.
 // Runs against the built platform and its seeded demo accounts.
@@ -53,7 +53,7 @@ describe('tutoring', () => {
     await gotoApp(page, '/student/tutor-list');
     const card = page.getByRole('article', { name: tutorName });
     await card.waitFor();
-    // Issue 24: the rate is pounds on the wire with its pence twin; the card shows £ with two decimals from the twin.
+    // The rate is pounds on the wire with its pence twin; the card shows £ with two decimals from the twin.
     const listed = (await (await fetch(`${baseUrl}/api/tutor/getTutorProfilesforTutoring`, { headers: { authorization: `Bearer ${studentToken}` } })).json()) as {
       tutors: { fullName: string; hourlyRate: number; hourlyRatePence: number }[];
     };

@@ -1,4 +1,4 @@
-// The JavaScript budget of each prerendered page (issue 28), checked at the end of `npm run build -w frontend`
+// The JavaScript budget of each prerendered page, checked at the end of `npm run build -w frontend`
 // (so by `npm test`'s build step): the build fails when a page's JavaScript passes its budget. Sizes, not times.
 //
 // What counts, per page (dist/pages/*.html), gzip level 9 of each file once:

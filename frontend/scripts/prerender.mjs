@@ -1,7 +1,7 @@
 // Renders the pages a signed-out visitor reaches first (every public page, the sign-in forms) into static HTML,
 // after `vite build` (the client) and `vite build --ssr src/entry-server.tsx` (the renderer). Each page is
 // dist/index.html with the rendered markup inside #root (marked data-prerendered) and the page's own title and
-// description, never hydrated (issue 28): the app's scripts are taken out and each island the markup names
+// description, never hydrated: the app's scripts are taken out and each island the markup names
 // (`data-island="<name>"`) gets its own module script, from the build manifest (dist/.vite/manifest.json), so a page
 // loads only the small modules of its interactive pieces. A page whose island leads into the app (the sign-in form,
 // registration) also names, in `<meta name="redpen:prefetch">`, the app's files the next page needs, for the island

@@ -17,7 +17,7 @@ export function boot(): void {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
 
-  // A stored token and user trigger a profile check at start-up; failure clears the session (part 1 §4).
+  // A stored token and user trigger a profile check at start-up; failure clears the session.
   // Loaded only then, so a signed-out visitor's first page does not carry the auth API client.
   if (readSession() !== null) void import('./features/auth/startup').then(({ checkStoredSessionProfiles }) => checkStoredSessionProfiles());
 

@@ -36,12 +36,12 @@ describe('render', () => {
     expect(html).toContain('Better essays and confident interviews');
     expect(html).toContain('/images/slides/01-');
     expect(head.title).toBe('Redpen');
-    // Static (issue 28): never hydrated, its islands named in the markup, the figures themselves in the HTML.
+    // Static: never hydrated, its islands named in the markup, the figures themselves in the HTML.
     for (const island of ['menu', 'hero', 'counters', 'reveal']) expect(html).toContain(`data-island="${island}"`);
     expect(html).toMatch(/data-count="true"[^>]*>1000\+</);
   });
 
-  it('renders the sign-in forms and the pricing page as islands (issue 28: nothing is hydrated)', async () => {
+  it('renders the sign-in forms and the pricing page as islands (nothing is hydrated)', async () => {
     const islands = { '/login': 'sign-in', '/register': 'register', '/forgot-password': 'forgot-password', '/pricing': 'price-calculator' };
     for (const [path, island] of Object.entries(islands)) expect((await render(path)).html, path).toContain(`data-island="${island}"`);
   });
@@ -62,7 +62,7 @@ describe('render', () => {
     expect(html).not.toMatch(/data-view="form" hidden/);
   });
 
-  it('renders the contact form as a working HTML form: it posts without JavaScript (issue 28)', async () => {
+  it('renders the contact form as a working HTML form: it posts without JavaScript', async () => {
     const { html } = await render('/contact');
     const form = /<form[^>]*aria-label="Contact form"[^>]*>/.exec(html)?.[0] ?? '';
     expect(form).toContain('action="/api/contact/form"');

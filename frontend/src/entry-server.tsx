@@ -1,7 +1,7 @@
 /**
  * Build-time rendering of the pages that a signed-out visitor reaches first (the public site, the sign-in forms):
  * `scripts/prerender.mjs` renders each to HTML, so the page paints before any JavaScript has run. The browser never
- * hydrates them (issue 28): their interactive pieces are islands (data-island), small modules of their own. Runs in
+ * hydrates them: their interactive pieces are islands (data-island), small modules of their own. Runs in
  * Node, never in the browser.
  */
 import createCache from '@emotion/cache';

@@ -1,4 +1,4 @@
-// Every route in the spec's route tables (spec part 1 §2, part 2 §2 and §6), grouped by layout/guard.
+// Every route in the spec's route tables, grouped by layout/guard.
 // Parameterised routes use sample values; guarded routes are visited signed out.
 
 export interface RouteCase {

@@ -1,5 +1,5 @@
 /**
- * The auth calls (spec part 1 §7), typed by the generated `schema.d.ts`. Here rather than in a feature
+ * The auth calls, typed by the generated `schema.d.ts`. Here rather than in a feature
  * because several use them: the auth pages, the layouts' Logout, the start-up profile check and the
  * profile pages' two-factor switch.
  */

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (DESIGN §7, §10; spec part 1 §7/§9). Every call is typed by `./schema.d.ts`, which
+ * The one HTTP client. Every call is typed by `./schema.d.ts`, which
  * `npm run api:types` generates from the backend's OpenAPI document: no response type is written by hand.
  * - JSON calls: `api` (openapi-fetch), `unwrap(api.GET('/api/auth/me'))` resolves with the typed body;
  * - multipart uploads: `apiUpload('/api/tutor/updateProfile', form)` (XMLHttpRequest, for upload progress),
@@ -47,7 +47,7 @@ import type { ApiFieldError } from './error-body';
 /** The stable error codes: the backend's one list (`shared/error-codes.ts`), which the OpenAPI document also enumerates. */
 export type { ErrorCode };
 
-/** The backend's error body (DESIGN §2), generated from its `ErrorBody` schema. */
+/** The backend's error body, generated from its `ErrorBody` schema. */
 export type { ApiErrorBody } from './error-body';
 import type { ApiErrorBody } from './error-body';
 

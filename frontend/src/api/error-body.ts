@@ -1,5 +1,5 @@
 /**
- * The backend's error body (DESIGN §2) as the web app reads it: `{ message, code?, errors? }`, whatever the server
+ * The backend's error body as the web app reads it: `{ message, code?, errors? }`, whatever the server
  * sent. Plain TypeScript, so the app's client (client.ts) and the sign-in islands (features/auth/islands, which do
  * not load the client) read a refusal the same way.
  */

@@ -3,7 +3,7 @@
 // download it. Component tests replace `connectChatSocket` with the socket test double (src/test/setup.ts).
 import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
 
-/** Spec part 2 §9: timeout 20 s, 5 reconnection attempts 1 s apart. */
+/** Timeout 20 s, 5 reconnection attempts 1 s apart. */
 export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   path: '/api/socket.io',
   transports: ['polling', 'websocket'],

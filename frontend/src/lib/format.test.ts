@@ -1,5 +1,5 @@
 // @vitest-environment node
-// British formats everywhere (issue 30): the app's dates come from the one formatter in @redpen/shared/dates
+// British formats everywhere: the app's dates come from the one formatter in @redpen/shared/dates
 // (en-GB, 24-hour, the viewer's time zone). The scan below fails when a file formats a date by itself again, in
 // en-US or with the runtime's default locale.
 import { readFileSync, readdirSync } from 'node:fs';

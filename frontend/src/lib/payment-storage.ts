@@ -1,5 +1,5 @@
 /**
- * The payment round trip's local-storage keys (spec part 1 §3, §9): before going to the payment page the
+ * The payment round trip's local-storage keys: before going to the payment page the
  * client stores which essay or session it pays for and the payment type; they are removed if generating
  * the URL fails, and at logout (the app root adds them to `SIGN_OUT_KEYS` in lib/session). Shared by the payments and tutoring features.
  */

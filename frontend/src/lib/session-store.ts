@@ -1,6 +1,6 @@
 /**
- * The stored session without React: what is kept in localStorage (`token`, `user`, `currentRole`, spec part 1
- * §3/§4), the role rules (part 1 §6) and the route-guard decision (part 2 §6). Pure (storage is passed in), so it
+ * The stored session without React: what is kept in localStorage (`token`, `user`, `currentRole`),
+ * the role rules and the route-guard decision. Pure (storage is passed in), so it
  * is unit-tested directly, and free of any framework, so the sign-in islands (features/auth/islands, plain
  * TypeScript on the prerendered sign-in pages) keep the session exactly as the app does. lib/session.ts adds the
  * React context and re-exports all of this.
@@ -100,7 +100,7 @@ export function isTokenExpired(token: string, now: number = Date.now()): boolean
 }
 
 // ---------------------------------------------------------------------------------------------
-// Role rules (spec part 1 §6, §4)
+// Role rules
 // ---------------------------------------------------------------------------------------------
 
 export function isAdmin(user: SessionUser | null | undefined): boolean {
@@ -119,12 +119,12 @@ export function isTutor(user: SessionUser | null | undefined): boolean {
 
 export function canActAs(user: SessionUser | null | undefined, role: Role): boolean {
   if (role === 'admin') return isAdmin(user);
-  // An admin keeps the admin layout and cannot switch (part 1 §6).
+  // An admin keeps the admin layout and cannot switch.
   if (isAdmin(user)) return false;
   return role === 'student' ? isStudent(user) : isTutor(user);
 }
 
-/** A tutor-role user who has not finished onboarding is always sent there (part 1 §4). */
+/** A tutor-role user who has not finished onboarding is always sent there. */
 export function needsOnboarding(user: SessionUser | null | undefined): boolean {
   return !!user && user.role === 'tutor' && !user.onboardingCompleted;
 }
@@ -139,13 +139,13 @@ export function dashboardPath(role: Role): `/${Role}/dashboard` {
   return `/${role}/dashboard`;
 }
 
-/** Where a user lands after signing in (part 1 §2 Login). */
+/** Where a user lands after signing in (the dashboard of their role, or onboarding first). */
 export function postLoginPath(user: SessionUser): string {
   return needsOnboarding(user) ? '/tutor-onboarding' : dashboardPath(user.role);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Route-guard decision (part 2 §6, part 1 §2 dashboard layout)
+// Route-guard decision (the dashboard layouts)
 // ---------------------------------------------------------------------------------------------
 
 /** What a route group asks for: one role, or just a signed-in user (/tutor-onboarding). */
@@ -182,7 +182,7 @@ function normaliseUser(raw: unknown): SessionUser | null {
   const profiles = record.profiles && typeof record.profiles === 'object' ? (record.profiles as Partial<ProfileFlags>) : undefined;
   return {
     ...(record as Partial<SessionUser>),
-    // Token claims default: role student, onboardingCompleted false (part 1 §3).
+    // Token claims default: role student, onboardingCompleted false.
     role: isRole(record.role) ? record.role : 'student',
     onboardingCompleted: record.onboardingCompleted === true,
     ...(profiles ? { profiles } : {}),
@@ -275,7 +275,7 @@ export function writeCurrentRole(role: Role, storage: SessionStorage | null = br
   return next;
 }
 
-/** Removes token, user and currentRole (what a 401 does, part 1 §4). */
+/** Removes token, user and currentRole (what a 401 does). */
 export function clearSession(storage: SessionStorage | null = browserStorage()): void {
   if (!storage) return;
   const hadSession = Object.values(SESSION_KEYS).some((key) => storage.getItem(key) !== null);

@@ -3,6 +3,6 @@ import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  // Any unknown path goes to / replacing the history entry (spec part 1 §2).
+  // Any unknown path goes to / replacing the history entry.
   notFoundComponent: () => <Navigate to="/" replace />,
 });

@@ -8,7 +8,7 @@ import { useLiveChatUnread } from '../features/chat/hooks/useLiveChatUnread';
 import { useLiveEssayReviews } from '../features/essay-reviews/hooks/useLiveEssayReviews';
 import { QueryProvider } from '../lib/query-client';
 
-/** Inside the layout's socket provider: the other side's moves and new messages refresh this side's pages (issue 30). */
+/** Inside the layout's socket provider: the other side's moves and new messages refresh this side's pages. */
 function LiveUpdates() {
   useLiveEssayReviews();
   useLiveChatUnread('tutor');

@@ -5,7 +5,7 @@ import { routeTree } from '../routeTree.gen';
 import { stubApi } from '../test/fetch';
 import { renderApp } from '../test/render';
 
-/** Every route in the spec's route tables (part 1 §2, part 2 §2 and §6) and the layout that guards it. */
+/** Every route in the spec's route tables and the layout that guards it. */
 const SPEC_ROUTES: Array<[path: string, layout: '/_public' | '/_auth' | '/_student' | '/_tutor' | '/_admin' | null]> = [
   ['/', '/_public'],
   ['/about', '/_public'],

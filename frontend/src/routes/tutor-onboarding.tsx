@@ -4,7 +4,7 @@ import { requireAccess } from '../features/auth/guards';
 import { QueryProvider } from '../lib/query-client';
 import { OnboardingPage } from '../features/onboarding/pages/OnboardingPage';
 
-// No role guard, signed-in only (spec part 2 §6).
+// No role guard, signed-in only.
 export const Route = createFileRoute('/tutor-onboarding')({
   beforeLoad: (ctx) => requireAccess('signedIn', ctx),
   component: () => (

@@ -1,6 +1,6 @@
 /**
- * Component tests never reach a server: `npm test` must pass while `npm start` serves :3000 on the same machine
- * (DESIGN.md §10). The setup file (setup.ts) installs this guard before every test file: fetch, XMLHttpRequest,
+ * Component tests never reach a server: `npm test` must pass while `npm start` serves :3000 on the same machine.
+ * The setup file (setup.ts) installs this guard before every test file: fetch, XMLHttpRequest,
  * WebSocket, EventSource, sendBeacon and socket.io-client refuse at once with NETWORK_BLOCKED, so nothing waits
  * on a connection, and the shared after-each fails the test that tried (the app may have swallowed the error
  * into an error state, so the refusal alone would not always fail it).

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// WCAG 1.4.3 (issue 30): the colour pairs the app uses for text that must be read — validation messages, the Online
+// WCAG 1.4.3: the colour pairs the app uses for text that must be read — validation messages, the Online
 // label, filled buttons (Get Paid, the brand), a student's own chat bubble and the unread badge — reach 4.5:1,
 // computed from the system's own tokens (a palette change that breaks one fails here, before any browser run).
 import { describe, expect, it } from 'vitest';

@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react/theme';
 import { recipes, slotRecipes } from './recipes';
 
-/** Brand colours from the spec (part 1 §9). */
+/** Brand colours from the spec. */
 export const brandColors = {
   primary: '#E63946',
   secondary: '#FFFFFF',
@@ -25,7 +25,7 @@ export const brandColors = {
   text: '#000000',
 } as const;
 
-/** Spec breakpoints in px (part 1 §9). */
+/** Spec breakpoints in px. */
 export const breakpointsPx = { sm: 640, md: 768, lg: 1024, xl: 1280 } as const;
 
 /**
@@ -68,7 +68,7 @@ const config = defineConfig({
       outline: '2px solid {colors.brand.600} !important',
       outlineOffset: '2px',
     },
-    // Motion respects prefers-reduced-motion (DESIGN §7).
+    // Motion respects prefers-reduced-motion.
     '*, *::before, *::after': {
       _motionReduce: {
         animationDuration: '0.01ms !important',

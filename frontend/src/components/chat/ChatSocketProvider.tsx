@@ -24,10 +24,10 @@ const openSocket = async (token: string): Promise<ChatSocket> => (await import('
 
 /**
  * The one chat socket of the signed-in session (mounted once, by the dashboard layout; the header's notification bell
- * subscribes on every page of a student or tutor, so it is open whenever the app is: presence, issue 30). It opens when a page first
+ * subscribes on every page of a student or tutor, so it is open whenever the app is: presence). It opens when a page first
  * asks for it (`useChatSocket`, `useChatSocketEvent`), then stays open while the session lasts, so moving between
- * the chats and a word-count discussion keeps the same connection. socket.io retries 5 times, 1 s apart (spec
- * part 2 §9); after that the status stays `offline` and `reconnect` starts over. A new token (another sign-in)
+ * the chats and a word-count discussion keeps the same connection. socket.io retries 5 times, 1 s
+ * apart; after that the status stays `offline` and `reconnect` starts over. A new token (another sign-in)
  * closes it and opens a new one when asked.
  */
 export function ChatSocketProvider({ enabled = true, children }: { enabled?: boolean; children: ReactNode }) {
@@ -120,7 +120,7 @@ function useChatSocketContext(): ChatSocketContextValue {
   return context;
 }
 
-/** No answer from the server in this time and a sent message counts as failed (spec part 2 §9). */
+/** No answer from the server in this time and a sent message counts as failed. */
 export const CHAT_ACK_TIMEOUT_MS = 20_000;
 
 export interface ChatSocketHandle {

@@ -5,7 +5,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-
 import { useState, type KeyboardEvent } from 'react';
 
 interface ComposerProps {
-  /** Nothing can be sent (no connection, no contact: spec part 2 §5); the text can still be typed. */
+  /** Nothing can be sent (no connection, no contact); the text can still be typed. */
   disabled?: boolean;
   /** A send in progress: the button spins and another send waits. */
   sending?: boolean;

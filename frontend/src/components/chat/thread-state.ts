@@ -16,7 +16,7 @@ export function fromServer(message: ChatMessage): ThreadMessage {
 }
 
 /**
- * Whether `incoming` is already shown: same id, or (spec part 2 §9) the same sender and content within
+ * Whether `incoming` is already shown: same id, or the same sender and content within
  * one second, which also matches this tab's own message still waiting for its acknowledgement.
  */
 export function isDuplicate(thread: ThreadMessage[], incoming: ChatMessage): boolean {

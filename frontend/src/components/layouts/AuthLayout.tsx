@@ -16,7 +16,7 @@ const legalLinkStyle = {
   _focusVisible: { outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px', rounded: 'sm' },
 } as const;
 
-/** Card centred across the page, with links to the privacy policy and terms (spec part 1 §2). */
+/** Card centred across the page, with links to the privacy policy and terms. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   useAppReady();
   return (

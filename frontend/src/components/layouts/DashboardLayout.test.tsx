@@ -101,7 +101,7 @@ describe('DashboardLayout', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/student/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
-    // On a phone the switch lives in the drawer (the header has no room for it: issue 29).
+    // On a phone the switch lives in the drawer (the header has no room for it).
     await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Navigation menu' });
     const switcher = within(drawer).getByRole('group', { name: 'Switch role' });
@@ -140,7 +140,7 @@ describe('DashboardLayout', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Redpen`);
   });
 
-  it('holds one socket for the session: opened on any signed-in page (presence, issue 30), kept across pages, closed at logout', async () => {
+  it('holds one socket for the session: opened on any signed-in page (presence), kept across pages, closed at logout', async () => {
     signInAs(student, 'student');
     stubApi({ 'GET /api/student/getAllContacts': () => jsonResponse(200, { tutors: [] }) });
     const user = userEvent.setup();

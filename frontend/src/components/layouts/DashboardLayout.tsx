@@ -18,7 +18,7 @@ import { AppFooter } from './AppFooter';
 import { LogoutButton } from './LogoutButton';
 import { useAppReady } from '../../lib/useAppReady';
 
-/** Sidebar widths from the spec (part 1 §2). */
+/** Sidebar widths from the spec. */
 export const SIDEBAR_WIDTH_EXPANDED = 256;
 export const SIDEBAR_WIDTH_COLLAPSED = 80;
 const HEADER_HEIGHT = '64px';
@@ -35,7 +35,7 @@ export interface DashboardLayoutProps {
  * Signed-in shell for the student, tutor and admin groups: collapsible sidebar on desktop (≥ lg),
  * slide-in drawer on mobile, header with menu button, role switch and Logout, footer. It holds the session's one
  * chat socket (`ChatSocketProvider`; students and tutors only), opened by the header's notification bell on every
- * page, so "online" means signed in with the app open anywhere (issue 30).
+ * page, so "online" means signed in with the app open anywhere.
  */
 export function DashboardLayout({ role, badges, children }: DashboardLayoutProps) {
   useAppReady();
@@ -132,12 +132,12 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
             </Box>
             <Box flex="1" />
             {/* Below md the role switch ("Become a Tutor" is long) moves into the drawer: at 375 px it pushed
-                Logout off the screen (issue 29). Logout stays in the header at every width. */}
+                Logout off the screen. Logout stays in the header at every width. */}
             <Box hideBelow="md">
               <RoleSwitch activeRole={role} />
             </Box>
             {/* The bell subscribes to the session's socket, so any signed-in page of a student or tutor opens it:
-                that is presence (issue 30). Admins have no notices. */}
+                that is presence. Admins have no notices. */}
             {role !== 'admin' && <NotificationBell />}
             <LogoutButton />
           </Flex>
@@ -277,7 +277,7 @@ export function RoleSwitch({ activeRole, size, fullWidth = false }: RoleSwitchPr
   const choose = (role: SwitchableRole) => {
     if (role === activeRole) return;
     if (role === 'tutor' && !isTutor) {
-      // "Become a Tutor" when there is no tutor profile (part 1 §4).
+      // "Become a Tutor" when there is no tutor profile.
       void navigate({ to: '/tutor-onboarding' });
       return;
     }

@@ -28,7 +28,7 @@ export interface RoleNavigation {
   secondary: NavItem[];
 }
 
-/** Sidebar items per role: student from spec part 1 §2, tutor and admin from part 2 §2. */
+/** Sidebar items per role: the student's, the tutor's and the admin's menus. */
 export const NAVIGATION: Record<Role, RoleNavigation> = {
   student: {
     primary: [

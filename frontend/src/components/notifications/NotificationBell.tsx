@@ -17,7 +17,7 @@ import { markAllNotificationsRead, markNotificationRead, notificationsKeys, noti
 const BADGE_MAX = 99;
 
 /**
- * The header's bell (issue 30): the unread count, the list of notices (newest first, a page at a time: Show older
+ * The header's bell: the unread count, the list of notices (newest first, a page at a time: Show older
  * notifications), each leading to its page and read on the way there, and Mark all as read. New notices arrive live over the app's one socket (which its
  * subscription opens on any signed-in page: that is what "online" means), with a toast; a read in another tab is
  * heard too.

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 
 /**
  * What a status means, not its colour: features map their statuses to a tone (`essay-rules.ts` STATUS_TONES,
- * `essay-reviews/rules.ts` essayBadge), and this file alone maps a tone to colours (the spec's badge colours,
- * part 2 §4: warning, info, primary, error, success).
+ * `essay-reviews/rules.ts` essayBadge), and this file alone maps a tone to colours (the spec's badge colours:
+ * warning, info, primary, error, success).
  */
 export type StatusTone = 'neutral' | 'info' | 'primary' | 'success' | 'warning' | 'error';
 

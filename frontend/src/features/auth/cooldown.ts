@@ -1,5 +1,5 @@
 /**
- * Resend cooldowns kept in localStorage (spec part 1 §4: 60 s, survives a reload): the stored value
+ * Resend cooldowns kept in localStorage (60 s, survives a reload): the stored value
  * is the epoch millisecond at which the cooldown ends. Plain TypeScript: the sign-in islands use it too; the
  * ticking React hook is hooks/useCooldown.ts.
  */

@@ -3,7 +3,7 @@ import { safeReturnPath } from '../../lib/return-path';
 
 export interface LoginSearch {
   redirect?: string;
-  /** Direct sign-in (part 1 §2): `/login?signInCode=…`, a one-time code exchanged only after "Continue as …?". */
+  /** Direct sign-in: `/login?signInCode=…`, a one-time code exchanged only after "Continue as …?". */
   signInCode?: string;
 }
 

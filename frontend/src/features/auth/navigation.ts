@@ -1,6 +1,6 @@
 /**
  * Navigation helpers of the auth flow: the one-off message carried in history state to /login
- * (part 1 §2 "a success message passed by navigation") and the verify-email search params.
+ * and the verify-email search params.
  */
 import { useRouterState } from '@tanstack/react-router';
 

@@ -1,5 +1,5 @@
 /**
- * Validation rules and messages of the auth screens (spec part 1 §5, §8), kept pure so they are
+ * Validation rules and messages of the auth screens, kept pure so they are
  * unit-tested without rendering.
  */
 
@@ -7,7 +7,7 @@ import { EMAIL_PATTERN, PASSWORD_RULES, type PasswordRuleId } from '@redpen/shar
 
 // The rules the API enforces too live in one shared module.
 export { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, RESEND_COOLDOWN_SECONDS, VERIFICATION_CODE_LENGTH } from '@redpen/shared/account-rules';
-/** Reset password: redirect to /login after this delay (part 1 §9). */
+/** Reset password: redirect to /login after this delay. */
 export const RESET_REDIRECT_MS = 3000;
 
 export const AUTH_MESSAGES = {
@@ -84,14 +84,14 @@ export interface ResetPasswordValues {
   confirm: string;
 }
 
-/** The reset form's rules (spec part 1 §8): one problem at a time, shown above the fields. */
+/** The reset form's rules: one problem at a time, shown above the fields. */
 export function resetPasswordRules({ password, confirm }: ResetPasswordValues): Partial<Record<keyof ResetPasswordValues, string>> {
   if (!password || !confirm) return { password: AUTH_MESSAGES.fillAllFieldsDot };
   if (password !== confirm) return { confirm: AUTH_MESSAGES.passwordsDoNotMatch };
   return {};
 }
 
-/** The sign-in form's rule (spec part 1 §5): both fields, one line above the form. */
+/** The sign-in form's rule: both fields, one line above the form. */
 export interface LoginValues {
   email: string;
   password: string;
@@ -123,7 +123,7 @@ export interface RegisterValues {
   phone: string;
   password: string;
   confirmPassword: string;
-  /** Chosen explicitly (issue 30): empty until the person picks, or a `?role=` link chose it for them. */
+  /** Chosen explicitly: empty until the person picks, or a `?role=` link chose it for them. */
   role: 'tutor' | 'student' | '';
   agreeToTerms: boolean;
 }
@@ -138,7 +138,7 @@ export function validateRegisterSearch(raw: Record<string, unknown>): RegisterSe
 
 const problemOf = (result: string | true) => (result === true ? undefined : result);
 
-/** The registration form's rules (spec part 1 §5): each field's message under the field. */
+/** The registration form's rules: each field's message under the field. */
 export function registerRules(values: RegisterValues): Partial<Record<keyof RegisterValues, string>> {
   return {
     firstName: problemOf(requiredText('First name')(values.firstName)),

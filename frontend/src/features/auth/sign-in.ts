@@ -1,7 +1,7 @@
 /**
  * The sign-in sequence, one place for the app (hooks/useCompleteSignIn) and the sign-in islands (islands/): store
  * the session, check the profiles (`GET /auth/checkProfiles`) and say where the person goes next. A failed check
- * clears everything and rethrows (part 1 §4). Plain TypeScript (the islands load no framework).
+ * clears everything and rethrows. Plain TypeScript (the islands load no framework).
  */
 import type { AuthUser } from '../../api/auth';
 import {

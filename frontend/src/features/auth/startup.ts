@@ -3,7 +3,7 @@ import { authApi } from '../../api/auth';
 import { browserStorage, readSession, signOutStorage, updateStoredUser, type SessionStorage } from '../../lib/session';
 
 /**
- * App start (part 1 §4): with a stored session, refresh the profile flags; a refused check clears the
+ * App start: with a stored session, refresh the profile flags; a refused check clears the
  * session. A network failure keeps it (the API may simply be unreachable for a moment).
  */
 export async function checkStoredSessionProfiles(storage: SessionStorage | null = browserStorage()): Promise<void> {

@@ -8,7 +8,7 @@ import { chatKeys, type ChatRole } from '../../components/chat/chat-keys';
 
 export { chatKeys, type ChatRole };
 
-/** The caller's contacts: tutors for a student, students for a tutor (spec part 2 §7). */
+/** The caller's contacts: tutors for a student, students for a tutor. */
 export const chatContactsQuery = (role: ChatRole) =>
   queryOptions({
     queryKey: chatKeys.contacts(role),

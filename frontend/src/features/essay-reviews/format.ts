@@ -5,7 +5,7 @@ export const pounds = (pence: number): string => formatPounds(pence);
 
 export const wordCount = (n: number): string => `${n.toLocaleString('en-GB')} words`;
 
-/** An essay's count as the tutor screens show it: an image uploaded without one is "count to be agreed" (issue 24). */
+/** An essay's count as the tutor screens show it: an image uploaded without one is "count to be agreed". */
 export const essayWordCount = (essay: { wordCount: number; wordCountToBeAgreed?: boolean }): string =>
   essay.wordCountToBeAgreed ? 'Count to be agreed' : wordCount(essay.wordCount);
 

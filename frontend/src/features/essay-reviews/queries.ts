@@ -1,5 +1,5 @@
 /**
- * The tutor's essay calls (spec part 2 §7) through the generated client, and the one place for their query keys.
+ * The tutor's essay calls through the generated client, and the one place for their query keys.
  * Mutations invalidate by the `essayReviewsKeys.all` prefix.
  */
 import { queryOptions } from '@tanstack/react-query';

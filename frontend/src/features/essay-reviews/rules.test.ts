@@ -106,7 +106,7 @@ describe('essay rules (tutor side)', () => {
     expect(essayWordCount({ wordCount: 1500, wordCountToBeAgreed: false })).toBe('1,500 words');
   });
 
-  it("takes any whole count, once, for a count that is the student's (issue 27: an image or a document with no text)", () => {
+  it("takes any whole count, once, for a count that is the student's (an image or a document with no text)", () => {
     const estimated = { minWordCount: 90, maxWordCount: 110, wordCountEstimated: true };
     expect(agreedWordCountProblem('2400', estimated)).toBeNull();
     expect(agreedWordCountProblem('2400', { ...estimated, wordCountEstimated: false })).toBe('Word count must be within ±10% of the original (90-110)');

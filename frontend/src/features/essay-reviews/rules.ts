@@ -1,5 +1,5 @@
 /**
- * The tutor side's essay rules as the screens apply them (spec part 2 §4, §5, §9; DESIGN.md §9): clocks, the
+ * The tutor side's essay rules as the screens apply them: clocks, the
  * card badge, payout eligibility and the marking form's checks. Pure functions of an essay and "now", so the
  * pages and their tests share one definition. The API enforces every one of them again.
  */
@@ -24,7 +24,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 /*
  * The windows themselves (discussion, marking, payout wait) are the server's configuration: it sends each clock as
  * an instant on the essay (`discussionEndsAt`, `markingDueAt`, `payoutAvailableAt`), so no copy of a window lives
- * here. Only the display rule stays: the discussion's red warning in its last hour (spec part 2 §4).
+ * here. Only the display rule stays: the discussion's red warning in its last hour.
  */
 export const DISCUSSION_WARNING_MS = HOUR_MS;
 
@@ -38,7 +38,7 @@ export const MARKED_FILE_ACCEPT = [
   'text/rtf',
 ].join(',');
 
-/** The spec's texts (part 2 §5, §8) and the API's own where the spec gives none. */
+/** The spec's texts and the API's own where the spec gives none. */
 export const MESSAGES = {
   feedbackTooShort: FEEDBACK_TOO_SHORT_MESSAGE,
   score: SCORE_MESSAGE,
@@ -116,7 +116,7 @@ export function formatCountdown(ms: number): string {
 export type EssayBadge = StatusLabel;
 
 /**
- * The tutor card's badge (part 2 §4): Not Accepted until the tutor confirms the discussion, Payment Pending until
+ * The tutor card's badge: Not Accepted until the tutor confirms the discussion, Payment Pending until
  * the student pays, then the time left to mark (Overdue when it has run out), Completed, Revision Requested.
  */
 export function essayBadge(essay: TutorEssay, now: number): EssayBadge {
@@ -148,7 +148,7 @@ export function matchesReviewsFilter(essay: Pick<TutorEssay, 'state'>, filter: R
   return true;
 }
 
-/** Case-insensitive part of the title (part 2 §5: the tutor's essay search matches the title). */
+/** Case-insensitive part of the title (the tutor's essay search matches the title). */
 export function matchesTitle(essay: Pick<TutorEssay, 'title'>, search: string): boolean {
   const wanted = search.trim().toLowerCase();
   return !wanted || essay.title.toLowerCase().includes(wanted);
@@ -187,7 +187,7 @@ export function agreedWordCountProblem(
   const count = Number(text);
   if (!/^\d+$/.test(text) || count < 1) return MESSAGES.wordCountWhole;
   // A count to be agreed, or the student's own (an image, a document with no text), is the tutor's to set, once,
-  // outside any band (issues 24 and 27).
+  // outside any band.
   if (essay.wordCountToBeAgreed || essay.wordCountEstimated) return null;
   if (count < essay.minWordCount || count > essay.maxWordCount) {
     return bandRangeMessage({ min: essay.minWordCount, max: essay.maxWordCount });
@@ -196,7 +196,7 @@ export function agreedWordCountProblem(
 }
 
 
-/** The feedback form's values (spec part 2 §5): the score as typed, the feedback, the chosen marked file. */
+/** The feedback form's values: the score as typed, the feedback, the chosen marked file. */
 export interface MarkingValues {
   score: string;
   feedback: string;

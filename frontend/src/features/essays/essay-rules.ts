@@ -1,5 +1,5 @@
 /**
- * What a student may do with an essay, and how it is labelled (spec part 1 §4, DESIGN.md §9). Pure functions of
+ * What a student may do with an essay, and how it is labelled. Pure functions of
  * the essay and the clock, so the cards, the detail page and the tests agree. The server decides again on every
  * call (a guard here only hides a button that would certainly be refused).
  */
@@ -11,7 +11,7 @@ import type { StatusLabel, StatusTone } from '../../components/ui/StatusBadge';
 export type Essay = Schema<'EssayDto'>;
 export type EssayState = Essay['state'];
 
-/** The spec's labels for the server's status (part 1 §4: In Progress shows as Under Review, Completed as Reviewed). */
+/** The spec's labels for the server's status (In Progress shows as Under Review, Completed as Reviewed). */
 export const STATUS_LABELS: Record<Essay['status'], string> = {
   Pending: 'Pending',
   'In Progress': 'Under Review',
@@ -98,7 +98,7 @@ export function essayActions(essay: Essay, now: number = Date.now()): EssayActio
     // The word count may change until a tutor accepts (the server's editable states).
     editWordCount: EDITABLE_ESSAY_STATES.includes(essay.state),
     needsConfirmation: essay.state === 'awaiting_confirmation',
-    // Only once the count is agreed (issue 30): paying earlier would fix a price the discussion may still change.
+    // Only once the count is agreed: paying earlier would fix a price the discussion may still change.
     // And not while the count is an estimate the tutor has not set, nor before the student confirmed its new price.
     pay: essay.state === 'accepted' && essay.paymentStatus === 'Pending' && essay.tutorConfirmed && wait === null,
     confirmPrice: essay.paymentStatus === 'Pending' && wait === 'price',
@@ -123,15 +123,15 @@ export function wordCountProblem(value: string, band: { minWordCount: number; ma
   return null;
 }
 
-/** Spec part 1 §5, the card's inline edit. */
+/** The card's inline edit's message for a count outside the band. */
 export const inlineRangeMessage = (band: { minWordCount: number; maxWordCount: number }) =>
   `Must be within ${band.minWordCount}-${band.maxWordCount} words`;
 
-/** Spec part 1 §5, the upload's confirm step (the server's own wording for the same band). */
+/** The upload's confirm step's message for the same band (the server's own wording for the same band). */
 export const confirmRangeMessage = (band: { minWordCount: number; maxWordCount: number }) =>
   bandRangeMessage({ min: band.minWordCount, max: band.maxWordCount });
 
-/** The surcharges inside an essay's price, itemised ("Model answer + £5.00"); empty without any (issue 30). */
+/** The surcharges inside an essay's price, itemised ("Model answer + £5.00"); empty without any. */
 export function surchargeItems(essay: Pick<Essay, 'modelAnswerSurchargePence' | 'expeditedSurchargePence'>): { label: string; pence: number }[] {
   return [
     ...(essay.modelAnswerSurchargePence > 0 ? [{ label: 'Model answer', pence: essay.modelAnswerSurchargePence }] : []),

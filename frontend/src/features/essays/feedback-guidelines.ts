@@ -1,5 +1,5 @@
 /**
- * What the tutor's feedback covers, as the upload's confirm step says it (issue 30: the service is feedback on the
+ * What the tutor's feedback covers, as the upload's confirm step says it (the service is feedback on the
  * essay, not proof-reading). What a tutor will not do is the Terms' list (features/public/content/proofreading.ts),
  * which the route hands in beside this one.
  */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 
-/** The My Essays status filter (spec part 1 §2): each is one of the server's lists. */
+/** The My Essays status filter: each is one of the server's lists. */
 export const ESSAY_FILTERS = ['all', 'pending', 'in-progress', 'completed'] as const;
 export type EssayFilter = (typeof ESSAY_FILTERS)[number];
 
@@ -62,7 +62,7 @@ export const pendingRatingsQuery = () =>
     queryFn: async () => (await unwrap(api.GET('/api/student/getPendingRating'))).essays,
   });
 
-/** The student's essay actions (spec part 1 §7; cancel and revision of our design, docs/decisions.md "Essays"). */
+/** The student's essay actions (cancel and revision of our design, docs/decisions.md "Essays"). */
 export const essaysApi = {
   updateWordCount: (essayId: string, wordCount: number) => unwrap(api.POST('/api/student/updateWordCount', { body: { essayId, wordCount } })),
   acceptFeedback: (essayId: string) => unwrap(api.POST('/api/student/acceptEssay/{id}', { params: { path: { id: essayId } } })),

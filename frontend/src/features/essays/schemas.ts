@@ -59,18 +59,18 @@ export interface WordCountValues {
 type WordCountBand = Pick<Essay, 'minWordCount' | 'maxWordCount'>;
 type WordCountProblems = Partial<Record<keyof WordCountValues, string>>;
 
-/** The card's inline edit (spec part 1 §5): a whole number within the band, "Must be within {low}-{high} words". */
+/** The card's inline edit: a whole number within the band, "Must be within {low}-{high} words". */
 export const inlineWordCountRules = ({ wordCount }: WordCountValues, band: WordCountBand): WordCountProblems => ({
   wordCount: wordCountProblem(wordCount, band, inlineRangeMessage(band)) ?? undefined,
 });
 
-/** The upload's confirm step (spec part 1 §5): the same band in the server's own wording. */
+/** The upload's confirm step: the same band in the server's own wording. */
 export const confirmWordCountRules = ({ wordCount }: WordCountValues, band: WordCountBand): WordCountProblems => ({
   wordCount: wordCountProblem(wordCount, band, confirmRangeMessage(band)) ?? undefined,
 });
 
 /**
- * The Update Word Count modal (spec part 1 §5): a number of at least 1 and no range check of its own (the server
+ * The Update Word Count modal: a number of at least 1 and no range check of its own (the server
  * checks the band and its refusal shows in the modal). Update stays disabled instead of showing this message.
  */
 export function updateWordCountRules({ wordCount }: WordCountValues): WordCountProblems {
@@ -79,8 +79,8 @@ export function updateWordCountRules({ wordCount }: WordCountValues): WordCountP
 }
 
 /**
- * Spec part 1 §5: 1-5 stars, feedback optional, at most 500 characters with a counter. No star is chosen at first
- * (issue 30: a preselected 5 is a rating the student never gave); 0 means none yet.
+ * The rating: 1-5 stars, feedback optional, at most 500 characters with a counter. No star is chosen at first
+ * (a preselected 5 is a rating the student never gave); 0 means none yet.
  */
 export const CHOOSE_RATING_MESSAGE = 'Choose a rating from 1 to 5 stars';
 export const RATING_FEEDBACK_MAX = 500;

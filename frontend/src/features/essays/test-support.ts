@@ -59,7 +59,7 @@ export function makeEssay(overrides: Partial<Essay> = {}): Essay {
   };
 }
 
-/** The essay in each state of its lifecycle (DESIGN.md §9), as the API labels it. */
+/** The essay in each state of its lifecycle, as the API labels it. */
 export const essayIn = {
   awaitingConfirmation: (o: Partial<Essay> = {}) => makeEssay({ state: 'awaiting_confirmation', status: 'Pending', ...o }),
   open: (o: Partial<Essay> = {}) => makeEssay({ state: 'open', status: 'Pending', ...o }),

@@ -1,11 +1,11 @@
 /**
- * The essay upload's client-side checks and its multipart body (spec part 1 §5, §7, §9; the API's rule is
+ * The essay upload's client-side checks and its multipart body (the API's rule is
  * `backend/src/modules/essays/essays.uploads.ts` with `ESSAY_TYPES`). The API checks everything again, by content.
  */
 import { ACADEMIC_LEVELS, ESSAY_SUBJECTS, type AcademicLevel } from '@redpen/shared/essay-levels';
 import { ESSAY_FILE_MAX_BYTES, ESSAY_FILE_TYPES_LABEL } from '@redpen/shared/essay-rules';
 
-/** Spec part 1 §9's list, in the order the API names them. */
+/** The essay file types a student may upload, in the order the API names them. */
 export const ESSAY_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp'] as const;
 /** Files whose words the API cannot count: the student gives the count (it becomes the original). */
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.bmp'] as const;

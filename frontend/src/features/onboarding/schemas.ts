@@ -1,5 +1,5 @@
 /**
- * Tutor onboarding (spec part 1 §3 payload, §5 step 1 and step 2 rules, §8 messages): the form
+ * Tutor onboarding (the documented payload, each step's rules and messages): the form
  * values, the per-step validation (pure, unit-tested) and the multipart body for /tutor/update-info.
  */
 
@@ -47,7 +47,7 @@ export const NATIONALITY_OPTIONS: { value: Nationality; label: string }[] = [
   { value: 'NonEuEea', label: 'Non-EU/EEA' },
 ];
 
-/** Accepted documents per nationality (part 1 §5). */
+/** Accepted documents per nationality. */
 export const DOCUMENT_TYPES: Record<Nationality, { value: string; label: string }[]> = {
   BritishIrish: [
     { value: 'passport', label: 'British or Irish passport (expired allowed)' },
@@ -139,7 +139,7 @@ export const EMPTY_FILES: OnboardingFiles = {
   certificateFile: null,
 };
 
-/** Step 1 — Basic Info (part 1 §5). */
+/** Step 1 — Basic Info. */
 export function validateBasicInfo(values: OnboardingValues, files: OnboardingFiles, today: Date = new Date()): StepErrors {
   const errors: StepErrors = {};
   if (!files.profilePicture) errors.profilePicture = ONBOARDING_MESSAGES.profilePicture;
@@ -182,7 +182,7 @@ export function validateBasicInfo(values: OnboardingValues, files: OnboardingFil
   return errors;
 }
 
-/** Step 2 — Verification: right to work by nationality, then DBS (part 1 §5). */
+/** Step 2 — Verification: right to work by nationality, then DBS. */
 export function validateVerification(values: OnboardingValues, files: OnboardingFiles): StepErrors {
   const errors: StepErrors = {};
   if (!values.hasRight) errors.hasRight = ONBOARDING_MESSAGES.hasRight;
@@ -209,7 +209,7 @@ export function validateVerification(values: OnboardingValues, files: Onboarding
         if (blank(values.rightToWorkDateOfBirth)) errors.rightToWorkDateOfBirth = ONBOARDING_MESSAGES.rightToWorkDateOfBirth;
         else if (!parseDate(values.rightToWorkDateOfBirth)) errors.rightToWorkDateOfBirth = ONBOARDING_MESSAGES.dateInvalid;
       }
-      // NonEuEea: share code and birth date are shown but not checked (part 1 §5).
+      // NonEuEea: share code and birth date are shown but not checked.
     }
   }
 
@@ -280,7 +280,7 @@ export function errorsFromApi(problems: readonly { field: string; message: strin
   return { errors, step: onBasicInfo ? 0 : 1 };
 }
 
-/** The multipart body of POST /tutor/update-info (part 1 §3; subjects, aLevels and DBS details as JSON text). */
+/** The multipart body of POST /tutor/update-info (subjects, aLevels and DBS details as JSON text). */
 export function buildOnboardingFormData(values: OnboardingValues, files: OnboardingFiles): FormData {
   const form = new FormData();
   const put = (name: string, value: string) => {

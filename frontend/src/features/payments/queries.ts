@@ -4,7 +4,7 @@ import { api, unwrap, type Schema } from '../../api/client';
 export type PaymentStatus = Schema<'PaymentStatusDto'>;
 export type TutorPaymentStatus = Schema<'TutorPaymentStatusResultDto'>;
 
-/** The payments calls (spec part 1 §7, part 2 §7), through the generated client. None is cached: each is a one-off. */
+/** The payments calls, through the generated client. None is cached: each is a one-off. */
 export const paymentsApi = {
   generatePaymentUrl: (body: { essayId: string } | { tutoringSessionId: string }) =>
     unwrap(api.POST('/api/student/generatePaymentUrl', { body })).then((r) => r.paymentUrl),
@@ -12,7 +12,7 @@ export const paymentsApi = {
   essayPayout: (essayId: string) => unwrap(api.POST('/api/tutor/generateTutorPaymentUrl', { body: { essayId } })).then((r) => r.paymentUrl),
   sessionPayout: (tutoringSessionID: string) =>
     unwrap(api.POST('/api/tutor/getPaidTutoringSessions', { body: { tutoringSessionID } })).then((r) => r.paymentUrl),
-  /** The payout by its id (`payout_id`) or by the spec's `session_id` (issue 24). */
+  /** The payout by its id (`payout_id`) or by the spec's `session_id`. */
   updateTutorPaymentStatus: (payout: { payoutId: string } | { sessionId: string }) => unwrap(api.POST('/api/tutor/updateTutorPaymentStatus', { body: payout })),
 };
 

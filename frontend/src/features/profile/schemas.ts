@@ -1,5 +1,5 @@
 /**
- * The profile pages' form rules (spec part 1 §2, §5), pure so they are unit-tested without rendering; the forms
+ * The profile pages' form rules, pure so they are unit-tested without rendering; the forms
  * take them as react-hook-form resolvers (`rulesResolver`).
  */
 import { subjectErrors, type SubjectEntry } from '../../lib/subjects';

@@ -1,5 +1,5 @@
 /**
- * Spec colours (part 1 §9). `primary` (#E63946) only reaches 4.2:1 on white, so text, links and
+ * Spec colours. `primary` (#E63946) only reaches 4.2:1 on white, so text, links and
  * filled buttons use `primaryStrong` (6.2:1 on white, 5.5:1 on the #F0F0F0 background) to meet
  * WCAG AA; `primary` stays for large display text, borders and decoration.
  */

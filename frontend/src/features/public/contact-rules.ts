@@ -1,4 +1,4 @@
-/** The contact form's rules (spec part 1 §8), pure so they are unit-tested without rendering. */
+/** The contact form's rules, pure so they are unit-tested without rendering. */
 import { EMAIL_PATTERN } from '@redpen/shared/account-rules';
 
 export type ContactValues = { name: string; email: string; subject: string; message: string };

@@ -14,7 +14,7 @@ import type { Availability, Slot, TutoringSession } from './queries';
 
 const MINUTE_MS = 60_000;
 
-/** Spec part 1 §4 "Session timing", read from the viewer's clock (the server's `timing` is as of the answer). */
+/** Where a session stands (upcoming, active, completed), read from the viewer's clock (the server's `timing` is as of the answer). */
 export type Timing = 'upcoming' | 'active' | 'completed';
 export function sessionTiming(session: Pick<TutoringSession, 'startTime' | 'endTime'>, now: number): Timing {
   if (now < Date.parse(session.startTime)) return 'upcoming';
@@ -151,7 +151,7 @@ export interface DbsValues {
 }
 export const DBS_FILE_ACCEPT = '.pdf,.jpg,.jpeg,.png';
 const DBS_FILE = /\.(pdf|jpe?g|png)$/i;
-/** The DBS form (part 2 §5): every field required, a real PDF/JPG/PNG file. */
+/** The DBS form: every field required, a real PDF/JPG/PNG file. */
 export function dbsRules(values: DbsValues) {
   if (!values.fullName.trim() || !values.certificateNumber.trim() || !values.certificateFile) return { root: 'Please fill in all required fields' };
   if (!(values.certificateFile instanceof File) || values.certificateFile.size === 0 || !DBS_FILE.test(values.certificateFile.name)) {

@@ -6,7 +6,7 @@ export const visitedKey = (page: string, userId: string | undefined) => `visited
 
 /**
  * True on a person's first visit to `page` in this browser (then remembered): the dashboards greet a newcomer with
- * "Welcome", not "Welcome back" (issue 30). The answer is fixed for the life of the component.
+ * "Welcome", not "Welcome back". The answer is fixed for the life of the component.
  */
 export function useFirstVisit(page: string, userId: string | undefined): boolean {
   const key = visitedKey(page, userId);

@@ -11,7 +11,7 @@ export const VERIFY_EMAIL_ROUTES: readonly RouteId[] = ['/_auth/verify-email'];
 
 /**
  * Fetches the code of the routes a form leads to, once, the first time it is called (a sign-in island calls it at
- * the first key typed), so the next page opens right after the form is sent, without waiting for its code (issue 28).
+ * the first key typed), so the next page opens right after the form is sent, without waiting for its code.
  * Only code: the data needs the session, which does not exist yet. A failed fetch is left to the navigation to try
  * again. Inside the app; the static pages name the files for the island instead (islands/prefetch.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * "Forgot password" (spec part 1 §2, §8) as an island: plain TypeScript on the prerendered /forgot-password
- * (issue 28), mounted by pages/ForgotPasswordPage.tsx on the same markup inside the app. The email is checked by the
+ * "Forgot password" as an island: plain TypeScript on the prerendered /forgot-password,
+ * mounted by pages/ForgotPasswordPage.tsx on the same markup inside the app. The email is checked by the
  * shared rule when the form is sent, then as it is corrected; the request's answer shows "Check your email" in place.
  */
 import { showFieldProblem, submitButton } from '../../../lib/islands/fields';

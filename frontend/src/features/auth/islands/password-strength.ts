@@ -1,5 +1,5 @@
 /**
- * The password's strength as it is typed (spec part 1 §5; issue 30: the rules up front, ticked as each is met), on
+ * The password's strength as it is typed (the rules up front, ticked as each is met), on
  * the markup of components/PasswordStrength.tsx: the bar's score and label, and each rule's item. Plain TypeScript:
  * the registration island runs it on the prerendered page, and the React component runs it inside the app (the
  * reset-password form), so the display is written once.

@@ -1,5 +1,5 @@
 /**
- * What the page after a sign-in needs, fetched while the visitor types (issue 28: the dashboard opens in the one
+ * What the page after a sign-in needs, fetched while the visitor types (the dashboard opens in the one
  * navigation that follows). scripts/prerender.mjs names the files in `<meta name="redpen:prefetch">` (the app's
  * start-up, the signed-in layouts and their dashboards, from the build manifest); each becomes a low-priority
  * `<link rel="prefetch">`, kept in the HTTP cache for the next page (the assets are immutable). Inside the app the

@@ -1,5 +1,5 @@
 /**
- * The registration form (spec part 1 §2, §5) as an island: plain TypeScript on the prerendered /register (issue 28),
+ * The registration form as an island: plain TypeScript on the prerendered /register,
  * mounted by pages/RegisterPage.tsx on the same markup inside the app. The shared rules (schemas.ts registerRules)
  * are checked as the person goes: a field's message appears once they leave it, then follows what they type; Create
  * account shows them all and goes to the first. The password's rules are ticked as it is typed. The server's
@@ -113,7 +113,7 @@ export function mountRegister(root: HTMLElement, options: RegisterOptions = {}):
         role: entered.role as 'student' | 'tutor',
         phone: entered.phone.trim(),
       });
-      // A code was just emailed: the resend button waits out the cooldown (part 1 §4).
+      // A code was just emailed: the resend button waits out the cooldown.
       startCooldown(cooldownKey('verify', email));
       const search = new URLSearchParams({ email });
       if (entered.role === 'tutor') search.set('isTutor', 'true');

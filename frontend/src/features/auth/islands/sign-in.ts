@@ -1,6 +1,6 @@
 /**
- * The sign-in form (spec part 1 §2, §5) as an island: the whole of /login's behaviour in plain TypeScript, so the
- * prerendered page needs neither React nor the app to sign someone in (issue 28). The same module runs inside the
+ * The sign-in form as an island: the whole of /login's behaviour in plain TypeScript, so the
+ * prerendered page needs neither React nor the app to sign someone in. The same module runs inside the
  * app, mounted by pages/LoginPage.tsx on the same markup. Its steps are the markup's views:
  *   - `form`: email and password; a refusal shows the server's message (banned: the support line; unverified: a
  *     link to verify the email);

@@ -1,5 +1,5 @@
 /**
- * Sign-in's second step (spec part 1 §5), part of the sign-in island (sign-in.ts): the code emailed to the person,
+ * Sign-in's second step, part of the sign-in island (sign-in.ts): the code emailed to the person,
  * checked by the shared rule and verified with `POST /auth/verify2FA`; Resend once the shared cooldown (cooldown.ts,
  * kept across reloads) has passed; Back to the password.
  */

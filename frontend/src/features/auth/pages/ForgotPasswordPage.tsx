@@ -14,8 +14,8 @@ import { FormField } from '../../../components/form/FormField';
 import { mountForgotPassword } from '../islands/forgot-password';
 
 /**
- * /forgot-password (spec part 1 §2, §8). The page is the markup of its island (islands/forgot-password.ts), which
- * does all of its work: alone on the prerendered page, without React (issue 28), and mounted here when the app
+ * /forgot-password. The page is the markup of its island (islands/forgot-password.ts), which
+ * does all of its work: alone on the prerendered page, without React, and mounted here when the app
  * shows the page. Both steps are in the markup; React renders it once and never changes it.
  */
 export function ForgotPasswordPage() {

@@ -19,8 +19,8 @@ import { useFlashMessage } from '../navigation';
 import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '../schemas';
 
 /**
- * /login (spec part 1 §2, §5). The page is the markup of the sign-in island (islands/sign-in.ts), which does all
- * of its work: alone on the prerendered page, without React (issue 28), and mounted here when the app shows the
+ * /login. The page is the markup of the sign-in island (islands/sign-in.ts), which does all
+ * of its work: alone on the prerendered page, without React, and mounted here when the app shows the
  * page. Every step is in the markup, hidden until the island shows it. React renders it once and never changes it:
  * the island owns what it shows.
  */

@@ -21,8 +21,8 @@ import { mountRegister } from '../islands/register';
 const NativeCheckbox = chakra('input');
 
 /**
- * /register (spec part 1 §2, §5). The page is the markup of the registration island (islands/register.ts), which
- * does all of its work: alone on the prerendered page, without React (issue 28), and mounted here when the app
+ * /register. The page is the markup of the registration island (islands/register.ts), which
+ * does all of its work: alone on the prerendered page, without React, and mounted here when the app
  * shows the page. React renders it once and never changes it. `role`: the one a "Get Started" link chose
  * (`/register?role=student`); otherwise the person chooses.
  */

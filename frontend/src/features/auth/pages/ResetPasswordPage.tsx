@@ -27,7 +27,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   // The rules' one problem, or the server's refusal: a single line above the fields.
   const error = formState.errors.password?.message ?? formState.errors.confirm?.message ?? serverError;
 
-  // On success: redirect to /login after 3 s (part 1 §2).
+  // On success: redirect to /login after 3 s.
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => void navigate({ to: '/login', replace: true }), RESET_REDIRECT_MS);

@@ -106,7 +106,7 @@ export function ContactList({ contacts, loading, error, selectedId, onSelect, on
                     />
                   </Box>
                   <Box flex="1" minW="0">
-                    {/* Unread conversations stand out (issue 30): the name and the last message in bold. */}
+                    {/* Unread conversations stand out: the name and the last message in bold. */}
                     <Text fontWeight={contact.unreadCount > 0 ? 'bold' : 'medium'} truncate>
                       {contact.name}
                       <Box as="span" srOnly>

@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/session';
 import { chatContactsQuery, type ChatRole } from '../queries';
 
 /**
- * The sidebar's unread count stays true on every page (issue 30): a message to me, or my reading a thread anywhere
+ * The sidebar's unread count stays true on every page: a message to me, or my reading a thread anywhere
  * (the chats, an essay's discussion, another tab), makes the contacts (and their unread counts) read again.
  */
 export function useLiveChatUnread(role: ChatRole): void {

@@ -116,7 +116,7 @@ describe('ChatPage', { timeout: 30_000 }, () => {
     socket.serverEmits('receiveMessage', saved({ _id: 'n1', sender: 'tutor-2', recipient: ME, content: 'Ping from Tina' }));
     expect(await within(contacts).findByText('Ping from Tina')).toBeInTheDocument();
     expect(within(contacts).getByLabelText('1 unread')).toBeInTheDocument();
-    // The unread conversation is marked (issue 30); the one without unread messages is not.
+    // The unread conversation is marked; the one without unread messages is not.
     expect(within(contacts).getByText('Tina Tutor').closest('button')).toHaveAttribute('data-unread', 'true');
     expect(within(contacts).getByText('Theo Tutor').closest('button')).not.toHaveAttribute('data-unread');
     socket.serverEmits('presence', { userId: 'tutor-2', online: true });

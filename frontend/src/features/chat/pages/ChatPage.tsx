@@ -19,7 +19,7 @@ export interface ChatPageProps {
 }
 
 /**
- * /student/chats and /tutor/chats (spec part 2 §2): contacts on the left, the conversation on the right; on a
+ * /student/chats and /tutor/chats: contacts on the left, the conversation on the right; on a
  * narrow screen they are two screens. Data and socket events: `useChatPage`; the socket: the layout's provider.
  */
 export function ChatPage({ role, contactId }: ChatPageProps) {

@@ -31,7 +31,7 @@ export function DiscussionActions({ essay }: { essay: TutorEssay }) {
     reValidateMode: 'onSubmit',
   });
   const problem = formState.errors.wordCount?.message;
-  // A count to be agreed, or the student's own (issue 27), is the tutor's to set once, at any number.
+  // A count to be agreed, or the student's own, is the tutor's to set once, at any number.
   const setsOwnCount = essay.wordCountToBeAgreed || essay.wordCountEstimated;
   const [asking, setAsking] = useState(false);
 

@@ -21,7 +21,7 @@ import { UploadProgress } from '../../../components/form/UploadProgress';
 
 const resolver = rulesResolver(markingRules);
 
-/** The feedback form (spec part 2 §5): score 1–10, feedback ≥ 250 characters, the marked file where needed. */
+/** The feedback form: score 1–10, feedback ≥ 250 characters, the marked file where needed. */
 export function MarkingForm({ essay }: { essay: TutorEssay }) {
   const formId = useId();
   const navigate = useNavigate();
@@ -71,7 +71,7 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
       const code = errorCode(error);
       if (code === 'ESSAY_NOT_MARKABLE' || code === 'ESSAY_REFUNDING') void queryClient.invalidateQueries({ queryKey: essayReviewsKeys.essay(essay._id) });
       setFailure(errorMessage(error, MESSAGES.submitFailed));
-      // Refused for the essay's state (issue 27: being refunded, or the tutor's own essay): the toast says why.
+      // Refused for the essay's state (being refunded, or the tutor's own essay): the toast says why.
       const refusedBecause = code === 'ESSAY_REFUNDING' || code === 'SELF_DEALING' ? errorMessage(error, '') : undefined;
       toastError(MESSAGES.submitFailed, refusedBecause);
     },

@@ -84,7 +84,7 @@ export function PayoutLink({ url, children }: { url: string; children: ReactNode
   );
 }
 
-/** Where the money goes (DESIGN.md §9): a Stripe transfer when the tutor's account takes payouts, else a recorded payout. */
+/** Where the money goes: a Stripe transfer when the tutor's account takes payouts, else a recorded payout. */
 export function payoutNote(account: PayoutAccount | undefined): string {
   if (account?.available && account.payoutsEnabled) return 'It is on its way to your bank account through Stripe; transfers usually arrive within a few business days.';
   if (account?.available) return 'It is recorded and our team will pay it to you. Set up payouts on your profile to be paid straight to your bank account next time.';

@@ -10,7 +10,7 @@ import { essayWordCount, pounds } from '../format';
 import type { TutorEssay } from '../rules';
 import { EssayFacts } from './EssayFacts';
 
-/** One available essay in the pool (spec part 2 §2): what it is, what it pays, and Accept. */
+/** One available essay in the pool: what it is, what it pays, and Accept. */
 export function PoolEssayCard({ essay, accepting, disabled, onAccept }: { essay: TutorEssay; accepting: boolean; disabled: boolean; onAccept: () => void }) {
   const titleId = useId();
   return (

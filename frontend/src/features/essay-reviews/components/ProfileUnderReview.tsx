@@ -6,7 +6,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { FiClock } from 'react-icons/fi';
 import { Card } from '../../../components/ui/Card';
 
-/** What a tutor sees in the pool before an admin approves them for essays (spec part 2 §2: 1-3 business days). */
+/** What a tutor sees in the pool before an admin approves them for essays (1-3 business days). */
 export function ProfileUnderReview() {
   return (
     <Card>

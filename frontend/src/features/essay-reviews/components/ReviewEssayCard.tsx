@@ -20,7 +20,7 @@ interface ReviewEssayCardProps {
   onGetPaid: () => void;
 }
 
-/** One of the tutor's essays (spec part 2 §2 essay reviews): its badge, what happens next, and the way there. */
+/** One of the tutor's essays (Essay Reviews): its badge, what happens next, and the way there. */
 export function ReviewEssayCard({ essay, now, onDetails, onGetPaid }: ReviewEssayCardProps) {
   const titleId = useId();
   const eligible = isPayoutEligible(essay, now);

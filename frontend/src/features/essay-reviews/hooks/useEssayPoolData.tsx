@@ -13,7 +13,7 @@ import { validatePoolSearch, type PoolSearch } from '../search';
 /** How long the search box waits for typing to stop before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
-/** The pool refuses tutors not approved for essays: 403 with the code TUTOR_NOT_APPROVED (spec part 2 §2). */
+/** The pool refuses tutors not approved for essays: 403 with the code TUTOR_NOT_APPROVED. */
 export const notApproved = (error: unknown) => errorCode(error) === 'TUTOR_NOT_APPROVED' || (isApiError(error) && error.status === 403);
 
 /**
@@ -75,7 +75,7 @@ export function useEssayPoolData(urlSearch: PoolSearch, studyLevel: string | nul
       } else if (notApproved(error)) {
         setBlocked(true);
       } else {
-        // Spec part 2 §8: the message clears after 3 s.
+        // The message clears after 3 s.
         toaster.create({ type: 'error', title: MESSAGES.acceptFailed, description: errorMessage(error, ''), duration: 3000 });
       }
     },

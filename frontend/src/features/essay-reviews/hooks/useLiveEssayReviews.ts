@@ -3,7 +3,7 @@ import { useChatReconnected, useChatSocketEvent } from '../../../components/chat
 import { essayReviewsKeys } from '../queries';
 
 /**
- * The tutor's essays stay current while the student acts (issue 30): each `essayChanged` on the session's socket
+ * The tutor's essays stay current while the student acts: each `essayChanged` on the session's socket
  * (the student paid, asked for a revision, accepted the feedback, cancelled, …) makes the tutor's essay queries read
  * again — the open discussion, marking page or list shows the new status and actions without a reload.
  */

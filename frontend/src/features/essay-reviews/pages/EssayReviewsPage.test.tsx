@@ -159,7 +159,7 @@ describe('essay reviews', { timeout: 30_000 }, () => {
     await user.click(within(success).getByRole('button', { name: 'Close' }));
 
     const notice = await screen.findByText('Payout requested for “Accepted review”');
-    // Without Stripe Connect the payout is a recorded one (DESIGN.md §9).
+    // Without Stripe Connect the payout is a recorded one.
     expect(screen.getByText(/It is recorded and our team will pay it to you\./)).toBeInTheDocument();
     expect(within(notice.closest('[role="status"]') as HTMLElement).getByRole('link', { name: 'View payout status' })).toHaveAttribute(
       'href',

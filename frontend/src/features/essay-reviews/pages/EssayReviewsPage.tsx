@@ -25,7 +25,7 @@ const FILTERS: { value: ReviewsFilter; label: string }[] = [
 
 export type { PayoutsPort };
 
-/** /tutor/essay-feedback (spec part 2 §2): the tutor's essays, filtered and searched, with details and Get Paid. */
+/** /tutor/essay-feedback: the tutor's essays, filtered and searched, with details and Get Paid. */
 export function EssayReviewsPage({ search: urlSearch, payouts }: { search: ReviewsSearch; payouts: PayoutsPort }) {
   useDocumentTitle('Essay Reviews');
   const data = useEssayReviewsData(urlSearch, payouts);

@@ -1,4 +1,4 @@
-// The marking page follows the student's moves live (issue 30): while the tutor waits for the payment, an
+// The marking page follows the student's moves live: while the tutor waits for the payment, an
 // `essayChanged` on the session's socket makes it read the essay again, and the feedback form appears.
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

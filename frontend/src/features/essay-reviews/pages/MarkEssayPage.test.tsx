@@ -111,7 +111,7 @@ describe('marking an essay', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('Failed to submit feedback. Please try again.').length).toBeGreaterThan(0);
   });
 
-  it('says in the toast too when the essay is being refunded (issue 27)', async () => {
+  it('says in the toast too when the essay is being refunded', async () => {
     const user = userEvent.setup({ delay: null });
     const uploads = stubUploads();
     stubApi({ [GET]: () => jsonResponse(200, { essay: paid }) });

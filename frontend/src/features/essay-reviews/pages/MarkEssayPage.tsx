@@ -24,7 +24,7 @@ import { useNow } from '../../../lib/hooks/useNow';
 import { tutorEssayQuery } from '../queries';
 import { essayBadge, isMarkable, markingDeadline, type TutorEssay } from '../rules';
 
-/** /tutor/essay-feedback/{essayId}: the essay to mark and the feedback form, once it is paid (spec part 2 §4, §5). */
+/** /tutor/essay-feedback/{essayId}: the essay to mark and the feedback form, once it is paid. */
 export function MarkEssayPage({ essayId }: { essayId: string }) {
   useDocumentTitle('Mark Essay');
   const essay = useQuery(tutorEssayQuery(essayId));

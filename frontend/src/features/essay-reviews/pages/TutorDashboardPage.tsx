@@ -18,9 +18,9 @@ import { pounds } from '../format';
 import { tutorDashboardQuery } from '../queries';
 
 /**
- * /tutor/dashboard (spec part 2 §2): welcome text and four stat cards, with the way to the essay work. `approved`:
+ * /tutor/dashboard: welcome text and four stat cards, with the way to the essay work. `approved`:
  * the tutor's standing from their profile (the route reads it; the profile feature owns it): false says the
- * application is waiting for an admin (issue 30).
+ * application is waiting for an admin.
  */
 export function TutorDashboardPage({ approved }: { approved?: boolean } = {}) {
   useDocumentTitle('Dashboard');

@@ -119,7 +119,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.key === 'POST /api/essays/e1/confirm')?.body).toEqual({ wordCount: 1600 });
   });
 
-  it("Confirm takes any count, once, when the count is the student's estimate (issue 27)", async () => {
+  it("Confirm takes any count, once, when the count is the student's estimate", async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = stubApi({
       [GET]: () => jsonResponse(200, { essay: held({ wordCountEstimated: true }) }),
@@ -223,7 +223,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
     // The dashboard layout's provider opened the session's socket for the discussion.
     const socket = await chatSocket();
     socket.serverAccepts();
-    // Two listeners: the discussion's thread, and the layout's unread counter (issue 30: it is live on every page).
+    // Two listeners: the discussion's thread, and the layout's unread counter (it is live on every page).
     await waitFor(() => expect(socket.listenerCount('receiveMessage')).toBe(2));
 
     // Another person's message changes nothing; the student's shows at once.
@@ -289,7 +289,7 @@ describe('word-count discussion', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Essay not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the Essay Pool' })).toHaveAttribute('href', '/tutor/essay-pool');
   });
-  it('reads the student\'s messages here as read everywhere: the chats\' unread count clears (issue 30)', async () => {
+  it('reads the student\'s messages here as read everywhere: the chats\' unread count clears', async () => {
     stubApi({ [GET]: () => jsonResponse(200, { essay: held() }), ...CONTACTS, [`GET /api/tutor/messages/${STUDENT_ID}`]: () => jsonResponse(200, { messages: [message({})], hasMore: false }) });
     renderApp('/tutor/chat/e1');
     const log = await screen.findByRole('log', { name: 'Messages' });

@@ -27,7 +27,7 @@ const ESSAY_POLL_MS = 15_000;
 
 export const TIME_UP_MESSAGE = 'Time is up: the essay has been returned to the pool.';
 
-/** /tutor/chat/{essayId} (spec part 2 §2, §4): essay details, the countdown to discussionEndsAt, the chat, Cancel Review and Confirm. */
+/** /tutor/chat/{essayId}: essay details, the countdown to discussionEndsAt, the chat, Cancel Review and Confirm. */
 export function WordCountDiscussionPage({ essayId }: { essayId: string }) {
   useDocumentTitle('Word Count Discussion');
   const essay = useQuery({ ...discussionEssayQuery(essayId), refetchInterval: ESSAY_POLL_MS });

@@ -33,7 +33,7 @@ export interface FeedbackGuidelines {
 }
 
 /**
- * Step two of the upload, "Confirm Essay Details" (spec part 1 §2, §5): the essay as the server read it, an
+ * Step two of the upload, "Confirm Essay Details": the essay as the server read it, an
  * adjustable count within ±10 % of the original with Reset, the live estimated price, and Confirm Word Count
  * (`POST /student/updateWordCount`, which puts the essay in the pool) → My Essays.
  */
@@ -200,7 +200,7 @@ function ConfirmForm({ essay, guidelines }: { essay: Essay; guidelines: Feedback
   );
 }
 
-/** The price item by item (issue 30): the review at the typed count, then each surcharge the upload fixed. */
+/** The price item by item: the review at the typed count, then each surcharge the upload fixed. */
 function priceItems(essay: Essay, count: number): { label: string; amount: string }[] {
   return [
     { label: `Review of ${count.toLocaleString('en-GB')} words`, amount: formatPounds(essayChargePence(count)) },

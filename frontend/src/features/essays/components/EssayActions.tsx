@@ -19,11 +19,11 @@ import { UpdateWordCountDialog } from './UpdateWordCountDialog';
 type Open = null | 'wordCount' | 'price' | 'accept' | 'accepted' | 'revision' | 'cancel' | 'rate';
 
 export const ACCEPT_TITLE = 'Accept Feedback?';
-/** Says what accepting does (issue 30): it finalises, releases the tutor's payment, ends the revision option; no charge. */
+/** Says what accepting does: it finalises, releases the tutor's payment, ends the revision option; no charge. */
 export const ACCEPT_MESSAGE = "Accepting finalises the review: your tutor's payment is released and you can no longer ask for a revision. You have already paid, so nothing more is charged.";
 
 /**
- * The student's actions on one essay (spec part 1 §4; cancel and revision per DESIGN.md §9), each shown only in the
+ * The student's actions on one essay (cancel and revision: docs/decisions.md "The student may cancel", "One revision per essay"), each shown only in the
  * states where the server would allow it, each behind its dialog. Used by the cards and the detail page.
  */
 export function EssayActions({ essay }: { essay: Essay }) {

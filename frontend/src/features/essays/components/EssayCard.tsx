@@ -13,7 +13,7 @@ import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { EssayTurnLine } from '../../../components/EssayTurnLine';
 import { WordCountInlineEdit } from './WordCountInlineEdit';
 
-/** One essay on My Essays (spec part 1 §2): its facts, the actions its state allows, and View Details. */
+/** One essay on My Essays: its facts, the actions its state allows, and View Details. */
 export function EssayCard({ essay }: { essay: Essay }) {
   const can = essayActions(essay);
   return (

@@ -20,7 +20,7 @@ export interface FileDropzoneProps {
 }
 
 /**
- * Drag-and-drop or click to choose one file (spec part 1 §2): shows its name and size with Remove file. The
+ * Drag-and-drop or click to choose one file: shows its name and size with Remove file. The
  * "Choose file" button and the labelled input keep it usable without a mouse; a wrong type or size is refused on
  * the spot with the spec's message.
  */

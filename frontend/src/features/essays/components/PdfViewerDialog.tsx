@@ -17,7 +17,7 @@ export function showsInline(url: string): boolean {
 }
 
 /**
- * The Essay PDF viewer (spec part 1 §2): the file in an embedded frame, with a link to open it in a new tab for
+ * The Essay PDF viewer: the file in an embedded frame, with a link to open it in a new tab for
  * browsers (or file types) that will not show it inline.
  */
 export function PdfViewerDialog({ title, url, onClose }: { title: string; url: string | null; onClose: () => void }) {

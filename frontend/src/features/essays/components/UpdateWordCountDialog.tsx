@@ -16,7 +16,7 @@ import { AppDialog } from '../../../components/ui/dialogs';
 const resolver = rulesResolver(updateWordCountRules);
 
 /**
- * The Update Word Count modal (spec part 1 §5): a number input with minimum 1 and no range check of its own; the
+ * The Update Word Count modal: a number input with minimum 1 and no range check of its own; the
  * server checks the band and its answer ("Word count must be within ±10% of the original (min-max)") shows here.
  */
 export function UpdateWordCountDialog({ essay, open, onClose }: { essay: Essay; open: boolean; onClose: () => void }) {

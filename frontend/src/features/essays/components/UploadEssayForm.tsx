@@ -24,7 +24,7 @@ const REQUEST_OPTIONS = [
 ];
 
 /**
- * Step one of the essay upload (spec part 1 §2, §5): the files and the essay's details, checked in the spec's
+ * Step one of the essay upload: the files and the essay's details, checked in the spec's
  * words by the upload's rules, then sent with upload progress. Calls `onUploaded` with the new essay's id.
  */
 export function UploadEssayForm({ onUploaded }: { onUploaded: (essayId: string) => void }) {

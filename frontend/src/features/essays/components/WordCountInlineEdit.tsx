@@ -15,7 +15,7 @@ import { inlineWordCountRules, type WordCountValues } from '../schemas';
 const resolver = rulesResolver(inlineWordCountRules);
 
 /**
- * The card's inline word-count edit (spec part 1 §5): a whole number within the essay's ±10 % band of the original,
+ * The card's inline word-count edit: a whole number within the essay's ±10 % band of the original,
  * "Must be within {low}-{high} words" and Save disabled outside it, the original count as a hint.
  */
 export function WordCountInlineEdit({ essay, editable, showLabel = true }: { essay: Essay; editable: boolean; showLabel?: boolean }) {

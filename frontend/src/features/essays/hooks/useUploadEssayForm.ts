@@ -15,7 +15,7 @@ const isUploadField = (field: string): field is UploadField => FIELDS.has(field)
 const resolver = rulesResolver((values: UploadFormValues, context: { needsWordCount: boolean }) => validateUpload(values, values, context));
 
 /**
- * Step one of the essay upload (spec part 1 §2, §5): the values (react-hook-form, checked by `validateUpload`),
+ * Step one of the essay upload: the values (react-hook-form, checked by `validateUpload`),
  * the upload with its progress, and the server's refusals put back on their fields.
  */
 export function useUploadEssayForm(onUploaded: (essayId: string) => void) {

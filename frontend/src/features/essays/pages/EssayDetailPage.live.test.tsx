@@ -1,4 +1,4 @@
-// The essay page follows the tutor's moves live (issue 30): an `essayChanged` on the session's socket makes it read
+// The essay page follows the tutor's moves live: an `essayChanged` on the session's socket makes it read
 // the essay again, so its status and actions change without a reload.
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -47,7 +47,7 @@ describe('EssayDetailPage', () => {
     expect(field('Submitted')).toHaveTextContent('1 March 2026');
     expect(field('Reviewed')).toHaveTextContent('4 March 2026');
     expect(field('Student Request')).toHaveTextContent('Feedback and Model Answer');
-    // The surcharge is itemised (issue 30).
+    // The surcharge is itemised.
     expect(field('Price')).toHaveTextContent('(includes model answer £5.00)');
     expect(field('Comments')).toHaveTextContent('Please focus on structure.');
     expect(screen.getByLabelText('Score: 7 out of 10')).toHaveTextContent('7/10');

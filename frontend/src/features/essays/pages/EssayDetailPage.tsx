@@ -26,7 +26,7 @@ import { studentEssayQuery } from '../queries';
 
 /**
  * The essay's files. The tutor's file is a "Model answer" only when one was asked for (Feedback and Model Answer);
- * on a Feedback Only request it is their optional marked-up copy, a "Marked essay" (issue 30).
+ * on a Feedback Only request it is their optional marked-up copy, a "Marked essay".
  */
 const filesOf = (essay: { requestType: string }): { kind: FileKind; label: string }[] => [
   { kind: 'fileUrl', label: 'Essay file' },
@@ -34,7 +34,7 @@ const filesOf = (essay: { requestType: string }): { kind: FileKind; label: strin
   { kind: 'modelURL', label: essay.requestType === 'feedback_model' ? 'Model answer' : 'Marked essay' },
 ];
 
-/** Essay detail (spec part 1 §2): the essay, its review once completed, its files, and the card's actions. */
+/** Essay detail: the essay, its review once completed, its files, and the card's actions. */
 export function EssayDetailPage({ essayId }: { essayId: string }) {
   const essay = useQuery(studentEssayQuery(essayId));
   const { freshLink, openInNewTab } = useFreshLink(essay);

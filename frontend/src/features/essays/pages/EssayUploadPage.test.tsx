@@ -201,7 +201,7 @@ describe('Essay upload: step two, Confirm Essay Details', () => {
     const user = userEvent.setup({ delay: null });
     renderApp(`/student/essay-upload?essayId=${essay._id}`);
 
-    // The text speaks of feedback (the service), not proof-reading (issue 30).
+    // The text speaks of feedback (the service), not proof-reading.
     expect(await screen.findByRole('heading', { name: 'What your feedback covers' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your tutor will' })).toBeInTheDocument();
     expect(screen.getByText('Written feedback on your argument, structure and use of evidence')).toBeInTheDocument();

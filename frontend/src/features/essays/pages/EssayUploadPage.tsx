@@ -8,7 +8,7 @@ import { UploadEssayForm } from '../components/UploadEssayForm';
 import type { EssayUploadSearch } from '../schemas';
 
 /**
- * Essay upload (spec part 1 §2): step one sends the file and details; step two (Confirm Essay Details) is
+ * Essay upload: step one sends the file and details; step two (Confirm Essay Details) is
  * `?essayId=…`, so it survives a reload and an unconfirmed essay's card can link back to it.
  */
 export function EssayUploadPage({ search, guidelines }: { search: EssayUploadSearch; guidelines: FeedbackGuidelines }) {

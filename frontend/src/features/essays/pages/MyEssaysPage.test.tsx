@@ -55,7 +55,7 @@ describe('My Essays: the list', () => {
     expect(screen.getByRole('link', { name: 'Upload New Essay' })).toHaveAttribute('href', '/student/essay-upload');
   });
 
-  it('says whose move is next beside each badge, in words, and the filters read like the badges (issue 30)', async () => {
+  it('says whose move is next beside each badge, in words, and the filters read like the badges', async () => {
     const waiting = essayIn.open({ title: 'Waiting essay' });
     const agreeing = essayIn.accepted({ title: 'Agreeing essay', discussionEndsAt: '2026-11-28T16:18:00.000Z' });
     const payable = essayIn.accepted({ title: 'Payable essay', tutorConfirmed: true });

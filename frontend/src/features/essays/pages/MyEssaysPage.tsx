@@ -18,7 +18,7 @@ import { LoadError } from '../../../components/ui/LoadError';
 import { ESSAY_FILTERS, FILTER_LABELS, studentEssaysQuery, type EssayFilter } from '../queries';
 import { ESSAY_SORTS, SORT_LABELS, visibleEssays, type EssaySort, type EssaysSearch } from '../schemas';
 
-/** My Essays (spec part 1 §2): the server's status lists, sorted and searched here, with the filters in the URL. */
+/** My Essays: the server's status lists, sorted and searched here, with the filters in the URL. */
 export function MyEssaysPage({ search }: { search: EssaysSearch }) {
   useDocumentTitle('My Essays');
   const id = useId();
@@ -138,7 +138,7 @@ export function MyEssaysPage({ search }: { search: EssaysSearch }) {
   );
 }
 
-/** "No essays found" with the one message that fits (spec part 1 §2). */
+/** "No essays found" with the one message that fits. */
 function EmptyEssays({ filter, q }: { filter: EssayFilter; q?: string }) {
   const message = q?.trim()
     ? `No essays match your search "${q.trim()}".`

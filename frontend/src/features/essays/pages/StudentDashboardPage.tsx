@@ -26,7 +26,7 @@ interface QuickAction {
   href?: string;
 }
 
-/** Spec part 1 §2: the four quick actions. */
+/** The dashboard's four quick actions. */
 const QUICK_ACTIONS: QuickAction[] = [
   { label: 'Upload Essay', description: 'Send an essay for expert feedback', icon: FiUpload, to: '/student/essay-upload' },
   { label: 'Schedule Interview', description: 'Book a tutoring or mock interview session', icon: FiCalendar, to: '/student/interviews' },
@@ -37,7 +37,7 @@ const QUICK_ACTIONS: QuickAction[] = [
 /** "Monday 23 November 2026" (British dates, the viewer's day). */
 const today = () => formatWeekdayDate(new Date());
 
-/** The student dashboard (spec part 1 §2): welcome, the three figures, quick actions, and reviews waiting for a rating. */
+/** The student dashboard: welcome, the three figures, quick actions, and reviews waiting for a rating. */
 export function StudentDashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useSession();

@@ -12,7 +12,7 @@ import type { OnboardingFormState } from '../hooks/useOnboardingForm';
 import { IMAGE_ACCEPT, MOTIVATION_MAX } from '../schemas';
 import { Section } from './Section';
 
-/** Step 1 (spec part 1 §5): profile, education, A-levels and subjects. */
+/** Step 1: profile, education, A-levels and subjects. */
 export function BasicInfoStep({ form }: { form: OnboardingFormState }) {
   const { formId, id, err, register, control, errors, aLevels, files, setFile, asList, watched, clearRowErrors } = form;
   const { motivation } = watched;

@@ -8,7 +8,7 @@ import { VerificationStep } from './VerificationStep';
 
 export { STEPS };
 
-/** Two-step tutor onboarding (part 1 §2, §4, §5): Basic Info, then Verification; posts /tutor/update-info. */
+/** Two-step tutor onboarding: Basic Info, then Verification; posts /tutor/update-info. */
 export function OnboardingForm() {
   const form = useOnboardingForm();
   const { step, banner, bannerRef, submit } = form;

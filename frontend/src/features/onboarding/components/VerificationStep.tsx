@@ -29,7 +29,7 @@ const APPLY_FOR_DBS = [
   { value: 'false', label: 'Continue without a DBS check' },
 ];
 
-/** Step 2 (spec part 1 §5): right to work, the DBS check, and the upload's progress. */
+/** Step 2: right to work, the DBS check, and the upload's progress. */
 export function VerificationStep({ form }: { form: OnboardingFormState }) {
   const { id, err, register, control, files, setFile, asList, watched, progress, uploading, back } = form;
   const { hasRight, nationality, documentType, hasDBS, appliedForDBS } = watched;

@@ -21,7 +21,7 @@ export const STEPS = ['Basic Info', 'Verification'] as const;
 const resolver = rulesResolver(onboardingRules);
 
 /**
- * The onboarding form's state and steps (spec part 1 §4, §5): the answers and the files in one react-hook-form,
+ * The onboarding form's state and steps: the answers and the files in one react-hook-form,
  * checked by the rules in `schemas.ts` (the resolver's context is the step being left), the upload with its
  * progress, and the server's refusals set back onto the step that holds the field.
  */

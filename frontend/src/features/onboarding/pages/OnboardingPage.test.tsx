@@ -24,7 +24,7 @@ async function fillBasicInfo(user: ReturnType<typeof userEvent.setup>, { dateOfB
 }
 
 describe('OnboardingPage', () => {
-  it('gives a student who chose "Become a Tutor" a way back to their dashboard (issue 30), and a tutor-only account none', async () => {
+  it('gives a student who chose "Become a Tutor" a way back to their dashboard, and a tutor-only account none', async () => {
     stubApi({});
     localStorage.setItem('token', 't');
     localStorage.setItem('user', JSON.stringify({ _id: 's1', role: 'student', onboardingCompleted: true }));

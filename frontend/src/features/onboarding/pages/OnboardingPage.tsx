@@ -10,7 +10,7 @@ import { OnboardingForm } from '../components/OnboardingForm';
 
 export function OnboardingPage() {
   useDocumentTitle('Tutor Onboarding');
-  // A student who chose "Become a Tutor" can change their mind (issue 30): the way back to their own dashboard.
+  // A student who chose "Become a Tutor" can change their mind: the way back to their own dashboard.
   const { isStudent } = useSession();
   return (
     <Stack gap="6" bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" p={{ base: '5', md: '8' }}>

@@ -12,7 +12,7 @@ export interface PayTarget {
 export const browser = { go: (url: string) => window.location.assign(url) };
 
 /**
- * The reusable "Pay" action (spec part 1 §4): remember the item and the payment type, ask the server for the
+ * The reusable "Pay" action: remember the item and the payment type, ask the server for the
  * checkout URL (the server decides the amount), then go there; on failure forget them and report
  * "Failed to generate payment URL: {msg}".
  */

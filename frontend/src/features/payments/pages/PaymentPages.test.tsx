@@ -120,7 +120,7 @@ describe('tutor payment result', () => {
     expect(screen.getByRole('link', { name: 'Back to Essays' })).toHaveAttribute('href', '/tutor/essays');
   });
 
-  it("reads the spec's session_id as well (issue 24), and never shows the pounds as pence", async () => {
+  it("reads the spec's session_id as well, and never shows the pounds as pence", async () => {
     signIn('tutor');
     const { calls } = stubApi({
       'POST /api/tutor/updateTutorPaymentStatus': () => jsonResponse(200, { message: 'Payment successful', status: 'completed', payoutId: 'po1', amount: 18.15, amountPence: 1815 }),

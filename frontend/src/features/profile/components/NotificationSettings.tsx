@@ -15,7 +15,7 @@ import {
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, isSwitchable, type NotificationKind } from '@redpen/shared/notifications';
 
 /**
- * The per-kind switches of the notices (issue 30): each kind this side receives, on or off (email and list alike).
+ * The per-kind switches of the notices: each kind this side receives, on or off (email and list alike).
  * Those about money or deadlines are always on, shown so and not switchable (the API refuses them too).
  */
 export function NotificationSettings({ side }: { side: 'student' | 'tutor' }) {

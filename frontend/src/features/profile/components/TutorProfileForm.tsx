@@ -28,7 +28,7 @@ const STUDY_LEVEL_OPTIONS = STUDY_LEVELS.map((level) => ({ value: level, label: 
 
 const resolver = rulesResolver(tutorProfileRules);
 
-/** The tutor's profile, edited in place (spec part 1 §2); the subjects' rows are checked before sending. */
+/** The tutor's profile, edited in place; the subjects' rows are checked before sending. */
 export function TutorProfileForm({ tutor, onDone }: { tutor: Partial<TutorProfile>; onDone: () => void }) {
   const formId = useId();
   const queryClient = useQueryClient();

@@ -93,20 +93,20 @@ function StudentProfileForm({ student, onDone }: { student: Partial<StudentProfi
   const formId = useId();
   const queryClient = useQueryClient();
   const hasDateOfBirth = !!student.dateOfBirth;
-  // No rules: every field is optional and sent only when filled (part 1 §5), so no resolver.
+  // No rules: every field is optional and sent only when filled, so no resolver.
   const { register, control, handleSubmit } = useForm<EditValues>({
     defaultValues: { major: student.major ?? '', university: student.university ?? '', bio: student.bio ?? '', dateOfBirth: '', picture: [] },
   });
 
   const save = useMutation({
     mutationFn: (values: EditValues) => {
-      // Only non-empty fields are sent; date of birth only when none is stored (part 1 §5).
+      // Only non-empty fields are sent; date of birth only when none is stored.
       const form = new FormData();
       for (const key of ['major', 'university', 'bio'] as const) {
         if (values[key].trim()) form.append(key, values[key].trim());
       }
       if (!hasDateOfBirth && values.dateOfBirth) form.append('dateOfBirth', values.dateOfBirth);
-      // The spec's field name for the picture (part 1 §7).
+      // The spec's field name for the picture.
       if (values.picture[0]) form.append('files', values.picture[0]);
       return apiUpload('/api/student/updateProfile', form);
     },

@@ -68,7 +68,7 @@ describe('TutorProfilePage editing', () => {
   });
 });
 
-describe('TutorProfilePage standing (issue 30)', () => {
+describe('TutorProfilePage standing', () => {
   function show(tutor: typeof TUTOR) {
     stubApi({ 'GET /api/tutor/getProfile': () => jsonResponse(200, { tutor }) });
     localStorage.setItem('token', 't');

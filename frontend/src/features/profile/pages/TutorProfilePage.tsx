@@ -26,7 +26,7 @@ export function TutorProfilePage() {
   const [editing, setEditing] = useState(false);
   const tutor = profile.data;
   const name = tutor?.name || user?.name || '';
-  // What the tutor entered (issue 30): a change waiting for an admin shows as entered, marked as waiting.
+  // What the tutor entered: a change waiting for an admin shows as entered, marked as waiting.
   const studyLevel = tutor?.pendingStudyLevel ? `${tutor.pendingStudyLevel} (awaiting approval)` : tutor?.StudyLevel || null;
 
   return (

@@ -36,7 +36,7 @@ function ContactField({ id, name, label, children }: { id: string; name: keyof C
 }
 
 /**
- * The contact form (spec part 1 §5). A plain HTML form first: without JavaScript the browser checks the required
+ * The contact form. A plain HTML form first: without JavaScript the browser checks the required
  * fields and posts it, and the server answers with the result page. The island islands/contact-form.ts (run alone
  * on the static /contact page, mounted here inside the app) checks it with the spec's messages, sends it to
  * `POST /api/contact` and shows the success view in place.

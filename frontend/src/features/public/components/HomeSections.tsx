@@ -18,7 +18,7 @@ import { SLIDE_INTERVAL_MS, SLIDES } from '../content/slides';
 import { SAMPLE_TESTIMONIALS, SAMPLE_TESTIMONIALS_NOTE } from '../content/testimonials';
 import { mountReveal } from '../islands/reveal';
 
-// The home page's sections (spec part 1 §2), in page order.
+// The home page's sections, in page order.
 
 const FEATURE_ICONS: Record<(typeof FEATURES)[number]['id'], IconComponent> = {
   essays: FiEdit3,

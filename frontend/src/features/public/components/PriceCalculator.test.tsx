@@ -13,7 +13,7 @@ describe('PriceCalculator', () => {
     expect(price()).toBe('£15.00');
 
     for (const [words, expected] of [
-      // Never below the smallest card charge (issue 27): one word costs 30p, not 2p.
+      // Never below the smallest card charge: one word costs 30p, not 2p.
       ['1', '£0.30'],
       ['20', '£0.30'],
       ['21', '£0.32'],
@@ -28,7 +28,7 @@ describe('PriceCalculator', () => {
     }
   });
 
-  it('says "up to 10%" with its space (issue 30)', () => {
+  it('says "up to 10%" with its space', () => {
     renderWithTheme(<PriceCalculator initialWords="1000" />);
     expect(screen.getByText(/may differ from the count we detect/)).toHaveTextContent('by up to 10% either way');
   });

@@ -6,7 +6,7 @@ import { SiteHeader } from './SiteHeader';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/SkipLink';
 import { useAppReady } from '../../../lib/useAppReady';
 
-/** Top bar, content, footer (spec part 1 §2). The page components own everything inside <main>. */
+/** Top bar, content, footer. The page components own everything inside <main>. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   useAppReady();
   return (

@@ -33,7 +33,7 @@ export function SiteHeader() {
   // Mounted again whenever the page changes, which also closes the menu.
   useEffect(() => (rootRef.current ? mountMenu(rootRef.current) : undefined), [pathname]);
 
-  // Signed in: the dashboard instead of "Log in" (issue 30). Read after the first paint, so the prerendered HTML
+  // Signed in: the dashboard instead of "Log in". Read after the first paint, so the prerendered HTML
   // (everyone's) and the first client render agree; on the static pages the menu island does the same swap.
   const [dashboard, setDashboard] = useState<DashboardPath | null>(null);
   useEffect(() => setDashboard(signedInDashboard()), []);

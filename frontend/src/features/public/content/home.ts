@@ -23,7 +23,7 @@ export const FEATURES = [
   },
 ] as const;
 
-/** The service promises, spec part 1 §1. */
+/** The service promises. */
 export const SERVICE_PROMISES = [
   'Essay feedback within 48–72 hours',
   'Expedited feedback within 24 hours',

@@ -1,4 +1,4 @@
-/** What a proof-reader may and may not do (spec part 1 §2 Terms, part 2 §1). */
+/** What a proof-reader may and may not do (the Terms). */
 export const PROOFREADER_MAY = [
   'Fix typographical and spelling errors',
   'Fix punctuation errors',

@@ -12,7 +12,7 @@ export const LOCATION = 'London, United Kingdom';
 export const FOOTER_TEXT =
   'Helping students through personalised essay reviews and expert interview preparation.';
 
-/** Top menu (spec part 1 §2). */
+/** Top menu. */
 export const TOP_MENU: SiteLink[] = [
   { label: 'Home', to: '/' },
   { label: 'Contact', to: '/contact' },

@@ -1,7 +1,7 @@
 export type Testimonial = { quote: string; name: string; course: string; university: string };
 
 /**
- * The landing page's three static sample testimonials (spec part 1 §1). They are illustrative
+ * The landing page's three static sample testimonials. They are illustrative
  * samples, and every place that shows them says so: UK consumer law (DMCC Act 2024) forbids
  * presenting invented reviews as real ones. Replace with verified reviews from tutor ratings.
  */

@@ -4,7 +4,7 @@ import { all, part, type Unmount } from '../../../lib/islands/runtime';
 /**
  * The site header's mobile menu: the toggle (`[data-menu-toggle]`, aria-controls the panel) opens and closes the
  * panel; Escape closes it and returns focus to the toggle; following a link in it closes it. A signed-in visitor's
- * "Log in" links (`[data-account-link]`) become their dashboard's (issue 30).
+ * "Log in" links (`[data-account-link]`) become their dashboard's.
  */
 export function mountMenu(root: HTMLElement): Unmount {
   showDashboardLinks(root);

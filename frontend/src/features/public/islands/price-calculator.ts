@@ -11,7 +11,7 @@ export function priceFor(raw: string): { pence: number } | { error: string } | n
   const words = Number(text);
   if (words < 1) return { error: 'Enter at least 1 word.' };
   if (words > MAX_CALCULATOR_WORDS) return { error: `Enter at most ${MAX_CALCULATOR_WORDS.toLocaleString('en-GB')} words.` };
-  return { pence: essayChargePence(words) }; // never below the smallest card charge (issue 27)
+  return { pence: essayChargePence(words) }; // never below the smallest card charge
 }
 
 /**

@@ -4,7 +4,7 @@ import { MIN_CHARGE_PENCE } from '@redpen/shared/pricing';
 import { mockReducedMotion, renderWithRouter } from '../test/utils';
 import { PricingPage } from './PricingPage';
 
-// Issue 27: /pricing quotes the smallest charge (shared/src/pricing.ts MIN_CHARGE_PENCE, Stripe's GBP minimum).
+// /pricing quotes the smallest charge (shared/src/pricing.ts MIN_CHARGE_PENCE, Stripe's GBP minimum).
 describe('the pricing page', () => {
   it('quotes the smallest charge for an essay, £0.30', async () => {
     mockReducedMotion(true);

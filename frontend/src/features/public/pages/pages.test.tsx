@@ -131,7 +131,7 @@ describe('public pages', () => {
     expect(panel).not.toBeVisible();
   });
 
-  it('header: a signed-in visitor sees the dashboard link, not "Log in" (issue 30)', async () => {
+  it('header: a signed-in visitor sees the dashboard link, not "Log in"', async () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('user', JSON.stringify({ _id: 't1', role: 'tutor' }));
     localStorage.setItem('currentRole', 'tutor');

@@ -13,7 +13,7 @@ export function toggleSlot(availability: Availability, day: AvailabilityWeekday,
   return { ...availability, [day]: SLOT_TIMES.filter((s) => current.has(s)) };
 }
 
-/** The week grid (part 2 §9): Monday to Sunday × the hourly slots, as wall-clock times in the tutor's zone. */
+/** The week grid: Monday to Sunday × the hourly slots, as wall-clock times in the tutor's zone. */
 export function AvailabilityGrid({ value, onChange, timeZone }: { value: Availability; onChange: (next: Availability) => void; timeZone: string }) {
   return (
     <Box overflowX="auto">

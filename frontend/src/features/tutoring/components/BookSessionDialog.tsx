@@ -16,7 +16,7 @@ import type { TutorCard } from '../queries';
 import { NO_SLOTS_TODAY, bookingDays, bookingRules, localDayKey, slotLabel, type BookingValues } from '../rules';
 
 /**
- * The booking modal (part 1 §2, §5): Select Day (the tutor's weekdays with their next date), Select Time (the free
+ * The booking modal: Select Day (the tutor's weekdays with their next date), Select Time (the free
  * slots of that date, in the viewer's time with the GMT range), Purpose; Book Session only when all three are set.
  */
 export function BookSessionDialog({ tutor, onClose }: { tutor: TutorCard; onClose: () => void }) {

@@ -16,7 +16,7 @@ import { UploadProgress } from '../../../components/form/UploadProgress';
 import { loadErrorDetail } from '../../../components/ui/LoadError';
 
 /**
- * The DBS application (part 2 §5): full name, certificate number and the certificate, uploaded with its progress;
+ * The DBS application: full name, certificate number and the certificate, uploaded with its progress;
  * after success the page's data reloads (the server then answers the pending state). A 401 is the login screen.
  */
 export function DbsApplyForm({ onUnauthenticated }: { onUnauthenticated: () => void }) {

@@ -16,7 +16,7 @@ export function monthCells(year: number, month: number): (Date | null)[] {
 }
 
 /**
- * The month calendar of My Sessions (part 1 §2): Sun–Sat, previous/next month, days with sessions marked, past
+ * The month calendar of My Sessions: Sun–Sat, previous/next month, days with sessions marked, past
  * days disabled. Choosing a day selects it (again: clears it).
  */
 export function MonthCalendar({

@@ -20,7 +20,7 @@ const FEEDBACK_MAX = 500;
 /** Rate Session: 1–5 and optional feedback (≤ 500 characters), once; `giveRating` with type session. */
 export function RateSessionDialog({ session, onClose }: { session: TutoringSession; onClose: () => void }) {
   const queryClient = useQueryClient();
-  // No rating chosen at first (issue 30): the student picks one.
+  // No rating chosen at first: the student picks one.
   const [rating, setRating] = useState('');
   const [tried, setTried] = useState(false);
   const [feedback, setFeedback] = useState('');

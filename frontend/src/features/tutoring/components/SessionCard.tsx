@@ -9,7 +9,7 @@ import type { TutoringSession } from '../queries';
 import { canJoin, longDate, sessionBadge, startsInMinutes, timeRange } from '../rules';
 
 /**
- * One session (part 1 §2): purpose, date, start–end time in the viewer's time, the status marker, "Starts in Nm"
+ * One session: purpose, date, start–end time in the viewer's time, the status marker, "Starts in Nm"
  * within 30 minutes and Join Meeting while active; `actions` are the side's own buttons.
  */
 export function SessionCard({ session, now, withName, actions }: { session: TutoringSession; now: number; withName: string; actions?: ReactNode }) {

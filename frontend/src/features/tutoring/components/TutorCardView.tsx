@@ -16,7 +16,7 @@ const initials = (name: string) =>
     .slice(0, 2)
     .toUpperCase();
 
-/** A tutor card (part 1 §3): picture, name, subject, university, experience, rate, level, description, rating. */
+/** A tutor card: picture, name, subject, university, experience, rate, level, description, rating. */
 export function TutorCardView({ tutor, onBook }: { tutor: TutorCard; onBook: () => void }) {
   return (
     <Stack as="article" aria-label={tutor.fullName} gap="3" p="5" bg="bg.panel" rounded="lg" borderWidth="1px">

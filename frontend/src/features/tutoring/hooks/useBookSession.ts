@@ -5,7 +5,7 @@ import { forgetPayment, rememberPayment } from '../../../lib/payment-storage';
 import { browser, tutoringApi } from '../queries';
 
 /**
- * Book Session (part 1 §2, DESIGN §9 "Paying"): the server holds the slot unpaid and answers
+ * Book Session: the server holds the slot unpaid and answers
  * `{ tutoringSession, paymentUrl }`; the session id and `paymentType` tutoring are remembered under the spec's
  * local-storage keys (the success page reads them), then the browser goes to the checkout.
  */
@@ -18,7 +18,7 @@ export function useBookSession() {
     },
     onError: (error) => {
       forgetPayment();
-      // A student who is also a tutor, on their own card (issue 27): the dialog's alert says it too.
+      // A student who is also a tutor, on their own card: the dialog's alert says it too.
       if (errorCode(error) === 'SELF_DEALING') toastError(errorMessage(error, 'You cannot book a session with yourself'));
     },
   });

@@ -15,7 +15,7 @@ export const SECTIONS = [
 ] as const;
 
 /**
- * The tutor's session management (part 2 §2, §4): the server's three lists (pending, in progress, completed),
+ * The tutor's session management: the server's three lists (pending, in progress, completed),
  * regrouped by the viewer's clock so a session moves section when it starts or ends; purpose search; Get Paid.
  */
 export function useTutorSessions() {
@@ -31,7 +31,7 @@ export function useTutorSessions() {
   const sessions = lists.flatMap((q) => q.data ?? []).filter((s) => s.purpose.toLowerCase().includes(search));
   const byTiming = (timing: 'active' | 'upcoming' | 'completed') => {
     const picked = sessions.filter((s) => sessionTiming(s, now) === timing);
-    // Pending and in progress ascending, completed descending (part 2 §9).
+    // Pending and in progress ascending, completed descending.
     return picked.sort((a, b) => (timing === 'completed' ? -1 : 1) * (Date.parse(a.startTime) - Date.parse(b.startTime)));
   };
   const sections = SECTIONS.filter((section) => filter === 'all' || filter === section.filter).map((section) => ({

@@ -167,7 +167,7 @@ describe('My Sessions', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'All Sessions' }));
     await userEvent.click(within(await screen.findByRole('article', { name: 'Past unrated' })).getByRole('button', { name: 'Rate Session' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate Session' });
-    // No rating chosen at first (issue 30); sending without one asks for it.
+    // No rating chosen at first; sending without one asks for it.
     expect(within(dialog).getByLabelText('Rating')).toHaveDisplayValue('Choose a rating');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Rating' }));
     expect(await within(dialog).findByText('Choose a rating from 1 to 5 stars')).toBeInTheDocument();

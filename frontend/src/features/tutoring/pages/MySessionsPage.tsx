@@ -18,7 +18,7 @@ const TABS: { value: SessionsTab; label: string }[] = [
   { value: 'upcoming', label: 'Upcoming Sessions' },
 ];
 
-/** My Sessions (/student/interviews, part 1 §2): the month calendar beside the list of the chosen tab and day. */
+/** My Sessions (/student/interviews): the month calendar beside the list of the chosen tab and day. */
 export function MySessionsPage() {
   const page = useMySessions();
   return (

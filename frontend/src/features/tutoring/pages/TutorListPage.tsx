@@ -26,7 +26,7 @@ const SORTS = [
   { value: 'hourlyRate', label: 'Hourly rate' },
 ] as const;
 
-/** Find Your Tutor (part 1 §2): served at /student/tutor-list and /student/tutors; filters run in the server's SQL. */
+/** Find Your Tutor: served at /student/tutor-list and /student/tutors; filters run in the server's SQL. */
 export function TutorListPage() {
   const [studyLevel, setStudyLevel] = useState<StudyLevelFilter>('all');
   const [sort, setSort] = useState<TutorSort>('experience');

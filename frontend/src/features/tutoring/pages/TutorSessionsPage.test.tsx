@@ -134,7 +134,7 @@ describe('Tutor session management', { timeout: 30_000 }, () => {
     expect(await screen.findByText('This session is not eligible for a payout yet')).toBeInTheDocument();
   });
 
-  it('Get Paid states what the tutor earns for the session (issue 30)', async () => {
+  it('Get Paid states what the tutor earns for the session', async () => {
     stubApi({
       'GET /api/tutor/getPendingTutoringSessions': sessions([]),
       'GET /api/tutor/getInProgressTutoringSessions': sessions([]),

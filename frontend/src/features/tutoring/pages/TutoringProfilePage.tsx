@@ -10,7 +10,7 @@ import { TutoringProfileForm } from '../components/TutoringProfileForm';
 import { tutoringProfileQuery } from '../queries';
 
 /**
- * /tutor/tutoring-profile (part 2 §2, §4): exactly one of four states, as the server decides them (`state`):
+ * /tutor/tutoring-profile: exactly one of four states, as the server decides them (`state`):
  * apply (DBS Verification Required), pending (DBS Pending Approval) or editable; a 401 shows the login screen.
  */
 export function TutoringProfilePage() {

@@ -3,7 +3,7 @@ import { TutorPaymentSuccessPage } from '../../../features/payments/pages/TutorP
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
-// The spec's page reads `session_id` (part 2 §2); our own payout links carry `payout_id`: either names the payout.
+// The spec's page reads `session_id`; our own payout links carry `payout_id`: either names the payout.
 export const Route = createFileRoute('/_tutor/tutor/payment-success')({
   validateSearch: (search: Record<string, unknown>): { payout_id?: string; session_id?: string } => {
     const payoutId = text(search.payout_id);
