@@ -1,14 +1,11 @@
-import { Button } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
-import { NativeSelect } from '@chakra-ui/react/native-select';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { errorMessage } from '../../../api/client';
-import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { SelectField } from '../../../components/form/SelectField';
+import { QueryState } from '../../../components/ui/QueryState';
 import { CardGridSkeleton } from '../../../components/ui/Skeleton';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { PoolEssayCard } from '../components/PoolEssayCard';
@@ -77,23 +74,24 @@ export function EssayPoolPage({ search: urlSearch, studyLevel }: EssayPoolPagePr
         }
       >
         {(essays) => (
-        <>
-          <Text color="fg.muted" fontSize="sm" role="status">
-            {essays.length === 1 ? '1 essay available' : `${essays.length} essays available`}
-          </Text>
-          <SimpleGrid as="ul" aria-label="Available essays" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0" opacity={pool.isPlaceholderData ? 0.6 : 1}>
-            {essays.map((essay) => (
-              <PoolEssayCard
-                key={essay._id}
-                essay={essay}
-                accepting={accept.isPending && accept.variables?._id === essay._id}
-                disabled={accept.isPending}
-                onAccept={() => accept.mutate(essay)}
-              />
-            ))}
-          </SimpleGrid>
-        </>
-      )}
+          <>
+            <Text color="fg.muted" fontSize="sm" role="status">
+              {essays.length === 1 ? '1 essay available' : `${essays.length} essays available`}
+            </Text>
+            <SimpleGrid as="ul" aria-label="Available essays" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0" opacity={pool.isPlaceholderData ? 0.6 : 1}>
+              {essays.map((essay) => (
+                <PoolEssayCard
+                  key={essay._id}
+                  essay={essay}
+                  accepting={accept.isPending && accept.variables?._id === essay._id}
+                  disabled={accept.isPending}
+                  onAccept={() => accept.mutate(essay)}
+                />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

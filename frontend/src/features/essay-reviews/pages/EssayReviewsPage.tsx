@@ -5,9 +5,9 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { QueryState } from '../../../components/ui/QueryState';
 import { CardGridSkeleton } from '../../../components/ui/Skeleton';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { EssayDetailsDialog } from '../components/EssayDetailsDialog';
@@ -69,39 +69,40 @@ export function EssayReviewsPage({ search: urlSearch, payouts }: { search: Revie
         </Stack>
       </Stack>
 
-      {essays.isPending ? (
-        <CardGridSkeleton label="Loading your essays" height="64" />
-      ) : essays.isError ? (
-        <FormAlert title="Failed to load essays">
-          {errorMessage(essays.error, 'Please try again.')}{' '}
-          <Button size="xs" variant="outline" onClick={() => void essays.refetch()}>
-            Try Again
-          </Button>
-        </FormAlert>
-      ) : essays.data.length === 0 ? (
-        <Stack align="center" textAlign="center" gap="3" py="12" bg="white" rounded="xl" borderWidth="1px">
-          <Heading as="h2" size="md">
-            No essays yet
-          </Heading>
-          <Text color="fg.muted">Accept an essay from the pool to start reviewing.</Text>
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/tutor/essay-pool">Browse the Essay Pool</RouterLink>
-          </Button>
-        </Stack>
-      ) : shown.length === 0 ? (
-        <Stack align="center" textAlign="center" gap="1" py="12" bg="white" rounded="xl" borderWidth="1px">
-          <Heading as="h2" size="md">
-            No essays found
-          </Heading>
-          <Text color="fg.muted">Try another filter or search.</Text>
-        </Stack>
-      ) : (
-        <SimpleGrid as="ul" aria-label="Your essays" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0">
-          {shown.map((essay) => (
-            <ReviewEssayCard key={essay._id} essay={essay} now={now} onDetails={() => setDetails(essay)} onGetPaid={() => setPayoutFor(essay)} />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState
+        query={essays}
+        errorHeadline="Failed to load essays"
+        errorInline
+        skeleton={<CardGridSkeleton label="Loading your essays" height="64" />}
+        empty={
+          <Stack align="center" textAlign="center" gap="3" py="12" bg="white" rounded="xl" borderWidth="1px">
+            <Heading as="h2" size="md">
+              No essays yet
+            </Heading>
+            <Text color="fg.muted">Accept an essay from the pool to start reviewing.</Text>
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/tutor/essay-pool">Browse the Essay Pool</RouterLink>
+            </Button>
+          </Stack>
+        }
+      >
+        {() =>
+          shown.length === 0 ? (
+            <Stack align="center" textAlign="center" gap="1" py="12" bg="white" rounded="xl" borderWidth="1px">
+              <Heading as="h2" size="md">
+                No essays found
+              </Heading>
+              <Text color="fg.muted">Try another filter or search.</Text>
+            </Stack>
+          ) : (
+            <SimpleGrid as="ul" aria-label="Your essays" columns={{ base: 1, md: 2 }} gap="4" m="0" p="0">
+              {shown.map((essay) => (
+                <ReviewEssayCard key={essay._id} essay={essay} now={now} onDetails={() => setDetails(essay)} onGetPaid={() => setPayoutFor(essay)} />
+              ))}
+            </SimpleGrid>
+          )
+        }
+      </QueryState>
 
       <EssayDetailsDialog essay={details} now={now} onClose={() => setDetails(null)} />
 
