@@ -1821,7 +1821,7 @@ export interface components {
             /** @description Presigned URL of the approved picture */
             profilePicture: string | null;
             /**
-             * @description Banned takes precedence, then Approved, otherwise Pending (spec part 2 §4)
+             * @description Banned takes precedence, then Approved, otherwise Pending
              * @enum {string}
              */
             status: "Banned" | "Approved" | "Pending";
@@ -2103,7 +2103,7 @@ export interface components {
             message: string;
             profile: components["schemas"]["TutoringProfileDto"];
             /**
-             * @description What the page shows (DESIGN.md §9): apply (no certificate on file), pending (submitted, not yet verified and approved), editable (approved && approved_tutoring && hasDBS)
+             * @description What the page shows: apply (no certificate on file), pending (submitted, not yet verified and approved), editable (approved && approved_tutoring && hasDBS)
              * @enum {string}
              */
             state: "apply" | "pending" | "editable";
@@ -2194,7 +2194,7 @@ export interface components {
             payoutAvailableAt: string | null;
             /** @description The essay's opening lines as read at upload (about 300 characters, one line); null for an image or a scan */
             preview: string | null;
-            /** @description Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)") */
+            /** @description Pounds with at most 2 decimals (18.15), surcharges included */
             price: number;
             /** @description The tutor has set the count of an essay whose count was not read from the document, and the student has not yet confirmed the price it gives (POST /essays/{essayId}/confirm-price): until they do, payment is refused (409 PRICE_NOT_CONFIRMED). While the count is still the student's (wordCountEstimated, wordCountToBeAgreed) payment is refused too (409 WORD_COUNT_NOT_SET) */
             priceConfirmationNeeded: boolean;
@@ -2225,7 +2225,7 @@ export interface components {
             revisionRequestedAt: string | null;
             score: number | null;
             /**
-             * @description The lifecycle state (DESIGN.md §9)
+             * @description The lifecycle state
              * @enum {string}
              */
             state: "awaiting_confirmation" | "open" | "accepted" | "paid" | "completed" | "revision_requested" | "cancelled";
@@ -2339,7 +2339,7 @@ export interface components {
             payoutAvailableAt: string | null;
             /** @description The essay's opening lines as read at upload (about 300 characters, one line); null for an image or a scan */
             preview: string | null;
-            /** @description Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)") */
+            /** @description Pounds with at most 2 decimals (18.15), surcharges included */
             price: number;
             /** @description The tutor has set the count of an essay whose count was not read from the document, and the student has not yet confirmed the price it gives (POST /essays/{essayId}/confirm-price): until they do, payment is refused (409 PRICE_NOT_CONFIRMED). While the count is still the student's (wordCountEstimated, wordCountToBeAgreed) payment is refused too (409 WORD_COUNT_NOT_SET) */
             priceConfirmationNeeded: boolean;
@@ -2370,7 +2370,7 @@ export interface components {
             revisionRequestedAt: string | null;
             score: number | null;
             /**
-             * @description The lifecycle state (DESIGN.md §9)
+             * @description The lifecycle state
              * @enum {string}
              */
             state: "awaiting_confirmation" | "open" | "accepted" | "paid" | "completed" | "revision_requested" | "cancelled";
@@ -3216,7 +3216,7 @@ export interface components {
             hasDBS: boolean;
             profile: components["schemas"]["TutoringProfileDto"];
             /**
-             * @description What the page shows (DESIGN.md §9): apply (no certificate on file), pending (submitted, not yet verified and approved), editable (approved && approved_tutoring && hasDBS)
+             * @description What the page shows: apply (no certificate on file), pending (submitted, not yet verified and approved), editable (approved && approved_tutoring && hasDBS)
              * @enum {string}
              */
             state: "apply" | "pending" | "editable";
@@ -3354,7 +3354,7 @@ export interface components {
              */
             documentType?: "passport" | "ukBirthCertificate" | "ukAdoptionCertificate" | "ukBornOrAdoptedCertificate" | "residencePermit" | "validVisa" | "birth-cert" | "adoption-cert" | "brp";
             /**
-             * @description The spec's name of nationality (part 2 §3)
+             * @description The spec's name of nationality
              * @enum {string}
              */
             eligibility?: "BritishIrish" | "EuEeaSwiss" | "NonEuEea";

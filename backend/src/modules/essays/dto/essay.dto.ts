@@ -14,7 +14,7 @@ const MAX_PRICE_PENCE = 100_000_000;
 
 export const REQUEST_TYPES = ['feedback-only', 'feedback_model'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
-/** The labels the API answers in `studentRequest` (spec part 1 §3, part 2 §3), accepted back on upload (issue 24). */
+/** The labels the API answers in `studentRequest`, accepted back on upload. */
 export const STUDENT_REQUEST_LABELS: Readonly<Record<string, RequestType>> = {
   'feedback only': 'feedback-only',
   'feedback and model answer': 'feedback_model',
@@ -30,13 +30,13 @@ const RequestTypeOf = (): PropertyDecorator =>
     return REQUEST_TYPES.find((t) => t === v.toLowerCase()) ?? STUDENT_REQUEST_LABELS[v.toLowerCase().replace(/\s+/g, ' ')] ?? v;
   });
 
-/** Spec part 1 §2: the upload form's Subject is free text (a level's listed subjects are stored in the list's spelling). */
+/** The upload form's Subject is free text (a level's listed subjects are stored in the list's spelling). */
 export const SUBJECT_MIN_LENGTH = 2;
 export const SUBJECT_MAX_LENGTH = 100;
 const SUBJECT_LENGTH_MESSAGE = `Subject must be ${SUBJECT_MIN_LENGTH} to ${SUBJECT_MAX_LENGTH} characters`;
 
 const WORD_COUNT_MESSAGE = 'Word count must be a whole number above 0';
-/** The largest count a tutor may set (freely, for a student's estimate: issue 27); beyond it the database's integer would overflow. */
+/** The largest count a tutor may set (freely, for a student's estimate); beyond it the database's integer would overflow. */
 const MAX_SET_WORD_COUNT = 1_000_000;
 const MAX_WORD_COUNT_MESSAGE = 'Word count must be at most 1,000,000';
 
@@ -61,7 +61,7 @@ const FormInt = (): PropertyDecorator =>
   });
 
 /**
- * The text fields of `POST /student/uploadEssay` (spec part 1 §5, §7; issue 12), checked by the upload helper.
+ * The text fields of `POST /student/uploadEssay`, checked by the upload helper.
  * The level and the subject are checked against the level's subject list by the service.
  */
 export class UploadEssayFormDto {
@@ -139,7 +139,7 @@ export class TutorEssayIdDto {
   essayID: string;
 }
 
-/** `POST /tutor/acceptEssay`: the spec's `essayID`, and optionally the count the tutor sets (issue 27). */
+/** `POST /tutor/acceptEssay`: the spec's `essayID`, and optionally the count the tutor sets. */
 export class AcceptEssayDto extends TutorEssayIdDto {
   @ApiPropertyOptional({
     type: 'integer',
@@ -171,7 +171,7 @@ export class EssayStudentRatingDto {
   @ApiProperty({ format: 'date-time' }) ratingDate: string;
 }
 
-/** An essay as the spec's screens read it (part 1 §3; part 2 §3 tutor view). Money in pounds, with its pence twin. */
+/** An essay as the spec's screens read it (the student's and the tutor's views). Money in pounds, with its pence twin. */
 export class EssayDto {
   @ApiProperty({ format: 'uuid' }) _id: string;
   @ApiProperty() title: string;
@@ -182,7 +182,7 @@ export class EssayDto {
   @ApiProperty() originalWordCount: number;
   @ApiProperty({ description: 'The counts the student may confirm (±10 % of the original)' }) minWordCount: number;
   @ApiProperty() maxWordCount: number;
-  @ApiProperty({ description: 'Pounds with at most 2 decimals (18.15), surcharges included (spec part 2 §3 "price (pounds)")' }) price: number;
+  @ApiProperty({ description: 'Pounds with at most 2 decimals (18.15), surcharges included' }) price: number;
   @ApiProperty({ type: 'integer', description: 'The same amount in integer pence (1815)' }) pricePence: number;
   @ApiProperty({ description: 'The count is to be agreed (an image uploaded without one): wordCount is a placeholder, the price the minimum, until the accepting tutor sets the count in the discussion' }) wordCountToBeAgreed: boolean;
   @ApiProperty({ description: "The count is the student's, not read from the document (an image, or a document with no text layer): the accepting tutor may set it once, freely, at acceptance or in the discussion (it reprices the essay)" })
@@ -208,7 +208,7 @@ export class EssayDto {
   @ApiProperty({ type: String, nullable: true, description: "The essay's opening lines as read at upload (about 300 characters, one line); null for an image or a scan" })
   preview: string | null;
   @ApiProperty({ enum: ['Pending', 'In Progress', 'Completed', 'Revision Requested', 'Cancelled'] }) status: string;
-  @ApiProperty({ enum: ESSAY_STATES, description: 'The lifecycle state (DESIGN.md §9)' }) state: string;
+  @ApiProperty({ enum: ESSAY_STATES, description: 'The lifecycle state' }) state: string;
   @ApiProperty() accepted: boolean;
   @ApiProperty({ enum: ['Pending', 'Paid', 'Refunded'], description: 'Refunded: cancelled after paying (always a full refund)' }) paymentStatus: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paid_time: string | null;
