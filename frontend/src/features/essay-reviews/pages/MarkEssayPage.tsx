@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -6,7 +5,6 @@ import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { FiArrowLeft } from 'react-icons/fi';
-import { errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { Card } from '../../../components/ui/Card';
 import { Tag } from '../../../components/ui/Tag';
@@ -15,6 +13,7 @@ import { EssayFacts } from '../components/EssayFacts';
 import { EssayFiles } from '../components/EssayDetailsDialog';
 import { MarkingForm } from '../components/MarkingForm';
 import { Skeleton } from '../../../components/ui/Skeleton';
+import { QueryState } from '../../../components/ui/QueryState';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { EssayTurnLine } from '../../../components/EssayTurnLine';
 import { StudentNotes } from '../components/StudentNotes';
@@ -37,41 +36,38 @@ export function MarkEssayPage({ essayId }: { essayId: string }) {
           <FiArrowLeft aria-hidden /> Back to Essay Reviews
         </RouterLink>
       </Link>
-      {essay.isPending ? (
-        <Stack gap="4" aria-busy="true" aria-label="Loading the essay">
-          <Skeleton h="9" w="60%" />
-          <Skeleton h="40" />
-          <Skeleton h="72" />
-        </Stack>
-      ) : essay.isError ? (
-        <Stack gap="4">
+      <QueryState
+        query={essay}
+        errorHeadline="Failed to load the essay"
+        errorInline
+        errorTitle={
           <Heading as="h1" size="2xl">
             Mark Essay
           </Heading>
-          {isApiError(essay.error) && essay.error.status === 404 ? (
-            <FormAlert title="Essay not found">This essay is not one of yours. It may have gone back to the pool.</FormAlert>
-          ) : (
-            <FormAlert title="Failed to load the essay">
-              {errorMessage(essay.error, 'Please try again.')}{' '}
-              <Button size="xs" variant="outline" onClick={() => void essay.refetch()}>
-                Try Again
-              </Button>
-            </FormAlert>
-          )}
-        </Stack>
-      ) : (
-        <>
-          <EssaySummary essay={essay.data} now={now} />
-          <Card>
-            <Stack gap="4">
-              <Heading as="h2" size="lg">
-                Your Feedback
-              </Heading>
-              {isMarkable(essay.data) ? <MarkingForm key={essay.data.updatedAt} essay={essay.data} /> : <NotMarkable essay={essay.data} />}
-            </Stack>
-          </Card>
-        </>
-      )}
+        }
+        notFound={<FormAlert title="Essay not found">This essay is not one of yours. It may have gone back to the pool.</FormAlert>}
+        skeleton={
+          <Stack gap="4" aria-busy="true" aria-label="Loading the essay">
+            <Skeleton h="9" w="60%" />
+            <Skeleton h="40" />
+            <Skeleton h="72" />
+          </Stack>
+        }
+      >
+        {(loaded) => (
+          <>
+            <EssaySummary essay={loaded} now={now} />
+            <Card>
+              <Stack gap="4">
+                <Heading as="h2" size="lg">
+                  Your Feedback
+                </Heading>
+                {isMarkable(loaded) ? <MarkingForm key={loaded.updatedAt} essay={loaded} /> : <NotMarkable essay={loaded} />}
+              </Stack>
+            </Card>
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -8,14 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FiCheckSquare, FiInbox } from 'react-icons/fi';
-import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSession } from '../../../lib/session';
 import { useFirstVisit } from '../../../lib/hooks/useFirstVisit';
+import { QueryState } from '../../../components/ui/QueryState';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { pounds } from '../format';
-import { tutorDashboardQuery } from '../queries';
+import { tutorDashboardQuery, type TutorDashboard } from '../queries';
 
 /**
  * /tutor/dashboard: welcome text and four stat cards, with the way to the essay work. `approved`:
@@ -28,7 +28,6 @@ export function TutorDashboardPage({ approved }: { approved?: boolean } = {}) {
   const firstVisit = useFirstVisit('dashboard', user?._id);
   const dashboard = useQuery(tutorDashboardQuery());
   const firstName = user?.name?.trim().split(/\s+/)[0];
-  const stats = dashboard.data;
 
   return (
     <Stack gap="6">
@@ -47,25 +46,9 @@ export function TutorDashboardPage({ approved }: { approved?: boolean } = {}) {
         </FormAlert>
       )}
 
-      {dashboard.isError ? (
-        <FormAlert title="Failed to load dashboard data">
-          {errorMessage(dashboard.error, 'Please try again.')}{' '}
-          <Button size="xs" variant="outline" onClick={() => void dashboard.refetch()}>
-            Try Again
-          </Button>
-        </FormAlert>
-      ) : (
-        <SimpleGrid as="dl" columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-busy={dashboard.isPending} aria-label="Your statistics">
-          <Stat label="Essays Reviewed" value={stats?.essaysReviewed} />
-          <Stat label="Interviews Conducted" value={stats?.interviewsConducted} />
-          <Stat
-            label="Rating"
-            value={stats && `${stats.rating.toFixed(1)} / 5.0`}
-            note={stats && (stats.totalRatings === 1 ? 'from 1 rating' : `from ${stats.totalRatings} ratings`)}
-          />
-          <Stat label="Earnings" value={stats && pounds(stats.earningsPence)} note={stats && 'paid out to you'} />
-        </SimpleGrid>
-      )}
+      <QueryState query={dashboard} errorHeadline="Failed to load dashboard data" errorInline skeleton={<StatGrid />}>
+        {(stats) => <StatGrid stats={stats} />}
+      </QueryState>
 
       <HStack gap="3" wrap="wrap">
         <Button asChild colorPalette="brand">
@@ -80,6 +63,22 @@ export function TutorDashboardPage({ approved }: { approved?: boolean } = {}) {
         </Button>
       </HStack>
     </Stack>
+  );
+}
+
+/** The four stat cards; without `stats` (loading) each holds a placeholder. */
+function StatGrid({ stats }: { stats?: TutorDashboard }) {
+  return (
+    <SimpleGrid as="dl" columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-busy={!stats} aria-label="Your statistics">
+      <Stat label="Essays Reviewed" value={stats?.essaysReviewed} />
+      <Stat label="Interviews Conducted" value={stats?.interviewsConducted} />
+      <Stat
+        label="Rating"
+        value={stats && `${stats.rating.toFixed(1)} / 5.0`}
+        note={stats && (stats.totalRatings === 1 ? 'from 1 rating' : `from ${stats.totalRatings} ratings`)}
+      />
+      <Stat label="Earnings" value={stats && pounds(stats.earningsPence)} note={stats && 'paid out to you'} />
+    </SimpleGrid>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
@@ -8,7 +7,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { FiArrowLeft } from 'react-icons/fi';
-import { errorMessage, isApiError } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { toastError } from '../../../components/ui/toaster';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -18,6 +16,7 @@ import { DiscussionChat } from '../components/DiscussionChat';
 import { DiscussionCountdown } from '../components/DiscussionCountdown';
 import { DiscussionEssayCard } from '../components/DiscussionEssayCard';
 import { Skeleton as Bone } from '../../../components/ui/Skeleton';
+import { QueryState } from '../../../components/ui/QueryState';
 import { useNow } from '../../../lib/hooks/useNow';
 import { discussionEssayQuery, essayReviewsKeys } from '../queries';
 import { discussionDeadline, isPaid, markingDeadline, type TutorEssay } from '../rules';
@@ -39,35 +38,32 @@ export function WordCountDiscussionPage({ essayId }: { essayId: string }) {
           <FiArrowLeft aria-hidden /> Back to Essay Reviews
         </RouterLink>
       </Link>
-      {essay.isPending ? (
-        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" aria-busy="true" aria-label="Loading the discussion">
-          <Bone h="96" rounded="xl" />
-          <Bone h="96" rounded="xl" />
-        </SimpleGrid>
-      ) : essay.isError ? (
-        <Stack gap="4">
+      <QueryState
+        query={essay}
+        errorHeadline="Failed to load the essay"
+        errorInline
+        errorTitle={
           <Heading as="h1" size="2xl">
             Word Count Discussion
           </Heading>
-          {isApiError(essay.error) && essay.error.status === 404 ? (
-            <FormAlert title="Essay not found">
-              This essay is no longer yours: it may have gone back to the pool.{' '}
-              <Link asChild colorPalette="brand" fontWeight="semibold">
-                <RouterLink to="/tutor/essay-pool">Go to the Essay Pool</RouterLink>
-              </Link>
-            </FormAlert>
-          ) : (
-            <FormAlert title="Failed to load the essay">
-              {errorMessage(essay.error, 'Please try again.')}{' '}
-              <Button size="xs" variant="outline" onClick={() => void essay.refetch()}>
-                Try Again
-              </Button>
-            </FormAlert>
-          )}
-        </Stack>
-      ) : (
-        <Discussion essay={essay.data} />
-      )}
+        }
+        notFound={
+          <FormAlert title="Essay not found">
+            This essay is no longer yours: it may have gone back to the pool.{' '}
+            <Link asChild colorPalette="brand" fontWeight="semibold">
+              <RouterLink to="/tutor/essay-pool">Go to the Essay Pool</RouterLink>
+            </Link>
+          </FormAlert>
+        }
+        skeleton={
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" aria-busy="true" aria-label="Loading the discussion">
+            <Bone h="96" rounded="xl" />
+            <Bone h="96" rounded="xl" />
+          </SimpleGrid>
+        }
+      >
+        {(loaded) => <Discussion essay={loaded} />}
+      </QueryState>
     </Stack>
   );
 }
