@@ -52,15 +52,16 @@ describe('database migrations', () => {
     expect(drift(join(SCHEMA, 'index.ts'))).toBeNull();
   }, TIMEOUT_MS);
 
-  // The check above can fail: the same check on a changed copy of the schema.
+  // The check above can fail: the same check on a changed copy of the schema. The tables live in the modules
+  // (each module's *.schema.ts, gathered by infra/database/schema/index.ts), so the copy is of the whole src/.
   function changedSchema(edit: (usersTs: string) => string): string {
     const copy = mkdtempSync(join(tmpdir(), 'redpen-drift-schema-'));
     temps.push(copy);
-    cpSync(SCHEMA, join(copy, 'schema'), { recursive: true });
+    cpSync(join(BACKEND, 'src'), join(copy, 'src'), { recursive: true });
     symlinkSync(NODE_MODULES, join(copy, 'node_modules'), 'dir'); // the copy lives outside the backend
-    const usersTs = join(copy, 'schema', 'users.ts');
+    const usersTs = join(copy, 'src', 'modules', 'users', 'users.schema.ts');
     writeFileSync(usersTs, edit(readFileSync(usersTs, 'utf8')));
-    return join(copy, 'schema', 'index.ts');
+    return join(copy, 'src', 'infra', 'database', 'schema', 'index.ts');
   }
 
   it('are found wanting when a table is added without a migration', () => {

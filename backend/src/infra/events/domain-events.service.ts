@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { Clock } from '../clock/clock.service.js';
 import type { DbOrTx, Transaction } from '../database/database.types.js';
-import type { DomainEventRow } from '../database/schema/index.js';
+import type { DomainEventRow } from './events.schema.js';
 import { decoratedMethods } from '../discovery/decorated-methods.js';
 import type { DomainEventPayloads, EventMeta, EventName } from './domain-event-registry.js';
 import { EventOutboxRepository } from './event-outbox.repository.js';

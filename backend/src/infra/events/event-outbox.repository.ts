@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../database/database.module.js';
 import type { Database, Transaction } from '../database/database.types.js';
-import { domainEventDeliveries, domainEvents, type DomainEventRow } from '../database/schema/index.js';
+import { domainEventDeliveries, domainEvents, type DomainEventRow } from './events.schema.js';
 
 /** The outbox's queries (the only Drizzle of infra/events). */
 @Injectable()

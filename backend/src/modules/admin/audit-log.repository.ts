@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { desc, eq } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { auditLog, users, type AuditLogRow, type NewAuditLogRow } from '../../infra/database/schema/index.js';
+import { auditLog, type AuditLogRow, type NewAuditLogRow } from './audit-log.schema.js';
+import { users } from '../users/users.schema.js';
 
 /** The audit log's queries: insert and read, nothing else (the table refuses UPDATE and DELETE by trigger). */
 @Injectable()

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { Transaction } from '../../infra/database/database.types.js';
-import type { UserRow } from '../../infra/database/schema/index.js';
+import type { UserRow } from '../users/users.service.js';
 import { AuthRepository, type SessionUserRow } from './auth.repository.js';
 import { JWT_ALGORITHM, JwtVerifier, type TokenCheck } from './jwt-verifier.js';
 import { SessionCache } from './session-cache.js';

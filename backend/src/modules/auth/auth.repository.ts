@@ -3,16 +3,11 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'd
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import {
-  authSessions,
-  passwordResetTokens,
-  studentProfiles,
-  tutorProfiles,
-  users,
-  verificationCodes,
-  type UserRow,
-  type VerificationCodeRow,
-} from '../../infra/database/schema/index.js';
+import { authSessions, passwordResetTokens, verificationCodes, type VerificationCodeRow } from './auth.schema.js';
+import { studentProfiles } from '../students/students.schema.js';
+import { tutorProfiles } from '../tutors/tutors.schema.js';
+import { users } from '../users/users.schema.js';
+import type { UserRow } from '../users/users.service.js';
 
 export type CodePurpose = VerificationCodeRow['purpose'];
 

@@ -3,7 +3,8 @@ import { BadRequestException, ForbiddenException, Logger, UnauthorizedException 
 import type { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
-import type { UserRow, VerificationCodeRow } from '../../infra/database/schema/index.js';
+import type { UserRow } from '../users/users.service.js';
+import type { VerificationCodeRow } from './auth.schema.js';
 import type { MailService } from '../../infra/mail/mail.service.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { AuthThrottle } from './auth-throttle.service.js';

@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../../common/security/password-has
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import type { UserRow } from '../../infra/database/schema/index.js';
+import type { UserRow } from '../users/users.service.js';
 import { MailService } from '../../infra/mail/mail.service.js';
 import { AuthRepository, type CodePurpose } from './auth.repository.js';
 import { AuthThrottle } from './auth-throttle.service.js';

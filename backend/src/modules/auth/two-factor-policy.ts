@@ -1,5 +1,5 @@
 import type { TwoFactorPolicy } from '../../config/env.schema.js';
-import type { UserRow } from '../../infra/database/schema/index.js';
+import type { UserRow } from '../users/users.service.js';
 
 /**
  * Whether signing in needs the emailed second factor: the user's own choice under `optional`; always for

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { UserRow } from '../../infra/database/schema/index.js';
+import type { UserRow } from '../users/users.service.js';
 
 /** The user as every response shows it (`_id` and `id` both, as the spec's client reads either). */
 export class UserDto {

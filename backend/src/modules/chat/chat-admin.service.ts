@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { coded } from '../../common/errors.js';
 import { pageOf, paginationOf, type PageQueryDto } from '../../common/pagination.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import type { ChatMessageRow, ChatModerationResolutionRow } from '../../infra/database/schema/index.js';
+import type { ChatMessageRow, ChatModerationResolutionRow } from './chat.schema.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { AuditLog } from '../admin/audit-log.service.js';
 import { UsersAdminService } from '../users/users-admin.service.js';

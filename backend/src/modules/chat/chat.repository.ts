@@ -2,21 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, exists, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import {
-  chatConversationContexts,
-  chatConversations,
-  chatMessages,
-  chatModerationResolutions,
-  chatReports,
-  safeguardingFlags,
-  studentProfiles,
-  tutorProfiles,
-  users,
-  type ChatConversationRow,
-  type ChatMessageRow,
-  type ChatModerationResolutionRow,
-  type SafeguardingFlagRow,
-} from '../../infra/database/schema/index.js';
+import { chatConversationContexts, chatConversations, chatMessages, chatModerationResolutions, chatReports, type ChatConversationRow, type ChatMessageRow, type ChatModerationResolutionRow } from './chat.schema.js';
+import { safeguardingFlags } from '../safeguarding/safeguarding.schema.js';
+import { studentProfiles } from '../students/students.schema.js';
+import { tutorProfiles } from '../tutors/tutors.schema.js';
+import { users } from '../users/users.schema.js';
+import type { SafeguardingFlagRow } from '../safeguarding/safeguarding.service.js';
 
 export type ChatContextKind = 'essay' | 'session';
 export type ChatSide = 'student' | 'tutor';

@@ -3,7 +3,7 @@ import { ValidationFailedException, coded } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { ChatServerEvents } from '@redpen/shared/chat-events';
-import type { ChatMessageRow } from '../../infra/database/schema/index.js';
+import type { ChatMessageRow } from './chat.schema.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { CHAT_CLIENT_ID_MESSAGE, CHAT_CLIENT_ID_PATTERN, CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
 import { canMarkRead, canReadConversation, canSendMessage } from './chat.access.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import { PayableItems } from '../payments/payable-items.service.js';
 import { EssayPayables } from './essay-payables.js';
 import type { DomainEvents } from '../../infra/events/domain-events.service.js';

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx, Transaction } from '../../infra/database/database.types.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';
 import { countAgreementStep, essayWindows, markingDueAt, payoutAvailableAt, refundableUntil, type EssayWindows } from './essay-rules.js';
 import { priceNotConfirmedMessage, WORD_COUNT_NOT_SET_MESSAGE } from './essay-errors.js';

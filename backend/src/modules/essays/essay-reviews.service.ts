@@ -9,7 +9,7 @@ import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { PreparedJson } from '../../infra/http/prepared-json.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { Transaction } from '../../infra/database/database.types.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { academicLevelOf, LEVELS_FOR_STUDY_LEVEL, studyLevelOf, subjectOf, type AcademicLevel } from '@redpen/shared/essay-levels';

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config/env.schema.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import { essayTotalPence, MIN_CHARGE_PENCE, type EssaySurcharges } from '@redpen/shared/pricing';
 
 export { essayTotalPence };

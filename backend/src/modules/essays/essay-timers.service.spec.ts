@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import type { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { JobQueue } from '../../infra/queue/job-queue.service.js';
 import { onJobOptions } from '../../infra/queue/on-job.decorator.js';

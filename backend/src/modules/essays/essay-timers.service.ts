@@ -3,7 +3,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { Transaction } from '../../infra/database/database.types.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { JobQueue } from '../../infra/queue/job-queue.service.js';
 import type { JobPayloads } from '../../infra/queue/job-registry.js';

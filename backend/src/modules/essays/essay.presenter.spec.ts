@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AppConfig } from '../../config/env.schema.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import type { StorageService } from '../../infra/storage/storage.service.js';
 import type { RatingsService } from '../ratings/ratings.service.js';
 import { EssayPresenter } from './essay.presenter.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { poundsFromPence } from '@redpen/shared/money';
 import { UsersService } from '../users/users.service.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import type { AcademicLevel } from '@redpen/shared/essay-levels';
 import {
   acceptOutcome,

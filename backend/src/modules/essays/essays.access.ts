@@ -1,5 +1,5 @@
 import type { Access, Caller } from '../../common/access.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import type { AcademicLevel } from '@redpen/shared/essay-levels';
 import { EDITABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
 import { HELD_STATES } from './essays.repository.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx, Transaction } from '../../infra/database/database.types.js';
-import { essays, type EssayRow, type NewEssayRow } from '../../infra/database/schema/index.js';
+import { essays, type EssayRow, type NewEssayRow } from './essays.schema.js';
 import type { AcademicLevel } from '@redpen/shared/essay-levels';
 import { EDITABLE_ESSAY_STATES, UNPAID_CANCELLABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
 

@@ -4,7 +4,7 @@ import type { AuthenticatedUser } from '../../common/guards/authenticated-user.j
 import type { ReceivedUpload, StoredUpload, UploadTap } from '../../common/uploads/upload-rule.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import type { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';

@@ -5,7 +5,7 @@ import type { ReceivedUpload, StoredUpload } from '../../common/uploads/upload-r
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import type { EssayRow } from '../../infra/database/schema/index.js';
+import type { EssayRow } from './essays.schema.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { ACADEMIC_LEVELS, academicLevelOf, subjectOf } from '@redpen/shared/essay-levels';
 import { poundsFromPence } from '@redpen/shared/money';

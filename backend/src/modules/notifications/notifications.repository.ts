@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { notificationPreferences, notifications, type NotificationRow } from '../../infra/database/schema/index.js';
+import { notificationPreferences, notifications, type NotificationRow } from './notifications.schema.js';
 
 export type NewNotification = Pick<NotificationRow, 'userId' | 'kind' | 'title' | 'body' | 'path' | 'essayId' | 'dedupeKey'> & { createdAt: Date };
 

@@ -3,7 +3,7 @@ import { coded, RuleViolationException } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
-import type { NotificationRow } from '../../infra/database/schema/index.js';
+import type { NotificationRow } from './notifications.schema.js';
 import type { MailJob } from '../../infra/mail/mail.types.js';
 import { isSwitchable, NOTIFICATION_KINDS, NOTIFICATIONS_PAGE, type NotificationKind } from '@redpen/shared/notifications';
 import { ChatService } from '../chat/chat.service.js';

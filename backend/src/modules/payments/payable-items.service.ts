@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DbOrTx, Transaction } from '../../infra/database/database.types.js';
-import type { PaymentRow } from '../../infra/database/schema/index.js';
+import type { PaymentRow } from './payments.schema.js';
 import type { ErrorCode } from '@redpen/shared/error-codes';
 
 /** The student-side ledger types; the payout type follows from it. */

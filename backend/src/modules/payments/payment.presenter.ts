@@ -1,4 +1,4 @@
-import type { PaymentRow, PaymentStatusChangeRow } from '../../infra/database/schema/index.js';
+import type { PaymentRow, PaymentStatusChangeRow } from './payments.schema.js';
 import { poundsFromPence } from '@redpen/shared/money';
 import type { OverallStatsDto, PaymentDetailDto, PaymentDto, PaymentPartyDto, PaymentStatusChangeDto } from './dto/payments.dto.js';
 import type { Party, PaymentsRepository, PaymentWithParties } from './payments.repository.js';

@@ -1,5 +1,5 @@
 import type { Caller } from '../../common/access.js';
-import type { PaymentRow } from '../../infra/database/schema/index.js';
+import type { PaymentRow } from './payments.schema.js';
 import type { PayableItem } from './payable-items.service.js';
 
 /**

@@ -5,7 +5,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { paymentEvents, payments, paymentStatusChanges, payoutAccounts, users, type NewPaymentRow, type PaymentRow, type PayoutAccountRow } from '../../infra/database/schema/index.js';
+import { paymentEvents, payments, paymentStatusChanges, payoutAccounts, type NewPaymentRow, type PaymentRow, type PayoutAccountRow } from './payments.schema.js';
+import { users } from '../users/users.schema.js';
 
 export type PaymentStatus = PaymentRow['status'];
 export type PaymentType = PaymentRow['type'];

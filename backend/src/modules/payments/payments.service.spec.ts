@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { AppConfig } from '../../config/env.schema.js';
 import type { Clock } from '../../infra/clock/clock.service.js';
-import type { PaymentRow } from '../../infra/database/schema/index.js';
+import type { PaymentRow } from './payments.schema.js';
 import type { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { PayableItems, type PayableItem, type PayableItemResolver } from './payable-items.service.js';
 import type { CheckoutState, PaymentGateway } from './payment-gateway.js';

@@ -7,7 +7,7 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx, Transaction } from '../../infra/database/database.types.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { OnEvent } from '../../infra/events/on-event.decorator.js';
-import type { PaymentRow } from '../../infra/database/schema/index.js';
+import type { PaymentRow } from './payments.schema.js';
 import { splitCommission } from '@redpen/shared/pricing';
 import { PAYOUT_TYPE, PayableItems, type PayableItemResolver } from './payable-items.service.js';
 import { localGatewayActive, PAYMENT_GATEWAY, type CheckoutState, type PaymentGateway } from './payment-gateway.js';

@@ -4,7 +4,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { DRIZZLE, PG_POOL } from '../../infra/database/database.module.js';
 import type { Database } from '../../infra/database/database.types.js';
-import { payments, users } from '../../infra/database/schema/index.js';
+import { payments } from './payments.schema.js';
+import { users } from '../users/users.schema.js';
 
 /** The Transactions screen's types (spec part 2 §2, without subscriptions: the platform has none). */
 export const TRANSACTION_KINDS = ['essay_review', 'tutoring_session', 'payout', 'refund'] as const;

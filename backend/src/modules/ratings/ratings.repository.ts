@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { DbOrTx, Database } from '../../infra/database/database.types.js';
-import { ratings, tutorProfiles, type RatingRow } from '../../infra/database/schema/index.js';
+import { ratings, type RatingRow } from './ratings.schema.js';
+import { tutorProfiles } from '../tutors/tutors.schema.js';
 
 export interface NewRating {
   itemKind: 'essay' | 'tutoring_session';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DbOrTx } from '../../infra/database/database.types.js';
-import type { RatingRow } from '../../infra/database/schema/index.js';
+import type { RatingRow } from './ratings.schema.js';
 import { RatingsRepository, type NewRating } from './ratings.repository.js';
 
 export type { NewRating } from './ratings.repository.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { safeguardingFlags, type NewSafeguardingFlagRow } from '../../infra/database/schema/index.js';
+import { safeguardingFlags, type NewSafeguardingFlagRow } from './safeguarding.schema.js';
 
 /** The one writer of `safeguarding_flags` (the moderation queue reads them). */
 @Injectable()

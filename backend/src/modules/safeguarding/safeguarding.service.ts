@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { maskContactDetails, type MaskKind } from '../../common/security/contact-masking.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx } from '../../infra/database/database.types.js';
-import type { SafeguardingSourceKind } from '../../infra/database/schema/index.js';
+import type { SafeguardingSourceKind } from './safeguarding.schema.js';
 import { SafeguardingRepository } from './safeguarding.repository.js';
 
 export type { MaskKind } from '../../common/security/contact-masking.js';
-export type { SafeguardingSourceKind } from '../../infra/database/schema/index.js';
+export type { SafeguardingFlagRow, SafeguardingSourceKind } from './safeguarding.schema.js';
 
 /** A text as it is to be stored and served: `text` masked; `original` and `kinds` for the flag. */
 export interface ScreenedText {

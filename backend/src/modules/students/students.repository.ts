@@ -4,7 +4,9 @@ import { DatabaseNotifications } from '../../infra/database/database-notificatio
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { studentProfiles, users, type StudentProfileRow, type UserRow } from '../../infra/database/schema/index.js';
+import { studentProfiles, type StudentProfileRow } from './students.schema.js';
+import { users } from '../users/users.schema.js';
+import type { UserRow } from '../users/users.service.js';
 
 export type StudentProfileValues = Partial<Pick<StudentProfileRow, 'major' | 'university' | 'bio' | 'dateOfBirth' | 'profilePictureKey'>>;
 

@@ -3,7 +3,7 @@ import { ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import type { StudentProfileRow } from '../../infra/database/schema/index.js';
+import type { StudentProfileRow } from './students.schema.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { STUDENT_MIN_AGE } from '@redpen/shared/account-rules';
 import { ageOn, parseDate, ukIsoDate } from '@redpen/shared/dates';

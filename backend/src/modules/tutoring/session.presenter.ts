@@ -1,4 +1,4 @@
-import type { TutoringSessionRow } from '../../infra/database/schema/index.js';
+import type { TutoringSessionRow } from './tutoring.schema.js';
 import type { TutoringSessionDto } from './dto/tutoring.dto.js';
 import { poundsFromPence as penceToPounds } from '@redpen/shared/money';
 import { tutorEarnings } from '@redpen/shared/pricing';

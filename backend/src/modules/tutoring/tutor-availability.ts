@@ -1,4 +1,4 @@
-import type { WeeklyAvailability, Weekday } from '../../infra/database/schema/index.js';
+import type { WeeklyAvailability, Weekday } from './tutoring.schema.js';
 import { BOOKING_HORIZON_DAYS, SLOT_TIMES, WEEKDAYS, bookingHorizonEnd, earliestBookableStart, type SlotTime } from './tutoring-rules.js';
 
 /**

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { DbOrTx, Transaction } from '../../infra/database/database.types.js';
-import type { TutoringSessionRow } from '../../infra/database/schema/index.js';
+import type { TutoringSessionRow } from './tutoring.schema.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { ukDateTime } from '@redpen/shared/dates';
 import { ITEM_KINDS, PayableItems, type PayableItem, type PayableItemResolver } from '../payments/payable-items.service.js';

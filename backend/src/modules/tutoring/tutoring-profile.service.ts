@@ -3,7 +3,7 @@ import { coded, ValidationFailedException } from '../../common/errors.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import type { TutorProfileRow } from '../../infra/database/schema/index.js';
+import type { TutorProfileRow } from '../tutors/tutors.service.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { SafeguardingService } from '../safeguarding/safeguarding.service.js';

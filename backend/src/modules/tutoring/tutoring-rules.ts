@@ -11,7 +11,7 @@ import {
   STUDENT_CANCELLATION_WINDOW_HOURS,
   TUTORING_STATUSES,
 } from '@redpen/shared/tutoring';
-import type { Weekday } from '../../infra/database/schema/index.js';
+import type { Weekday } from './tutoring.schema.js';
 
 /**
  * Tutoring's small rules (spec part 1 §9, part 2 §9; DESIGN.md §9). The constants both sides use (session lengths,

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import type { Transaction } from '../../infra/database/database.types.js';
-import type { TutoringSessionRow } from '../../infra/database/schema/index.js';
+import type { TutoringSessionRow } from './tutoring.schema.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { ITEM_KINDS } from '../payments/payable-items.service.js';
 import { PaymentsService } from '../payments/payments.service.js';

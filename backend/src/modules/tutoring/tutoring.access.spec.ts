@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TutoringSessionRow } from '../../infra/database/schema/index.js';
+import type { TutoringSessionRow } from './tutoring.schema.js';
 import { canRateSession, canReadSession, canStudentCancel, canTutorCancel, type Caller } from './tutoring.access.js';
 
 const STUDENT: Caller = { id: 'student' };

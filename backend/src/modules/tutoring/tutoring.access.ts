@@ -1,4 +1,4 @@
-import type { TutoringSessionRow } from '../../infra/database/schema/index.js';
+import type { TutoringSessionRow } from './tutoring.schema.js';
 import { sessionTiming, studentCancelDeadline } from './tutoring-rules.js';
 
 /**

@@ -2,15 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx, Transaction } from '../../infra/database/database.types.js';
-import {
-  tutoringSessions,
-  tutorProfiles,
-  users,
-  type NewTutoringSessionRow,
-  type TutoringSessionRow,
-  type TutorProfileRow,
-  type WeeklyAvailability,
-} from '../../infra/database/schema/index.js';
+import { tutoringSessions, type NewTutoringSessionRow, type TutoringSessionRow, type WeeklyAvailability } from './tutoring.schema.js';
+import { tutorProfiles } from '../tutors/tutors.schema.js';
+import { users } from '../users/users.schema.js';
+import type { TutorProfileRow } from '../tutors/tutors.service.js';
 import type { BusyRange } from './tutor-availability.js';
 
 /** A bookable tutor's card as read: the profile's tutoring columns with the user's name. */

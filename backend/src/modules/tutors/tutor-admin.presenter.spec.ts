@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TutorProfileRow, UserRow } from '../../infra/database/schema/index.js';
+import type { TutorProfileRow } from './tutors.schema.js';
+import type { UserRow } from '../users/users.service.js';
 import { averageRating, displayStatus, noProfileYet } from './tutor-admin.presenter.js';
 import { waitingOn } from './tutors.repository.js';
 

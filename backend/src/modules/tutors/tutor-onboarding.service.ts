@@ -4,7 +4,7 @@ import type { AuthenticatedUser } from '../../common/guards/authenticated-user.j
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
-import type { TutorProfileRow } from '../../infra/database/schema/index.js';
+import type { TutorProfileRow } from './tutors.schema.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
 import { AuthTokens } from '../auth/auth-tokens.service.js';
 import { presentUser } from '../auth/user.presenter.js';

@@ -1,4 +1,5 @@
-import type { TutorProfileRow, UserRow } from '../../infra/database/schema/index.js';
+import type { TutorProfileRow } from './tutors.schema.js';
+import type { UserRow } from '../users/users.service.js';
 import type { TutorProfileDto } from './dto/tutor.dto.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Access } from '../../common/access.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
-import type { TutorProfileRow } from '../../infra/database/schema/index.js';
+import type { TutorProfileRow } from './tutors.schema.js';
 
 /**
  * Who may become a tutor (docs/architecture.md "Access policies and admin slices"). The tutor's own profile routes

@@ -4,7 +4,9 @@ import { DatabaseNotifications } from '../../infra/database/database-notificatio
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { tutorProfiles, users, type TutorProfileRow, type UserRow } from '../../infra/database/schema/index.js';
+import { tutorProfiles, type TutorProfileRow } from './tutors.schema.js';
+import { users } from '../users/users.schema.js';
+import type { UserRow } from '../users/users.service.js';
 
 export type TutorProfileValues = Partial<Omit<typeof tutorProfiles.$inferInsert, 'userId' | 'createdAt'>>;
 

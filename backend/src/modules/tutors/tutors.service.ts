@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException, type FieldError } from '../../common/errors.js';
-import type { TutorProfileRow } from '../../infra/database/schema/index.js';
+import type { TutorProfileRow } from './tutors.schema.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
@@ -9,6 +9,9 @@ import type { TutorProfileDto, TutorProfileUpdateFormDto } from './dto/tutor.dto
 import { validateSubjects } from './onboarding-submission.validator.js';
 import { presentTutor } from './tutor.presenter.js';
 import { TutorsRepository, type TutorProfileValues } from './tutors.repository.js';
+
+/** The tutor profile's row (application, approval, level, documents), for the modules that present it. */
+export type { TutorProfileRow };
 
 const PROFILE_NOT_FOUND = 'Tutor profile not found. Please complete onboarding first.';
 

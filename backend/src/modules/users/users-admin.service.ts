@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { coded } from '../../common/errors.js';
 import { Clock } from '../../infra/clock/clock.service.js';
-import type { UserRow } from '../../infra/database/schema/index.js';
+import type { UserRow } from './users.schema.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { AuditLog } from '../admin/audit-log.service.js';
 import { UsersRepository } from './users.repository.js';

@@ -4,7 +4,7 @@ import { DatabaseNotifications } from '../../infra/database/database-notificatio
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
-import { users, type NewUserRow, type UserRow } from '../../infra/database/schema/index.js';
+import { users, type NewUserRow, type UserRow } from './users.schema.js';
 
 /** Who a user is, for a notice or a name on a card. */
 export interface UserContact {

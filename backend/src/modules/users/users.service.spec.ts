@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { NotFoundException } from '@nestjs/common';
 import type { DbOrTx } from '../../infra/database/database.types.js';
-import type { UserRow } from '../../infra/database/schema/index.js';
+import type { UserRow } from './users.schema.js';
 import type { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 

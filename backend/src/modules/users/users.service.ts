@@ -1,9 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { DbOrTx } from '../../infra/database/database.types.js';
-import type { NewUserRow, UserRow } from '../../infra/database/schema/index.js';
+import type { NewUserRow, UserRow } from './users.schema.js';
 import { UsersRepository, type UserContact, type UserChanges } from './users.repository.js';
 
 export type { UserContact };
+/** The users table's row, for the modules that hold a user (the table itself is this module's own). */
+export type { NewUserRow, UserRow };
 
 /**
  * The owner of user accounts: every other module reads and changes a user through this service (auth signs
