@@ -13,9 +13,6 @@ import { TutorsRepository, type TutorProfileValues } from './tutors.repository.j
 /** The tutor profile's row (application, approval, level, documents), for the modules that present it. */
 export type { TutorProfileRow };
 
-/** The tutor profile's row (application, approval, level, documents), for the modules that present it. */
-export type { TutorProfileRow };
-
 const PROFILE_NOT_FOUND = 'Tutor profile not found. Please complete onboarding first.';
 
 /** The tutor's own profile. Files live in the private bucket under `tutors/<userId>/`. */
