@@ -73,7 +73,7 @@ export class TutorsService {
 
 /**
  * Before approval the tutor's StudyLevel is theirs to set (the admin confirms it when approving); after approval a
- * change waits for an admin like a new picture (DESIGN.md §9 "Tutor levels"): asking for the current level again
+ * change waits for an admin like a new picture: asking for the current level again
  * drops a pending request.
  */
 function studyLevelChange(profile: TutorProfileRow, requested: string): TutorProfileValues {
