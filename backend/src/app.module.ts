@@ -19,6 +19,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
+import { DashboardsModule } from './modules/dashboards/dashboards.module.js';
 import { EssaysModule } from './modules/essays/essays.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MetaModule } from './modules/meta/meta.module.js';
@@ -43,6 +44,7 @@ const FEATURE_MODULES = [
   TutorsModule,
   EssaysModule,
   TutoringModule,
+  DashboardsModule,
   PaymentsModule,
   AdminModule,
   ChatModule,

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ChatModule } from '../chat/chat.module.js';
+import { EssaysModule } from '../essays/essays.module.js';
+import { StudentsModule } from '../students/students.module.js';
 import { TutorsModule } from '../tutors/tutors.module.js';
 import { AdminDashboardService } from './admin-dashboard.service.js';
 import { AdminController } from './admin.controller.js';
-import { AdminRepository } from './admin.repository.js';
 import { AuditLogModule } from './audit-log.module.js';
 
 /**
@@ -14,8 +15,8 @@ import { AuditLogModule } from './audit-log.module.js';
  * docs/architecture.md "Access policies and admin slices" and "Admin area".
  */
 @Module({
-  imports: [AuditLogModule, TutorsModule, ChatModule],
+  imports: [AuditLogModule, TutorsModule, ChatModule, StudentsModule, EssaysModule],
   controllers: [AdminController],
-  providers: [AdminRepository, AdminDashboardService],
+  providers: [AdminDashboardService],
 })
 export class AdminModule {}

@@ -34,10 +34,6 @@ import {
   EssayReadDto,
   PriceConfirmedDto,
   FeedbackAcceptedDto,
-  GiveRatingDto,
-  RatingGivenDto,
-  StudentDashboardDto,
-  TutorDashboardDto,
   WordCountConfirmedDto,
   EssaysDto,
   MarkEssayFormDto,
@@ -54,15 +50,11 @@ import { ESSAY_UPLOAD, MARK_ESSAY_UPLOAD } from './essays.uploads.js';
 import { ApiUpload } from '../../common/uploads/api-upload.decorator.js';
 import { WriteLimit } from '../../common/rate-limit/write-limit.decorator.js';
 import { CHAT_SEND_LIMIT } from '@redpen/shared/chat-rules';
-import { TutoringSessionsService } from '../tutoring/tutoring-sessions.service.js';
-
-/** Ratings one user may give an hour: each rating is final, so more is a script, not a person. */
-const RATING_LIMIT = { name: 'rating', points: 20, durationSeconds: 3600 };
 
 /** A malformed essay id is answered like an unknown one. */
 const essayIdPipe = new ParseUUIDPipe({ exceptionFactory: () => essayNotFound() });
 
-/** The student's essay calls. Another student's essay is "not found". */
+/** The student's essay calls (spec part 1 §7). Another student's essay is "not found". */
 @ApiTags('essays')
 @ApiBearerAuth()
 @Roles('student')
@@ -71,7 +63,6 @@ export class StudentEssaysController {
   constructor(
     private readonly essays: EssaysService,
     private readonly uploads: UploadService,
-    private readonly tutoring: TutoringSessionsService,
   ) {}
 
   @Post('uploadEssay')
@@ -126,32 +117,10 @@ export class StudentEssaysController {
     return { message: essay.paymentStatus === 'Refunded' ? 'Essay cancelled: your payment is being refunded in full' : 'Essay cancelled', essay };
   }
 
-  @Get('getDashboard')
-  @ApiOkResponse({ type: StudentDashboardDto })
-  async dashboard(@CurrentUser() user: AuthenticatedUser): Promise<StudentDashboardDto> {
-    const [figures, interviewsCompleted] = await Promise.all([this.essays.dashboard(user), this.tutoring.completedCount('student', user.id)]);
-    return { ...figures, interviewsCompleted };
-  }
-
   @Get('getPendingRating')
   @ApiOkResponse({ type: EssaysDto, description: 'Reviews you accepted and have not rated yet, newest first' })
   async pendingRating(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
     return { essays: await this.essays.pendingRatings(user) };
-  }
-
-  @Post('giveRating')
-  @WriteLimit(RATING_LIMIT)
-  @HttpCode(200)
-  @ApiOkResponse({ type: RatingGivenDto, description: "Recorded once; the tutor's average is updated" })
-  @ApiBadRequestResponse({ description: 'Type not essay or session, rating not 1–5, or feedback over 500 characters' })
-  @ApiNotFoundResponse({ description: 'No such essay or session of yours' })
-  @ApiConflictResponse({ description: 'Already rated (ESSAY_ALREADY_RATED, SESSION_ALREADY_RATED), or not yet rateable: feedback not accepted (ESSAY_NOT_RATEABLE), session not yet taken place (SESSION_NOT_RATEABLE)' })
-  async giveRating(@CurrentUser() user: AuthenticatedUser, @Body() body: GiveRatingDto): Promise<RatingGivenDto> {
-    if (body.type === 'session') {
-      const tutoringSession = await this.tutoring.rate(user, (body.sessionId ?? body.essayId)!, body.ratings, body.feedback);
-      return { message: 'Thank you for rating your tutor', tutoringSession };
-    }
-    return { message: 'Thank you for rating your tutor', essay: await this.essays.giveRating(user, body) };
   }
 
   @Get('essays')
@@ -186,7 +155,7 @@ export class StudentEssaysController {
   }
 }
 
-/** The tutor's essay calls. The pool and accepting need `approved_essay`. */
+/** The tutor's essay calls (spec part 2 §7). The pool and accepting need `approved_essay`. */
 @ApiTags('essays')
 @ApiBearerAuth()
 @Roles('tutor')
@@ -195,7 +164,6 @@ export class TutorEssaysController {
   constructor(
     private readonly reviews: EssayReviewsService,
     private readonly uploads: UploadService,
-    private readonly tutoring: TutoringSessionsService,
   ) {}
 
   @Get('getAvailableEssays')
@@ -251,13 +219,6 @@ export class TutorEssaysController {
     return { message: 'Essay marked successfully', essay };
   }
 
-  @Get('getDashboard')
-  @ApiOkResponse({ type: TutorDashboardDto })
-  async dashboard(@CurrentUser() user: AuthenticatedUser): Promise<TutorDashboardDto> {
-    const [figures, interviewsConducted] = await Promise.all([this.reviews.dashboard(user), this.tutoring.completedCount('tutor', user.id)]);
-    return { ...figures, interviewsConducted };
-  }
-
   @Get('getCompletedEssays')
   @ApiOkResponse({ type: EssaysDto, description: 'The essays you marked, latest accepted first' })
   async getCompletedEssays(@CurrentUser() user: AuthenticatedUser): Promise<EssaysDto> {
@@ -272,7 +233,7 @@ export class TutorEssaysController {
 }
 
 
-/** The word-count discussion (`/api/essays/{essayId}…`): the essay's student and its tutor. */
+/** The word-count discussion (spec part 2 §7, `/api/essays/{essayId}…`): the essay's student and its tutor. */
 @ApiTags('essays')
 @ApiBearerAuth()
 @Roles('student', 'tutor')

@@ -4,9 +4,9 @@ import { ChatModule } from '../chat/chat.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { RatingsModule } from '../ratings/ratings.module.js';
 import { SafeguardingModule } from '../safeguarding/safeguarding.module.js';
-import { TutoringModule } from '../tutoring/tutoring.module.js';
 import { TutorsModule } from '../tutors/tutors.module.js';
 import { EssayBansSubscriber } from './essay-bans.subscriber.js';
+import { EssayRatings } from './essay-ratings.js';
 import { EssayPayables } from './essay-payables.js';
 import { EssayPoolCache } from './essay-pool-cache.js';
 import { EssayPresenter } from './essay.presenter.js';
@@ -23,18 +23,20 @@ import './essays.jobs.js';
 import { UsersModule } from '../users/users.module.js';
 
 /**
- * Essays (issue 12): upload with the document's own word count, confirm/adjust within ±10 %, the students'
- * lists, the tutors' pool and atomic accept (opening the chat), the discussion and its Confirm, marking, revisions, ratings, both dashboards, the timers (discussion expiry,
+ * Essays: upload with the document's own word count, confirm/adjust within ±10 %, the students'
+ * lists, the tutors' pool and atomic accept (opening the chat), the discussion and its Confirm, marking, revisions, the `essay` type of ratings (EssayRatings), the essay
+ * figures the dashboards ask for (EssaysService, EssayReviewsService), the timers (discussion expiry,
  * marking and revision deadlines, payout eligibility, the revision window) with their sweeper, and the `essay`
  * kind of Payments' PayableItems.
  */
 @Module({
-  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule, UsersModule, TutoringModule, SafeguardingModule],
+  imports: [UploadsModule, TutorsModule, ChatModule, PaymentsModule, RatingsModule, UsersModule, SafeguardingModule],
   controllers: [StudentEssaysController, TutorEssaysController, EssayDiscussionController],
   providers: [
-    EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler, EssayTimersSubscriber, EssayBansSubscriber,
+    EssaysRepository, EssayPresenter, EssayPoolCache, EssaysService, EssayReviewsService, EssayPayables, EssayTimers, EssayTimersHandler, EssayTimersSubscriber, EssayBansSubscriber, EssayRatings,
     // Its worker thread starts on the first document counted and ends at shutdown.
     { provide: DocumentWordCounter, useFactory: () => new DocumentWordCounter() },
   ],
+  exports: [EssaysService, EssayReviewsService],
 })
 export class EssaysModule {}

@@ -16,11 +16,11 @@ export interface PoolFilter {
   levels: readonly AcademicLevel[];
   /**
    * A listed subject in its level's list spelling (shared/essay-levels.ts `subjectOf`), as uploads store it and
-   * the pool index serves; any other text (uploads take free text) is matched in any letter case.
+   * the pool index serves; any other text (uploads take free text, issue 24) is matched in any letter case.
    */
   subject?: { listed: string } | { freeText: string };
   search?: string;
-  /** A tutor who is also a student: their own essays are left out. */
+  /** A tutor who is also a student: their own essays are left out (DESIGN.md §9). */
   excludeStudentId?: string;
   limit: number;
 }
@@ -104,8 +104,8 @@ export class EssaysRepository {
   }
 
   /**
-   * The atomic accept: one conditional UPDATE, so of any number of tutors at once exactly one
-   * finds the essay still open. Undefined for every other caller, and for the essay's own student.
+   * The atomic accept (DESIGN.md §3): one conditional UPDATE, so of any number of tutors at once exactly one
+   * finds the essay still open. Undefined for every other caller, and for the essay's own student (DESIGN.md §9).
    */
   async accept(id: string, tutorId: string, levels: readonly AcademicLevel[], now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     if (levels.length === 0) return undefined;
@@ -232,7 +232,7 @@ export class EssaysRepository {
 
   /**
    * The student asks for a revision: completed, not accepted, completed since `completedAfter`, and never asked
-   * before (one revision per essay, so the completion is the first one).
+   * before (DESIGN.md §9, issue 27: one revision per essay, so the completion is the first one).
    */
   async requestRevision(id: string, studentId: string, completedAfter: Date, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     const [row] = await tx
@@ -254,7 +254,7 @@ export class EssaysRepository {
   }
 
   /**
-   * The holder's Confirm in the discussion: records the agreement; with `repriced` it also sets the
+   * The holder's Confirm in the discussion (DESIGN.md §9): records the agreement; with `repriced` it also sets the
    * agreed count and price, which only an unpaid essay takes. Guarded on the holder and the state.
    */
   async tutorConfirm(
@@ -332,6 +332,18 @@ export class EssaysRepository {
   async reviewedCount(tutorId: string, tx: DbOrTx = this.db): Promise<number> {
     const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(essays).where(and(eq(essays.tutorId, tutorId), eq(essays.status, 'completed')));
     return row?.n ?? 0;
+  }
+
+  /** Every essay by stage, for the admin dashboard: with a tutor (accepted, paid, back for a revision), waiting for one, completed. */
+  async stageCounts(tx: DbOrTx = this.db): Promise<{ active: number; pending: number; completed: number }> {
+    const [row] = await tx
+      .select({
+        active: sql<number>`count(*) filter (where ${essays.status} in ('accepted', 'paid', 'revision_requested'))::int`,
+        pending: sql<number>`count(*) filter (where ${essays.status} in ('awaiting_confirmation', 'open'))::int`,
+        completed: sql<number>`count(*) filter (where ${essays.status} = 'completed')::int`,
+      })
+      .from(essays);
+    return row ?? { active: 0, pending: 0, completed: 0 };
   }
 
   /** A requested revision not marked again within `deadlineMs`: flagged once (the Overdue badge). */

@@ -50,6 +50,14 @@ export class StudentsAdminService {
     return this.present(found);
   }
 
+  /**
+   * The admin dashboard's student figures: how many students there are (registered as one, or holding a student
+   * profile), and how many of `userIds` (the tutors) are students too.
+   */
+  studentCounts(userIds: readonly string[]): Promise<{ total: number; among: number }> {
+    return this.repository.countStudents(userIds);
+  }
+
   /** `PUT /admin/updateStudent/{id} {banned}` (UsersAdminService: sessions, sockets and pool essays follow). */
   async setBanned(adminId: string, studentId: string, banned: boolean): Promise<AdminStudentDetailDto> {
     if (!(await this.repository.findListed(studentId))) throw new NotFoundException(coded('NOT_FOUND', STUDENT_NOT_FOUND));

@@ -15,5 +15,6 @@ import { StudentsService } from './students.service.js';
   imports: [UploadsModule, UsersModule],
   controllers: [StudentsController, AdminStudentsController],
   providers: [StudentsRepository, StudentsService, StudentsAdminService],
+  exports: [StudentsAdminService],
 })
 export class StudentsModule {}

@@ -98,6 +98,16 @@ export class StudentsRepository {
     return row?.value ?? 0;
   }
 
+  /** How many students there are, and how many of `userIds` are students (the admin dashboard: people with both roles count once). */
+  async countStudents(userIds: readonly string[]): Promise<{ total: number; among: number }> {
+    const among = userIds.length ? sql`${users.id} = any(${sql.param([...userIds])}::uuid[])` : sql`false`;
+    const [row] = await this.db
+      .select({ total: sql<number>`count(*)::int`, among: sql<number>`count(*) filter (where ${among})::int` })
+      .from(users)
+      .where(IS_STUDENT);
+    return row ?? { total: 0, among: 0 };
+  }
+
   async findListed(userId: string): Promise<ListedStudent | undefined> {
     const [row] = await this.db
       .select({ profile: studentProfiles, user: users })

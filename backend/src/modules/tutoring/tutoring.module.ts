@@ -14,22 +14,23 @@ import { TutoringSessionsService } from './tutoring-sessions.service.js';
 import { TutoringTimersHandler } from './tutoring-timers.handler.js';
 import { TutoringTimers } from './tutoring-timers.service.js';
 import { TutoringBansSubscriber } from './tutoring-bans.subscriber.js';
+import { SessionRatings } from './session-ratings.js';
 import { TutoringTimersSubscriber } from './tutoring-timers.subscriber.js';
 import './tutoring.jobs.js';
 import './tutoring.mails.js';
 import { UsersModule } from '../users/users.module.js';
 
 /**
- * Tutoring: the DBS application, the tutoring profile with its DST-safe availability, Find Your Tutor,
+ * Tutoring (issue 26): the DBS application, the tutoring profile with its DST-safe availability, Find Your Tutor,
  * booking held slots that the database never double-books, the `tutoring_session` kind of Payments' PayableItems
  * (confirmation, refunds, payouts), cancellation, ratings, the hold-expiry and reminder jobs. Mail, chat and the
- * timers follow its domain events (tutoring.events.ts). Exports TutoringSessionsService for the dashboards' counts and
- * the `session` type of `POST /student/giveRating`.
+ * timers follow its domain events (tutoring.events.ts). Exports TutoringSessionsService for the dashboards' counts;
+ * the `session` type of `POST /student/giveRating` is SessionRatings, registered with Ratings' RatedItems.
  */
 @Module({
   imports: [UploadsModule, PaymentsModule, RatingsModule, UsersModule, SafeguardingModule],
   controllers: [StudentTutoringController, TutorTutoringController, AdminTutoringController],
-  providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber, TutoringBansSubscriber],
+  providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber, TutoringBansSubscriber, SessionRatings],
   exports: [TutoringSessionsService],
 })
 export class TutoringModule {}

@@ -13,7 +13,7 @@ export type TutorProfileValues = Partial<Omit<typeof tutorProfiles.$inferInsert,
 /** What the approval guard and the essay pool ask of a tutor's profile. */
 export type TutorStanding = Pick<TutorProfileRow, 'approvedEssay' | 'approvedTutoring' | 'hasDbs' | 'studyLevel'>;
 
-/** Tutor Management's filters. */
+/** Tutor Management's filters (spec part 2 §2). */
 export type TutorListFilter = 'all' | 'approved' | 'pending' | 'essay' | 'tutoring';
 
 export interface TutorListQuery {
@@ -139,6 +139,11 @@ export class TutorsRepository {
   async countForAdmin(query: TutorListQuery): Promise<number> {
     const [row] = await this.db.select({ value: count() }).from(users).where(this.adminWhere(query));
     return row?.value ?? 0;
+  }
+
+  /** The ids of every tutor (registered as one, or holding a tutor profile): the admin dashboard counts them and the people who are also students. */
+  async tutorIds(): Promise<string[]> {
+    return (await this.db.select({ id: users.id }).from(users).where(IS_TUTOR)).map((row) => row.id);
   }
 
   /** A tutor for the admin: the account, and its profile once onboarding created one. */

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { TutoringSessionDto } from '../../tutoring/dto/tutoring.dto.js';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { FormText } from '../../../common/uploads/upload-rule.js';
 import { ACADEMIC_LEVELS } from '@redpen/shared/essay-levels';
 import { ESSAY_STATES, FEEDBACK_MAX_LENGTH, FEEDBACK_MIN_LENGTH, FEEDBACK_TOO_SHORT_MESSAGE, SCORE_MAX, SCORE_MESSAGE, SCORE_MIN } from '@redpen/shared/essay-rules';
@@ -247,58 +246,6 @@ export class ConfirmWordCountDto {
 export class WordCountConfirmedDto {
   @ApiProperty({ example: 'Word count confirmed' }) message: string;
   @ApiProperty({ type: EssayDto }) essay: EssayDto;
-}
-
-export const RATING_TYPES = ['essay', 'session'] as const;
-
-/**
- * `POST /student/giveRating` (spec part 1 §3, §5): 1–5 stars, default 5 in the form; feedback optional, ≤ 500.
- * `type: 'session'` rates a tutoring session (issue 26): its id in `sessionId` (or, as the spec's client sends every
- * rating, in `essayId`).
- */
-export class GiveRatingDto {
-  @ApiProperty({ enum: RATING_TYPES })
-  @IsIn(RATING_TYPES, { message: 'Rating type must be essay or session' })
-  type: (typeof RATING_TYPES)[number];
-
-  @ApiPropertyOptional({ format: 'uuid', description: 'The essay (type essay); for type session, the session when sessionId is absent' })
-  @ValidateIf((o: GiveRatingDto) => o.type !== 'session' || o.sessionId === undefined)
-  @IsUUID('all', { message: ESSAY_NOT_FOUND })
-  essayId?: string;
-
-  @ApiPropertyOptional({ format: 'uuid', description: 'The tutoring session (type session)' })
-  @IsOptional()
-  @IsUUID('all', { message: 'Tutoring session not found' })
-  sessionId?: string;
-
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 5 })
-  @Type(() => Number) @IsInt({ message: 'Rating must be a whole number of stars from 1 to 5' }) @Min(1, { message: 'Rating must be a whole number of stars from 1 to 5' }) @Max(5, { message: 'Rating must be a whole number of stars from 1 to 5' })
-  ratings: number;
-
-  @ApiPropertyOptional({ maxLength: 500 })
-  @IsOptional() @IsString({ message: 'Feedback must be text' }) @MaxLength(500, { message: 'Feedback must be at most 500 characters' })
-  feedback?: string;
-}
-
-export class RatingGivenDto {
-  @ApiProperty({ example: 'Thank you for rating your tutor' }) message: string;
-  @ApiPropertyOptional({ type: EssayDto, description: 'The rated essay (type essay)' }) essay?: EssayDto;
-  @ApiPropertyOptional({ type: TutoringSessionDto, description: 'The rated session (type session)' }) tutoringSession?: TutoringSessionDto;
-}
-
-export class StudentDashboardDto {
-  @ApiProperty({ description: 'Essays confirmed for review, not cancelled' }) essaysSubmitted: number;
-  @ApiProperty({ description: 'Tutoring sessions attended' }) interviewsCompleted: number;
-  @ApiProperty({ example: '72%', description: 'Mean of score × 10 over reviewed essays, rounded; "0%" with none' }) averagePercentage: string;
-}
-
-export class TutorDashboardDto {
-  @ApiProperty({ description: 'Essays marked (completed)' }) essaysReviewed: number;
-  @ApiProperty({ description: 'Tutoring sessions conducted' }) interviewsConducted: number;
-  @ApiProperty({ description: 'Average of the students’ ratings out of 5.0, one decimal; 0 with none' }) rating: number;
-  @ApiProperty({ description: 'How many ratings the average is of' }) totalRatings: number;
-  @ApiProperty({ description: 'Paid out to the tutor (completed payouts in the ledger), pounds with at most 2 decimals' }) earnings: number;
-  @ApiProperty({ type: 'integer', description: 'The same amount in integer pence' }) earningsPence: number;
 }
 
 export class EssayEnvelopeDto {
