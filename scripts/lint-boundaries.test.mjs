@@ -81,27 +81,6 @@ test('a module imports only its own tables; the index of every table is for driz
   await allowed('backend/src/infra/database/schema/index.ts', '../../../modules/users/users.schema.js');
 });
 
-test('a module imports only its own tables; the index of every table is for drizzle-kit and the tests', async () => {
-  await fires('module-owns-its-tables', 'backend/src/modules/tutoring/new.repository.ts', '../tutors/tutors.schema.js');
-  await fires('module-owns-its-tables', 'backend/src/modules/tutoring/new.repository.ts', '../users/users.schema.js');
-  await fires('module-owns-its-tables', 'backend/src/modules/tutoring/dto/tutoring.dto.ts', '../../ratings/ratings.schema.js');
-  await fires('module-owns-its-tables', 'backend/src/modules/tutoring/tutoring.service.ts', '../../infra/database/schema/index.js');
-  await fires('module-owns-its-tables', 'backend/src/modules/tutoring/new.repository.ts', '/src/modules/users/users.schema.js');
-  await fires('module-owns-its-tables', 'backend/src/modules/tutoring/new.repository.ts', '../essays/schema/essays.js');
-  await fires('module-owns-its-tables', 'backend/src/modules/tutoring/tutoring.service.spec.ts', '../users/users.schema.js');
-  await firesIn('module-owns-its-tables', 'backend/src/modules/tutoring/new.ts', "export type { UserRow } from '../users/users.schema.js';\n");
-  // Its own tables, another module's row type through that module's service or a read model it publishes.
-  await allowed('backend/src/modules/tutoring/tutoring.repository.ts', './tutoring.schema.js');
-  await allowed('backend/src/modules/tutoring/dto/tutoring.dto.ts', '../tutoring.schema.js');
-  await allowed('backend/src/modules/tutoring/tutoring.service.ts', '../users/users.service.js');
-  await allowed('backend/src/modules/tutoring/tutoring.service.ts', '../tutors/tutor-card.read-model.js');
-  // A table's declaration may name another's for a foreign key; the backend's tests check rows of any table.
-  await allowed('backend/src/modules/tutoring/tutoring.schema.ts', '../users/users.schema.js');
-  await allowed('backend/test/new.e2e-spec.ts', '../src/modules/tutors/tutors.schema.js');
-  await allowed('backend/test/new.e2e-spec.ts', '../src/infra/database/schema/index.js');
-  await allowed('backend/src/infra/database/schema/index.ts', '../../../modules/users/users.schema.js');
-});
-
 test("a frontend feature never imports another feature's files", async () => {
   await fires('feature-isolation', 'frontend/src/features/public/components/New.tsx', '../../auth/session');
   await fires('feature-isolation', 'frontend/src/features/public/New.tsx', '../auth/components/FormField');

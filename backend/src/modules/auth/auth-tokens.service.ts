@@ -21,7 +21,7 @@ export const BANNED_MESSAGE = 'Your account has been banned.';
 /** Why a session no longer signs its user in: none, revoked or past (`ended`), or its user banned. */
 export type SessionRefusal = 'ended' | 'banned';
 
-/** The claims every token carries (spec part 1 §3) plus `jti`, the session that can be revoked. */
+/** The claims every token carries plus `jti`, the session that can be revoked. */
 export interface TokenClaims {
   userId: string;
   role: UserRow['role'];

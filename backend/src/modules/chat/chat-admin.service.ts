@@ -18,7 +18,7 @@ export const EXCERPT_LENGTH = 10;
 const SUBJECT_TYPES = { message: 'chat_message', report: 'chat_report', block: 'chat_conversation', text: 'safeguarding_flag' } as const;
 
 /**
- * Chat as the admins see it (DESIGN.md §9 "Chat"): flagged messages (with their originals), reports and blocks, each
+ * Chat as the admins see it: flagged messages (with their originals), reports and blocks, each
  * with the two people, the conversation's latest messages and its resolution; the texts masked outside chat
  * (feedback, descriptions, purposes, notes, motivations: SafeguardingService's flags) with their source, author,
  * reader and original; and the resolution itself (dismiss, warn by email, ban), stored once and audited. The admin slice of the module (docs/architecture.md "Access policies and admin slices"):

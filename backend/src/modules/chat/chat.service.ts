@@ -53,7 +53,7 @@ export function presentMessage(row: ChatMessageRow): ChatMessageDto {
 const notContact = () => new ForbiddenException(coded('CHAT_NOT_A_CONTACT', 'You can only message your own students and tutors.'));
 
 /**
- * The one message store (DESIGN.md §9 "Chat"). Essays and Tutoring open conversations through
+ * The one message store. Essays and Tutoring open conversations through
  * `openConversation`; the gateway and controllers read and write through the rest. Every call checks that
  * the caller is a participant of the thread it touches.
  */
@@ -116,7 +116,7 @@ export class ChatService {
     const earlier = clientId === null ? undefined : await this.repository.findByClientId(sender.id, clientId);
     if (earlier) return presentMessage(earlier);
     const thread = await this.repository.findThread(sender.id, input.recipient, sender.role === 'admin' ? undefined : sender.role);
-    // Whether the essay a message names is still one of the thread's (issue 27: a closed essay's thread takes no more).
+    // Whether the essay a message names is still one of the thread's (a closed essay's thread takes no more).
     const essayOpen = Boolean(thread && essayId && (await this.repository.hasEssayContext(thread.conversation.id, essayId)));
     const access = canSendMessage(thread, essayOpen, essayId !== null && !essayOpen);
     if (!thread || access === 'not-a-contact') throw notContact();

@@ -28,11 +28,11 @@ import { essayNotFound, selfDealing } from './essay-errors.js';
 
 /**
  * What a tutor learns of an essay before holding it: the pool's card (no file links, no student's name or id), with
- * what they would earn (issue 30).
+ * what they would earn.
  */
 const POOL_CARD = { links: false, people: false, earnings: true } as const;
 
-/** Every essay the tutor side answers carries what the tutor earns for it (issue 30). */
+/** Every essay the tutor side answers carries what the tutor earns for it. */
 const TUTOR_VIEW = { earnings: true } as const;
 
 /** The most essays one pool request lists. */
@@ -62,7 +62,7 @@ export class EssayReviewsService {
   private readonly windows: EssayWindows;
 
   /**
-   * Open essays at or below the tutor's ceiling (DESIGN.md §9), narrowed by level, subject and title in SQL, as an
+   * Open essays at or below the tutor's ceiling, narrowed by level, subject and title in SQL, as an
    * EssaysDto (`{ essays }`) prepared for sending: the answer is shared, serialized and gzipped once, with every tutor
    * asking the same until the pool changes (EssayPoolCache). A hundred essays are ~95 KiB of JSON.
    */
@@ -77,7 +77,7 @@ export class EssayReviewsService {
     const subject = level && wanted ? (listed ? { listed } : { freeText: wanted.toLowerCase() }) : undefined;
     const subjectKey = subject && ('listed' in subject ? subject.listed : `free text: ${subject.freeText}`);
     const search = query.search?.trim() || undefined;
-    // A tutor who is also a student never sees their own essays (DESIGN.md §9): their answer is their own, not shared.
+    // A tutor who is also a student never sees their own essays: their answer is their own, not shared.
     const excludeStudentId = holdsRole(tutor, 'student') ? tutor.id : undefined;
     return this.poolAnswers.read({ levels, subject: subjectKey, search, excludeStudentId }, async () => {
       const rows = await this.essays.pool({ levels, subject, search, excludeStudentId, limit: POOL_LIMIT });
@@ -98,7 +98,7 @@ export class EssayReviewsService {
       const row = await this.essays.accept(essayId, tutor.id, levels, this.clock.now(), tx);
       if (row) await this.events.record(tx, 'essay.accepted', { ...essayRef(row), tutorId: tutor.id, acceptedAt: row.acceptedAt!.toISOString(), discussionEndsAt: discussionEndsAt(row, this.windows)?.toISOString() });
       // A count given with the acceptance is the discussion's Confirm, in the same transaction: a count the band
-      // refuses undoes the acceptance too (issue 27: the tutor sets a student's count at acceptance or later).
+      // refuses undoes the acceptance too (the tutor sets a student's count at acceptance or later).
       return row && wordCount !== undefined ? this.confirmIn(tx, tutor, row, wordCount) : row;
     });
     const essay = won ?? (await this.essays.findById(essayId));
@@ -112,7 +112,7 @@ export class EssayReviewsService {
   /**
    * An essay the tutor holds (with its files and people), or an open one they could accept: only for an
    * essay-approved tutor within their ceiling (as the pool; 403 `TUTOR_NOT_APPROVED` otherwise), and then exactly
-   * the pool's card (no files, no student's name or id) until they hold it (issue 27).
+   * the pool's card (no files, no student's name or id) until they hold it.
    */
   async get(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.essays.findById(essayId);
@@ -125,7 +125,7 @@ export class EssayReviewsService {
 
   /**
    * The essays the tutor accepted. One they no longer hold (cancelled or refunded: the row keeps their id for the
-   * record) is listed as its pool card: no more file links or student's details (issue 27).
+   * record) is listed as its pool card: no more file links or student's details.
    */
   async listOwn(tutor: AuthenticatedUser, states?: readonly EssayState[]): Promise<EssayDto[]> {
     const rows = await this.essays.listForTutor(tutor.id, states);
@@ -137,7 +137,7 @@ export class EssayReviewsService {
   }
 
   /**
-   * The tutor's Cancel Review in the discussion (DESIGN.md §9): back to the pool at once; refused once paid
+   * The tutor's Cancel Review in the discussion: back to the pool at once; refused once paid
    * (409). Only the holder: anyone else hears 404. A repeat after the essay left them is 404 too.
    */
   async reject(tutor: AuthenticatedUser, essayId: string): Promise<EssayDto> {
@@ -149,12 +149,12 @@ export class EssayReviewsService {
   }
 
   /**
-   * The tutor's Confirm in the discussion (`POST /essays/{id}/confirm`, DESIGN.md §9): records the agreement and,
+   * The tutor's Confirm in the discussion (`POST /essays/{id}/confirm`): records the agreement and,
    * with an agreed `wordCount` in the ±10 % band of the original, reprices the essay. Only the holder (else 404).
    * A new count is refused once paid, and while the student has a checkout open (its amount is fixed): the row lock
    * is the one Payments takes to open a checkout, so neither can slip past the other. Confirming again is harmless.
    * An essay whose count is to be agreed, or is the student's (an image, a document with no text), takes the tutor's
-   * count once, outside the band: it becomes the original and the essay is repriced (issues 24 and 27).
+   * count once, outside the band: it becomes the original and the essay is repriced.
    */
   async confirm(tutor: AuthenticatedUser, essayId: string, wordCount: number | undefined): Promise<EssayDto> {
     const confirmed = await this.events.transaction(async (tx) => {
@@ -168,7 +168,7 @@ export class EssayReviewsService {
   /**
    * The Confirm's rules on a row locked in `tx`. A count that is the student's (`wordCountEstimated`: an image, or a
    * document with no text layer) or still to be agreed is the tutor's to set once, outside the band: it becomes the
-   * original and reprices the essay (the student pays the new price or cancels for free, issue 27); any other
+   * original and reprices the essay (the student pays the new price or cancels for free); any other
    * count stays in the ±10 % band of the original.
    */
   private async confirmIn(tx: Transaction, tutor: AuthenticatedUser, essay: EssayRow, wordCount: number | undefined): Promise<EssayRow> {
@@ -217,7 +217,7 @@ export class EssayReviewsService {
   }
 
   /**
-   * Marking (part 2 §5, DESIGN.md §9): only the tutor holding it, only once paid (or back for a revision); a model
+   * Marking: only the tutor holding it, only once paid (or back for a revision); a model
    * answer / marked file is required for `feedback_model`. Records `essay.completed` (the student is mailed, the
    * payout and revision clocks start) once per marking.
    */
@@ -232,7 +232,7 @@ export class EssayReviewsService {
     }
     const marked = await this.events.transaction(async (tx) => {
       // The essay's row lock, the one a refund takes before claiming its payment: a refund in progress goes first,
-      // and a marking that went first makes the refund refuse (issue 27).
+      // and a marking that went first makes the refund refuse.
       const locked = await this.essays.findById(essay.id, tx, { lock: true });
       if (locked?.status === 'paid' && (await this.payments.refundInProgress(ITEM_KINDS.essay, essay.id, tx))) {
         throw new ConflictException(coded('ESSAY_REFUNDING', 'This essay is being refunded to the student, so it can no longer be marked.'));

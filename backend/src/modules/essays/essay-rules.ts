@@ -5,7 +5,7 @@ import { essayTotalPence, MIN_CHARGE_PENCE, type EssaySurcharges } from '@redpen
 export { essayTotalPence };
 
 /**
- * The essay rules bound to the API (DESIGN.md §4: one place): the price with the surcharges recorded on the essay,
+ * The essay rules bound to the API (one place): the price with the surcharges recorded on the essay,
  * and the windows of the essay's clocks, which come from config. The rules the web app applies too (the ±10 %
  * word-count band, the editable states, feedback and file limits) are in shared/src/essay-rules.ts; the lifecycle's
  * state checks live in the repository's guarded statements.
@@ -14,7 +14,7 @@ export { essayTotalPence };
 export type Surcharges = EssaySurcharges;
 
 /**
- * An image uploaded without a count (issue 24): both counts hold this until the accepting tutor sets the real one
+ * An image uploaded without a count: both counts hold this until the accepting tutor sets the real one
  * (the database wants counts above 0), and `wordCountToBeAgreed` says so.
  */
 export const PLACEHOLDER_COUNT = 1;
@@ -40,7 +40,7 @@ export function countAgreementStep(
   return null;
 }
 
-/** DESIGN.md §9: a paid essay not yet marked may be cancelled for a full refund within 24 h of paying. */
+/** A paid essay not yet marked may be cancelled for a full refund within 24 h of paying. */
 export const REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The essay's windows in milliseconds: the configured ones (WORDCOUNT_WINDOW_SECONDS and the rest) and the fixed refund window. */
@@ -62,7 +62,7 @@ export function essayWindows(windows: AppConfig['windows']): EssayWindows {
   };
 }
 
-/** DESIGN.md §9: the marking deadline after payment (MARKING_DEADLINE_SECONDS, 48 h), half of it when expedited. */
+/** The marking deadline after payment (MARKING_DEADLINE_SECONDS, 48 h), half of it when expedited. */
 export function markingWindows(windows: EssayWindows): { standard: number; expedited: number } {
   return { standard: windows.markingMs, expedited: Math.floor(windows.markingMs / 2) };
 }
@@ -70,7 +70,7 @@ export function markingWindows(windows: EssayWindows): { standard: number; exped
 const after = (start: Date, ms: number) => new Date(start.getTime() + ms);
 
 /**
- * When each of the essay's clocks runs out, from the instant it started (DESIGN.md §9): the timers' jobs are due
+ * When each of the essay's clocks runs out, from the instant it started: the timers' jobs are due
  * then (essay-timers.service.ts), and the functions below give the same instants gated by the essay's state.
  */
 export const clockEnds = {
@@ -130,7 +130,7 @@ export function markingDueAt(
 
 /**
  * Until when a revision may be asked for: within the revision window of the first completion, while the student
- * has not accepted it and the tutor is not paid; once per essay (issue 27), so never after a revision was asked for
+ * has not accepted it and the tutor is not paid; once per essay, so never after a revision was asked for
  * (the resubmission is final, and its payout clock cannot be paused again). Null when it cannot.
  */
 export function revisionAvailableUntil(

@@ -16,7 +16,7 @@ import { EssaysRepository } from './essays.repository.js';
 export const SWEEP_BATCH = 500;
 
 /**
- * The essay timers (DESIGN.md §5): scheduling and cancelling with deterministic job ids (EssayTimersSubscriber calls
+ * The essay timers: scheduling and cancelling with deterministic job ids (EssayTimersSubscriber calls
  * these on the essay's events), and the transitions the jobs apply, each recording its event for the notices.
  * The database decides: a job re-reads the row and acts only through a guarded update, so a late, repeated or
  * stale job (the essay was paid, or re-accepted since) does nothing; the sweeper re-enqueues what Redis lost.
@@ -135,7 +135,7 @@ export class EssayTimers {
     await this.enqueue('essay.revision-window.close', { essayId }, { jobId: `revision-window.${essayId}.${at}`, delayMs: revisionDelayMs });
   }
 
-  /** DESIGN.md §9: the resubmission is due a marking deadline (48 h) after the request. */
+  /** The resubmission is due a marking deadline (48 h) after the request. */
   async scheduleRevisionDue(essayId: string, requestedAt: Date): Promise<void> {
     const delayMs = this.delayUntil(clockEnds.revision(requestedAt, this.windows));
     await this.enqueue('essay.revision.overdue', { essayId }, { jobId: revisionDueJobId(essayId, requestedAt), delayMs });

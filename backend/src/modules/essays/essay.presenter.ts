@@ -25,7 +25,7 @@ const iso = (at: Date | null): string | null => at?.toISOString() ?? null;
 
 const PAID_STATES: ReadonlySet<EssayRow['status']> = new Set(['paid', 'completed', 'revision_requested']);
 
-/** A paid essay can only be cancelled through a full refund (DESIGN.md §9), so cancelled after paying is refunded. */
+/** A paid essay can only be cancelled through a full refund, so cancelled after paying is refunded. */
 function paymentStatusOf(row: EssayRow): 'Pending' | 'Paid' | 'Refunded' {
   if (row.status === 'cancelled') return row.paidTime ? 'Refunded' : 'Pending';
   return PAID_STATES.has(row.status) || row.paidTime !== null ? 'Paid' : 'Pending';
@@ -40,14 +40,14 @@ interface Related {
 interface PresentOptions {
   links?: boolean;
   people?: boolean;
-  /** The tutor's view: add what the tutor earns after the platform's commission (`tutorEarnings`, issue 30). */
+  /** The tutor's view: add what the tutor earns after the platform's commission (`tutorEarnings`). */
   earnings?: boolean;
 }
 
 const NO_ONE: Related = { names: new Map(), ratings: new Map() };
 
 /**
- * Rows → the spec's Essay JSON (part 1 §3, part 2 §3); files become short-lived presigned links. The people's
+ * Rows → the spec's Essay JSON; files become short-lived presigned links. The people's
  * names and the ratings of a page are read in two queries for the whole page, not per essay.
  */
 @Injectable()

@@ -38,7 +38,7 @@ describe('who an essay belongs to', () => {
     ['a paid essay', 'stranger', essay('paid'), { student: false, holder: false, read: false, side: null }],
     ['a missing essay', 'student', undefined, { student: false, holder: false, read: false, side: null }],
     ['an essay its own student holds (both profiles)', 'student', essay('accepted', { tutorId: STUDENT.id }), { student: true, holder: true, read: true, side: 'student' }],
-    // Issue 27: a cancelled or refunded essay keeps its former tutor's id, but they hold it no more.
+    // A cancelled or refunded essay keeps its former tutor's id, but they hold it no more.
     ['a cancelled essay, its former tutor', 'tutor', essay('cancelled', { tutorId: TUTOR.id }), { student: false, holder: false, read: false, side: null }],
     ['a cancelled essay, its student', 'student', essay('cancelled', { tutorId: TUTOR.id }), { student: true, holder: false, read: true, side: null }],
   ];
@@ -115,7 +115,7 @@ describe('what an accept came to', () => {
   });
 });
 
-describe('dealing with oneself (DESIGN.md §9, issue 27)', () => {
+describe('dealing with oneself', () => {
   it.each([
     ['its student', true, STUDENT],
     ['a tutor', false, TUTOR],

@@ -20,8 +20,8 @@ export function isEssayStudent<E extends Parties>(user: Caller, essay: E | undef
 
 /**
  * The tutor who accepted it and holds it now: reads it with its files, confirms, cancels the review, marks. A
- * cancelled or refunded essay keeps its former tutor's id for the record, but nobody holds it any more (issue 27:
- * the former tutor gets no more links or details of it).
+ * cancelled or refunded essay keeps its former tutor's id for the record, but nobody holds it any more
+ * (the former tutor gets no more links or details of it).
  */
 export function holdsEssay<E extends Parties & Pick<EssayRow, 'status'>>(user: Caller, essay: E | undefined): essay is E {
   return essay !== undefined && essay.tutorId === user.id && HELD_STATES.includes(essay.status);
@@ -34,7 +34,7 @@ export function canReadEssay<E extends Parties & Pick<EssayRow, 'status'>>(user:
 
 /**
  * The side the caller writes from in the essay's discussion, or null: a discussion needs a tutor holding the essay.
- * A user who is both (a row from before DESIGN.md §9's rule was enforced) writes as its student.
+ * A user who is both (a row from before the rule that nobody deals with themselves was enforced) writes as its student.
  */
 export function discussionSide(user: Caller, essay: (Parties & Pick<EssayRow, 'status'>) | undefined): 'student' | 'tutor' | null {
   // Only while a tutor holds it: a cancelled or refunded essay's discussion is over for both sides.
@@ -90,7 +90,7 @@ export const canCancelReview = holdsEssay;
 export const canMark = holdsEssay;
 
 /**
- * DESIGN.md §9 "Nobody deals with themselves" (issue 27): a user holding both profiles never sees, accepts, marks,
+ * docs/decisions.md "Nobody deals with themselves": a user holding both profiles never sees, accepts, marks,
  * rates or is paid out for their own essay. The pool and the accept repeat it in SQL (`EssaysRepository.pool`'s
  * `excludeStudentId`, `accept`'s `student_id <> tutor`); the services answer 409 `SELF_DEALING` where the caller
  * names their own essay (selfDealing() below).

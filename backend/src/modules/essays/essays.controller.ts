@@ -54,7 +54,7 @@ import { CHAT_SEND_LIMIT } from '@redpen/shared/chat-rules';
 /** A malformed essay id is answered like an unknown one. */
 const essayIdPipe = new ParseUUIDPipe({ exceptionFactory: () => essayNotFound() });
 
-/** The student's essay calls (spec part 1 §7). Another student's essay is "not found". */
+/** The student's essay calls. Another student's essay is "not found". */
 @ApiTags('essays')
 @ApiBearerAuth()
 @Roles('student')
@@ -155,7 +155,7 @@ export class StudentEssaysController {
   }
 }
 
-/** The tutor's essay calls (spec part 2 §7). The pool and accepting need `approved_essay`. */
+/** The tutor's essay calls. The pool and accepting need `approved_essay`. */
 @ApiTags('essays')
 @ApiBearerAuth()
 @Roles('tutor')
@@ -233,7 +233,7 @@ export class TutorEssaysController {
 }
 
 
-/** The word-count discussion (spec part 2 §7, `/api/essays/{essayId}…`): the essay's student and its tutor. */
+/** The word-count discussion (`/api/essays/{essayId}…`): the essay's student and its tutor. */
 @ApiTags('essays')
 @ApiBearerAuth()
 @Roles('student', 'tutor')

@@ -16,11 +16,11 @@ export interface PoolFilter {
   levels: readonly AcademicLevel[];
   /**
    * A listed subject in its level's list spelling (shared/essay-levels.ts `subjectOf`), as uploads store it and
-   * the pool index serves; any other text (uploads take free text, issue 24) is matched in any letter case.
+   * the pool index serves; any other text (uploads take free text) is matched in any letter case.
    */
   subject?: { listed: string } | { freeText: string };
   search?: string;
-  /** A tutor who is also a student: their own essays are left out (DESIGN.md §9). */
+  /** A tutor who is also a student: their own essays are left out. */
   excludeStudentId?: string;
   limit: number;
 }
@@ -104,8 +104,8 @@ export class EssaysRepository {
   }
 
   /**
-   * The atomic accept (DESIGN.md §3): one conditional UPDATE, so of any number of tutors at once exactly one
-   * finds the essay still open. Undefined for every other caller, and for the essay's own student (DESIGN.md §9).
+   * The atomic accept: one conditional UPDATE, so of any number of tutors at once exactly one
+   * finds the essay still open. Undefined for every other caller, and for the essay's own student.
    */
   async accept(id: string, tutorId: string, levels: readonly AcademicLevel[], now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     if (levels.length === 0) return undefined;
@@ -232,7 +232,7 @@ export class EssaysRepository {
 
   /**
    * The student asks for a revision: completed, not accepted, completed since `completedAfter`, and never asked
-   * before (DESIGN.md §9, issue 27: one revision per essay, so the completion is the first one).
+   * before (one revision per essay, so the completion is the first one).
    */
   async requestRevision(id: string, studentId: string, completedAfter: Date, now: Date, tx: DbOrTx = this.db): Promise<EssayRow | undefined> {
     const [row] = await tx
@@ -254,7 +254,7 @@ export class EssaysRepository {
   }
 
   /**
-   * The holder's Confirm in the discussion (DESIGN.md §9): records the agreement; with `repriced` it also sets the
+   * The holder's Confirm in the discussion: records the agreement; with `repriced` it also sets the
    * agreed count and price, which only an unpaid essay takes. Guarded on the holder and the state.
    */
   async tutorConfirm(

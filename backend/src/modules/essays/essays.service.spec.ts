@@ -86,7 +86,7 @@ describe('EssaysService.upload', () => {
     expect(await upload(READABLE_DOCUMENT_TYPES.pdf, Buffer.from('%PDF scan'), 1200)).toMatchObject({ originalWordCount: 1200 });
     await expect(upload(READABLE_DOCUMENT_TYPES.pdf, Buffer.from('%PDF scan'))).rejects.toMatchObject({ status: 400, response: { code: 'ESSAY_FILE_UNREADABLE' } });
     expect(await upload(PNG_MIME, Buffer.from([0x89, 0x50]), 900)).toMatchObject({ originalWordCount: 900 });
-    // Without one (issue 24), the image's count is to be agreed with the tutor: priced at the minimum charge.
+    // Without one, the image's count is to be agreed with the tutor: priced at the minimum charge.
     expect(await upload(PNG_MIME, Buffer.from([0x89, 0x50]))).toMatchObject({ wordCountToBeAgreed: true, pricePence: 30, price: 0.3 });
     expect(documents.count).toHaveBeenCalledTimes(2);
   });

@@ -35,7 +35,7 @@ const NO_WORDS_MESSAGE = 'No words could be read from this file. Please enter it
 /** An image uploaded without a count: stored with PLACEHOLDER_COUNT and `wordCountToBeAgreed`. */
 const COUNT_TO_BE_AGREED = Symbol('count to be agreed');
 
-/** The spec's student lists (part 1 §7): which lifecycle states each shows. */
+/** The spec's student lists: which lifecycle states each shows. */
 export const STUDENT_LISTS = {
   all: undefined,
   pending: ['awaiting_confirmation', 'open'],
@@ -44,7 +44,7 @@ export const STUDENT_LISTS = {
 } as const satisfies Record<string, readonly EssayState[] | undefined>;
 export type StudentList = keyof typeof STUDENT_LISTS;
 
-/** The student's side of an essay: upload with the detected count, confirm/adjust, read (DESIGN.md §9). */
+/** The student's side of an essay: upload with the detected count, confirm/adjust, read. */
 @Injectable()
 export class EssaysService {
   /** The configured windows, read once (as the presenter, the payables and the timers do). */
@@ -71,13 +71,13 @@ export class EssaysService {
     if (!file) throw new ValidationFailedException([{ field: 'file', message: 'Please upload a file' }]);
     const academicLevel = academicLevelOf(fields.academicLevel);
     if (!academicLevel) throw new ValidationFailedException([{ field: 'academicLevel', message: `Academic level must be one of ${ACADEMIC_LEVELS.join(', ')}` }]);
-    // Free text (spec part 1 §2); a subject the level lists keeps the list's spelling, so the pool's filter finds it.
+    // Free text; a subject the level lists keeps the list's spelling, so the pool's filter finds it.
     const subject = subjectOf(academicLevel, fields.subject) ?? fields.subject;
 
     const { count: counted, estimated, opening } = await this.originalCount(file, fields.wordCount);
     const wordCountToBeAgreed = counted === COUNT_TO_BE_AGREED;
     const originalWordCount = wordCountToBeAgreed ? PLACEHOLDER_COUNT : counted;
-    // The student's count (or none): the accepting tutor may set the real one once (issue 27).
+    // The student's count (or none): the accepting tutor may set the real one once.
     const wordCountEstimated = wordCountToBeAgreed || estimated;
     const requestType = fields.studentRequest ?? 'feedback-only';
     const expedited = fields.expedited ?? false;
@@ -139,8 +139,8 @@ export class EssaysService {
   /**
    * The document's own count, from what the upload kept of it on its way to storage (ESSAY_UPLOAD's essayCountTap:
    * nothing is read back), or for an image (or a document with no text layer) the student's entry, `estimated`: the
-   * tutor may set it once (issue 27). An image without one is COUNT_TO_BE_AGREED: the tutor sets its count in the
-   * discussion (issue 24, DESIGN.md §9).
+   * tutor may set it once. An image without one is COUNT_TO_BE_AGREED: the tutor sets its count in the
+   * discussion.
    */
   private async originalCount(
     file: StoredUpload,
@@ -195,7 +195,7 @@ export class EssaysService {
 
   /**
    * The student accepts the tutor's feedback (`POST /student/acceptEssay/{id}`): only once completed; it makes
-   * the tutor's payout eligible at once (DESIGN.md §9) and closes the revision window. Idempotent.
+   * the tutor's payout eligible at once and closes the revision window. Idempotent.
    */
   async acceptFeedback(student: AuthenticatedUser, essayId: string): Promise<EssayDto> {
     const essay = await this.owned(student, essayId);
@@ -211,7 +211,7 @@ export class EssaysService {
   }
 
   /**
-   * The student cancels (DESIGN.md §9): an unpaid essay at once (out of the pool, or away from its tutor, whose
+   * The student cancels: an unpaid essay at once (out of the pool, or away from its tutor, whose
    * chat context closes: `essay.cancelled`); a paid one through Payments' full refund, which Payments allows within
    * 24 h of paying while it is not marked (EssayPayables.refundBlockedReason) and which cancels the essay (and
    * records the event) in its transaction.
@@ -232,7 +232,7 @@ export class EssaysService {
   }
 
   /**
-   * The student asks for a revision (DESIGN.md §9): once per essay, within 7 days of the first completion, before
+   * The student asks for a revision: once per essay, within 7 days of the first completion, before
    * accepting the feedback (and before the tutor was paid). The essay goes back to its tutor (`revision_requested`),
    * which pauses payout eligibility until the resubmission; from it the payout clock runs and cannot be paused again. Records `essay.revisionRequested`: the tutor is told, the due timer starts.
    */

@@ -44,7 +44,7 @@ export function presentNotification(row: NotificationRow): NotificationDto {
 export const notificationNotFound = () => new NotFoundException(coded('NOT_FOUND', 'Notification not found.'));
 
 /**
- * The in-app notification list and the one way every turn's notice goes out (issue 30): a row in the list, pushed
+ * The in-app notification list and the one way every turn's notice goes out: a row in the list, pushed
  * live to every open page of the recipient (the app's one socket), and its email, unless the person switched that
  * kind off (kinds about money and deadlines cannot be).
  */

@@ -24,7 +24,7 @@ export interface PayableItem {
    * word count to be set, its new price to be confirmed): Payments answers 409 with it instead of 422 PAYMENT_NOT_PAYABLE.
    */
   notPayableCode?: ErrorCode;
-  /** Why the tutor cannot be paid out yet (null = eligible: DESIGN.md §9, e.g. student accepted or 48 h after completion). */
+  /** Why the tutor cannot be paid out yet (null = eligible, e.g. student accepted or 48 h after completion). */
   payoutBlockedReason: string | null;
   /** Why a refund is refused now (null = refundable: e.g. within 24 h of paying and not completed). */
   refundBlockedReason: string | null;

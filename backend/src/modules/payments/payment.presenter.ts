@@ -9,7 +9,7 @@ function party(user: Party | null, userType: PaymentRow['payerType']): PaymentPa
   return { userId: user && user.id ? { _id: user.id, name: user.name, email: user.email } : null, userType };
 }
 
-/** A ledger row as the spec's admin screens read it (part 2 §3 "Payment"). */
+/** A ledger row as the spec's admin screens read it. */
 export function presentPayment({ payment: p, payer, recipient }: PaymentWithParties): PaymentDto {
   const essay = p.itemKind === 'essay' && p.metadata.title ? { title: p.metadata.title, academicLevel: p.metadata.academicLevel ?? null } : null;
   return {
@@ -60,7 +60,7 @@ export function presentPaymentDetail(row: PaymentWithParties, history: PaymentSt
   };
 }
 
-/** The ledger's totals as the admin's payment stats (part 2 §3 "Payment stats": overall), in pounds with pence twins. */
+/** The ledger's totals as the admin's payment stats (overall), in pounds with pence twins. */
 export function presentStats(t: LedgerTotals): OverallStatsDto {
   const netPence = t.studentPence - t.tutorPence;
   return {

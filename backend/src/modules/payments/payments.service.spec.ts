@@ -125,7 +125,7 @@ describe('PaymentsService', () => {
     resolver.load.mockResolvedValueOnce(item({ refundBlockedReason: 'Too late' }));
     await expect(service.refundItem('essay', 'essay-1', { requestedBy: null, reason: 'x' })).rejects.toMatchObject({ status: 422 });
     await service.refundItem('essay', 'essay-1', { requestedBy: 'student-1', reason: 'x' });
-    // The claim is made holding the item's row lock (issue 27: a refund and the item's own state change never both go through).
+    // The claim is made holding the item's row lock (a refund and the item's own state change never both go through).
     expect(resolver.load).toHaveBeenLastCalledWith('essay-1', expect.anything(), { lock: true });
     await expect(service.refundPayment('pay-1', { requestedBy: null, reason: 'again' })).rejects.toMatchObject({ status: 409 });
     expect(gateway.refund).toHaveBeenCalledTimes(1);

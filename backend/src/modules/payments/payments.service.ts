@@ -28,7 +28,7 @@ function itemNotFound(kind: string): NotFoundException {
 }
 
 /**
- * Payments' rules (DESIGN.md §6, §9 "Paying"): checkouts, their completion (one internal path for the Stripe
+ * Payments' rules: checkouts, their completion (one internal path for the Stripe
  * webhook, the browser's return and the local gateway), refunds and tutor payouts. The ledger row's guarded
  * state changes decide what happens once; the item's module is told through the PayableItems port in the same
  * transaction; receipts are queued after commit.
@@ -58,7 +58,7 @@ export class PaymentsService {
   }
 
   private assertAvailable(): void {
-    // The local gateway completes a checkout with one click: never in production (DESIGN.md §6, docs/decisions.md).
+    // The local gateway completes a checkout with one click: never in production (docs/decisions.md).
     if (this.gateway.name === 'local' && !localGatewayActive(this.gateway, this.config.nodeEnv)) {
       throw new ServiceUnavailableException(coded('PAYMENTS_UNAVAILABLE', 'Payments are not available at the moment. Please try again later.'));
     }
@@ -159,7 +159,7 @@ export class PaymentsService {
 
   /**
    * Whether the item's payment is being refunded (claimed, the gateway asked, not yet settled): its module refuses
-   * a state change the refund would undo (issue 27: an essay is not marked while it is refunded). Asked with the
+   * a state change the refund would undo (an essay is not marked while it is refunded). Asked with the
    * item's row lock held, the lock `refundPayment` takes before claiming, so the two never both go through.
    */
   async refundInProgress(kind: string, itemId: string, tx: DbOrTx): Promise<boolean> {
@@ -263,7 +263,7 @@ export class PaymentsService {
   // ── Refunds ──────────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * Refunds the item's completed payment in full (the spec's promise; DESIGN.md §9): the item's module says
+   * Refunds the item's completed payment in full (the spec's promise): the item's module says
    * whether its window is still open; the ledger's claim makes it happen once, whoever asks and however often.
    */
   async refundItem(kind: string, itemId: string, options: { requestedBy: string | null; reason: string; /** A ban's refund: the item's own window does not apply. */ whateverTheWindow?: boolean }): Promise<PaymentRow> {
@@ -277,7 +277,7 @@ export class PaymentsService {
    * Refunds one completed ledger row in full through the gateway, once. The claim is made holding the item's row
    * lock (its module's state changes take the same lock), after the item says it may still be refunded
    * (`checkItem`): a state change either went first, and the refund is refused, or sees the refund in progress
-   * (`refundInProgress`) and is refused itself (issue 27: a paid essay is never both refunded and marked). The
+   * (`refundInProgress`) and is refused itself (a paid essay is never both refunded and marked). The
    * gateway is called after that commit, with no lock held.
    */
   async refundPayment(paymentId: string, options: { requestedBy: string | null; reason: string; checkItem?: boolean }): Promise<PaymentRow> {
@@ -311,7 +311,7 @@ export class PaymentsService {
 
   /**
    * Pays the owning tutor their earnings on the item, once (the ledger's unique payout per item), when the
-   * item's module says they are eligible (DESIGN.md §9). Asking again returns the same payout.
+   * item's module says they are eligible. Asking again returns the same payout.
    */
   async requestPayout(tutorId: string, kind: string, itemId: string): Promise<PaymentRow> {
     this.assertAvailable();
@@ -389,7 +389,7 @@ export class PaymentsService {
   }
 
   /**
-   * The spec's `sessionId` (issue 24): the return page's `session_id`, which is the payout's id, or else the id of
+   * The spec's `sessionId`: the return page's `session_id`, which is the payout's id, or else the id of
    * the item of `kind` (a tutoring session) the payout is for.
    */
   async payoutForReference(tutorId: string, sessionId: string, kind: string): Promise<PaymentRow> {

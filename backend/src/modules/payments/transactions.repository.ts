@@ -7,7 +7,7 @@ import type { Database } from '../../infra/database/database.types.js';
 import { payments } from './payments.schema.js';
 import { users } from '../users/users.schema.js';
 
-/** The Transactions screen's types (spec part 2 §2, without subscriptions: the platform has none). */
+/** The Transactions screen's types (without subscriptions: the platform has none). */
 export const TRANSACTION_KINDS = ['essay_review', 'tutoring_session', 'payout', 'refund'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -5,7 +5,7 @@ import { RatingsRepository, type NewRating } from './ratings.repository.js';
 
 export type { NewRating } from './ratings.repository.js';
 
-/** A tutor's average as the spec shows it: out of 5.0, one decimal (part 2 §9), and how many ratings it is of. */
+/** A tutor's average as the spec shows it: out of 5.0, one decimal, and how many ratings it is of. */
 export interface TutorRating {
   average: number;
   count: number;

@@ -26,7 +26,7 @@ export class StudentsService {
 
   /**
    * Only the fields sent change; the date of birth can be set once (sending the stored one again changes nothing:
-   * a client that sends the whole form back is not refused, issue 24). The new picture is already stored (the
+   * a client that sends the whole form back is not refused). The new picture is already stored (the
    * upload helper deletes it if this throws); the one it replaces is deleted once the row points elsewhere.
    */
   async updateProfile(user: AuthenticatedUser, form: ReceivedUpload<StudentProfileFormDto>): Promise<StudentProfileDto> {

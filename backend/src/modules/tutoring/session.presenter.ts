@@ -13,11 +13,11 @@ export interface SessionView {
   names: ReadonlyMap<string, string>;
   /** PAYOUT_ELIGIBILITY_SECONDS in milliseconds: the payout is eligible this long after the end. */
   payoutDelayMs: number;
-  /** PLATFORM_COMMISSION_PERCENT: the tutor's view carries what they earn (issue 30: Get Paid states the amount). */
+  /** PLATFORM_COMMISSION_PERCENT: the tutor's view carries what they earn (Get Paid states the amount). */
   commissionPercent: number;
 }
 
-/** The instant the tutor may be paid for a confirmed session (DESIGN.md §9: 48 h after it ends). */
+/** The instant the tutor may be paid for a confirmed session (48 h after it ends). */
 export function payoutAvailableAt(session: Pick<TutoringSessionRow, 'endTime'>, payoutDelayMs: number): Date {
   return new Date(session.endTime.getTime() + payoutDelayMs);
 }

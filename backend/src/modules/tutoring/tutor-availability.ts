@@ -2,7 +2,7 @@ import type { WeeklyAvailability, Weekday } from './tutoring.schema.js';
 import { BOOKING_HORIZON_DAYS, SLOT_TIMES, WEEKDAYS, bookingHorizonEnd, earliestBookableStart, type SlotTime } from './tutoring-rules.js';
 
 /**
- * A tutor's weekly availability is wall-clock times in their IANA zone (DESIGN.md §9): "Monday 09:00-10:00 in
+ * A tutor's weekly availability is wall-clock times in their IANA zone: "Monday 09:00-10:00 in
  * Europe/London" is 08:00Z in July and 09:00Z in January. These functions turn it into instants and back with
  * `Intl` alone (no Temporal, no offset tables), so they follow the zone's rules wherever the server runs.
  */
@@ -290,8 +290,8 @@ export function nextSlots(availability: WeeklyAvailability, timeZone: string, no
 }
 
 /**
- * Whether a session from `start` to `end` lies inside one availability slot and starts at its start (DESIGN.md
- * §9: "a session starts at a slot's start"). Read in the tutor's zone on the session's own date.
+ * Whether a session from `start` to `end` lies inside one availability slot and starts at its start
+ * (a session starts at a slot's start). Read in the tutor's zone on the session's own date.
  */
 export function fitsAvailability(availability: WeeklyAvailability, timeZone: string, start: Date, end: Date): boolean {
   const w = wallClock(start, timeZone);

@@ -14,7 +14,7 @@ import { availabilityFromUtc, availabilityInUtc, isTimeZone, nextSlots, normalis
 import { TutoringRepository } from './tutoring.repository.js';
 import { DEFAULT_TIME_ZONE, bookingHorizonEnd } from './tutoring-rules.js';
 
-/** The page's state (DESIGN.md §9 "DBS and tutoring gating"), decided here and nowhere else. */
+/** The page's state, decided here and nowhere else. */
 export function profileState(profile: Pick<TutorProfileRow, 'approved' | 'approvedTutoring' | 'hasDbs' | 'dbsDetails'>): TutoringProfileEnvelopeDto['state'] {
   if (profile.approved && profile.approvedTutoring && profile.hasDbs) return 'editable';
   // A certificate on file (from this form, or given at onboarding) waits for an admin; "I will apply" at

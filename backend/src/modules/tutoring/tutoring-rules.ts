@@ -14,7 +14,7 @@ import {
 import type { Weekday } from './tutoring.schema.js';
 
 /**
- * Tutoring's small rules (spec part 1 §9, part 2 §9; DESIGN.md §9). The constants both sides use (session lengths,
+ * Tutoring's small rules. The constants both sides use (session lengths,
  * the booking lead time, the cancellation window) are `@redpen/shared/tutoring`'s; the API's own ones are here.
  */
 
@@ -31,7 +31,7 @@ export const REMINDER_HOURS_BEFORE = [24, 1] as const;
 export const DESCRIPTION_MAX_LENGTH = 1000;
 export const SUBJECT_MAX_LENGTH = 100;
 export { DEFAULT_TIME_ZONE, HOURLY_RATE_MAX_PENCE, HOURLY_RATE_MIN_PENCE, PURPOSE_MAX_LENGTH, SLOT_TIMES, STARTS_SOON_MINUTES };
-/** Available / Unavailable (spec part 2 §3). */
+/** Available / Unavailable. */
 export const TUTORING_STATUS = TUTORING_STATUSES;
 
 export type SlotTime = (typeof SLOT_TIMES)[number];
@@ -53,7 +53,7 @@ export function studentCancelDeadline(start: Date): Date {
   return new Date(start.getTime() - STUDENT_CANCEL_HOURS * 3_600_000);
 }
 
-/** Where a confirmed session stands by the clock (spec part 1 §4 "Session timing"). */
+/** Where a confirmed session stands by the clock. */
 export type SessionTiming = 'upcoming' | 'active' | 'completed';
 
 export function sessionTiming(session: { startTime: Date; endTime: Date }, now: Date): SessionTiming {

@@ -44,7 +44,7 @@ const slotTaken = (side: 'tutor' | 'student') =>
   new ConflictException(coded('SLOT_TAKEN', side === 'tutor' ? 'This slot has just been booked by someone else. Please choose another time.' : 'You already have a session booked at this time.'));
 
 /**
- * Sessions (DESIGN.md §9 "Availability and booking", "Paying"): booking a held slot and its checkout, the lists of
+ * Sessions ("Paying"): booking a held slot and its checkout, the lists of
  * both sides, cancellation with a full refund through Payments, rating. Who may act is `tutoring.access.ts`; what
  * follows a change (mail, chat, timers) hears of it through the events recorded in the change's transaction.
  */

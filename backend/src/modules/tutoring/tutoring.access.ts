@@ -50,7 +50,7 @@ export function canRateSession(caller: Caller, session: SessionFacts, now: Date)
   return allow;
 }
 
-/** DESIGN.md §9 "Nobody deals with themselves": a user holding both profiles never books a session with themselves (409 `SELF_DEALING`). */
+/** docs/decisions.md "Nobody deals with themselves": a user holding both profiles never books a session with themselves (409 `SELF_DEALING`). */
 export function booksThemselves(student: Caller, tutorId: string): boolean {
   return student.id === tutorId;
 }

@@ -21,7 +21,7 @@ import './tutoring.mails.js';
 import { UsersModule } from '../users/users.module.js';
 
 /**
- * Tutoring (issue 26): the DBS application, the tutoring profile with its DST-safe availability, Find Your Tutor,
+ * Tutoring: the DBS application, the tutoring profile with its DST-safe availability, Find Your Tutor,
  * booking held slots that the database never double-books, the `tutoring_session` kind of Payments' PayableItems
  * (confirmation, refunds, payouts), cancellation, ratings, the hold-expiry and reminder jobs. Mail, chat and the
  * timers follow its domain events (tutoring.events.ts). Exports TutoringSessionsService for the dashboards' counts;

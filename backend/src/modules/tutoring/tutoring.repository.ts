@@ -41,7 +41,7 @@ export type OverlapSide = 'tutor' | 'student';
 /** `%` and `_` typed by a user are literal in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The conditions that make a tutor bookable (DESIGN.md §9): approved for tutoring with a verified DBS, Available, not banned. */
+/** The conditions that make a tutor bookable: approved for tutoring with a verified DBS, Available, not banned. */
 const BOOKABLE = and(
   eq(tutorProfiles.approved, true),
   eq(tutorProfiles.approvedTutoring, true),

@@ -11,7 +11,7 @@ type Sign = (key: string) => Promise<string>;
 export const averageRating = (profile: Pick<TutorProfileRow, 'ratingSum' | 'ratingCount'>): number =>
   profile.ratingCount ? Math.round((profile.ratingSum / profile.ratingCount) * 10) / 10 : 0;
 
-/** Banned takes precedence, then Approved, otherwise Pending (spec part 2 §4). */
+/** Banned takes precedence, then Approved, otherwise Pending. */
 export const displayStatus = (profile: TutorProfileRow, user: UserRow): 'Banned' | 'Approved' | 'Pending' =>
   user.banned ? 'Banned' : profile.approved ? 'Approved' : 'Pending';
 
@@ -28,7 +28,7 @@ export function noProfileYet(user: UserRow): TutorProfileRow {
   };
 }
 
-/** A Tutor Management card (spec part 2 §3 "Tutor (admin view)"): only the picture is signed. */
+/** A Tutor Management card: only the picture is signed. */
 export async function presentAdminTutor(found: TutorProfileRow | null, user: UserRow, sign: Sign): Promise<AdminTutorDto> {
   const profile = found ?? noProfileYet(user);
   return {

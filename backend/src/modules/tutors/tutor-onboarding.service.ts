@@ -20,7 +20,7 @@ export const ONBOARDING_ALREADY_SUBMITTED = 'Onboarding has already been submitt
 const UNUSED_FILE = 'This file does not belong with the answers given';
 
 /**
- * Tutor onboarding (`POST /tutor/update-info`, spec part 1 §5): once, before approval. After submission the
+ * Tutor onboarding (`POST /tutor/update-info`): once, before approval. After submission the
  * profile and its approval rules take over (a new picture waits for an admin there), so a second submission
  * is refused with 409 rather than swapping documents past the admin.
  */

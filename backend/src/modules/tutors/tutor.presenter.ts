@@ -3,7 +3,7 @@ import type { UserRow } from '../users/users.service.js';
 import type { TutorProfileDto } from './dto/tutor.dto.js';
 
 /**
- * A tutor profile row as the spec's JSON (part 2 §3), every file as a short-lived link made by `sign`
+ * A tutor profile row as the spec's JSON, every file as a short-lived link made by `sign`
  * (StorageService.presignedDownloadUrl), like `auth/user.presenter.ts` for users.
  */
 export async function presentTutor(profile: TutorProfileRow, user: UserRow, sign: (key: string) => Promise<string>): Promise<TutorProfileDto> {
@@ -49,7 +49,7 @@ export async function presentTutor(profile: TutorProfileRow, user: UserRow, sign
       : null,
     eligibility: profile.eligibility,
     rightToWork: profile.rightToWork,
-    // Grouped by nationality as part 2 §3 writes it (issue 24): the tutor's own group, the others null.
+    // Grouped by nationality as the documented tutor profile writes it: the tutor's own group, the others null.
     documents: {
       BritishIrish: profile.eligibility === 'BritishIrish' ? { passportURL: passport, NINumber: docs.niNumber ?? null, UkBornOrAdoptedCertificateURL: ukCert } : null,
       EuEeaSwiss: profile.eligibility === 'EuEeaSwiss' ? { passportURL: passport, shareCode: docs.shareCode ?? null, DOB: docs.dateOfBirth ?? null } : null,

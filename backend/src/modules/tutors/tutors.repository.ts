@@ -13,7 +13,7 @@ export type TutorProfileValues = Partial<Omit<typeof tutorProfiles.$inferInsert,
 /** What the approval guard and the essay pool ask of a tutor's profile. */
 export type TutorStanding = Pick<TutorProfileRow, 'approvedEssay' | 'approvedTutoring' | 'hasDbs' | 'studyLevel'>;
 
-/** Tutor Management's filters (spec part 2 §2). */
+/** Tutor Management's filters. */
 export type TutorListFilter = 'all' | 'approved' | 'pending' | 'essay' | 'tutoring';
 
 export interface TutorListQuery {

@@ -13,9 +13,6 @@ import { TutorsRepository, type TutorProfileValues } from './tutors.repository.j
 /** The tutor profile's row (application, approval, level, documents), for the modules that present it. */
 export type { TutorProfileRow };
 
-/** The tutor profile's row (application, approval, level, documents), for the modules that present it. */
-export type { TutorProfileRow };
-
 const PROFILE_NOT_FOUND = 'Tutor profile not found. Please complete onboarding first.';
 
 /** The tutor's own profile. Files live in the private bucket under `tutors/<userId>/`. */
@@ -76,7 +73,7 @@ export class TutorsService {
 
 /**
  * Before approval the tutor's StudyLevel is theirs to set (the admin confirms it when approving); after approval a
- * change waits for an admin like a new picture (DESIGN.md §9 "Tutor levels"): asking for the current level again
+ * change waits for an admin like a new picture: asking for the current level again
  * drops a pending request.
  */
 function studyLevelChange(profile: TutorProfileRow, requested: string): TutorProfileValues {

@@ -11,7 +11,7 @@ export const CANNOT_BAN_ADMIN = 'Admins cannot be banned.';
 export const CANNOT_BAN_SELF = 'You cannot ban yourself.';
 
 /**
- * Bans and unbans (DESIGN.md §9 "Bans and revocation"), for the students' and tutors' admin slices and chat
+ * Bans and unbans, for the students' and tutors' admin slices and chat
  * moderation alike. The flag, the audit row and the `user.banned` event commit together; the event's subscribers
  * end the sessions (Auth) and sockets (Chat) and release the work (Essays, Payments) right after the commit, each
  * once. A repeated request changes nothing and so records nothing. Unbanning restores access only.

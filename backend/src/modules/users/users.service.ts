@@ -6,8 +6,6 @@ import { UsersRepository, type UserContact, type UserChanges } from './users.rep
 export type { UserContact };
 /** The users table's row, for the modules that hold a user (the table itself is this module's own). */
 export type { NewUserRow, UserRow };
-/** The users table's row, for the modules that hold a user (the table itself is this module's own). */
-export type { NewUserRow, UserRow };
 
 /**
  * The owner of user accounts: every other module reads and changes a user through this service (auth signs
