@@ -13,8 +13,6 @@ export const EDITABLE_ESSAY_STATES: readonly EssayState[] = ['awaiting_confirmat
 /** The student may cancel at once, with no payment to refund (a paid essay has its own refund window). */
 export const UNPAID_CANCELLABLE_ESSAY_STATES: readonly EssayState[] = ['awaiting_confirmation', 'open', 'accepted'];
 
-export const isEditableEssayState = (state: string): boolean => (EDITABLE_ESSAY_STATES as readonly string[]).includes(state);
-
 /** The tutor's feedback is at least 250 characters (and at most 20,000), the score a whole 1–10. */
 export const FEEDBACK_MIN_LENGTH = 250;
 export const FEEDBACK_MAX_LENGTH = 20_000;

@@ -73,10 +73,6 @@ export class EssayTimers {
     await this.enqueue('essay.marking.overdue', { essayId }, { jobId: markingDeadlineJobId(essayId, paidTime), delayMs });
   }
 
-  async cancelMarkingDeadline(essayId: string, paidTime: Date): Promise<void> {
-    await this.cancel('essay.marking.overdue', markingDeadlineJobId(essayId, paidTime));
-  }
-
   /** The deadline passed unmarked: flag it once (the Overdue badge), tell the student and the support inbox once. */
   async flagOverdue(essayId: string): Promise<boolean> {
     return this.changeAndRecord(
