@@ -31,7 +31,7 @@ export class RatedItems {
     this.kinds.set(kind.type, kind);
   }
 
-  rate(type: RatingType, student: AuthenticatedUser, request: RatingRequest): Promise<Omit<RatingGivenDto, 'message'>> {
+  async rate(type: RatingType, student: AuthenticatedUser, request: RatingRequest): Promise<Omit<RatingGivenDto, 'message'>> {
     const kind = this.kinds.get(type);
     // Only when the owning module is not part of this app (the DTO admits essay and session only).
     if (!kind) throw new NotFoundException(coded('NOT_FOUND', 'Nothing of this type can be rated'));
