@@ -12,7 +12,7 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { ESSAY_PRICE_TEXT, essayChargePence, formatPounds } from '@redpen/shared/pricing';
-import { errorMessage, isApiError } from '../../../api/client';
+import { errorMessage } from '../../../api/client';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { rulesResolver } from '../../../components/form/rules-resolver';
@@ -22,7 +22,7 @@ import { essayActions, priceAtCount, surchargeItems, type Essay } from '../essay
 import { useUpdateWordCount } from '../hooks/useEssayMutations';
 import { studentEssayQuery } from '../queries';
 import { confirmWordCountRules, type WordCountValues } from '../schemas';
-import { LoadError } from '../../../components/ui/LoadError';
+import { QueryState } from '../../../components/ui/QueryState';
 
 const resolver = rulesResolver(confirmWordCountRules);
 
@@ -40,25 +40,28 @@ export interface FeedbackGuidelines {
 export function ConfirmEssayDetails({ essayId, guidelines }: { essayId: string; guidelines: FeedbackGuidelines }) {
   const essay = useQuery(studentEssayQuery(essayId));
 
-  if (essay.isPending) {
+  if (!essay.isSuccess) {
     return (
-      <Stack gap="4" aria-busy="true" aria-label="Loading essay details">
-        <Skeleton height="220px" rounded="xl" />
-        <Skeleton height="260px" rounded="xl" />
-      </Stack>
+      <QueryState
+        query={essay}
+        errorFallback="Failed to load essay details."
+        notFound={
+          <Card>
+            <Heading as="h2" size="lg">
+              Essay not found
+            </Heading>
+          </Card>
+        }
+        skeleton={
+          <Stack gap="4" aria-busy="true" aria-label="Loading essay details">
+            <Skeleton height="220px" rounded="xl" />
+            <Skeleton height="260px" rounded="xl" />
+          </Stack>
+        }
+      >
+        {() => null}
+      </QueryState>
     );
-  }
-  if (essay.isError) {
-    if (isApiError(essay.error) && essay.error.status === 404) {
-      return (
-        <Card>
-          <Heading as="h2" size="lg">
-            Essay not found
-          </Heading>
-        </Card>
-      );
-    }
-    return <LoadError error={essay.error} fallback="Failed to load essay details." onRetry={() => void essay.refetch()} />;
   }
   if (!essayActions(essay.data).editWordCount) {
     return (

@@ -8,14 +8,13 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FiArrowLeft, FiDownload, FiEye } from 'react-icons/fi';
 import { formatPounds } from '@redpen/shared/pricing';
-import { isApiError } from '../../../api/client';
 import { Card, InfoGrid } from '../../../components/ui/Card';
 import { Tag } from '../../../components/ui/Tag';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { toastError } from '../../../components/ui/toaster';
 import { formatDate, formatDateTime as dateTime } from '../../../lib/format';
 import { EssayActions } from '../components/EssayActions';
-import { LoadError } from '../../../components/ui/LoadError';
+import { QueryState } from '../../../components/ui/QueryState';
 import { PdfViewerDialog } from '../components/PdfViewerDialog';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { EssayTurnLine } from '../../../components/EssayTurnLine';
@@ -59,32 +58,31 @@ export function EssayDetailPage({ essayId }: { essayId: string }) {
     </Button>
   );
 
-  if (essay.isPending) {
-    return (
-      <Stack gap="6" aria-busy="true" aria-label="Loading essay">
-        {back}
-        <Skeleton height="40px" width="60%" />
-        <Skeleton height="260px" rounded="xl" />
-        <Skeleton height="160px" rounded="xl" />
-      </Stack>
-    );
-  }
-
-  if (essay.isError) {
-    const notFound = isApiError(essay.error) && essay.error.status === 404;
+  if (!essay.isSuccess) {
     return (
       <Stack gap="6">
         {back}
-        {notFound ? (
-          <Stack gap="2">
-            <Heading as="h1" size="2xl">
-              Essay not found
-            </Heading>
-            <Text color="fg.muted">It may have been removed, or the link is wrong.</Text>
-          </Stack>
-        ) : (
-          <LoadError error={essay.error} fallback="Failed to load essay details." onRetry={() => void essay.refetch()} />
-        )}
+        <QueryState
+          query={essay}
+          errorFallback="Failed to load essay details."
+          notFound={
+            <Stack gap="2">
+              <Heading as="h1" size="2xl">
+                Essay not found
+              </Heading>
+              <Text color="fg.muted">It may have been removed, or the link is wrong.</Text>
+            </Stack>
+          }
+          skeleton={
+            <Stack gap="6" aria-busy="true" aria-label="Loading essay">
+              <Skeleton height="40px" width="60%" />
+              <Skeleton height="260px" rounded="xl" />
+              <Skeleton height="160px" rounded="xl" />
+            </Stack>
+          }
+        >
+          {() => null}
+        </QueryState>
       </Stack>
     );
   }

@@ -2,7 +2,6 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
-import { NativeSelect } from '@chakra-ui/react/native-select';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Skeleton } from '../../../components/ui/Skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -12,9 +11,10 @@ import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { FiUpload } from 'react-icons/fi';
 import { FormField } from '../../../components/form/FormField';
+import { SelectField } from '../../../components/form/SelectField';
+import { QueryState } from '../../../components/ui/QueryState';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { EssayCard } from '../components/EssayCard';
-import { LoadError } from '../../../components/ui/LoadError';
 import { ESSAY_FILTERS, FILTER_LABELS, studentEssaysQuery, type EssayFilter } from '../queries';
 import { ESSAY_SORTS, SORT_LABELS, visibleEssays, type EssaySort, type EssaysSearch } from '../schemas';
 
@@ -50,6 +50,36 @@ export function MyEssaysPage({ search }: { search: EssaysSearch }) {
   const filtering = filter !== 'all' || !!search.q?.trim();
   const shown = essays.data ? visibleEssays(essays.data, { sort, q: search.q }) : [];
 
+  const filters = (
+    <SimpleGrid role="search" columns={{ base: 1, md: 3 }} gap="4" aria-label="Filter essays">
+      <FormField id={`${id}-search`} label="Search by title">
+        <Input
+          type="search"
+          value={text}
+          placeholder="Search essays..."
+          onChange={(event) => {
+            setText(event.target.value);
+            setSearch({ q: event.target.value });
+          }}
+        />
+      </FormField>
+      <SelectField
+        id={`${id}-status`}
+        label="Status"
+        options={ESSAY_FILTERS.map((value) => ({ value, label: value === 'all' ? 'All Essays' : FILTER_LABELS[value] }))}
+        value={filter}
+        onChange={(event) => setSearch({ status: event.target.value as EssayFilter })}
+      />
+      <SelectField
+        id={`${id}-sort`}
+        label="Sort by"
+        options={ESSAY_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+        value={sort}
+        onChange={(event) => setSearch({ sort: event.target.value as EssaySort })}
+      />
+    </SimpleGrid>
+  );
+
   return (
     <Stack gap="6">
       <HStack justify="space-between" align="flex-start" wrap="wrap" gap="4">
@@ -68,72 +98,42 @@ export function MyEssaysPage({ search }: { search: EssaysSearch }) {
         )}
       </HStack>
 
-      {essays.isError ? (
-        <LoadError error={essays.error} fallback="Failed to load essays." onRetry={() => void essays.refetch()} />
-      ) : (
-        <>
-          <SimpleGrid role="search" columns={{ base: 1, md: 3 }} gap="4" aria-label="Filter essays">
-            <FormField id={`${id}-search`} label="Search by title">
-              <Input
-                type="search"
-                value={text}
-                placeholder="Search essays..."
-                onChange={(event) => {
-                  setText(event.target.value);
-                  setSearch({ q: event.target.value });
-                }}
-              />
-            </FormField>
-            <FormField id={`${id}-status`} label="Status">
-              <NativeSelect.Root>
-                <NativeSelect.Field value={filter} onChange={(event) => setSearch({ status: event.target.value as EssayFilter })}>
-                  {ESSAY_FILTERS.map((value) => (
-                    <option key={value} value={value}>
-                      {value === 'all' ? 'All Essays' : FILTER_LABELS[value]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <FormField id={`${id}-sort`} label="Sort by">
-              <NativeSelect.Root>
-                <NativeSelect.Field value={sort} onChange={(event) => setSearch({ sort: event.target.value as EssaySort })}>
-                  {ESSAY_SORTS.map((value) => (
-                    <option key={value} value={value}>
-                      {SORT_LABELS[value]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </SimpleGrid>
-
-          {essays.isPending ? (
+      <QueryState
+        query={essays}
+        errorFallback="Failed to load essays."
+        skeleton={
+          <>
+            {filters}
             <Stack gap="4" aria-busy="true" aria-label="Loading essays">
               {[0, 1, 2].map((key) => (
                 <Skeleton key={key} height="220px" rounded="xl" />
               ))}
             </Stack>
-          ) : shown.length === 0 ? (
-            <EmptyEssays filter={filter} q={search.q} />
-          ) : (
-            <Stack gap="4">
-              <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-label="Essays">
-                {shown.map((essay) => (
-                  <Box as="li" key={essay._id}>
-                    <EssayCard essay={essay} />
-                  </Box>
-                ))}
+          </>
+        }
+      >
+        {() => (
+          <>
+            {filters}
+            {shown.length === 0 ? (
+              <EmptyEssays filter={filter} q={search.q} />
+            ) : (
+              <Stack gap="4">
+                <Stack as="ul" gap="4" listStyleType="none" m="0" p="0" aria-label="Essays">
+                  {shown.map((essay) => (
+                    <Box as="li" key={essay._id}>
+                      <EssayCard essay={essay} />
+                    </Box>
+                  ))}
+                </Stack>
+                <Text fontSize="sm" color="fg.muted" role="status">
+                  Showing {shown.length} {shown.length === 1 ? 'essay' : 'essays'}
+                </Text>
               </Stack>
-              <Text fontSize="sm" color="fg.muted" role="status">
-                Showing {shown.length} {shown.length === 1 ? 'essay' : 'essays'}
-              </Text>
-            </Stack>
-          )}
-        </>
-      )}
+            )}
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

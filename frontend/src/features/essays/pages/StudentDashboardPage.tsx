@@ -8,13 +8,12 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { FiCalendar, FiFileText, FiHelpCircle, FiStar, FiUpload } from 'react-icons/fi';
 import { Card, StatCard } from '../../../components/ui/Card';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSession } from '../../../lib/session';
-import { LoadError } from '../../../components/ui/LoadError';
+import { QueryState } from '../../../components/ui/QueryState';
 import { pendingRatingsQuery, studentDashboardQuery } from '../queries';
 
 interface QuickAction {
@@ -77,28 +76,29 @@ export function StudentDashboardPage() {
 
 function DashboardFigures() {
   const dashboard = useQuery(studentDashboardQuery());
-  let body: ReactNode;
-  if (dashboard.isPending) {
-    body = (
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" aria-busy="true" aria-label="Loading your figures">
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} height="84px" rounded="lg" />
-        ))}
-      </SimpleGrid>
-    );
-  } else if (dashboard.isError) {
-    body = <LoadError error={dashboard.error} fallback="Failed to load data." onRetry={() => void dashboard.refetch()} />;
-  } else if (!dashboard.data) {
-    body = <Text color="fg.muted">No dashboard data available</Text>;
-  } else {
-    body = (
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-        <StatCard label="Essays Submitted" value={dashboard.data.essaysSubmitted} />
-        <StatCard label="Interviews Completed" value={dashboard.data.interviewsCompleted} />
-        <StatCard label="Average Percentage" value={dashboard.data.averagePercentage} />
-      </SimpleGrid>
-    );
-  }
+  const body = (
+    <QueryState
+      query={dashboard}
+      errorFallback="Failed to load data."
+      skeleton={
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4" aria-busy="true" aria-label="Loading your figures">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} height="84px" rounded="lg" />
+          ))}
+        </SimpleGrid>
+      }
+      isEmpty={(data) => !data}
+      empty={<Text color="fg.muted">No dashboard data available</Text>}
+    >
+      {(data) => (
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+          <StatCard label="Essays Submitted" value={data.essaysSubmitted} />
+          <StatCard label="Interviews Completed" value={data.interviewsCompleted} />
+          <StatCard label="Average Percentage" value={data.averagePercentage} />
+        </SimpleGrid>
+      )}
+    </QueryState>
+  );
   return (
     <section aria-label="Your figures">
       <Card as="div">{body}</Card>
