@@ -5,6 +5,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/client';
 import { Card } from '../../../components/ui/Card';
+import { QueryState } from '../../../components/ui/QueryState';
 import { toastError } from '../../../components/ui/toaster';
 import {
   notificationPreferencesQuery,
@@ -35,6 +36,28 @@ export function NotificationSettings({ side }: { side: 'student' | 'tutor' }) {
 
   const toggle = (kind: NotificationKind, on: boolean) => save.mutate(on ? muted.filter((k) => k !== kind) : [...muted, kind]);
 
+  // While the settings load, the switches show each kind on and cannot be changed yet.
+  const switches = (loading: boolean) =>
+    kinds.map((kind) => {
+      const fixed = !isSwitchable(kind);
+      return (
+        <Checkbox.Root
+          key={kind}
+          checked={fixed || !muted.includes(kind)}
+          disabled={fixed || loading}
+          onCheckedChange={(details) => toggle(kind, details.checked === true)}
+          colorPalette="brand"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>
+            {NOTIFICATION_KIND_LABELS[kind].label}
+            {fixed && ' (always sent: it is about money or a deadline)'}
+          </Checkbox.Label>
+        </Checkbox.Root>
+      );
+    });
+
   return (
     <Card>
       <Stack gap="3" role="group" aria-labelledby="notification-settings-heading">
@@ -42,29 +65,13 @@ export function NotificationSettings({ side }: { side: 'student' | 'tutor' }) {
           Notifications
         </Heading>
         <Text color="fg.muted">We tell you by email and in the bell at the top of the page when it is your turn. Choose what you hear about.</Text>
-        {prefs.isError ? (
-          <Text color="fg.error">Your notification settings could not be loaded.</Text>
-        ) : (
-          kinds.map((kind) => {
-            const fixed = !isSwitchable(kind);
-            return (
-              <Checkbox.Root
-                key={kind}
-                checked={fixed || !muted.includes(kind)}
-                disabled={fixed || prefs.isPending}
-                onCheckedChange={(details) => toggle(kind, details.checked === true)}
-                colorPalette="brand"
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>
-                  {NOTIFICATION_KIND_LABELS[kind].label}
-                  {fixed && ' (always sent: it is about money or a deadline)'}
-                </Checkbox.Label>
-              </Checkbox.Root>
-            );
-          })
-        )}
+        <QueryState
+          query={prefs}
+          skeleton={switches(true)}
+          errorContent={<Text color="fg.error">Your notification settings could not be loaded.</Text>}
+        >
+          {() => switches(false)}
+        </QueryState>
       </Stack>
     </Card>
   );
