@@ -1,4 +1,4 @@
-// The chat socket's contract (docs/architecture.md "Chat"): its path, every
+// The chat socket's contract (docs/architecture.md "chat"): its path, every
 // event's name and payload, and each acknowledgement. The gateway types its socket.io server with these maps and
 // the web client its socket with the same two, so a renamed event or a changed payload fails the typecheck on
 // both sides. Types only (and the path): socket.io is each side's own dependency.

@@ -1,5 +1,5 @@
 /**
- * A policy's answer when the API tells refusals apart (docs/architecture.md "Access policies and admin slices"):
+ * A policy's answer when the API tells refusals apart (docs/architecture.md "Guards, access policies and admin slices"):
  * `'allowed'`, or the name of the refusal, which the caller maps to its status and code (404 for what the caller
  * may not know exists, 409 for a state, 403 for a rule). Policies with one way to refuse return a boolean.
  */

@@ -12,7 +12,7 @@ import { AuditLogModule } from './audit-log.module.js';
  * audit log's list (`AuditLogModule` is the writer every admin slice imports). A module's own admin routes are not
  * here: each module has an admin slice (`<module>.admin.controller.ts` + `<module>-admin.service.ts`, registered by
  * that module: Tutors' approvals, Students', Payments' ledger and transactions, Chat's moderation),
- * docs/architecture.md "Access policies and admin slices" and "Admin area".
+ * docs/architecture.md "Guards, access policies and admin slices" and "admin (the admin area)".
  */
 @Module({
   imports: [AuditLogModule, TutorsModule, ChatModule, StudentsModule, EssaysModule],

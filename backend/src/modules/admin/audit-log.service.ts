@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../infra/database/database.types.js';
 import { AuditLogRepository } from './audit-log.repository.js';
 import type { AuditEntryDto } from './dto/admin.dto.js';
 
-/** Every admin action the log records (docs/architecture.md "Admin area"). */
+/** Every admin action the log records (docs/architecture.md "admin (the admin area)"). */
 export type AuditAction =
   | 'tutor.approve'
   | 'tutor.withdraw'

@@ -21,7 +21,7 @@ const SUBJECT_TYPES = { message: 'chat_message', report: 'chat_report', block: '
  * Chat as the admins see it: flagged messages (with their originals), reports and blocks, each
  * with the two people, the conversation's latest messages and its resolution; the texts masked outside chat
  * (feedback, descriptions, purposes, notes, motivations: SafeguardingService's flags) with their source, author,
- * reader and original; and the resolution itself (dismiss, warn by email, ban), stored once and audited. The admin slice of the module (docs/architecture.md "Access policies and admin slices"):
+ * reader and original; and the resolution itself (dismiss, warn by email, ban), stored once and audited. The admin slice of the module (docs/architecture.md "Guards, access policies and admin slices"):
  * only `chat.admin.controller.ts` and the dashboard call it.
  */
 @Injectable()

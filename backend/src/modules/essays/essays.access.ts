@@ -5,7 +5,7 @@ import { EDITABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
 import { HELD_STATES } from './essays.repository.js';
 
 /**
- * Who may do what with an essay (docs/architecture.md "Access policies and admin slices"). Pure functions of the
+ * Who may do what with an essay (docs/architecture.md "Guards, access policies and admin slices"). Pure functions of the
  * caller and the row as read; the services turn a refusal into its answer (404 `NOT_FOUND` when the caller may
  * not learn the essay exists, 409 for a state). The guarded UPDATEs in the repository repeat the owner and the
  * state in their WHERE, so a row that changed between the read and the write is still refused.

@@ -15,7 +15,7 @@ import { notificationNotFound, NotificationsService } from './notifications.serv
 
 /**
  * The signed-in person's notification list and switches (additions beyond the spec, docs/api-additions
- * in docs/architecture.md "Notifications"). One list per person, whichever role they are using.
+ * in docs/architecture.md "notifications"). One list per person, whichever role they are using.
  */
 @ApiTags('notifications')
 @ApiBearerAuth()

@@ -42,7 +42,7 @@ export const EXPORT_BATCH = 500;
 const dialect = new PgDialect();
 
 /**
- * The ledger read as transactions (docs/architecture.md "Admin area"): every payments row is one (a student's charge
+ * The ledger read as transactions (docs/architecture.md "admin (the admin area)"): every payments row is one (a student's charge
  * positive, a tutor's payout negative), and every refund one more (negative, at the refund's time). A read model
  * over Payments' own table; the export streams it through a server-side cursor instead of loading it.
  */

@@ -3,7 +3,7 @@ import type { AuthenticatedUser } from '../../common/guards/authenticated-user.j
 import type { TutorProfileRow } from './tutors.schema.js';
 
 /**
- * Who may become a tutor (docs/architecture.md "Access policies and admin slices"). The tutor's own profile routes
+ * Who may become a tutor (docs/architecture.md "Guards, access policies and admin slices"). The tutor's own profile routes
  * need no policy: they read and write the caller's profile only (`user.id`), behind `@Roles('tutor')`.
  */
 

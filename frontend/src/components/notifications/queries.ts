@@ -1,5 +1,5 @@
 /**
- * The notification list's calls (routes beyond the spec, docs/architecture.md "Notifications") through the
+ * The notification list's calls (routes beyond the spec, docs/architecture.md "notifications") through the
  * generated client, and the one place for their query keys. Shared by the header's bell and the profile pages'
  * switches, so it lives beside the components rather than in a feature.
  */
