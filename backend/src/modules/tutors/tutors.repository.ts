@@ -37,7 +37,7 @@ const IS_TUTOR = or(eq(users.role, 'tutor'), profileWhere());
 /** `%` and `_` typed by an admin are literal in a LIKE pattern. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Something waits for an admin (docs/architecture.md "Admin area"): the Approve Tutors list's rule, in SQL. */
+/** Something waits for an admin (docs/architecture.md "admin (the admin area)"): the Approve Tutors list's rule, in SQL. */
 const WAITING_CONDITIONS = {
   application: and(isNotNull(tutorProfiles.onboardingSubmittedAt), isNull(tutorProfiles.applicationReviewedAt)),
   dbs: and(sql`${tutorProfiles.dbsDetails} ->> 'certificateFileKey' is not null`, eq(tutorProfiles.hasDbs, false)),
