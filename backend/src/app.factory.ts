@@ -16,6 +16,7 @@ import { Cors, webOrigins } from './infra/http/cors.js';
 import { isEssayDiscussionRoute, registerJsonTextBody } from './infra/http/json-text-body.js';
 import { securityHeaders } from './infra/http/security-headers.js';
 import { loadWebPages, sendHtml } from './infra/http/web-pages.js';
+import { Metrics } from './infra/metrics/metrics.service.js';
 import { mountBullBoard } from './infra/queue/bull-board.js';
 import { JobQueue } from './infra/queue/job-queue.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -95,6 +96,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const healthProbeUrls = new Set<string>();
   fastify.addHook('onRoute', (route) => {
     if (route.config?.healthProbe) healthProbeUrls.add(route.url);
+  });
+  // Request durations by the matched route's template (never the URL), for the metrics on METRICS_PORT.
+  const metrics = app.get(Metrics);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.observeHttp(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   const requestLog = logging ? RequestLog.create(logConfig, rootLogger, healthProbeUrls) : null;
   if (requestLog) {

@@ -11,6 +11,7 @@ import type { Clock } from './infra/clock/clock.service.js';
 import { DatabaseModule } from './infra/database/database.module.js';
 import { EventsModule } from './infra/events/events.module.js';
 import { MailModule } from './infra/mail/mail.module.js';
+import { MetricsModule } from './infra/metrics/metrics.module.js';
 import { QueueModule } from './infra/queue/queue.module.js';
 import { WorkersModule } from './infra/queue/workers.module.js';
 import { RedisModule } from './infra/redis/redis.module.js';
@@ -31,7 +32,7 @@ import { TutorsModule } from './modules/tutors/tutors.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 /** Infrastructure shared by the API and the worker processes (`clock`: the tests' FakeClock, else the real one). */
-const infraModules = (clock?: Clock) => [DatabaseModule, RedisModule, StorageModule, MailModule, ClockModule.forRoot(clock), QueueModule, EventsModule];
+const infraModules = (clock?: Clock) => [DatabaseModule, RedisModule, StorageModule, MailModule, ClockModule.forRoot(clock), QueueModule, MetricsModule, EventsModule];
 
 const FEATURE_MODULES = [
   RateLimitModule,

@@ -34,6 +34,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   serveWeb: boolean;
   workers: 'inline' | 'off';
+  /** The port of the Prometheus metrics server (GET /api/metrics), apart from the API's; null (unset) = none. 0 = any free port. */
+  metricsPort: number | null;
   database: { url: string; migrateOnStart: boolean; poolMax: number };
   redis: { url: string };
   bullBoardEnabled: boolean;
@@ -123,7 +125,7 @@ const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** Every variable name the backend reads. Kept in step with `.env.example` and docker-compose by a test. */
 export const ENV_VARIABLE_NAMES = [
-  'NODE_ENV', 'PORT', 'HOST', 'WEB_ORIGIN', 'LOG_LEVEL', 'TRUST_PROXY', 'SERVE_WEB', 'WORKERS',
+  'NODE_ENV', 'PORT', 'HOST', 'WEB_ORIGIN', 'LOG_LEVEL', 'TRUST_PROXY', 'SERVE_WEB', 'WORKERS', 'METRICS_PORT',
   'DATABASE_URL', 'DB_MIGRATE_ON_START', 'DB_POOL_MAX',
   'REDIS_URL', 'BULL_BOARD_ENABLED', 'API_DOCS_ENABLED',
   'S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
@@ -294,6 +296,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy,
     serveWeb: r.bool('SERVE_WEB', true),
     workers: r.oneOf('WORKERS', ['inline', 'off'] as const, 'inline'),
+    metricsPort: r.optional('METRICS_PORT') === undefined ? null : r.int('METRICS_PORT', 0, { min: 0, max: 65535 }),
     database: {
       url: r.url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/redpen', ['postgres:', 'postgresql:']),
       migrateOnStart: r.bool('DB_MIGRATE_ON_START', !production),
@@ -364,6 +367,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemoData,
   };
 
+  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === config.port) {
+    r.problems.push(`METRICS_PORT must differ from PORT (${config.port}): the metrics are served apart from the API`);
+  }
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
 }

@@ -54,6 +54,17 @@ export class EventOutboxRepository {
       .limit(limit);
   }
 
+  /** When the oldest event still to dispatch (fewer than `maxAttempts` failures) occurred; null when none (the metrics' outbox lag). */
+  async oldestUndispatchedAt(maxAttempts: number): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ occurredAt: domainEvents.occurredAt })
+      .from(domainEvents)
+      .where(and(isNull(domainEvents.dispatchedAt), lt(domainEvents.failedAttempts, maxAttempts)))
+      .orderBy(asc(domainEvents.occurredAt))
+      .limit(1);
+    return row?.occurredAt ?? null;
+  }
+
   /** Deletes events dispatched before `before` (their deliveries go with them). */
   async purgeDispatched(before: Date): Promise<number> {
     const rows = await this.db.delete(domainEvents).where(lt(domainEvents.dispatchedAt, before)).returning({ id: domainEvents.id });

@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { Worker, type Job } from 'bullmq';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { decoratedMethods } from '../discovery/decorated-methods.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { checkJobCoverage, dispatchJob, type JobHandler } from './job-handler.js';
 import { JobQueue } from './job-queue.service.js';
 import { QUEUE_CONCURRENCY, registeredJobs, registeredQueues, registeredSchedulers, type QueueName } from './job-registry.js';
@@ -31,6 +32,7 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly scanner: MetadataScanner,
     private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -44,7 +46,9 @@ export class JobWorkers implements OnApplicationBootstrap, BeforeApplicationShut
     for (const queue of registeredQueues()) {
       const routes = new Map(handlers.filter((h) => h.queue === queue).map((h) => [h.name, h]));
       if (routes.size === 0) continue;
-      const worker = new Worker(queue, (job: Job) => dispatchJob(routes, job), {
+      const run = (job: Job) => dispatchJob(routes, job);
+      const metrics = this.metrics;
+      const worker = new Worker(queue, metrics ? (job: Job) => metrics.timeJob(queue, routes.has(job.name) ? job.name : 'unknown', () => run(job)) : run, {
         connection,
         prefix: QUEUE_PREFIX,
         concurrency: QUEUE_CONCURRENCY[queue] ?? 1,

@@ -5,6 +5,7 @@ import { Server } from 'socket.io';
 import type { ChatClientEvents, ChatServerEvents } from '@redpen/shared/chat-events';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
+import { Metrics } from '../../infra/metrics/metrics.service.js';
 import type { ChatMessageDto } from './dto/chat.dto.js';
 
 /**
@@ -69,10 +70,15 @@ export class ChatRealtime implements OnApplicationShutdown {
   private attached: ChatServer | undefined;
   private headless: { server: ChatServer; pub: Redis; sub: Redis } | undefined;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+  ) {}
 
   attach(server: ChatServer): void {
     this.attached = server;
+    // This instance's open sockets, for the metrics.
+    this.metrics.trackOpenSockets(() => server.sockets.sockets.size);
   }
 
   /** The gateway's server in an API process, else the headless one. */
@@ -97,6 +103,7 @@ export class ChatRealtime implements OnApplicationShutdown {
 
   emitMessage(message: ChatMessageDto): void {
     this.server.to([message.sender, message.recipient]).emit('receiveMessage', message);
+    this.metrics.chatDeliveries.inc();
   }
 
   emitTo<E extends keyof ChatServerEvents>(userIds: string[], event: E, ...payload: Parameters<ChatServerEvents[E]>): void {
