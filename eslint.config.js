@@ -104,9 +104,7 @@ const TEMPORARY_IGNORES = {
     'backend/src/modules/chat/chat.repository.ts',
     'backend/src/modules/payments/payments.repository.ts',
     'backend/src/modules/payments/transactions.repository.ts',
-    'backend/src/modules/ratings/ratings.repository.ts',
     'backend/src/modules/students/students.repository.ts',
-    'backend/src/modules/tutoring/tutoring.repository.ts',
     'backend/src/modules/tutors/tutors.repository.ts',
   ],
 };

@@ -18,6 +18,7 @@ import {
   paymentStatusChanges,
   studentProfiles,
   tutorProfiles,
+  tutorRatingSummaries,
   users,
 } from '../src/infra/database/schema/index.js';
 import { bearer, createAccount, db, heardByTheApp, type TestAccount } from './support/accounts.js';
@@ -312,7 +313,9 @@ describe('admin area', () => {
     it("filters tutors five ways and searches university and course; the card's rating has one decimal", async () => {
       const course = `Course${randomUUID().slice(0, 6)}`;
       const pending = await tutorWith({ course, university: 'Durham University' });
-      const essayOnly = await tutorWith({ course, approved: true, approvedEssay: true, studyLevel: 'Masters', ratingSum: 14, ratingCount: 3 });
+      const essayOnly = await tutorWith({ course, approved: true, approvedEssay: true, studyLevel: 'Masters' });
+      // Ratings' running sum and count (14 stars over 3 ratings), read by the admin list through RatingsService.
+      await db(app).insert(tutorRatingSummaries).values({ tutorId: essayOnly.user.id, ratingSum: 14, ratingCount: 3 });
       const tutoring = await tutorWith({ course, approved: true, approvedTutoring: true, hasDbs: true, dbsDetails: CERTIFICATE });
       const ids = (body: { tutors: { _id: string }[] }) => body.tutors.map((t) => t._id).sort();
       const list = async (query: string) => (await asAdmin(http().get(`/api/admin/getAllTutors?search=${course}&${query}`)).expect(200)).body;

@@ -48,9 +48,9 @@ describe('demo data', () => {
     for (const charge of charges) expect(charge.amountPence).toBe(rows.find((e) => e.id === charge.itemId)!.pricePence);
     const [rating] = await db.select().from(schema.ratings).where(eq(schema.ratings.itemKind, 'essay'));
     expect(rows.find((e) => e.id === rating!.itemId)).toMatchObject({ rated: true, studentAccept: true, status: 'completed' });
-    const [tutor] = await db.select().from(schema.tutorProfiles).where(eq(schema.tutorProfiles.userId, rating!.tutorId));
+    const [summary] = await db.select().from(schema.tutorRatingSummaries).where(eq(schema.tutorRatingSummaries.tutorId, rating!.tutorId));
     // The essay's rating and the rated demo session's, both 5 stars.
-    expect(tutor).toMatchObject({ ratingSum: rating!.rating + 5, ratingCount: 2 });
+    expect(summary).toMatchObject({ ratingSum: rating!.rating + 5, ratingCount: 2 });
     expect(await seedDemoData(db)).toBe(false);
   });
 

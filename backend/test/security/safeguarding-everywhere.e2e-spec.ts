@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { essays, safeguardingFlags, tutoringSessions, tutorProfiles } from '../../src/infra/database/schema/index.js';
+import { essays, safeguardingFlags, tutoringProfiles, tutoringSessions, tutorProfiles } from '../../src/infra/database/schema/index.js';
 import { LocalCheckout } from '../../src/modules/payments/local-checkout.service.js';
 import { bearer, createAccount, db, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
@@ -99,7 +99,7 @@ describe('security: contact details are masked in every text one side writes for
     const body = { subject, hourlyRate: 40, description: original, status: 'Available', availability: { monday: ['09:00-10:00'] }, timeZone: 'Europe/London' };
     const saved = await http().post('/api/tutor/updateTutoringProfile').set(bearer(tutor.token)).send(body).expect(200);
     expect(saved.body.profile.description).toBe(content);
-    const [profile] = await db(app).select().from(tutorProfiles).where(eq(tutorProfiles.userId, tutor.user.id));
+    const [profile] = await db(app).select().from(tutoringProfiles).where(eq(tutoringProfiles.userId, tutor.user.id));
     expect(profile!.tutoringDescription).toBe(content);
     const student = await createAccount(app, { role: 'student', studentProfile: true });
     const listed = await http().get('/api/tutor/getTutorProfilesforTutoring').query({ search: subject, page: 1, limit: 10 }).set(bearer(student.token)).expect(200);

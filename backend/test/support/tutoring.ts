@@ -3,7 +3,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { Clock } from '../../src/infra/clock/clock.service.js';
-import { tutorProfiles, type NewTutorProfileRow, type WeeklyAvailability } from '../../src/infra/database/schema/index.js';
+import { tutoringProfiles, tutorProfiles, type NewTutorProfileRow, type WeeklyAvailability } from '../../src/infra/database/schema/index.js';
 import { createAccount, db, heardByTheApp, type TestAccount } from './accounts.js';
 
 /** Sessions in these tests live in 2027, far from the real date: tokens are issued for long enough. */
@@ -33,26 +33,38 @@ export function settableClock(app: NestFastifyApplication): SettableClock {
 export const EVERY_DAY: (slots: string[]) => WeeklyAvailability = (slots) =>
   Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, slots]));
 
+/** What a test may set of a tutor: their application (`tutor_profiles`) and their tutoring profile (`tutoring_profiles`). */
+export type TutorValues = Partial<NewTutorProfileRow> & Partial<Omit<typeof tutoringProfiles.$inferInsert, 'userId'>>;
+
+const TUTORING_COLUMNS = ['tutoringSubject', 'hourlyRatePence', 'tutoringDescription', 'tutoringAvailable', 'availability', 'timeZone'] as const;
+
+/** Writes `values` to the tutor's two profiles: the application's columns and the tutoring profile's (created if none). */
+export async function setTutor(app: NestFastifyApplication, tutorId: string, values: TutorValues): Promise<void> {
+  const tutoring = Object.fromEntries(Object.entries(values).filter(([key]) => (TUTORING_COLUMNS as readonly string[]).includes(key)));
+  const application = Object.fromEntries(Object.entries(values).filter(([key]) => !(TUTORING_COLUMNS as readonly string[]).includes(key)));
+  if (Object.keys(application).length > 0) await db(app).update(tutorProfiles).set(application).where(eq(tutorProfiles.userId, tutorId));
+  if (Object.keys(tutoring).length > 0) {
+    await db(app).insert(tutoringProfiles).values({ userId: tutorId, ...tutoring }).onConflictDoUpdate({ target: tutoringProfiles.userId, set: tutoring });
+  }
+}
+
 /** A tutor approved for tutoring with a verified DBS and a tutoring profile (Available unless told). */
-export async function bookableTutor(app: NestFastifyApplication, profile: Partial<NewTutorProfileRow> = {}): Promise<TestAccount> {
+export async function bookableTutor(app: NestFastifyApplication, profile: TutorValues = {}): Promise<TestAccount> {
   const tutor = await createAccount(app, { role: 'tutor' });
-  await db(app)
-    .update(tutorProfiles)
-    .set({
-      approved: true,
-      approvedTutoring: true,
-      hasDbs: true,
-      studyLevel: 'Masters',
-      yearsOfExperience: 3,
-      tutoringSubject: 'Interview practice',
-      hourlyRatePence: 4000,
-      tutoringDescription: 'Mock interviews and personal statements.',
-      tutoringAvailable: true,
-      availability: EVERY_DAY(['09:00-10:00', '10:00-11:00', '14:00-15:00']),
-      timeZone: 'Europe/London',
-      ...profile,
-    })
-    .where(eq(tutorProfiles.userId, tutor.user.id));
+  await setTutor(app, tutor.user.id, {
+    approved: true,
+    approvedTutoring: true,
+    hasDbs: true,
+    studyLevel: 'Masters',
+    yearsOfExperience: 3,
+    tutoringSubject: 'Interview practice',
+    hourlyRatePence: 4000,
+    tutoringDescription: 'Mock interviews and personal statements.',
+    tutoringAvailable: true,
+    availability: EVERY_DAY(['09:00-10:00', '10:00-11:00', '14:00-15:00']),
+    timeZone: 'Europe/London',
+    ...profile,
+  });
   // Find Your Tutor's cached answers are dropped by the change's notification: wait until the app has heard it.
   await heardByTheApp(app);
   return tutor;

@@ -66,13 +66,20 @@ async function seed(databaseUrl, log) {
     // Tutors: 60 % approved (essays; a third of those tutoring too), the rest pending; ratings for the approved.
     await client.query(
       `insert into tutor_profiles (user_id, approved, approved_essay, approved_tutoring, has_dbs, study_level, university, course, years_of_experience,
-                                   subjects, rating_sum, rating_count, onboarding_submitted_at, application_reviewed_at)
+                                   subjects, onboarding_submitted_at, application_reviewed_at)
        select u.id, n % 5 < 3, n % 5 < 3, n % 15 = 0, n % 15 = 0, (array['Bachelors','Masters','PhD'])[1 + n % 3],
               ($1::text[])[1 + n % array_length($1::text[], 1)], ($2::text[])[1 + (n / 7) % array_length($2::text[], 1)], n % 12,
-              '[{"name":"History","levels":["GCSE","A-Level"]}]'::jsonb, case when n % 5 < 3 then 4 * (n % 9) + 3 else 0 end, case when n % 5 < 3 then n % 9 + 1 else 0 end,
+              '[{"name":"History","levels":["GCSE","A-Level"]}]'::jsonb,
               now() - interval '30 days', case when n % 5 < 3 then now() - interval '20 days' else null end
        from (select id, substring(email from 'bench-admin-tutor-(\\d+)@')::int as n from users where email like 'bench-admin-tutor-%') u`,
       [UNIVERSITIES, COURSES],
+    );
+    // Their ratings (Ratings' running sums and counts), for the approved.
+    await client.query(
+      `insert into tutor_rating_summaries (tutor_id, rating_sum, rating_count)
+       select u.id, 4 * (n % 9) + 3, n % 9 + 1
+       from (select id, substring(email from 'bench-admin-tutor-(\\d+)@')::int as n from users where email like 'bench-admin-tutor-%') u
+       where n % 5 < 3`,
     );
     // Essays in every state, spread over students and (for held ones) approved tutors.
     await client.query(

@@ -89,10 +89,13 @@ async function seed(databaseUrl, log) {
       [passwordHash, TUTORS],
     );
     await client.query(
-      `insert into tutor_profiles (user_id, approved, approved_tutoring, has_dbs, study_level, university, years_of_experience, tutoring_subject,
-                                   hourly_rate_pence, tutoring_description, tutoring_available, availability, time_zone)
-       select u.id, true, true, true, (array['PhD','Masters','Bachelors'])[1 + (n % 3)], 'Bench University', n % 15,
-              (array['Mathematics','Physics','English Literature','History','Medicine interviews'])[1 + (n % 5)],
+      `insert into tutor_profiles (user_id, approved, approved_tutoring, has_dbs, study_level, university, years_of_experience)
+       select u.id, true, true, true, (array['PhD','Masters','Bachelors'])[1 + (n % 3)], 'Bench University', n % 15
+       from (select id, row_number() over (order by email) as n from users where email like 'bench-tutoring-tutor-%@bench.local') as u`,
+    );
+    await client.query(
+      `insert into tutoring_profiles (user_id, tutoring_subject, hourly_rate_pence, tutoring_description, tutoring_available, availability, time_zone)
+       select u.id, (array['Mathematics','Physics','English Literature','History','Medicine interviews'])[1 + (n % 5)],
               2000 + (n % 40) * 100, 'Bench tutoring profile', true, $1::jsonb, 'Europe/London'
        from (select id, row_number() over (order by email) as n from users where email like 'bench-tutoring-tutor-%@bench.local') as u`,
       [AVAILABILITY],

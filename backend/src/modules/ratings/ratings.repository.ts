@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { DbOrTx, Database } from '../../infra/database/database.types.js';
-import { ratings, type RatingRow } from './ratings.schema.js';
-import { tutorProfiles } from '../tutors/tutors.schema.js';
+import { ratings, tutorRatingSummaries, type RatingRow } from './ratings.schema.js';
 
 export interface NewRating {
   itemKind: 'essay' | 'tutoring_session';
@@ -14,7 +13,7 @@ export interface NewRating {
   feedback: string | null;
 }
 
-/** The ratings table and the tutor's running sum and count beside it. */
+/** The ratings table and each tutor's running sum and count beside it (`tutor_rating_summaries`). */
 @Injectable()
 export class RatingsRepository {
   constructor(@Inject(DRIZZLE) private readonly db: Database) {}
@@ -27,9 +26,12 @@ export class RatingsRepository {
     const [row] = await tx.insert(ratings).values(rating).onConflictDoNothing({ target: [ratings.itemKind, ratings.itemId] }).returning();
     if (!row) return undefined;
     await tx
-      .update(tutorProfiles)
-      .set({ ratingSum: sql`${tutorProfiles.ratingSum} + ${rating.rating}`, ratingCount: sql`${tutorProfiles.ratingCount} + 1` })
-      .where(eq(tutorProfiles.userId, rating.tutorId));
+      .insert(tutorRatingSummaries)
+      .values({ tutorId: rating.tutorId, ratingSum: rating.rating, ratingCount: 1 })
+      .onConflictDoUpdate({
+        target: tutorRatingSummaries.tutorId,
+        set: { ratingSum: sql`${tutorRatingSummaries.ratingSum} + ${rating.rating}`, ratingCount: sql`${tutorRatingSummaries.ratingCount} + 1` },
+      });
     return row;
   }
 
@@ -40,7 +42,16 @@ export class RatingsRepository {
   }
 
   async tutorTotals(tutorId: string, tx: DbOrTx = this.db): Promise<{ sum: number; count: number }> {
-    const [row] = await tx.select({ sum: tutorProfiles.ratingSum, count: tutorProfiles.ratingCount }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId));
-    return row ?? { sum: 0, count: 0 };
+    return (await this.totalsOf([tutorId], tx)).get(tutorId) ?? { sum: 0, count: 0 };
+  }
+
+  /** The sums and counts of these tutors, by tutor (a tutor never rated is absent). */
+  async totalsOf(tutorIds: readonly string[], tx: DbOrTx = this.db): Promise<Map<string, { sum: number; count: number }>> {
+    if (tutorIds.length === 0) return new Map();
+    const rows = await tx
+      .select({ tutorId: tutorRatingSummaries.tutorId, sum: tutorRatingSummaries.ratingSum, count: tutorRatingSummaries.ratingCount })
+      .from(tutorRatingSummaries)
+      .where(inArray(tutorRatingSummaries.tutorId, [...tutorIds]));
+    return new Map(rows.map((row) => [row.tutorId, { sum: row.sum, count: row.count }]));
   }
 }

@@ -4,8 +4,8 @@ import { users } from '../users/users.schema.js';
 
 /**
  * A student's rating of a tutor for one thing they were served (an essay review now, a tutoring session later):
- * one per item (the unique key), 1–5 stars, optional feedback. The tutor's average is kept beside it on
- * `tutor_profiles` (rating_sum / rating_count), changed in the same transaction.
+ * one per item (the unique key), 1–5 stars, optional feedback. The tutor's average is kept beside it in
+ * `tutor_rating_summaries` (rating_sum / rating_count), changed in the same transaction.
  */
 export const ratings = pgTable(
   'ratings',
@@ -29,3 +29,20 @@ export const ratings = pgTable(
 );
 
 export type RatingRow = typeof ratings.$inferSelect;
+
+/**
+ * Each rated tutor's running sum and count of stars (average = sum / count), written with each rating in its
+ * transaction, so Find Your Tutor and the admin lists read a tutor's average without counting the ratings. No row:
+ * no rating yet.
+ */
+export const tutorRatingSummaries = pgTable(
+  'tutor_rating_summaries',
+  {
+    tutorId: uuid('tutor_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+  },
+  (table) => [check('tutor_rating_summaries_counts', sql`${table.ratingCount} >= 0 and ${table.ratingSum} >= 0`)],
+);
+
+export type TutorRatingSummaryRow = typeof tutorRatingSummaries.$inferSelect;

@@ -36,4 +36,9 @@ export class RatingsService {
     const { sum, count } = await this.ratings.tutorTotals(tutorId);
     return { average: averageRating(sum, count), count };
   }
+
+  /** The running sum and count of stars of each of these tutors (a tutor never rated is absent: none, 0). */
+  totalsOf(tutorIds: readonly string[]): Promise<Map<string, { sum: number; count: number }>> {
+    return this.ratings.totalsOf(tutorIds);
+  }
 }

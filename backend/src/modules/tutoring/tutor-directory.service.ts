@@ -8,7 +8,8 @@ import type { TutorCardDto, TutorListDto, TutorListQueryDto } from './dto/tutori
 import { poundsFromPence as penceToPounds } from '@redpen/shared/money';
 import { TutorDirectoryCache } from './tutor-directory-cache.js';
 import { availabilityInUtc, nextSlots } from './tutor-availability.js';
-import { TutoringRepository, type TutorCardRow } from './tutoring.repository.js';
+import { TutoringRepository } from './tutoring.repository.js';
+import { TutorDirectoryReadModel, type TutorCardRow } from './tutor-directory.read-model.js';
 import { bookingHorizonEnd } from './tutoring-rules.js';
 
 /** Tutors read and written per step of the unpaged list. */
@@ -25,6 +26,7 @@ const WHOLE_LIST_BATCH = 500;
 export class TutorDirectoryService {
   constructor(
     private readonly repository: TutoringRepository,
+    private readonly directory: TutorDirectoryReadModel,
     private readonly storage: StorageService,
     private readonly clock: Clock,
     private readonly cache: TutorDirectoryCache,
@@ -57,12 +59,12 @@ export class TutorDirectoryService {
     const now = this.clock.now();
     const filters = { search: query.search, studyLevel: query.studyLevel && query.studyLevel !== 'all' ? query.studyLevel : undefined, sort: query.sort };
     const cards = async (rows: TutorCardRow[]) => Promise.all(rows.map((row) => this.plainCard(row, now)));
-    const repository = this.repository;
+    const directory = this.directory;
     async function* text(): AsyncGenerator<string> {
       const seen = new Set<string>();
       yield '{"tutors":[';
       for (let page = 1; ; page++) {
-        const { rows } = await repository.searchTutors({ ...filters, page, limit: WHOLE_LIST_BATCH });
+        const { rows } = await directory.searchTutors({ ...filters, page, limit: WHOLE_LIST_BATCH });
         const fresh = rows.filter((row) => !seen.has(row.userId));
         for (const row of fresh) seen.add(row.userId);
         const written = (await cards(fresh)).map((card) => JSON.stringify(card)).join(',');
@@ -78,7 +80,7 @@ export class TutorDirectoryService {
     const paged = query.page !== undefined || query.limit !== undefined;
     const page = paged ? (query.page ?? 1) : undefined;
     const limit = paged ? (query.limit ?? 20) : undefined;
-    const { rows, total } = await this.repository.searchTutors({
+    const { rows, total } = await this.directory.searchTutors({
       search: query.search,
       studyLevel: query.studyLevel && query.studyLevel !== 'all' ? query.studyLevel : undefined,
       sort: query.sort,

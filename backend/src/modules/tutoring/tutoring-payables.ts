@@ -12,6 +12,7 @@ import { BANNED_MESSAGE } from '../auth/auth-tokens.service.js';
 import { payoutAvailableAt } from './session.presenter.js';
 import { sessionRef } from './tutoring.events.js';
 import { TutoringRepository } from './tutoring.repository.js';
+import { TutoringParties } from './tutoring-parties.js';
 
 /**
  * Tutoring sessions as Payments sees them (the PayableItems port, docs/architecture.md "Payments"): payable while
@@ -28,6 +29,7 @@ export class TutoringPayables implements OnModuleInit, PayableItemResolver {
   constructor(
     private readonly payable: PayableItems,
     private readonly repository: TutoringRepository,
+    private readonly parties: TutoringParties,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -42,7 +44,7 @@ export class TutoringPayables implements OnModuleInit, PayableItemResolver {
   async load(id: string, tx: DbOrTx, options: { lock?: boolean } = {}): Promise<PayableItem | undefined> {
     const session = await this.repository.findById(id, tx, options);
     if (!session) return undefined;
-    const banned = await this.repository.partiesBanned(session, tx);
+    const banned = await this.parties.banned(session, tx);
     const minutes = Math.round((session.endTime.getTime() - session.startTime.getTime()) / 60_000);
     return {
       id: session.id,
@@ -70,7 +72,7 @@ export class TutoringPayables implements OnModuleInit, PayableItemResolver {
   async markPaid(id: string, _payment: unknown, tx: Transaction): Promise<boolean> {
     const session = await this.repository.findById(id, tx);
     if (!session) return false;
-    const banned = await this.repository.lockParties(session, tx);
+    const banned = await this.parties.lock(session, tx);
     if (banned.studentBanned || banned.tutorBanned) return false;
     const paidAt = this.clock.now();
     const confirmed = await this.repository.confirm(id, { paidAt, meetingLink: this.meetingLink() }, tx);
@@ -84,7 +86,7 @@ export class TutoringPayables implements OnModuleInit, PayableItemResolver {
     const now = this.clock.now();
     const cancelled = await this.repository.cancelRefunded(id, now, tx);
     if (!cancelled) return;
-    const banned = cancelled.cancelledBy === 'platform' ? await this.repository.partiesBanned(cancelled, tx) : undefined;
+    const banned = cancelled.cancelledBy === 'platform' ? await this.parties.banned(cancelled, tx) : undefined;
     const accountClosed = banned?.tutorBanned ? 'tutor' : banned?.studentBanned ? 'student' : undefined;
     await this.events.record(tx, 'session.cancelled', {
       ...(accountClosed ? { accountClosed } : {}),

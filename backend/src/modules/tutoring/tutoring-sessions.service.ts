@@ -19,6 +19,8 @@ import { fitsAvailability } from './tutor-availability.js';
 import { booksThemselves, canRateSession, canReadSession, canStudentCancel, canTutorCancel, type Decision } from './tutoring.access.js';
 import { sessionRef } from './tutoring.events.js';
 import { TutoringRepository, type StudentSessionFilter, type TutorSessionGroup } from './tutoring.repository.js';
+import { TutorDirectoryReadModel } from './tutor-directory.read-model.js';
+import { TutoringParties } from './tutoring-parties.js';
 import { BOOKING_HORIZON_DAYS, BOOKING_LEAD_MINUTES, bookingHorizonEnd, earliestBookableStart, isSessionLength, sessionPricePence } from './tutoring-rules.js';
 import { UsersService } from '../users/users.service.js';
 import { SafeguardingService } from '../safeguarding/safeguarding.service.js';
@@ -61,6 +63,8 @@ export class TutoringSessionsService {
 
   constructor(
     private readonly repository: TutoringRepository,
+    private readonly directory: TutorDirectoryReadModel,
+    private readonly parties: TutoringParties,
     private readonly payments: PaymentsService,
     private readonly ratings: RatingsService,
     private readonly events: DomainEvents,
@@ -97,7 +101,7 @@ export class TutoringSessionsService {
     if (start.getTime() <= now.getTime()) throw slotRefused('This time has already passed. Please choose another slot.');
     if (start.getTime() < earliestBookableStart(now).getTime()) throw slotRefused(`Sessions must be booked at least ${BOOKING_LEAD_MINUTES} minutes before they start`);
     if (start.getTime() >= bookingHorizonEnd(now).getTime()) throw slotRefused(`Sessions can be booked up to ${BOOKING_HORIZON_DAYS} days ahead`);
-    const tutor = await this.repository.findBookableTutor(body.tutorId);
+    const tutor = await this.directory.findBookableTutor(body.tutorId);
     if (!tutor) throw tutorNotBookable();
     if (!fitsAvailability(tutor.availability, tutor.timeZone, start, end)) throw slotRefused("This time is outside the tutor's availability. Please choose one of the offered slots.");
 
@@ -111,7 +115,7 @@ export class TutoringSessionsService {
     const purpose = this.safeguarding.screen(body.purpose.trim());
     const session = await this.events.transaction(async (tx) => {
       // One booking of this student at a time, and none past a ban of either side (the ban waits, or is read here).
-      const banned = await this.repository.lockParties({ studentId: student.id, tutorId: tutor.userId }, tx, { student: 'exclusive' });
+      const banned = await this.parties.lock({ studentId: student.id, tutorId: tutor.userId }, tx, { student: 'exclusive' });
       if (banned.studentBanned) throw new ForbiddenException(coded('ACCOUNT_BANNED', BANNED_MESSAGE));
       if (banned.tutorBanned) throw tutorNotBookable();
       // A hold whose time ran out before its job did gives its slot back first.

@@ -19,6 +19,9 @@ import { TutoringTimersSubscriber } from './tutoring-timers.subscriber.js';
 import './tutoring.jobs.js';
 import './tutoring.mails.js';
 import { UsersModule } from '../users/users.module.js';
+import { TutorsModule } from '../tutors/tutors.module.js';
+import { TutorDirectoryReadModel } from './tutor-directory.read-model.js';
+import { TutoringParties } from './tutoring-parties.js';
 
 /**
  * Tutoring: the DBS application, the tutoring profile with its DST-safe availability, Find Your Tutor,
@@ -28,9 +31,9 @@ import { UsersModule } from '../users/users.module.js';
  * the `session` type of `POST /student/giveRating` is SessionRatings, registered with Ratings' RatedItems.
  */
 @Module({
-  imports: [UploadsModule, PaymentsModule, RatingsModule, UsersModule, SafeguardingModule],
+  imports: [UploadsModule, PaymentsModule, RatingsModule, UsersModule, SafeguardingModule, TutorsModule],
   controllers: [StudentTutoringController, TutorTutoringController, AdminTutoringController],
-  providers: [TutoringRepository, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber, TutoringBansSubscriber, SessionRatings],
+  providers: [TutoringRepository, TutorDirectoryReadModel, TutoringParties, TutoringProfileService, TutorDirectoryService, TutorDirectoryCache, TutoringSessionsService, TutoringPayables, TutoringTimers, TutoringTimersHandler, TutoringTimersSubscriber, TutoringBansSubscriber, SessionRatings],
   exports: [TutoringSessionsService],
 })
 export class TutoringModule {}

@@ -1,27 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx, Transaction } from '../../infra/database/database.types.js';
-import { tutoringSessions, type NewTutoringSessionRow, type TutoringSessionRow, type WeeklyAvailability } from './tutoring.schema.js';
-import { tutorProfiles } from '../tutors/tutors.schema.js';
-import { users } from '../users/users.schema.js';
-import type { TutorProfileRow } from '../tutors/tutors.service.js';
+import { tutoringProfiles, tutoringSessions, type NewTutoringSessionRow, type TutoringProfileRow, type TutoringSessionRow, type WeeklyAvailability } from './tutoring.schema.js';
 import type { BusyRange } from './tutor-availability.js';
-
-/** A bookable tutor's card as read: the profile's tutoring columns with the user's name. */
-export type TutorCardRow = Pick<
-  TutorProfileRow,
-  'userId' | 'studyLevel' | 'university' | 'yearsOfExperience' | 'tutoringSubject' | 'hourlyRatePence' | 'tutoringDescription' | 'profilePictureKey' | 'availability' | 'timeZone' | 'ratingSum' | 'ratingCount'
-> & { fullName: string };
-
-export interface TutorSearch {
-  search?: string;
-  studyLevel?: string;
-  sort?: 'experience' | 'hourlyRate';
-  /** Both or neither: without them, the whole list. */
-  page?: number;
-  limit?: number;
-}
 
 export interface TutoringProfileChange {
   tutoringSubject: string;
@@ -38,23 +20,11 @@ export type TutorSessionGroup = 'pending' | 'inProgress' | 'completed';
 /** Which exclusion constraint refused a booking (drizzle/0012_create-tutoring-sessions.sql). */
 export type OverlapSide = 'tutor' | 'student';
 
-/** `%` and `_` typed by a user are literal in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The conditions that make a tutor bookable: approved for tutoring with a verified DBS, Available, not banned. */
-const BOOKABLE = and(
-  eq(tutorProfiles.approved, true),
-  eq(tutorProfiles.approvedTutoring, true),
-  eq(tutorProfiles.hasDbs, true),
-  eq(tutorProfiles.tutoringAvailable, true),
-  sql`${tutorProfiles.hourlyRatePence} is not null`,
-  eq(users.banned, false),
-);
-
 /**
- * Tutoring's queries: the sessions (the only writer of `tutoring_sessions`) and the tutoring columns of
- * `tutor_profiles` (subject, rate, description, status, availability, time zone, the DBS application), which only
- * this module writes. Every state change is a guarded `UPDATE … WHERE status = <expected> RETURNING`.
+ * Tutoring's queries on its own tables: the sessions (the only writer of `tutoring_sessions`) and the tutoring
+ * profiles (`tutoring_profiles`: subject, rate, description, status, availability, time zone). Find Your Tutor's
+ * read across owners is TutorDirectoryReadModel; a tutor's approvals come from TutorsService, bans from UsersService.
+ * Every state change of a session is a guarded `UPDATE … WHERE status = <expected> RETURNING`.
  */
 @Injectable()
 export class TutoringRepository {
@@ -66,80 +36,20 @@ export class TutoringRepository {
 
   // ── Tutoring profiles ───────────────────────────────────────────────────────────────────────────────
 
-  async findProfile(tutorId: string, tx: DbOrTx = this.db): Promise<TutorProfileRow | undefined> {
-    const [row] = await tx.select().from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId));
+  /** The tutor's tutoring profile; undefined when they never saved one (it reads as Unavailable, nothing set). */
+  async findProfile(tutorId: string, tx: DbOrTx = this.db): Promise<TutoringProfileRow | undefined> {
+    const [row] = await tx.select().from(tutoringProfiles).where(eq(tutoringProfiles.userId, tutorId));
     return row;
   }
 
-  /** Stores the DBS certificate's details and file while the DBS is not yet verified; undefined once it is. */
-  async submitDbs(tutorId: string, details: { fullName: string; certificateNumber: string; certificateFileKey: string; submittedAt: string }, tx: DbOrTx = this.db): Promise<TutorProfileRow | undefined> {
+  /** Saves the tutoring profile (created on the first save); the caller has checked, under lock, that it may. */
+  async saveProfile(tutorId: string, change: TutoringProfileChange, now: Date, tx: DbOrTx = this.db): Promise<TutoringProfileRow> {
     const [row] = await tx
-      .update(tutorProfiles)
-      .set({ dbsDetails: details, appliedForDbs: true, updatedAt: new Date(details.submittedAt) })
-      .where(and(eq(tutorProfiles.userId, tutorId), eq(tutorProfiles.hasDbs, false)))
+      .insert(tutoringProfiles)
+      .values({ userId: tutorId, ...change, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: tutoringProfiles.userId, set: { ...change, updatedAt: now } })
       .returning();
-    return row;
-  }
-
-  /** Changes the tutoring columns, only while the tutor is fully approved (the gate is checked again here). */
-  async updateTutoringProfile(tutorId: string, change: TutoringProfileChange, now: Date, tx: DbOrTx = this.db): Promise<TutorProfileRow | undefined> {
-    const [row] = await tx
-      .update(tutorProfiles)
-      .set({ ...change, updatedAt: now })
-      .where(and(eq(tutorProfiles.userId, tutorId), eq(tutorProfiles.approved, true), eq(tutorProfiles.approvedTutoring, true), eq(tutorProfiles.hasDbs, true)))
-      .returning();
-    return row;
-  }
-
-  /** A bookable tutor's card (the booking reads the rate and availability from it), locked when asked. */
-  async findBookableTutor(tutorId: string, tx: DbOrTx = this.db): Promise<TutorCardRow | undefined> {
-    const [row] = await tx
-      .select(this.cardColumns())
-      .from(tutorProfiles)
-      .innerJoin(users, eq(users.id, tutorProfiles.userId))
-      .where(and(eq(tutorProfiles.userId, tutorId), BOOKABLE));
-    return row;
-  }
-
-  /** Find Your Tutor: bookable tutors filtered, searched (name or subject, case-insensitive) and sorted in SQL. */
-  async searchTutors(query: TutorSearch): Promise<{ rows: TutorCardRow[]; total: number }> {
-    const conditions: (SQL | undefined)[] = [BOOKABLE];
-    if (query.studyLevel) conditions.push(eq(tutorProfiles.studyLevel, query.studyLevel));
-    if (query.search) {
-      const pattern = `%${likeLiteral(query.search)}%`;
-      conditions.push(or(ilike(users.name, pattern), ilike(tutorProfiles.tutoringSubject, pattern)));
-    }
-    const where = and(...conditions);
-    const order =
-      query.sort === 'hourlyRate'
-        ? [asc(tutorProfiles.hourlyRatePence), asc(users.name), asc(tutorProfiles.userId)]
-        : query.sort === 'experience'
-          ? [sql`${tutorProfiles.yearsOfExperience} desc nulls last`, asc(users.name), asc(tutorProfiles.userId)]
-          : [asc(users.name), asc(tutorProfiles.userId)];
-    let select = this.db.select(this.cardColumns()).from(tutorProfiles).innerJoin(users, eq(users.id, tutorProfiles.userId)).where(where).orderBy(...order).$dynamic();
-    if (query.page !== undefined && query.limit !== undefined) select = select.limit(query.limit).offset((query.page - 1) * query.limit);
-    const rows = await select;
-    if (query.page === undefined) return { rows, total: rows.length };
-    const [{ total }] = (await this.db.select({ total: count() }).from(tutorProfiles).innerJoin(users, eq(users.id, tutorProfiles.userId)).where(where)) as [{ total: number }];
-    return { rows, total };
-  }
-
-  private cardColumns() {
-    return {
-      userId: tutorProfiles.userId,
-      fullName: users.name,
-      studyLevel: tutorProfiles.studyLevel,
-      university: tutorProfiles.university,
-      yearsOfExperience: tutorProfiles.yearsOfExperience,
-      tutoringSubject: tutorProfiles.tutoringSubject,
-      hourlyRatePence: tutorProfiles.hourlyRatePence,
-      tutoringDescription: tutorProfiles.tutoringDescription,
-      profilePictureKey: tutorProfiles.profilePictureKey,
-      availability: tutorProfiles.availability,
-      timeZone: tutorProfiles.timeZone,
-      ratingSum: tutorProfiles.ratingSum,
-      ratingCount: tutorProfiles.ratingCount,
-    };
+    return row!;
   }
 
   /** The live sessions (held and not yet due to expire, or confirmed) of these tutors between two instants, by tutor. */
@@ -196,31 +106,6 @@ export class TutoringRepository {
       if (side) return { overlap: side };
       throw error;
     }
-  }
-
-  /**
-   * Locks the two people of a booking or a payment, in id order (so two transactions locking the same pair never wait
-   * on each other in a cycle), and answers whether each is banned as of the lock. The student's row is locked
-   * exclusively when `student: 'exclusive'` (`for no key update`: their bookings are made one at a time, and a row
-   * referencing them is still inserted freely); otherwise both are `for share`. A ban (an update of the row) waits for
-   * the lock, or has committed and is read here: a booking or a payment never slips past a ban's subscribers.
-   */
-  async lockParties(parties: { studentId: string; tutorId: string }, tx: Transaction, options: { student?: 'exclusive' } = {}): Promise<{ studentBanned: boolean; tutorBanned: boolean }> {
-    const banned = new Map<string, boolean>();
-    for (const id of [parties.studentId, parties.tutorId].sort()) {
-      if (banned.has(id)) continue;
-      const query = tx.select({ banned: users.banned }).from(users).where(eq(users.id, id));
-      const [row] = await (options.student === 'exclusive' && id === parties.studentId ? query.for('no key update') : query.for('share'));
-      banned.set(id, row?.banned ?? true);
-    }
-    return { studentBanned: banned.get(parties.studentId)!, tutorBanned: banned.get(parties.tutorId)! };
-  }
-
-  /** Whether the student or the tutor is banned now (a read, no lock). */
-  async partiesBanned(parties: { studentId: string; tutorId: string }, tx: DbOrTx = this.db): Promise<{ studentBanned: boolean; tutorBanned: boolean }> {
-    const rows = await tx.select({ id: users.id, banned: users.banned }).from(users).where(inArray(users.id, [parties.studentId, parties.tutorId]));
-    const banned = (id: string) => rows.find((r) => r.id === id)?.banned ?? true;
-    return { studentBanned: banned(parties.studentId), tutorBanned: banned(parties.tutorId) };
   }
 
   /** The student's live holds (held, not yet due to expire), soonest first. */
@@ -421,7 +306,6 @@ export class TutoringRepository {
       .limit(limit);
   }
 
-  /** The names of these users (both sides of the sessions on a page), in one query. */
 }
 
 /** The side whose exclusion constraint refused an insert, or undefined for any other error. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.js';
 
 export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
@@ -9,6 +9,35 @@ export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday'
  * 09:00 for the tutor across the clock changes).
  */
 export type WeeklyAvailability = Partial<Record<Weekday, string[]>>;
+
+/**
+ * A tutor's tutoring profile, this module's own: what Find Your Tutor shows and books from (subject, hourly rate,
+ * description, Available or not, the weekly availability and its time zone). One row per tutor who has saved one
+ * (or had one before the split from `tutor_profiles`); no row reads as Unavailable with nothing set. Whether the
+ * tutor may tutor at all (the approvals, the verified DBS) is the tutors module's.
+ */
+export const tutoringProfiles = pgTable(
+  'tutoring_profiles',
+  {
+    userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    tutoringSubject: text('tutoring_subject'),
+    hourlyRatePence: integer('hourly_rate_pence'),
+    tutoringDescription: text('tutoring_description'),
+    tutoringAvailable: boolean('tutoring_available').notNull().default(false),
+    availability: jsonb('availability').$type<WeeklyAvailability>().notNull().default({}),
+    /** The IANA zone the availability's wall-clock times are in. */
+    timeZone: text('time_zone').notNull().default('Europe/London'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Find Your Tutor reads only Available profiles with a rate, sorted by rate; its search matches the subject.
+    index('tutoring_profiles_available_rate_idx').on(table.hourlyRatePence, table.userId).where(sql`${table.tutoringAvailable} and ${table.hourlyRatePence} is not null`),
+    index('tutoring_profiles_subject_trgm_idx').using('gin', table.tutoringSubject.op('gin_trgm_ops')),
+  ],
+);
+
+export type TutoringProfileRow = typeof tutoringProfiles.$inferSelect;
 
 /**
  * The session's states as stored: held (booked, unpaid, for BOOKING_HOLD_SECONDS) → confirmed (paid) → …,

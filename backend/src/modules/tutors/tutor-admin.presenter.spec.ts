@@ -28,8 +28,8 @@ describe('the admin view of a tutor', () => {
   });
 
   it('rounds the mean rating to one decimal, 0 with none', () => {
-    expect(averageRating({ ratingSum: 14, ratingCount: 3 })).toBe(4.7);
-    expect(averageRating({ ratingSum: 9, ratingCount: 2 })).toBe(4.5);
-    expect(averageRating({ ratingSum: 0, ratingCount: 0 })).toBe(0);
+    expect(averageRating({ sum: 14, count: 3 })).toBe(4.7);
+    expect(averageRating({ sum: 9, count: 2 })).toBe(4.5);
+    expect(averageRating({ sum: 0, count: 0 })).toBe(0);
   });
 });

@@ -1,15 +1,20 @@
 import type { TutorProfileRow } from './tutors.schema.js';
 import type { UserRow } from '../users/users.service.js';
 import type { AdminTutorDetailDto, AdminTutorDto } from './dto/tutor-admin.dto.js';
-import { DEFAULT_TIME_ZONE } from '@redpen/shared/tutoring';
 import { presentTutor } from './tutor.presenter.js';
 import { waitingOn } from './tutors.repository.js';
 
 type Sign = (key: string) => Promise<string>;
 
+/** A tutor's running sum and count of stars, from Ratings (RatingsService.totalsOf). */
+export interface RatingTotals {
+  sum: number;
+  count: number;
+}
+export const NO_RATINGS: RatingTotals = { sum: 0, count: 0 };
+
 /** The mean rating to one decimal, 0 with none (the cards round it to stars). */
-export const averageRating = (profile: Pick<TutorProfileRow, 'ratingSum' | 'ratingCount'>): number =>
-  profile.ratingCount ? Math.round((profile.ratingSum / profile.ratingCount) * 10) / 10 : 0;
+export const averageRating = (totals: RatingTotals): number => (totals.count ? Math.round((totals.sum / totals.count) * 10) / 10 : 0);
 
 /** Banned takes precedence, then Approved, otherwise Pending. */
 export const displayStatus = (profile: TutorProfileRow, user: UserRow): 'Banned' | 'Approved' | 'Pending' =>
@@ -19,17 +24,16 @@ export const displayStatus = (profile: TutorProfileRow, user: UserRow): 'Banned'
 export function noProfileYet(user: UserRow): TutorProfileRow {
   return {
     userId: user.id, approved: false, approvedEssay: false, approvedTutoring: false, studyLevel: null, university: null, course: null,
-    yearsOfExperience: null, motivation: null, subjects: [], hasDbs: false, rightToWork: false, tutoringSubject: null, hourlyRatePence: null,
-    tutoringDescription: null, tutoringAvailable: false, availability: {}, timeZone: DEFAULT_TIME_ZONE, profilePictureKey: null, pendingProfilePictureKey: null,
+    yearsOfExperience: null, motivation: null, subjects: [], hasDbs: false, rightToWork: false, profilePictureKey: null, pendingProfilePictureKey: null,
     pendingStudyLevel: null, applicationReviewedAt: null, applicationRejectionReason: null, dateOfBirth: null, aLevels: [],
     aLevelsCompletionDate: null, universityStartDate: null, expectedGraduationDate: null, universityDocumentKeys: [], aLevelsCertificateKey: null,
     gcseDocumentKeys: [], eligibility: null, rightToWorkDocuments: {}, appliedForDbs: false, dbsDetails: null, dbsApplicationDetails: null,
-    onboardingSubmittedAt: null, ratingSum: 0, ratingCount: 0, createdAt: user.createdAt, updatedAt: user.updatedAt,
+    onboardingSubmittedAt: null, createdAt: user.createdAt, updatedAt: user.updatedAt,
   };
 }
 
 /** A Tutor Management card: only the picture is signed. */
-export async function presentAdminTutor(found: TutorProfileRow | null, user: UserRow, sign: Sign): Promise<AdminTutorDto> {
+export async function presentAdminTutor(found: TutorProfileRow | null, user: UserRow, sign: Sign, rating: RatingTotals = NO_RATINGS): Promise<AdminTutorDto> {
   const profile = found ?? noProfileYet(user);
   return {
     _id: user.id,
@@ -43,8 +47,8 @@ export async function presentAdminTutor(found: TutorProfileRow | null, user: Use
     StudyLevel: profile.studyLevel,
     universityStartDate: profile.universityStartDate,
     yearsOfExperience: profile.yearsOfExperience,
-    averageRating: averageRating(profile),
-    totalRatings: profile.ratingCount,
+    averageRating: averageRating(rating),
+    totalRatings: rating.count,
     approved: profile.approved,
     approved_essay: profile.approvedEssay,
     approved_tutoring: profile.approvedTutoring,
@@ -62,7 +66,7 @@ export async function presentAdminTutor(found: TutorProfileRow | null, user: Use
 }
 
 /** One tutor in full for the admin: every document, the pending picture, what waits for review. */
-export async function presentAdminTutorDetail(profile: TutorProfileRow, user: UserRow, sign: Sign): Promise<AdminTutorDetailDto> {
+export async function presentAdminTutorDetail(profile: TutorProfileRow, user: UserRow, sign: Sign, rating: RatingTotals = NO_RATINGS): Promise<AdminTutorDetailDto> {
   const [tutor, pendingPicture] = await Promise.all([
     presentTutor(profile, user, sign),
     profile.pendingProfilePictureKey ? sign(profile.pendingProfilePictureKey) : Promise.resolve(null),
@@ -70,8 +74,8 @@ export async function presentAdminTutorDetail(profile: TutorProfileRow, user: Us
   return {
     ...tutor,
     phone: user.phone,
-    averageRating: averageRating(profile),
-    totalRatings: profile.ratingCount,
+    averageRating: averageRating(rating),
+    totalRatings: rating.count,
     banned: user.banned,
     emailVerified: user.emailVerified,
     onboardingCompleted: user.onboardingCompleted,

@@ -9,6 +9,7 @@ import { StorageService } from '../../infra/storage/storage.service.js';
 import { AuditLog, type AuditAction } from '../admin/audit-log.service.js';
 import { pageOf, paginationOf } from '../../common/pagination.js';
 import { studyLevelOf } from '@redpen/shared/essay-levels';
+import { RatingsService } from '../ratings/ratings.service.js';
 import { UsersAdminService } from '../users/users-admin.service.js';
 import {
   PLEASE_SELECT_STUDY_LEVEL,
@@ -19,7 +20,7 @@ import {
   type ReviewTutorChangeDto,
   type TutorAdminListQueryDto,
 } from './dto/tutor-admin.dto.js';
-import { noProfileYet, presentAdminTutor, presentAdminTutorDetail } from './tutor-admin.presenter.js';
+import { NO_RATINGS, noProfileYet, presentAdminTutor, presentAdminTutorDetail } from './tutor-admin.presenter.js';
 import type { TutorDecision } from './tutors.events.js';
 import { TutorsRepository, type TutorProfileValues, type TutorWithUser } from './tutors.repository.js';
 import './tutors.events.js';
@@ -51,6 +52,7 @@ export class TutorsAdminService {
     private readonly events: DomainEvents,
     private readonly audit: AuditLog,
     private readonly users: UsersAdminService,
+    private readonly ratings: RatingsService,
     private readonly clock: Clock,
     notifications: DatabaseNotifications,
   ) {
@@ -67,26 +69,36 @@ export class TutorsAdminService {
   private async load(query: TutorAdminListQueryDto): Promise<AdminTutorListDto> {
     const filter = query.filter ?? 'all';
     const paged = query.page !== undefined || query.limit !== undefined || query.search !== undefined;
-    if (!paged) {
-      const rows = await this.repository.listForAdmin({ filter });
-      return { tutors: await Promise.all(rows.map((r) => presentAdminTutor(r.profile, r.user, this.sign))) };
-    }
+    if (!paged) return { tutors: await this.present(await this.repository.listForAdmin({ filter })) };
     const { page, limit, offset } = pageOf(query);
     const listQuery = { filter, search: query.search, page: { offset, limit } };
     const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.repository.countForAdmin(listQuery)]);
-    return { tutors: await Promise.all(rows.map((r) => presentAdminTutor(r.profile, r.user, this.sign))), pagination: paginationOf(page, limit, total) };
+    return { tutors: await this.present(rows), pagination: paginationOf(page, limit, total) };
+  }
+
+  /** The cards of a page, with each tutor's rating from Ratings (one query for the page). */
+  private async present(rows: Awaited<ReturnType<TutorsRepository['listForAdmin']>>) {
+    const ratings = await this.ratings.totalsOf(rows.map((r) => r.user.id));
+    return Promise.all(rows.map((r) => presentAdminTutor(r.profile, r.user, this.sign, ratings.get(r.user.id))));
+  }
+
+  /** One tutor in full, with their rating from Ratings. */
+  private async presentDetail(profile: TutorWithUser['profile'], user: TutorWithUser['user']): Promise<AdminTutorDetailDto> {
+    const ratings = await this.ratings.totalsOf([user.id]);
+    return presentAdminTutorDetail(profile, user, this.sign, ratings.get(user.id) ?? NO_RATINGS);
   }
 
   async get(tutorId: string): Promise<AdminTutorDetailDto> {
     const found = await this.repository.findListed(tutorId);
     if (!found) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
-    return presentAdminTutorDetail(found.profile ?? noProfileYet(found.user), found.user, this.sign);
+    return this.presentDetail(found.profile ?? noProfileYet(found.user), found.user);
   }
 
   /** Every tutor with something waiting: an undecided application, a DBS certificate, a picture or a level change. */
   async waiting(): Promise<AdminTutorDetailDto[]> {
     const rows = await this.repository.waitingForReview();
-    return Promise.all(rows.map((r) => presentAdminTutorDetail(r.profile, r.user, this.sign)));
+    const ratings = await this.ratings.totalsOf(rows.map((r) => r.user.id));
+    return Promise.all(rows.map((r) => presentAdminTutorDetail(r.profile, r.user, this.sign, ratings.get(r.user.id))));
   }
 
   /** How many tutors wait for each kind of review (the dashboard's "Needs attention"). */
@@ -225,7 +237,7 @@ export class TutorsAdminService {
       return { profile: profile!, user: found.user };
     });
     this.answers.clear();
-    return presentAdminTutorDetail(after.profile, after.user, this.sign);
+    return this.presentDetail(after.profile, after.user);
   }
 }
 

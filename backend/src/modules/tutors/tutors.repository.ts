@@ -80,6 +80,23 @@ export class TutorsRepository {
     return row;
   }
 
+  /** The profile, its row locked `for share` until the transaction ends (an approval's change waits for it). */
+  async findForShare(userId: string, tx: DbOrTx): Promise<TutorProfileRow | undefined> {
+    const [row] = await tx.select().from(tutorProfiles).where(eq(tutorProfiles.userId, userId)).for('share').limit(1);
+    return row;
+  }
+
+  /** Stores the DBS certificate's details and file while the DBS is not yet verified; undefined once it is. */
+  async submitDbs(userId: string, details: NonNullable<TutorProfileRow['dbsDetails']> & { submittedAt: string }, tx: DbOrTx = this.db): Promise<TutorProfileRow | undefined> {
+    const [row] = await tx
+      .update(tutorProfiles)
+      .set({ dbsDetails: details, appliedForDbs: true, updatedAt: new Date(details.submittedAt) })
+      .where(and(eq(tutorProfiles.userId, userId), eq(tutorProfiles.hasDbs, false)))
+      .returning();
+    if (row) this.notifications.announce('tutor_changed', userId);
+    return row;
+  }
+
   /**
    * Creates the onboarding part of a profile, or replaces it while it is neither submitted nor approved (a
    * guarded upsert, not read-then-write); approval flags are never touched here. False when refused.

@@ -1,6 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema.js';
-import type { WeeklyAvailability } from '../tutoring/tutoring.schema.js';
 
 /** Right-to-work documents by kind (S3 keys), per the nationality branch of onboarding step 2. */
 export interface RightToWorkDocuments {
@@ -14,6 +13,12 @@ export interface RightToWorkDocuments {
   documentType?: string;
 }
 
+/**
+ * A tutor's application and standing, the tutors module's own: the onboarding answers and documents, the approvals
+ * (essays, tutoring, the verified DBS), the StudyLevel and picture and what waits for an admin. The tutoring profile
+ * (rate, subject, description, status, availability) is tutoring's (`tutoring_profiles`); the rating summary is
+ * ratings' (`tutor_rating_summaries`).
+ */
 export const tutorProfiles = pgTable('tutor_profiles', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   approved: boolean('approved').notNull().default(false),
@@ -27,13 +32,6 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   subjects: jsonb('subjects').$type<{ name: string; levels: string[] }[]>().notNull().default([]),
   hasDbs: boolean('has_dbs').notNull().default(false),
   rightToWork: boolean('right_to_work').notNull().default(false),
-  tutoringSubject: text('tutoring_subject'),
-  hourlyRatePence: integer('hourly_rate_pence'),
-  tutoringDescription: text('tutoring_description'),
-  tutoringAvailable: boolean('tutoring_available').notNull().default(false),
-  availability: jsonb('availability').$type<WeeklyAvailability>().notNull().default({}),
-  /** The IANA zone the availability's wall-clock times are in. */
-  timeZone: text('time_zone').notNull().default('Europe/London'),
   profilePictureKey: text('profile_picture_key'),
   /** A new picture waits here until an admin approves it. */
   pendingProfilePictureKey: text('pending_profile_picture_key'),
@@ -62,9 +60,6 @@ export const tutorProfiles = pgTable('tutor_profiles', {
   dbsDetails: jsonb('dbs_details').$type<{ fullName: string; certificateNumber: string; certificateFileKey: string; /** ISO time of `POST /tutor/applyForDBS` (absent when given at onboarding). */ submittedAt?: string } | null>(),
   dbsApplicationDetails: jsonb('dbs_application_details').$type<{ fullName: string; email: string; phone: string; /** Older rows only: the agreement is now confirmed in the form. */ agreementAccepted?: boolean } | null>(),
   onboardingSubmittedAt: timestamp('onboarding_submitted_at', { withTimezone: true }),
-  /** Students' ratings of this tutor (the `ratings` table), summed and counted as each is given: average = sum / count. */
-  ratingSum: integer('rating_sum').notNull().default(0),
-  ratingCount: integer('rating_count').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (table) => [

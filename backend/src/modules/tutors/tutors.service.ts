@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException, type FieldError } from '../../common/errors.js';
 import type { TutorProfileRow } from './tutors.schema.js';
+import type { DbOrTx } from '../../infra/database/database.types.js';
 import type { ReceivedUpload } from '../../common/uploads/upload-rule.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { StorageService } from '../../infra/storage/storage.service.js';
@@ -24,6 +25,23 @@ export class TutorsService {
     private readonly events: DomainEvents,
     private readonly safeguarding: SafeguardingService,
   ) {}
+
+  /**
+   * The tutor's application as tutoring reads it (the approvals, the verified DBS, the certificate on file);
+   * undefined before onboarding. `lock`: the row is held `for share` until `tx` ends, so an admin's change to the
+   * approvals waits for the caller's write (a tutoring profile is saved only while tutoring is approved).
+   */
+  application(userId: string, tx?: DbOrTx, options: { lock?: boolean } = {}): Promise<TutorProfileRow | undefined> {
+    return options.lock && tx ? this.repository.findForShare(userId, tx) : this.repository.find(userId, tx);
+  }
+
+  /**
+   * Files the DBS certificate (`POST /tutor/applyForDBS`): its details and file key wait for an admin, who verifies
+   * it while approving tutoring. Undefined (nothing changes) once the DBS is verified.
+   */
+  submitDbsCertificate(userId: string, certificate: NonNullable<TutorProfileRow['dbsDetails']> & { submittedAt: string }, tx?: DbOrTx): Promise<TutorProfileRow | undefined> {
+    return this.repository.submitDbs(userId, certificate, tx);
+  }
 
   /** Checked before an upload is read. */
   async assertHasProfile(userId: string): Promise<void> {

@@ -45,6 +45,27 @@ export class UsersRepository {
     return tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, list));
   }
 
+  /**
+   * Whether each of these users is banned, their rows locked `for share` (or `for no key update` for `exclusive`)
+   * until the transaction ends, taken in id order so two transactions never wait on each other crosswise. A ban (an
+   * update of the row) waits for the lock, or has committed and is read here. An unknown id reads as banned.
+   */
+  async lockBanned(ids: readonly string[], tx: DbOrTx, exclusive?: string): Promise<Map<string, boolean>> {
+    const banned = new Map<string, boolean>();
+    for (const id of [...new Set(ids)].sort()) {
+      const query = tx.select({ banned: users.banned }).from(users).where(eq(users.id, id));
+      const [row] = await (id === exclusive ? query.for('no key update') : query.for('share'));
+      banned.set(id, row?.banned ?? true);
+    }
+    return banned;
+  }
+
+  /** Whether each of these users is banned now (a read, no lock); an unknown id reads as banned. */
+  async bannedOf(ids: readonly string[], tx: DbOrTx = this.db): Promise<Map<string, boolean>> {
+    const rows = await tx.select({ id: users.id, banned: users.banned }).from(users).where(inArray(users.id, [...new Set(ids)]));
+    return new Map(ids.map((id) => [id, rows.find((r) => r.id === id)?.banned ?? true]));
+  }
+
   /** Inserts a user; undefined when the email is already taken (the unique index decides, not a read). */
   async insert(values: NewUserRow, tx: DbOrTx = this.db): Promise<UserRow | undefined> {
     const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();

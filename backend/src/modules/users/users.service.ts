@@ -30,6 +30,19 @@ export class UsersService {
   }
 
   /** The new user, or undefined when the email is taken (decided by the unique index, so safe under races). */
+  /**
+   * Whether each of these users is banned, their rows locked until `tx` ends (`exclusive`: that one's for no key
+   * update), so a ban either waits for the caller's commit or is read here. An unknown id reads as banned.
+   */
+  lockBanned(ids: readonly string[], tx: DbOrTx, exclusive?: string): Promise<Map<string, boolean>> {
+    return this.repository.lockBanned(ids, tx, exclusive);
+  }
+
+  /** Whether each of these users is banned now (no lock); an unknown id reads as banned. */
+  bannedOf(ids: readonly string[], tx?: DbOrTx): Promise<Map<string, boolean>> {
+    return this.repository.bannedOf(ids, tx);
+  }
+
   create(values: Pick<NewUserRow, 'name' | 'email' | 'phone' | 'passwordHash' | 'role'>, tx?: DbOrTx): Promise<UserRow | undefined> {
     return this.repository.insert(values, tx);
   }

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../../common/security/password-hasher.js';
 import type { Database, Transaction } from '../database.types.js';
-import { chatConversationContexts, chatConversations, chatMessages, studentProfiles, tutorProfiles, users, type NewTutorProfileRow } from '../schema/index.js';
+import { chatConversationContexts, chatConversations, chatMessages, studentProfiles, tutoringProfiles, tutorProfiles, users, type NewTutorProfileRow } from '../schema/index.js';
 import { seedDemoEssays, type PutDemoFile } from './demo-essays.js';
 import { seedDemoTutoring } from './demo-tutoring.js';
 
@@ -15,8 +15,12 @@ export const DEMO_ACCOUNTS = [
 
 const WEEKDAY_SLOTS = ['09:00-10:00', '10:00-11:00', '14:00-15:00', '16:00-17:00'];
 
-/** The demo tutors' profiles: Theo (Masters, essays and tutoring) and Priya (PhD, essays only: no DBS yet). */
-const DEMO_TUTOR_PROFILES: Record<string, Omit<NewTutorProfileRow, 'userId'>> = {
+/**
+ * The demo tutors' profiles: Theo (Masters, essays and tutoring) and Priya (PhD, essays only: no DBS yet). The tutoring
+ * part (subject, rate, description, status, availability) is written to `tutoring_profiles`, the rest to `tutor_profiles`.
+ */
+type DemoTutoring = Omit<typeof tutoringProfiles.$inferInsert, 'userId'>;
+const DEMO_TUTOR_PROFILES: Record<string, Omit<NewTutorProfileRow, 'userId'> & DemoTutoring> = {
   'tutor@redpen.local': {
     approved: true,
     approvedEssay: true,
@@ -87,7 +91,9 @@ export async function seedDemoData(db: Database, options: DemoSeedOptions = {}):
         await tx.insert(studentProfiles).values({ userId: user!.id, major: 'History', university: 'University of Leeds' });
       }
       if (account.role === 'tutor') {
-        await tx.insert(tutorProfiles).values({ userId: user!.id, ...DEMO_TUTOR_PROFILES[account.email] });
+        const { tutoringSubject, hourlyRatePence, tutoringDescription, tutoringAvailable, availability, timeZone, ...application } = DEMO_TUTOR_PROFILES[account.email]!;
+        await tx.insert(tutorProfiles).values({ userId: user!.id, ...application });
+        await tx.insert(tutoringProfiles).values({ userId: user!.id, tutoringSubject, hourlyRatePence, tutoringDescription, tutoringAvailable, availability, timeZone });
       }
     }
     const byEmail = async (email: string) => (await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;

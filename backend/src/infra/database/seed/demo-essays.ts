@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { essayPricePence, splitCommission } from '@redpen/shared/pricing';
 import type { Transaction } from '../database.types.js';
-import { chatConversationContexts, chatConversations, chatMessages, essays, payments, ratings, tutorProfiles, type NewEssayRow } from '../schema/index.js';
+import { chatConversationContexts, chatConversations, chatMessages, essays, payments, ratings, type NewEssayRow } from '../schema/index.js';
+import { addToRatingSummary } from './demo-tutoring.js';
 import { demoPdf } from './demo-pdf.js';
 
 /** Stores a demo file; the seed passes the S3 upload (or nothing, when storage is not reachable: rows only). */
@@ -128,10 +129,7 @@ export async function seedDemoEssays(
     }
     if (demo.rating && tutorId) {
       await tx.insert(ratings).values({ itemKind: 'essay', itemId: essayId, studentId: people.studentId, tutorId, rating: demo.rating.stars, feedback: demo.rating.feedback, createdAt: completedAt! });
-      await tx
-        .update(tutorProfiles)
-        .set({ ratingSum: sql`${tutorProfiles.ratingSum} + ${demo.rating.stars}`, ratingCount: sql`${tutorProfiles.ratingCount} + 1` })
-        .where(eq(tutorProfiles.userId, tutorId));
+      await addToRatingSummary(tx, tutorId, demo.rating.stars);
     }
     if (tutorId) await joinConversation(tx, people.studentId, tutorId, essayId, demo);
   }

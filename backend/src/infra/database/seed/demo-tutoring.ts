@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { splitCommission } from '@redpen/shared/pricing';
 import type { Transaction } from '../database.types.js';
-import { payments, ratings, tutoringSessions, tutorProfiles } from '../schema/index.js';
+import { payments, ratings, tutoringProfiles, tutoringSessions, tutorRatingSummaries } from '../schema/index.js';
 
 const HOUR = 3_600_000;
 
@@ -30,7 +30,7 @@ export async function seedDemoTutoring(
   people: { studentId: string; tutorId: string },
   options: { now: Date; commissionPercent: number; meetingBaseUrl?: string },
 ): Promise<string[]> {
-  const [tutor] = await tx.select({ rate: tutorProfiles.hourlyRatePence }).from(tutorProfiles).where(eq(tutorProfiles.userId, people.tutorId));
+  const [tutor] = await tx.select({ rate: tutoringProfiles.hourlyRatePence }).from(tutoringProfiles).where(eq(tutoringProfiles.userId, people.tutorId));
   const hourlyRatePence = tutor?.rate ?? 3500;
   const wholeHour = Math.floor(options.now.getTime() / HOUR) * HOUR;
   const ids: string[] = [];
@@ -78,11 +78,19 @@ export async function seedDemoTutoring(
     });
     if (demo.rating) {
       await tx.insert(ratings).values({ itemKind: 'tutoring_session', itemId: sessionId, studentId: people.studentId, tutorId: people.tutorId, rating: demo.rating.stars, feedback: demo.rating.feedback, createdAt: endTime });
-      await tx
-        .update(tutorProfiles)
-        .set({ ratingSum: sql`${tutorProfiles.ratingSum} + ${demo.rating.stars}`, ratingCount: sql`${tutorProfiles.ratingCount} + 1` })
-        .where(eq(tutorProfiles.userId, people.tutorId));
+      await addToRatingSummary(tx, people.tutorId, demo.rating.stars);
     }
   }
   return ids;
+}
+
+/** Adds one rating of `stars` to the tutor's running sum and count (created with the first). */
+export async function addToRatingSummary(tx: Transaction, tutorId: string, stars: number): Promise<void> {
+  await tx
+    .insert(tutorRatingSummaries)
+    .values({ tutorId, ratingSum: stars, ratingCount: 1 })
+    .onConflictDoUpdate({
+      target: tutorRatingSummaries.tutorId,
+      set: { ratingSum: sql`${tutorRatingSummaries.ratingSum} + ${stars}`, ratingCount: sql`${tutorRatingSummaries.ratingCount} + 1` },
+    });
 }
