@@ -39,6 +39,17 @@ function handWrittenStates(text: string): string[] {
 }
 
 /**
+ * A feature file branching on a loading or failure flag a hook or parent computed (`page.loading ? … : page.failed ? …`,
+ * `loading && …`, `if (failed)`): the same hand-written states one step removed. The hook returns a query-like object
+ * for QueryState instead.
+ */
+function handWrittenFlags(text: string): string[] {
+  const flag = String.raw`(?:[\w$]+\.)*(?:loading|failed|isLoading)\b`;
+  const pattern = new RegExp(String.raw`(?<![\w$.])${flag}\s*(?:\?(?![.?])|&&|\|\|)|(?:!|\bif\s*\(\s*)${flag}`, 'g');
+  return [...text.matchAll(pattern)].map((match) => match[0].trim());
+}
+
+/**
  * Files still allowed to hand-write a query state, each with its reason. Keep this list short; a new entry needs a
  * state QueryState cannot express.
  */
@@ -63,6 +74,24 @@ describe('the shared layer', () => {
     expect(handWrittenStates("const query = useQuery(q());\nif (query.status === 'error') return null;")).toHaveLength(1);
     expect(handWrittenStates("const query = useQuery(q());\nconst note = payout.status === 'pending';")).toEqual([]);
     expect(handWrittenStates("const save = useMutation(m);\nreturn <Button loading={save.isPending} />;")).toEqual([]);
+  });
+
+  it('no feature file branches on a loading or failed flag handed down by a hook or a parent', () => {
+    const offenders = tsx
+      .filter((file) => !(file.path in STATE_ALLOW_LIST))
+      .map((file) => ({ file: file.path, flags: handWrittenFlags(file.text) }))
+      .filter((entry) => entry.flags.length > 0);
+    expect(offenders).toEqual([]);
+  });
+
+  it('the flag pattern catches a hand-written loading or failed branch and lets a button\'s loading prop pass', () => {
+    expect(handWrittenFlags('{page.loading ? <Skeleton /> : page.failed ? <LoadError /> : null}')).toEqual(['page.loading ?', 'page.failed ?']);
+    expect(handWrittenFlags('{loading && !contacts ? <Text /> : null}')).toEqual(['loading &&']);
+    expect(handWrittenFlags('if (failed) return null;')).toEqual(['if (failed']);
+    expect(handWrittenFlags('{!isLoading && <List />}')).toEqual(['!isLoading']);
+    expect(handWrittenFlags('<Button loading={save.isPending} loadingText="Saving..." />')).toEqual([]);
+    expect(handWrittenFlags('<Button loading={book.isPending || book.isSuccess} />')).toEqual([]);
+    expect(handWrittenFlags("const note = result.failed?.message ?? '';")).toEqual([]);
   });
 
   it('every table is a DataTable: no Chakra Table outside components/ui/DataTable.tsx', () => {

@@ -1,12 +1,23 @@
 import { Stack } from '@chakra-ui/react/stack';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../api/client';
 import { LoadError } from './LoadError';
 import { SkeletonStack } from './Skeleton';
 
+/**
+ * What QueryState reads of a query: a TanStack Query result, or an object a hook builds over several queries in the
+ * same shape (`refetch` is Try again).
+ */
+export interface QueryLike<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+}
+
 export interface QueryStateProps<T> {
-  query: Pick<UseQueryResult<T>, 'isPending' | 'isError' | 'error' | 'data' | 'refetch'>;
+  query: QueryLike<T>;
   /** The page's own load-failure line when the server gave no message ("Failed to load essays."). */
   errorFallback?: string;
   /** The page's failure text, shown whatever the server said (its helpful detail under it): see LoadError. */

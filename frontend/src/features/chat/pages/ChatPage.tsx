@@ -3,7 +3,6 @@ import { Flex } from '@chakra-ui/react/flex';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { errorMessage } from '../../../api/client';
 import { Composer } from '../../../components/chat/Composer';
 import { ConnectionBar } from '../../../components/chat/ConnectionBar';
 import { MessageList } from '../../../components/chat/MessageList';
@@ -29,14 +28,7 @@ export function ChatPage({ role, contactId }: ChatPageProps) {
   return (
     <Flex h={{ base: 'calc(100dvh - 10rem)', md: 'calc(100dvh - 12rem)' }} minH="420px" borderWidth="1px" rounded="lg" bg="white" overflow="hidden">
       <Box w={{ base: 'full', md: '80' }} borderRightWidth={{ md: '1px' }} display={{ base: page.showThread ? 'none' : 'block', md: 'block' }} flexShrink={0}>
-        <ContactList
-          contacts={contacts.data}
-          loading={contacts.isFetching}
-          error={contacts.error ? errorMessage(contacts.error, 'Please try again.') : null}
-          selectedId={page.selectedId}
-          onSelect={page.select}
-          onRefresh={() => void contacts.refetch()}
-        />
+        <ContactList contacts={contacts} selectedId={page.selectedId} onSelect={page.select} />
       </Box>
       <Flex direction="column" flex="1" minW="0" display={{ base: page.showThread ? 'flex' : 'none', md: 'flex' }}>
         <ConnectionBar />

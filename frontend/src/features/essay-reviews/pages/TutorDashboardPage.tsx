@@ -84,14 +84,13 @@ function StatGrid({ stats }: { stats?: TutorDashboard }) {
 
 /** One stat card; a fixed-height placeholder while loading, so the grid does not move when the figures arrive. */
 function Stat({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
-  const loading = value === undefined;
   return (
     <Box bg="white" rounded="xl" borderWidth="1px" borderColor="gray.200" p="5" minH="32">
       <Text as="dt" fontSize="sm" color="fg.muted">
         {label}
       </Text>
       <Box as="dd" m="0">
-        {loading ? (
+        {value === undefined ? (
           <>
             <Skeleton h="9" w="24" mt="2" />
             <Skeleton h="4" w="20" mt="2" />

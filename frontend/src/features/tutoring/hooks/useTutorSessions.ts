@@ -6,6 +6,7 @@ import { useNow } from '../../../lib/hooks/useNow';
 import { browser, tutorSessionsQuery, tutoringApi, tutoringKeys, type TutoringSession } from '../queries';
 import { sessionTiming } from '../rules';
 import { loadErrorDetail } from '../../../components/ui/LoadError';
+import type { QueryLike } from '../../../components/ui/QueryState';
 
 export type TutorSessionsFilter = 'all' | 'ongoing' | 'upcoming' | 'completed';
 export const SECTIONS = [
@@ -25,9 +26,6 @@ export function useTutorSessions() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, 200).trim().toLowerCase();
   const lists = [useQuery(tutorSessionsQuery('pending')), useQuery(tutorSessionsQuery('inProgress')), useQuery(tutorSessionsQuery('completed'))];
-  const loading = lists.some((q) => q.isPending);
-  const failed = lists.find((q) => q.isError);
-
   const sessions = lists.flatMap((q) => q.data ?? []).filter((s) => s.purpose.toLowerCase().includes(search));
   const byTiming = (timing: 'active' | 'upcoming' | 'completed') => {
     const picked = sessions.filter((s) => sessionTiming(s, now) === timing);
@@ -48,17 +46,23 @@ export function useTutorSessions() {
     onError: (error) => toastError('Failed to generate payment link', loadErrorDetail(error)),
   });
 
-  const retry = () => lists.forEach((q) => q.isError && void q.refetch());
+  // The three lists as one query for QueryState: loading until all have answered, failed when one failed (Try
+  // again reloads the failed ones), the data the sections.
+  const failed = lists.find((q) => q.isError);
+  const query: QueryLike<typeof sections> = {
+    isPending: lists.some((q) => q.isPending),
+    isError: failed !== undefined,
+    error: failed?.error ?? null,
+    data: sections,
+    refetch: () => lists.forEach((q) => q.isError && void q.refetch()),
+  };
   return {
     now,
     filter,
     setFilter,
     searchText,
     setSearchText,
-    loading,
-    failed: failed?.error ?? null,
-    retry,
-    sections,
+    query,
     payout,
   };
 }

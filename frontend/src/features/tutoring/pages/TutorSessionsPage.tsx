@@ -7,7 +7,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { FormField } from '../../../components/form/FormField';
 import { SelectField } from '../../../components/form/SelectField';
-import { LoadError } from '../../../components/ui/LoadError';
+import { QueryState } from '../../../components/ui/QueryState';
 import { SkeletonStack } from '../../../components/ui/Skeleton';
 import { SessionCard } from '../components/SessionCard';
 import { useTutorSessions, type TutorSessionsFilter } from '../hooks/useTutorSessions';
@@ -23,7 +23,6 @@ const FILTERS = [
 /** /tutor/interviews (labelled Tutoring): Active, Upcoming and Completed sections, filter and purpose search. */
 export function TutorSessionsPage() {
   const page = useTutorSessions();
-  const nothing = page.sections.every((section) => section.sessions.length === 0);
   return (
     <Stack gap="6">
       <Stack gap="1">
@@ -44,50 +43,56 @@ export function TutorSessionsPage() {
           <Input type="search" value={page.searchText} onChange={(e) => page.setSearchText(e.target.value)} />
         </FormField>
       </SimpleGrid>
-      {page.loading ? (
-        <Stack gap="3">
-          <Text role="status">Loading your sessions...</Text>
-          <SkeletonStack label="Loading your sessions" />
-        </Stack>
-      ) : page.failed ? (
-        <LoadError error={page.failed} fallback="Failed to load sessions." onRetry={page.retry} />
-      ) : nothing ? (
-        <Text role="status" py="8" textAlign="center">
-          No sessions found
-        </Text>
-      ) : (
-        page.sections.map((section) => (
-          <Stack as="section" key={section.key} gap="3" aria-label={section.title}>
-            <Heading as="h2" size="md">
-              {section.title} ({section.sessions.length})
-            </Heading>
-            {section.sessions.length === 0 ? (
-              <Text color="fg.muted">No {section.title.toLowerCase()}.</Text>
-            ) : (
-              section.sessions.map((session) => (
-                <SessionCard
-                  key={session._id}
-                  session={session}
-                  now={page.now}
-                  withName={`with ${session.student.name}`}
-                  actions={
-                    canGetPaid(session, page.now) && (
-                      <Button
-                        size="sm"
-                        colorPalette="brand"
-                        loading={page.payout.isPending && page.payout.variables?._id === session._id}
-                        onClick={() => page.payout.mutate(session)}
-                      >
-                        Get Paid{session.tutorEarningsPence !== undefined ? ` ${formatPounds(session.tutorEarningsPence)}` : ''}
-                      </Button>
-                    )
-                  }
-                />
-              ))
-            )}
+      <QueryState
+        query={page.query}
+        skeleton={
+          <Stack gap="3">
+            <Text role="status">Loading your sessions...</Text>
+            <SkeletonStack label="Loading your sessions" />
           </Stack>
-        ))
-      )}
+        }
+        errorFallback="Failed to load sessions."
+        isEmpty={(sections) => sections.every((section) => section.sessions.length === 0)}
+        empty={
+          <Text role="status" py="8" textAlign="center">
+            No sessions found
+          </Text>
+        }
+      >
+        {(sections) =>
+          sections.map((section) => (
+            <Stack as="section" key={section.key} gap="3" aria-label={section.title}>
+              <Heading as="h2" size="md">
+                {section.title} ({section.sessions.length})
+              </Heading>
+              {section.sessions.length === 0 ? (
+                <Text color="fg.muted">No {section.title.toLowerCase()}.</Text>
+              ) : (
+                section.sessions.map((session) => (
+                  <SessionCard
+                    key={session._id}
+                    session={session}
+                    now={page.now}
+                    withName={`with ${session.student.name}`}
+                    actions={
+                      canGetPaid(session, page.now) && (
+                        <Button
+                          size="sm"
+                          colorPalette="brand"
+                          loading={page.payout.isPending && page.payout.variables?._id === session._id}
+                          onClick={() => page.payout.mutate(session)}
+                        >
+                          Get Paid{session.tutorEarningsPence !== undefined ? ` ${formatPounds(session.tutorEarningsPence)}` : ''}
+                        </Button>
+                      )
+                    }
+                  />
+                ))
+              )}
+            </Stack>
+          ))
+        }
+      </QueryState>
     </Stack>
   );
 }
