@@ -1,5 +1,4 @@
 import { Button } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -85,7 +84,6 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
     () => setFailure(null),
   );
 
-  const counterId = `${formId}-counter`;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Submit feedback">
       <Stack gap="5">
@@ -93,17 +91,19 @@ export function MarkingForm({ essay }: { essay: TutorEssay }) {
         <Input type="number" inputMode="numeric" min={SCORE_MIN} max={SCORE_MAX} step={1} maxW="32" {...register('score')} />
       </FormField>
 
-      <Field.Root id={`${formId}-feedback`} invalid={Boolean(formState.errors.feedback)} required>
-        <Field.Label>
-          Feedback
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Textarea rows={12} aria-describedby={counterId} placeholder="What works, what to improve, and how." {...register('feedback')} />
-        <Text id={counterId} fontSize="sm" color={feedbackLength >= FEEDBACK_MIN_LENGTH ? 'green.700' : 'fg.muted'}>
-          {feedbackLength}/{FEEDBACK_MIN_LENGTH} characters minimum
-        </Text>
-        {formState.errors.feedback && <Field.ErrorText>{formState.errors.feedback.message}</Field.ErrorText>}
-      </Field.Root>
+      <FormField
+        id={`${formId}-feedback`}
+        label="Feedback"
+        helper={
+          <Text as="span" color={feedbackLength >= FEEDBACK_MIN_LENGTH ? 'green.700' : 'fg.muted'}>
+            {feedbackLength}/{FEEDBACK_MIN_LENGTH} characters minimum
+          </Text>
+        }
+        error={formState.errors.feedback?.message}
+        required
+      >
+        <Textarea rows={12} placeholder="What works, what to improve, and how." {...register('feedback')} />
+      </FormField>
 
       <FormField
         id={`${formId}-file`}

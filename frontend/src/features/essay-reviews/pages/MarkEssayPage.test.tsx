@@ -34,6 +34,7 @@ describe('marking an essay', { timeout: 30_000 }, () => {
     expect(await screen.findByText('0/250 characters minimum')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Feedback/), 'Too short');
     expect(screen.getByText('9/250 characters minimum')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Feedback/)).toHaveAccessibleDescription('9/250 characters minimum');
     await user.type(screen.getByLabelText(/^Score/), '11');
     await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
     expect(await screen.findByText('Feedback must be at least 250 characters long.')).toBeInTheDocument();
