@@ -3,6 +3,7 @@ import { ChatModule } from '../chat/chat.module.js';
 import { EssaysModule } from '../essays/essays.module.js';
 import { StudentsModule } from '../students/students.module.js';
 import { TutorsModule } from '../tutors/tutors.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { AdminDashboardService } from './admin-dashboard.service.js';
 import { AdminController } from './admin.controller.js';
 import { AuditLogModule } from './audit-log.module.js';
@@ -15,7 +16,7 @@ import { AuditLogModule } from './audit-log.module.js';
  * docs/architecture.md "Guards, access policies and admin slices" and "admin (the admin area)".
  */
 @Module({
-  imports: [AuditLogModule, TutorsModule, ChatModule, StudentsModule, EssaysModule],
+  imports: [AuditLogModule, TutorsModule, ChatModule, StudentsModule, EssaysModule, UsersModule],
   controllers: [AdminController],
   providers: [AdminDashboardService],
 })

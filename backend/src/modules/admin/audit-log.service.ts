@@ -54,11 +54,16 @@ export class AuditLog {
     );
   }
 
-  async list(subjectId: string | undefined): Promise<AuditEntryDto[]> {
+  /**
+   * A subject's history or the latest entries, each with its admin's name. The names are the users module's: the
+   * caller passes its lookup (UsersService.contacts), since Users itself records here and cannot be imported back.
+   */
+  async list(subjectId: string | undefined, namesOf: (ids: readonly string[]) => Promise<{ id: string; name: string }[]>): Promise<AuditEntryDto[]> {
     const rows = subjectId ? await this.repository.forSubject(subjectId, AUDIT_LIST_LIMIT) : await this.repository.latest(AUDIT_LIST_LIMIT);
-    return rows.map(({ entry, actorName }) => ({
+    const names = new Map((await namesOf([...new Set(rows.map((entry) => entry.actorId))])).map((user) => [user.id, user.name]));
+    return rows.map((entry) => ({
       _id: entry.id,
-      actor: { _id: entry.actorId, name: actorName },
+      actor: { _id: entry.actorId, name: names.get(entry.actorId) ?? null },
       action: entry.action,
       subjectType: entry.subjectType,
       subjectId: entry.subjectId,

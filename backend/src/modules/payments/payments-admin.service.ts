@@ -3,9 +3,11 @@ import { coded } from '../../common/errors.js';
 import { pageOf, paginationOf } from '../../common/pagination.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { AuditLog } from '../admin/audit-log.service.js';
+import type { PaymentRow } from './payments.schema.js';
+import { UsersService } from '../users/users.service.js';
 import type { PaymentDetailDto, PaymentListDto, PaymentListQueryDto, PaymentStatsDto, UpdatePaymentByAdminDto } from './dto/payments.dto.js';
 import { presentPayment, presentPaymentDetail, presentStats } from './payment.presenter.js';
-import { PaymentsRepository, type PaymentFilters } from './payments.repository.js';
+import { PaymentsRepository, type PaymentFilters, type PaymentWithParties } from './payments.repository.js';
 
 /** A date-only bound (`2026-11-23`) means that whole day in UTC; a date-time is taken as given. */
 function bound(value: string | undefined, end: boolean): Date | undefined {
@@ -26,7 +28,16 @@ export class PaymentsAdminService {
     private readonly repository: PaymentsRepository,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    private readonly users: UsersService,
   ) {}
+
+  /** The rows with both parties' names and emails, from Users (one query for the page). */
+  private async withParties(rows: PaymentRow[]): Promise<PaymentWithParties[]> {
+    const ids = rows.flatMap((p) => [p.payerId, p.recipientId]).filter((id): id is string => id !== null);
+    const parties = new Map((await this.users.contacts(ids)).map((c) => [c.id, c]));
+    const party = (id: string | null) => (id === null ? null : (parties.get(id) ?? null));
+    return rows.map((payment) => ({ payment, payer: party(payment.payerId), recipient: party(payment.recipientId) }));
+  }
 
   async list(query: PaymentListQueryDto): Promise<PaymentListDto> {
     const { page, limit } = pageOf(query);
@@ -39,7 +50,7 @@ export class PaymentsAdminService {
       dateBefore: bound(query.dateTo, true),
     };
     const [rows, total] = await Promise.all([this.repository.list(filters, page, limit), this.total(filters)]);
-    return { payments: rows.map(presentPayment), pagination: paginationOf(page, limit, total) };
+    return { payments: (await this.withParties(rows)).map(presentPayment), pagination: paginationOf(page, limit, total) };
   }
 
   private readonly counts = new Map<string, { at: number; value: Promise<number> }>();
@@ -79,7 +90,8 @@ export class PaymentsAdminService {
   }
 
   async get(id: string): Promise<PaymentDetailDto> {
-    const row = await this.repository.findWithParties(id);
+    const found = await this.repository.findById(id);
+    const [row] = found ? await this.withParties([found]) : [];
     if (!row) throw new NotFoundException(coded('PAYMENT_NOT_FOUND', 'Payment not found'));
     return presentPaymentDetail(row, await this.repository.statusChanges(id));
   }

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { paymentEvents, payments, paymentStatusChanges, payoutAccounts, type NewPaymentRow, type PaymentRow, type PayoutAccountRow } from './payments.schema.js';
-import { users } from '../users/users.schema.js';
 
 export type PaymentStatus = PaymentRow['status'];
 export type PaymentType = PaymentRow['type'];
@@ -305,8 +303,8 @@ export class PaymentsRepository {
     );
   }
 
-  /** One page of the ledger, newest first, with both parties' names. */
-  async list(filters: PaymentFilters, page: number, limit: number): Promise<PaymentWithParties[]> {
+  /** One page of the ledger, newest first (the parties' names come from UsersService). */
+  async list(filters: PaymentFilters, page: number, limit: number): Promise<PaymentRow[]> {
     // A deferred join: the page's ids come off the (type, status, created_at, id) index alone (an index-only
     // scan, however deep the offset), and only those rows are then read and joined — not every skipped one.
     const pageIds = this.db
@@ -318,10 +316,12 @@ export class PaymentsRepository {
       .limit(limit)
       .offset((page - 1) * limit)
       .as('page');
-    const query = this.withParties()
+    const query = this.db
+      .select({ payment: payments })
+      .from(payments)
       .innerJoin(pageIds, eq(payments.id, pageIds.pageId))
       .orderBy(sql`${pageIds.pageCreatedAt} desc nulls last`, sql`${pageIds.pageId} desc nulls last`);
-    return query.prepare(statementName('payments_list', query.toSQL().sql)).execute();
+    return (await query.prepare(statementName('payments_list_page', query.toSQL().sql)).execute()).map((row) => row.payment);
   }
 
   /** How many rows match (an index-only count for the type/status filters). */
@@ -331,26 +331,6 @@ export class PaymentsRepository {
     return row?.total ?? 0;
   }
 
-  async findWithParties(id: string): Promise<PaymentWithParties | undefined> {
-    const [row] = await this.withParties().where(eq(payments.id, id)).limit(1);
-    return row;
-  }
-
-  /** Ledger rows with both parties' names: what the admin list and one row's view show. */
-  private withParties() {
-    const payer = alias(users, 'payer');
-    const recipient = alias(users, 'recipient');
-    return this.db
-      .select({
-        payment: payments,
-        payer: { id: payer.id, name: payer.name, email: payer.email },
-        recipient: { id: recipient.id, name: recipient.name, email: recipient.email },
-      })
-      .from(payments)
-      .leftJoin(payer, eq(payer.id, payments.payerId))
-      .leftJoin(recipient, eq(recipient.id, payments.recipientId))
-      .$dynamic();
-  }
 
 
   /** Completed money in and out, in pence, with counts. */

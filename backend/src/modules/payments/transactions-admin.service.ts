@@ -6,6 +6,10 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import type { TransactionDto, TransactionFiltersDto, TransactionListDto, TransactionListQueryDto } from './dto/transactions.dto.js';
 import { rangeStart } from './london-ranges.js';
 import { TransactionsRepository, type TransactionFilters, type TransactionRow } from './transactions.repository.js';
+import { UsersService } from '../users/users.service.js';
+
+/** A transaction with its user's name and email (Users' data, looked up a page or an export batch at a time). */
+type NamedTransaction = TransactionRow & { userName: string | null; userEmail: string | null };
 
 
 /** The columns of the CSV export, in order. */
@@ -21,7 +25,17 @@ export class TransactionsAdminService {
   constructor(
     private readonly repository: TransactionsRepository,
     private readonly clock: Clock,
+    private readonly users: UsersService,
   ) {}
+
+  /** The rows with their users' names and emails, in one lookup for the lot. */
+  private async named(rows: TransactionRow[]): Promise<NamedTransaction[]> {
+    const contacts = new Map((await this.users.contacts(rows.flatMap((row) => (row.userId ? [row.userId] : [])))).map((c) => [c.id, c]));
+    return rows.map((row) => {
+      const contact = row.userId ? contacts.get(row.userId) : undefined;
+      return { ...row, userName: contact?.name ?? null, userEmail: contact?.email ?? null };
+    });
+  }
 
   async list(query: TransactionListQueryDto): Promise<TransactionListDto> {
     const filters = this.filters(query);
@@ -34,7 +48,7 @@ export class TransactionsAdminService {
     ]);
     const net = summary.revenuePence - summary.payoutsPence;
     return {
-      transactions: rows.map(present),
+      transactions: (await this.named(rows)).map(present),
       summary: {
         totalRevenue: pounds(summary.revenuePence),
         totalRevenuePence: summary.revenuePence,
@@ -50,9 +64,10 @@ export class TransactionsAdminService {
   /** The filtered rows as CSV text, pulled a batch at a time by the response (backpressure ends at the cursor). */
   exportCsv(query: TransactionFiltersDto): Readable {
     const rows = this.repository.stream(this.filters(query));
+    const named = (batch: TransactionRow[]) => this.named(batch);
     async function* lines(): AsyncGenerator<string> {
       yield `${CSV_HEADER.map(csvCell).join(',')}\r\n`;
-      for await (const batch of rows) yield batch.map((row) => csvLine(row)).join('');
+      for await (const batch of rows) yield (await named(batch)).map((row) => csvLine(row)).join('');
     }
     return Readable.from(lines(), { objectMode: false });
   }
@@ -70,7 +85,7 @@ export class TransactionsAdminService {
   }
 }
 
-function present(row: TransactionRow): TransactionDto {
+function present(row: NamedTransaction): TransactionDto {
   return {
     id: row.id,
     type: row.kind,
@@ -87,7 +102,7 @@ function present(row: TransactionRow): TransactionDto {
   };
 }
 
-function csvLine(row: TransactionRow): string {
+function csvLine(row: NamedTransaction): string {
   const cells = [row.id, row.kind, row.status, row.userName ?? '', row.userEmail ?? '', row.at.toISOString(), pounds(row.amountPence).toFixed(2), String(row.amountPence), row.description, row.paymentMethod];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }

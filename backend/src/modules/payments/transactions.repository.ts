@@ -5,7 +5,6 @@ import type pg from 'pg';
 import { DRIZZLE, PG_POOL } from '../../infra/database/database.module.js';
 import type { Database } from '../../infra/database/database.types.js';
 import { payments } from './payments.schema.js';
-import { users } from '../users/users.schema.js';
 
 /** The Transactions screen's types (without subscriptions: the platform has none). */
 export const TRANSACTION_KINDS = ['essay_review', 'tutoring_session', 'payout', 'refund'] as const;
@@ -30,8 +29,8 @@ export interface TransactionRow {
   at: Date;
   description: string;
   paymentMethod: string;
-  userName: string | null;
-  userEmail: string | null;
+  /** The student who paid or the tutor paid (the service names them through UsersService); null for neither. */
+  userId: string | null;
   itemKind: string;
   itemId: string;
 }
@@ -106,8 +105,7 @@ type RawRow = {
   at: Date | string;
   description: string;
   payment_method: string;
-  user_name: string | null;
-  user_email: string | null;
+  user_id: string | null;
   item_kind: string;
   item_id: string;
 };
@@ -121,8 +119,7 @@ function toRow(raw: RawRow): TransactionRow {
     at: raw.at instanceof Date ? raw.at : new Date(raw.at),
     description: raw.description,
     paymentMethod: raw.payment_method,
-    userName: raw.user_name,
-    userEmail: raw.user_email,
+    userId: raw.user_id,
     itemKind: raw.item_kind,
     itemId: raw.item_id,
   };
@@ -138,7 +135,6 @@ export const REFUND_ID_PREFIX = 'refund-';
 function selectTransactions(filters: TransactionFilters): SQL {
   const p = payments;
   const kindOf = sql`case ${p.type} when 'student_essay_payment' then 'essay_review' when 'student_tutoring_payment' then 'tutoring_session' else 'payout' end`;
-  const party = sql`(select ${users.name} as name, ${users.email} as email from ${users} where ${users.id} = coalesce(${p.payerId}, ${p.recipientId}))`;
   const movement = (id: SQL, kind: SQL, status: SQL, amount: SQL, at: SQL, only: SQL) => {
     const conditions: SQL[] = [only];
     if (filters.from) conditions.push(sql`${at} >= ${filters.from.toISOString()}::timestamptz`);
@@ -146,8 +142,8 @@ function selectTransactions(filters: TransactionFilters): SQL {
     if (filters.idContains) conditions.push(sql`${id} ilike ${likeContains(filters.idContains)}`);
     if (filters.kind) conditions.push(sql`${kind} = ${filters.kind}`);
     return sql`select ${id} as id, ${kind} as kind, ${status} as status, ${amount} as amount_pence, ${at} as at, ${p.description} as description,
-        ${p.paymentMethod}::text as payment_method, u.name as user_name, u.email as user_email, ${p.itemKind} as item_kind, ${p.itemId}::text as item_id
-      from ${p} left join lateral ${party} u on true
+        ${p.paymentMethod}::text as payment_method, coalesce(${p.payerId}, ${p.recipientId}) as user_id, ${p.itemKind} as item_kind, ${p.itemId}::text as item_id
+      from ${p}
       where ${sql.join(conditions, sql` and `)}`;
   };
   const charge = movement(sql`${p.id}::text`, kindOf, sql`${p.status}::text`, sql`case when ${p.payerType} = 'platform' then -${p.amountPence} else ${p.amountPence} end`, sql`${p.createdAt}`, sql`true`);
