@@ -121,8 +121,4 @@ const FIELD_ROOT_ALLOW_LIST: Record<string, string> = {
 };
 
 /** Selects not yet on SelectField, each with its reason. */
-const NATIVE_SELECT_ALLOW_LIST: Record<string, string> = {
-  // A prerendered form an island runs: its fields need FormField's `islandName` message element and an uncontrolled
-  // `defaultValue`, which SelectField does not offer yet.
-  'features/auth/pages/RegisterPage.tsx': 'island-run form',
-};
+const NATIVE_SELECT_ALLOW_LIST: Record<string, string> = {};

@@ -34,9 +34,17 @@ export function FormField({ id, label, error, invalid = false, helper, required 
       {children}
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
-      {islandName && <Text id={`${id}-error`} data-error-for={islandName} hidden color="fg.error" fontSize="sm" fontWeight="medium" />}
+      {islandName && <IslandMessage id={id} islandName={islandName} />}
     </Field.Root>
   );
+}
+
+/**
+ * A field's message element for a form an island runs (`islandName`, see FormField): always in the HTML, hidden
+ * while empty; the island finds it by `data-error-for` and fills it in.
+ */
+export function IslandMessage({ id, islandName }: { id: string; islandName: string }) {
+  return <Text id={`${id}-error`} data-error-for={islandName} hidden color="fg.error" fontSize="sm" fontWeight="medium" />;
 }
 
 /**

@@ -2,7 +2,6 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Input } from '@chakra-ui/react/input';
 import { Link } from '@chakra-ui/react/link';
-import { NativeSelect } from '@chakra-ui/react/native-select';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
@@ -13,12 +12,18 @@ import { useIsland } from '../../../lib/useIsland';
 import { AuthCard, authLinkStyle } from '../components/AuthCard';
 import { IslandAlert } from '../components/IslandAlert';
 import { FormField } from '../../../components/form/FormField';
+import { SelectField } from '../../../components/form/SelectField';
 import { PasswordStrength } from '../components/PasswordStrength';
 import { useIslandNavigation } from '../hooks/useIslandNavigation';
 import { usePrefetchRoutes, VERIFY_EMAIL_ROUTES } from '../hooks/usePrefetchRoutes';
 import { mountRegister } from '../islands/register';
 
 const NativeCheckbox = chakra('input');
+
+const ROLES = [
+  { value: 'student', label: 'Student' },
+  { value: 'tutor', label: 'Tutor' },
+] as const;
 
 /**
  * /register. The page is the markup of the registration island (islands/register.ts), which
@@ -64,16 +69,7 @@ function RegisterMarkup() {
           <FormField id={id('confirmPassword')} islandName="confirmPassword" label="Confirm Password" required>
             <Input name="confirmPassword" type="password" autoComplete="new-password" />
           </FormField>
-          <FormField id={id('role')} islandName="role" label="I want to join as" required>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="role" defaultValue="">
-                <option value="">Choose student or tutor</option>
-                <option value="student">Student</option>
-                <option value="tutor">Tutor</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
+          <SelectField id={id('role')} islandName="role" name="role" label="I want to join as" required defaultValue="" placeholder="Choose student or tutor" options={ROLES} />
           <Box>
             <HStack as="label" align="flex-start" gap="2" fontSize="sm" cursor="pointer">
               <NativeCheckbox
