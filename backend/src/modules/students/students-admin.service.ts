@@ -7,7 +7,7 @@ import { pageOf, paginationOf } from '../../common/pagination.js';
 import type { AdminListQueryDto } from '../admin/dto/admin.dto.js';
 import { UsersAdminService } from '../users/users-admin.service.js';
 import type { AdminStudentDetailDto, AdminStudentListDto } from './dto/student-admin.dto.js';
-import { StudentsRepository, type ListedStudent } from './students.repository.js';
+import { StudentManagementReadModel, type ListedStudent } from './student-management.read-model.js';
 
 const STUDENT_NOT_FOUND = 'Student not found';
 /** How long a list answer may be reused at most (a sign-up, which notifies nothing, shows within it). */
@@ -23,7 +23,7 @@ export class StudentsAdminService {
   private readonly answers: NotifiedCache<AdminStudentListDto>;
 
   constructor(
-    private readonly repository: StudentsRepository,
+    private readonly students: StudentManagementReadModel,
     private readonly storage: StorageService,
     private readonly users: UsersAdminService,
     notifications: DatabaseNotifications,
@@ -37,15 +37,15 @@ export class StudentsAdminService {
 
   private async load(query: AdminListQueryDto): Promise<AdminStudentListDto> {
     const paged = query.page !== undefined || query.limit !== undefined || query.search !== undefined;
-    if (!paged) return { students: await Promise.all((await this.repository.listForAdmin({})).map((row) => this.present(row))) };
+    if (!paged) return { students: await Promise.all((await this.students.listForAdmin({})).map((row) => this.present(row))) };
     const { page, limit, offset } = pageOf(query);
     const listQuery = { search: query.search, page: { offset, limit } };
-    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.repository.countForAdmin(listQuery)]);
+    const [rows, total] = await Promise.all([this.students.listForAdmin(listQuery), this.students.countForAdmin(listQuery)]);
     return { students: await Promise.all(rows.map((row) => this.present(row))), pagination: paginationOf(page, limit, total) };
   }
 
   async get(studentId: string): Promise<AdminStudentDetailDto> {
-    const found = await this.repository.findListed(studentId);
+    const found = await this.students.findListed(studentId);
     if (!found) throw new NotFoundException(coded('NOT_FOUND', STUDENT_NOT_FOUND));
     return this.present(found);
   }
@@ -55,12 +55,12 @@ export class StudentsAdminService {
    * profile), and how many of `userIds` (the tutors) are students too.
    */
   studentCounts(userIds: readonly string[]): Promise<{ total: number; among: number }> {
-    return this.repository.countStudents(userIds);
+    return this.students.countStudents(userIds);
   }
 
   /** `PUT /admin/updateStudent/{id} {banned}` (UsersAdminService: sessions, sockets and pool essays follow). */
   async setBanned(adminId: string, studentId: string, banned: boolean): Promise<AdminStudentDetailDto> {
-    if (!(await this.repository.findListed(studentId))) throw new NotFoundException(coded('NOT_FOUND', STUDENT_NOT_FOUND));
+    if (!(await this.students.findListed(studentId))) throw new NotFoundException(coded('NOT_FOUND', STUDENT_NOT_FOUND));
     await this.users.setBanned(adminId, studentId, banned);
     this.answers.clear();
     return this.get(studentId);

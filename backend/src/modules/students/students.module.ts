@@ -5,6 +5,7 @@ import { AdminStudentsController } from './students.admin.controller.js';
 import { StudentsAdminService } from './students-admin.service.js';
 import { StudentsController } from './students.controller.js';
 import { StudentsRepository } from './students.repository.js';
+import { StudentManagementReadModel } from './student-management.read-model.js';
 import { StudentsService } from './students.service.js';
 
 /**
@@ -14,7 +15,7 @@ import { StudentsService } from './students.service.js';
 @Module({
   imports: [UploadsModule, UsersModule],
   controllers: [StudentsController, AdminStudentsController],
-  providers: [StudentsRepository, StudentsService, StudentsAdminService],
+  providers: [StudentsRepository, StudentManagementReadModel, StudentsService, StudentsAdminService],
   exports: [StudentsAdminService],
 })
 export class StudentsModule {}

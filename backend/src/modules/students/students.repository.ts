@@ -1,34 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { studentProfiles, type StudentProfileRow } from './students.schema.js';
-import { users } from '../users/users.schema.js';
-import type { UserRow } from '../users/users.service.js';
 
 export type StudentProfileValues = Partial<Pick<StudentProfileRow, 'major' | 'university' | 'bio' | 'dateOfBirth' | 'profilePictureKey'>>;
 
-/** A student for the admin: the account, and its profile once the student has opened it (created on first use). */
-export type ListedStudent = { profile: StudentProfileRow | null; user: UserRow };
 
-export interface StudentListQuery {
-  search?: string;
-  /** Absent: the whole list. */
-  page?: { offset: number; limit: number };
-}
-
-/**
- * A student, for the admin: registered as one, or holding a student profile. An `exists` probe per row (the
- * profile's primary key), so the lists walk `users` by its indexes instead of joining every profile first.
- */
-const IS_STUDENT = or(eq(users.role, 'student'), sql`exists (select 1 from ${studentProfiles} where ${studentProfiles.userId} = ${users.id})`);
-
-/** `%` and `_` typed by an admin are literal in a LIKE pattern. */
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Student profile queries (users are joined to read, written only through UsersService). */
+/** Student profile queries on the students module's own table (Student Management's list: StudentManagementReadModel). */
 @Injectable()
 export class StudentsRepository {
   constructor(
@@ -73,54 +54,4 @@ export class StudentsRepository {
       .returning();
     return row;
   }
-
-  // ---- the admin slice --------------------------------------------------------------------------------
-
-  /**
-   * Student Management's list: newest first, searched in SQL (name, email, phone on trigram indexes); one page or
-   * all. The page's ids come first (users alone), then their rows with the profiles (a deferred join).
-   */
-  async listForAdmin(query: StudentListQuery): Promise<ListedStudent[]> {
-    const ids = this.db.select({ id: users.id }).from(users).where(adminWhere(query)).orderBy(desc(users.createdAt), desc(users.id));
-    const page = (query.page ? await ids.limit(query.page.limit).offset(query.page.offset) : await ids).map((row) => row.id);
-    if (!page.length) return [];
-    const rows = await this.db
-      .select({ profile: studentProfiles, user: users })
-      .from(users)
-      .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
-      .where(inArray(users.id, page));
-    const byId = new Map(rows.map((row) => [row.user.id, row]));
-    return page.map((id) => byId.get(id)!).filter(Boolean);
-  }
-
-  async countForAdmin(query: StudentListQuery): Promise<number> {
-    const [row] = await this.db.select({ value: count() }).from(users).where(adminWhere(query));
-    return row?.value ?? 0;
-  }
-
-  /** How many students there are, and how many of `userIds` are students (the admin dashboard: people with both roles count once). */
-  async countStudents(userIds: readonly string[]): Promise<{ total: number; among: number }> {
-    const among = userIds.length ? sql`${users.id} = any(${sql.param([...userIds])}::uuid[])` : sql`false`;
-    const [row] = await this.db
-      .select({ total: sql<number>`count(*)::int`, among: sql<number>`count(*) filter (where ${among})::int` })
-      .from(users)
-      .where(IS_STUDENT);
-    return row ?? { total: 0, among: 0 };
-  }
-
-  async findListed(userId: string): Promise<ListedStudent | undefined> {
-    const [row] = await this.db
-      .select({ profile: studentProfiles, user: users })
-      .from(users)
-      .leftJoin(studentProfiles, eq(studentProfiles.userId, users.id))
-      .where(and(eq(users.id, userId), IS_STUDENT))
-      .limit(1);
-    return row;
-  }
-}
-
-function adminWhere(query: StudentListQuery): SQL | undefined {
-  if (!query.search) return IS_STUDENT;
-  const pattern = likeLiteral(query.search);
-  return and(IS_STUDENT, or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern)));
 }

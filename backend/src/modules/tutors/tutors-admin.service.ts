@@ -22,7 +22,8 @@ import {
 } from './dto/tutor-admin.dto.js';
 import { NO_RATINGS, noProfileYet, presentAdminTutor, presentAdminTutorDetail } from './tutor-admin.presenter.js';
 import type { TutorDecision } from './tutors.events.js';
-import { TutorsRepository, type TutorProfileValues, type TutorWithUser } from './tutors.repository.js';
+import { TutorsRepository, type TutorProfileValues } from './tutors.repository.js';
+import { TutorManagementReadModel, type TutorWithUser } from './tutor-management.read-model.js';
 import './tutors.events.js';
 
 export const APPROVALS_UPDATED = 'Tutor approvals updated successfully';
@@ -48,6 +49,7 @@ export class TutorsAdminService {
 
   constructor(
     private readonly repository: TutorsRepository,
+    private readonly management: TutorManagementReadModel,
     private readonly storage: StorageService,
     private readonly events: DomainEvents,
     private readonly audit: AuditLog,
@@ -69,15 +71,15 @@ export class TutorsAdminService {
   private async load(query: TutorAdminListQueryDto): Promise<AdminTutorListDto> {
     const filter = query.filter ?? 'all';
     const paged = query.page !== undefined || query.limit !== undefined || query.search !== undefined;
-    if (!paged) return { tutors: await this.present(await this.repository.listForAdmin({ filter })) };
+    if (!paged) return { tutors: await this.present(await this.management.listForAdmin({ filter })) };
     const { page, limit, offset } = pageOf(query);
     const listQuery = { filter, search: query.search, page: { offset, limit } };
-    const [rows, total] = await Promise.all([this.repository.listForAdmin(listQuery), this.repository.countForAdmin(listQuery)]);
+    const [rows, total] = await Promise.all([this.management.listForAdmin(listQuery), this.management.countForAdmin(listQuery)]);
     return { tutors: await this.present(rows), pagination: paginationOf(page, limit, total) };
   }
 
   /** The cards of a page, with each tutor's rating from Ratings (one query for the page). */
-  private async present(rows: Awaited<ReturnType<TutorsRepository['listForAdmin']>>) {
+  private async present(rows: Awaited<ReturnType<TutorManagementReadModel['listForAdmin']>>) {
     const ratings = await this.ratings.totalsOf(rows.map((r) => r.user.id));
     return Promise.all(rows.map((r) => presentAdminTutor(r.profile, r.user, this.sign, ratings.get(r.user.id))));
   }
@@ -89,14 +91,14 @@ export class TutorsAdminService {
   }
 
   async get(tutorId: string): Promise<AdminTutorDetailDto> {
-    const found = await this.repository.findListed(tutorId);
+    const found = await this.management.findListed(tutorId);
     if (!found) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
     return this.presentDetail(found.profile ?? noProfileYet(found.user), found.user);
   }
 
   /** Every tutor with something waiting: an undecided application, a DBS certificate, a picture or a level change. */
   async waiting(): Promise<AdminTutorDetailDto[]> {
-    const rows = await this.repository.waitingForReview();
+    const rows = await this.management.waitingForReview();
     const ratings = await this.ratings.totalsOf(rows.map((r) => r.user.id));
     return Promise.all(rows.map((r) => presentAdminTutorDetail(r.profile, r.user, this.sign, ratings.get(r.user.id))));
   }
@@ -108,7 +110,7 @@ export class TutorsAdminService {
 
   /** Every tutor's id (registered as one, or holding a tutor profile), for the admin dashboard's people counts. */
   tutorIds(): Promise<string[]> {
-    return this.repository.tutorIds();
+    return this.management.tutorIds();
   }
 
   /**
@@ -215,7 +217,7 @@ export class TutorsAdminService {
 
   /** `PUT /admin/updateTutor/{id} {banned}`: a tutor's ban or unban (UsersAdminService). */
   async setBanned(adminId: string, tutorId: string, banned: boolean): Promise<AdminTutorDetailDto> {
-    if (!(await this.repository.findListed(tutorId))) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
+    if (!(await this.management.findListed(tutorId))) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
     await this.users.setBanned(adminId, tutorId, banned);
     this.answers.clear();
     return this.get(tutorId);
@@ -228,7 +230,7 @@ export class TutorsAdminService {
     rule: (found: TutorWithUser) => { action: AuditAction; values: TutorProfileValues; decision: TutorDecision; reason?: string | null },
   ): Promise<AdminTutorDetailDto> {
     const after = await this.events.transaction(async (tx: Transaction) => {
-      const found = await this.repository.findWithUserForUpdate(tutorId, tx);
+      const found = await this.management.findWithUserForUpdate(tutorId, tx);
       if (!found) throw new NotFoundException(coded('NOT_FOUND', TUTOR_NOT_FOUND));
       const { action, values, decision, reason } = rule(found);
       const profile = await this.repository.update(tutorId, values, tx);

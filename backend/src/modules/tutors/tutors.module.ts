@@ -12,6 +12,7 @@ import { AdminTutorsController } from './tutors.admin.controller.js';
 import { TutorsAdminService } from './tutors-admin.service.js';
 import { TutorsController } from './tutors.controller.js';
 import { TutorsRepository } from './tutors.repository.js';
+import { TutorManagementReadModel } from './tutor-management.read-model.js';
 import { TutorsService } from './tutors.service.js';
 import './tutors.mails.js';
 
@@ -25,7 +26,7 @@ import './tutors.mails.js';
 @Module({
   imports: [AuthTokensModule, UsersModule, UploadsModule, AuditLogModule, SafeguardingModule, RatingsModule],
   controllers: [TutorsController, AdminTutorsController],
-  providers: [TutorsRepository, TutorsService, TutorOnboardingService, TutorsAdminService, { provide: TutorApprovals, useClass: TutorApprovalsService }],
+  providers: [TutorsRepository, TutorManagementReadModel, TutorsService, TutorOnboardingService, TutorsAdminService, { provide: TutorApprovals, useClass: TutorApprovalsService }],
   exports: [TutorApprovals, TutorsAdminService, TutorsService],
 })
 export class TutorsModule {}

@@ -10,6 +10,7 @@ import type { TutorProfileDto, TutorProfileUpdateFormDto } from './dto/tutor.dto
 import { validateSubjects } from './onboarding-submission.validator.js';
 import { presentTutor } from './tutor.presenter.js';
 import { TutorsRepository, type TutorProfileValues } from './tutors.repository.js';
+import { TutorManagementReadModel } from './tutor-management.read-model.js';
 
 /** The tutor profile's row (application, approval, level, documents), for the modules that present it. */
 export type { TutorProfileRow };
@@ -21,6 +22,7 @@ const PROFILE_NOT_FOUND = 'Tutor profile not found. Please complete onboarding f
 export class TutorsService {
   constructor(
     private readonly repository: TutorsRepository,
+    private readonly management: TutorManagementReadModel,
     private readonly storage: StorageService,
     private readonly events: DomainEvents,
     private readonly safeguarding: SafeguardingService,
@@ -49,7 +51,7 @@ export class TutorsService {
   }
 
   async getProfile(userId: string): Promise<TutorProfileDto> {
-    const found = await this.repository.findWithUser(userId);
+    const found = await this.management.findWithUser(userId);
     if (!found) throw new NotFoundException(PROFILE_NOT_FOUND);
     return presentTutor(found.profile, found.user, (key) => this.storage.presignedDownloadUrl(key));
   }
@@ -59,7 +61,7 @@ export class TutorsService {
    * (the approved picture stays until an admin approves the new one).
    */
   async updateProfile(userId: string, form: ReceivedUpload<TutorProfileUpdateFormDto>): Promise<TutorProfileDto> {
-    const found = await this.repository.findWithUser(userId);
+    const found = await this.management.findWithUser(userId);
     if (!found) throw new NotFoundException(PROFILE_NOT_FOUND);
     const { university, StudyLevel, yearsOfExperience, motivation, subjects } = form.fields;
     // The motivation is written for the admins and students: masked on write by the one safeguarding rule, flagged with the tutor.
