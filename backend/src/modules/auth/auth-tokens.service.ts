@@ -6,7 +6,8 @@ import { Clock } from '../../infra/clock/clock.service.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { Transaction } from '../../infra/database/database.types.js';
 import type { UserRow } from '../users/users.service.js';
-import { AuthRepository, type SessionUserRow } from './auth.repository.js';
+import { AuthRepository } from './auth.repository.js';
+import { SessionUserReadModel, type SessionUserRow } from './session-user.read-model.js';
 import { JWT_ALGORITHM, JwtVerifier, type TokenCheck } from './jwt-verifier.js';
 import { SessionCache } from './session-cache.js';
 import { SignInLinkStore } from './sign-in-link-store.js';
@@ -42,6 +43,7 @@ export class AuthTokens {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
     private readonly repository: AuthRepository,
+    private readonly sessionUsers: SessionUserReadModel,
     private readonly sessions: SessionCache,
     private readonly clock: Clock,
     private readonly events: DomainEvents,
@@ -84,7 +86,7 @@ export class AuthTokens {
    * of any change to them), else one query.
    */
   cachedSessionUser(sessionId: string, userId: string): Promise<SessionUserRow | undefined> {
-    return this.sessions.read(sessionId, userId, () => this.repository.findSessionUser(sessionId, userId));
+    return this.sessions.read(sessionId, userId, () => this.sessionUsers.findSessionUser(sessionId, userId));
   }
 
   /** Why this session no longer signs its user in, or null while it does: the one rule of the HTTP guard and the chat socket. */
@@ -107,7 +109,7 @@ export class AuthTokens {
 
   /** The session and its user read from PostgreSQL now (the chat socket's check, across instances). */
   findSessionUser(sessionId: string, userId: string) {
-    return this.repository.findSessionUser(sessionId, userId);
+    return this.sessionUsers.findSessionUser(sessionId, userId);
   }
 
   /**
@@ -133,6 +135,6 @@ export class AuthTokens {
 
   /** Of these sessions, those that no longer sign their user in (the chat sockets' periodic re-check). */
   endedSessions(sessionIds: string[]): Promise<string[]> {
-    return this.repository.endedSessions(sessionIds, this.clock.now());
+    return this.sessionUsers.endedSessions(sessionIds, this.clock.now());
   }
 }

@@ -1,13 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
 import { authSessions, passwordResetTokens, verificationCodes, type VerificationCodeRow } from './auth.schema.js';
-import { studentProfiles } from '../students/students.schema.js';
-import { tutorProfiles } from '../tutors/tutors.schema.js';
-import { users } from '../users/users.schema.js';
-import type { UserRow } from '../users/users.service.js';
 
 export type CodePurpose = VerificationCodeRow['purpose'];
 
@@ -20,27 +16,17 @@ export interface PurgeCounts {
   sessions: number;
 }
 
-export interface SessionUserRow extends UserRow {
-  sessionRevoked: boolean;
-  sessionExpiresAt: Date;
-  hasStudentProfile: boolean;
-  hasTutorProfile: boolean;
-}
 
 /**
  * The auth module's own tables: one-time codes, reset tokens and sessions. Users are read and written through
- * UsersService (modules/users); `findSessionUser` only joins them to check a session.
+ * UsersService (modules/users); the session check's read with the user is SessionUserReadModel.
  */
 @Injectable()
 export class AuthRepository {
-  private readonly findSessionUserPrepared;
-
   constructor(
     @Inject(DRIZZLE) private readonly db: Database,
     private readonly clock: Clock,
-  ) {
-    this.findSessionUserPrepared = this.sessionUserQuery(db).prepare('auth_find_session_user');
-  }
+  ) {}
 
   transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -165,43 +151,5 @@ export class AuthRepository {
       .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), except ? ne(authSessions.id, except) : undefined))
       .returning({ id: authSessions.id });
     return rows.map((row) => row.id);
-  }
-
-  /** Of these sessions, the ones that no longer sign their user in (revoked, expired, gone, or the user banned). */
-  async endedSessions(sessionIds: string[], now: Date, tx: DbOrTx = this.db): Promise<string[]> {
-    if (sessionIds.length === 0) return [];
-    const live = await tx
-      .select({ id: authSessions.id })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(and(inArray(authSessions.id, sessionIds), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now), eq(users.banned, false)));
-    const alive = new Set(live.map((row) => row.id));
-    return sessionIds.filter((id) => !alive.has(id));
-  }
-
-  /**
-   * One round trip per authenticated request: the session, its user and the profile flags. A prepared
-   * statement, built once: composing this query with Drizzle cost more CPU than anything else on the
-   * authenticated path (docs/benchmarks.md).
-   */
-  async findSessionUser(sessionId: string, userId: string, tx?: DbOrTx): Promise<SessionUserRow | undefined> {
-    const [row] = tx ? await this.sessionUserQuery(tx).execute({ sessionId, userId }) : await this.findSessionUserPrepared.execute({ sessionId, userId });
-    if (!row) return undefined;
-    return { ...row.user, sessionRevoked: row.sessionRevoked, sessionExpiresAt: row.sessionExpiresAt, hasStudentProfile: row.hasStudentProfile, hasTutorProfile: row.hasTutorProfile };
-  }
-
-  private sessionUserQuery(db: DbOrTx) {
-    return db
-      .select({
-        user: users,
-        sessionRevoked: sql<boolean>`${authSessions.revokedAt} is not null`,
-        sessionExpiresAt: authSessions.expiresAt,
-        hasStudentProfile: sql<boolean>`exists(select 1 from ${studentProfiles} where ${studentProfiles.userId} = ${users.id})`,
-        hasTutorProfile: sql<boolean>`exists(select 1 from ${tutorProfiles} where ${tutorProfiles.userId} = ${users.id})`,
-      })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(and(eq(authSessions.id, sql.placeholder('sessionId')), eq(authSessions.userId, sql.placeholder('userId'))))
-      .limit(1);
   }
 }

@@ -3,7 +3,7 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { DatabaseNotifications } from '../../infra/database/database-notifications.js';
 import { NotifiedCache } from '../../infra/database/notified-cache.js';
-import type { SessionUserRow } from './auth.repository.js';
+import type { SessionUserRow } from './session-user.read-model.js';
 
 /** Enough for every session active in a busy minute; the oldest entry goes first beyond it. */
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;

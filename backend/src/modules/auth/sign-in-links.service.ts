@@ -4,7 +4,7 @@ import { coded } from '../../common/errors.js';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
-import type { SessionUserRow } from './auth.repository.js';
+import type { SessionUserRow } from './session-user.read-model.js';
 import { AuthTokens } from './auth-tokens.service.js';
 import { AUTH_LIMITS, MESSAGES } from './auth.service.js';
 import { deriveKey } from './one-time-secrets.js';
