@@ -6,7 +6,9 @@ import type { ChatMessageRow, ChatModerationResolutionRow } from './chat.schema.
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import { AuditLog } from '../admin/audit-log.service.js';
 import { UsersAdminService } from '../users/users-admin.service.js';
+import { UsersService } from '../users/users.service.js';
 import { presentMessage } from './chat.service.js';
+import { ChatModerationReadModel } from './chat-moderation.read-model.js';
 import { ChatRepository } from './chat.repository.js';
 import type { ChatModerationDto, ResolveModerationDto } from './dto/chat.dto.js';
 import type { MaskKind } from '../safeguarding/safeguarding.service.js';
@@ -28,27 +30,29 @@ const SUBJECT_TYPES = { message: 'chat_message', report: 'chat_report', block: '
 export class ChatAdminService {
   constructor(
     private readonly repository: ChatRepository,
+    private readonly queue: ChatModerationReadModel,
     private readonly events: DomainEvents,
     private readonly audit: AuditLog,
     private readonly users: UsersAdminService,
+    private readonly accounts: UsersService,
     private readonly clock: Clock,
   ) {}
 
   /** One page of the queue (unresolved first, oldest first; then resolved, latest first), `order` giving that order. */
   async moderation(query: PageQueryDto): Promise<ChatModerationDto> {
     const { page, limit, offset } = pageOf(query);
-    const queue = await this.repository.moderationQueue({ offset, limit });
-    const { flagged, reports, blocks, texts } = await this.repository.moderationItems(queue.items);
+    const queue = await this.queue.moderationQueue({ offset, limit });
+    const { flagged, reports, blocks, texts } = await this.queue.moderationItems(queue.items);
     const conversations = [...flagged.map((r) => r.message.conversationId), ...reports.map((r) => r.report.conversationId), ...blocks.map((r) => r.conversationId)];
     const peopleIds = [...[...flagged, ...reports, ...blocks].flatMap((r) => [r.studentId, r.tutorId]), ...texts.flatMap((r) => (r.readerId ? [r.authorId, r.readerId] : [r.authorId]))];
     const [people, excerpts, messageResolutions, reportResolutions, blockResolutions, textResolutions, originals] = await Promise.all([
-      this.repository.people([...new Set(peopleIds)]),
+      this.people([...new Set(peopleIds)]),
       this.repository.excerpts([...new Set(conversations)], EXCERPT_LENGTH),
       this.repository.resolutions('message', flagged.map((r) => r.message.id)),
       this.repository.resolutions('report', reports.map((r) => r.report.id)),
       this.repository.resolutions('block', blocks.map((r) => r.conversationId)),
       this.repository.resolutions('text', texts.map((r) => r.id)),
-      this.repository.messageOriginals(flagged.map((r) => r.message.id)),
+      this.queue.messageOriginals(flagged.map((r) => r.message.id)),
     ]);
     const person = (id: string) => {
       const p = people.get(id);
@@ -110,7 +114,7 @@ export class ChatAdminService {
   }
 
   openModerationCount(): Promise<number> {
-    return this.repository.openModerationCount();
+    return this.queue.openModerationCount();
   }
 
   /**
@@ -120,7 +124,7 @@ export class ChatAdminService {
    * masked text, its author or its reader).
    */
   async resolve(adminId: string, body: ResolveModerationDto) {
-    const subject = await this.repository.moderationSubject(body.kind, body.id);
+    const subject = await this.queue.moderationSubject(body.kind, body.id);
     if (!subject) throw new NotFoundException(coded('NOT_FOUND', 'No such moderation item'));
     const target = body.action === 'dismiss' ? null : body.userId;
     const people = 'authorId' in subject ? [subject.authorId, subject.readerId] : [subject.studentId, subject.tutorId];
@@ -140,6 +144,13 @@ export class ChatAdminService {
     });
     if (body.action === 'ban') await this.users.setBanned(adminId, target!, true, note);
     return { message: 'Resolved', resolution: presentResolution(resolution) };
+  }
+
+  /** The people of a page of the queue (name, email, whether banned), from the users module: for the whole page at once, never per row. */
+  private async people(ids: string[]): Promise<Map<string, { name: string; email: string; banned: boolean }>> {
+    if (!ids.length) return new Map();
+    const [contacts, banned] = await Promise.all([this.accounts.contacts(ids), this.accounts.bannedOf(ids)]);
+    return new Map(contacts.map((contact) => [contact.id, { name: contact.name, email: contact.email, banned: banned.get(contact.id) ?? false }]));
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { canJoinRoom, canMarkRead, canReadConversation, canSendMessage, writesOnlyAboutHeldEssays } from './chat.access.js';
 import type { ChatSide } from './chat.repository.js';
 
-/** A conversation as the caller sees it (ChatRepository.findThread): active with an essay or session behind it, unblocked. */
+/** A conversation as the caller sees it (ChatContactsReadModel.findThread): active with an essay or session behind it, unblocked. */
 function thread(side: ChatSide, extra: { active?: boolean; blocked?: boolean; tutorHasDbs?: boolean } = {}) {
   return { side, active: extra.active ?? true, tutorHasDbs: extra.tutorHasDbs ?? true, conversation: { blockedAt: extra.blocked ? new Date('2026-11-20T10:00:00Z') : null } };
 }

@@ -1,9 +1,10 @@
 import type { Access, Caller } from '../../common/access.js';
-import type { ChatSide, ThreadView } from './chat.repository.js';
+import type { ThreadView } from './chat-contacts.read-model.js';
+import type { ChatSide } from './chat.repository.js';
 
 /**
  * Who may read and write which conversation (docs/architecture.md "Access policies and admin
- * slices"). A `ThreadView` is the conversation as the caller sees it (`ChatRepository.findThread(caller, contact)`):
+ * slices"). A `ThreadView` is the conversation as the caller sees it (`ChatContactsReadModel.findThread(caller, contact)`):
  * undefined when the two have never been contacts. Every refusal is 403 (`CHAT_NOT_A_CONTACT`, `CHAT_BLOCKED`,
  * `CHAT_DBS_REQUIRED`), on HTTP and on the socket alike; the admins' moderation is guarded by role alone.
  */

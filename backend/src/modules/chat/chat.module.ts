@@ -12,6 +12,8 @@ import { ChatRevocationsSubscriber } from './chat-revocations.subscriber.js';
 import { ChatSessionsSubscriber } from './chat-sessions.subscriber.js';
 import { ChatGateway } from './chat.gateway.js';
 import { ChatRealtime } from './chat-realtime.service.js';
+import { ChatContactsReadModel } from './chat-contacts.read-model.js';
+import { ChatModerationReadModel } from './chat-moderation.read-model.js';
 import { ChatRepository } from './chat.repository.js';
 import { ChatService } from './chat.service.js';
 import { SocketAuth } from './socket-auth.service.js';
@@ -26,7 +28,7 @@ import './chat.mails.js';
 @Module({
   imports: [AuthTokensModule, UsersModule, AuditLogModule, SafeguardingModule],
   controllers: [StudentChatController, TutorChatController, AdminChatController],
-  providers: [ChatRepository, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatSessionsSubscriber, ChatBansSubscriber, ChatRevocationsSubscriber],
+  providers: [ChatRepository, ChatContactsReadModel, ChatModerationReadModel, ChatService, ChatAdminService, ChatRealtime, SocketAuth, ChatGateway, ChatContextsSubscriber, ChatSessionsSubscriber, ChatBansSubscriber, ChatRevocationsSubscriber],
   exports: [ChatService, ChatAdminService],
 })
 export class ChatModule {}

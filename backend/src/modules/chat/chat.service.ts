@@ -8,7 +8,8 @@ import { StorageService } from '../../infra/storage/storage.service.js';
 import { CHAT_CLIENT_ID_MESSAGE, CHAT_CLIENT_ID_PATTERN, CHAT_HISTORY_PAGE, CHAT_MESSAGE_MAX_LENGTH, normaliseChatText } from '@redpen/shared/chat-rules';
 import { canMarkRead, canReadConversation, canSendMessage } from './chat.access.js';
 import { ChatRealtime } from './chat-realtime.service.js';
-import { ChatRepository, type ChatContextKind, type ChatSide, type ThreadView } from './chat.repository.js';
+import { ChatContactsReadModel, type ThreadView } from './chat-contacts.read-model.js';
+import { ChatRepository, type ChatContextKind, type ChatSide } from './chat.repository.js';
 import type { ChatContactDto, ChatMessageDto, ChatMessagesDto } from './dto/chat.dto.js';
 import { SafeguardingService, type MaskKind } from '../safeguarding/safeguarding.service.js';
 import './chat.events.js';
@@ -61,6 +62,7 @@ const notContact = () => new ForbiddenException(coded('CHAT_NOT_A_CONTACT', 'You
 export class ChatService {
   constructor(
     private readonly repository: ChatRepository,
+    private readonly contactsModel: ChatContactsReadModel,
     private readonly realtime: ChatRealtime,
     private readonly storage: StorageService,
     private readonly clock: Clock,
@@ -115,7 +117,7 @@ export class ChatService {
     // A repeat of a send already saved (its answer was lost) answers that message, whatever has changed since.
     const earlier = clientId === null ? undefined : await this.repository.findByClientId(sender.id, clientId);
     if (earlier) return presentMessage(earlier);
-    const thread = await this.repository.findThread(sender.id, input.recipient, sender.role === 'admin' ? undefined : sender.role);
+    const thread = await this.contactsModel.findThread(sender.id, input.recipient, sender.role === 'admin' ? undefined : sender.role);
     // Whether the essay a message names is still one of the thread's (a closed essay's thread takes no more).
     const essayOpen = Boolean(thread && essayId && (await this.repository.hasEssayContext(thread.conversation.id, essayId)));
     const access = canSendMessage(thread, essayOpen, essayId !== null && !essayOpen);
@@ -174,7 +176,7 @@ export class ChatService {
   }
 
   async contacts(userId: string, side: ChatSide): Promise<ChatContactDto[]> {
-    const rows = await this.repository.contacts(userId, side);
+    const rows = await this.contactsModel.contacts(userId, side);
     const online = await this.realtime.onlineAmong(rows.map((row) => row.contactId));
     return Promise.all(
       rows.map(async (row) => ({
@@ -200,7 +202,7 @@ export class ChatService {
   /** Marks the thread read up to now and tells both sides (the reader's other tabs clear their badge). */
   async markRead(sender: ChatSender, contactId: unknown): Promise<{ contactId: string; readAt: string }> {
     if (typeof contactId !== 'string' || !UUID.test(contactId)) throw new ValidationFailedException([{ field: 'contactId', message: 'contactId is required' }]);
-    const thread = await this.repository.findThread(sender.id, contactId, sender.role === 'admin' ? undefined : sender.role);
+    const thread = await this.contactsModel.findThread(sender.id, contactId, sender.role === 'admin' ? undefined : sender.role);
     if (!canMarkRead(thread)) throw notContact();
     const readAt = (await this.repository.markRead(thread.conversation.id, thread.side, this.clock.now())).toISOString();
     this.realtime.emitTo([thread.contactId], 'messagesRead', { readerId: sender.id, contactId: thread.contactId, readAt });
@@ -246,7 +248,7 @@ export class ChatService {
   /** The thread on the caller's side of the route; anyone else is refused the same way whether it exists or not. */
   private async thread(userId: string, side: ChatSide, contactId: string): Promise<ThreadView> {
     if (!UUID.test(contactId)) throw new NotFoundException(coded('NOT_FOUND', 'Conversation not found.'));
-    const thread = await this.repository.findThread(userId, contactId, side);
+    const thread = await this.contactsModel.findThread(userId, contactId, side);
     if (!canReadConversation(side, thread)) throw notContact();
     return thread;
   }
