@@ -56,37 +56,40 @@ export function NotificationBell() {
 
   return (
     <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
-      <Popover.Trigger asChild>
-        <IconButton variant="ghost" aria-label={label} position="relative" data-testid="notification-bell">
-          <FiBell aria-hidden />
-          {unread > 0 && (
-            <Box
-              as="span"
-              aria-hidden="true"
-              data-testid="notification-count"
-              // A small badge on the button's top corner, outside the 16 px icon (which sits in the middle of the
-              // 40 px button): it never covers the bell, whatever the count's width.
-              position="absolute"
-              top="-1"
-              insetEnd="-1"
-              minW="4"
-              h="4"
-              px="1"
-              rounded="full"
-              bg="brand.solid"
-              color="brand.contrast"
-              fontSize="2xs"
-              fontWeight="bold"
-              lineHeight="4"
-              textAlign="center"
-              boxShadow="0 0 0 2px var(--chakra-colors-white)"
-              pointerEvents="none"
-            >
-              {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
-            </Box>
-          )}
-        </IconButton>
-      </Popover.Trigger>
+      {/* The count sits beside the button, not inside it: the button clips what overflows it. */}
+      <Box position="relative" display="inline-flex">
+        <Popover.Trigger asChild>
+          <IconButton variant="ghost" aria-label={label} data-testid="notification-bell">
+            <FiBell aria-hidden />
+          </IconButton>
+        </Popover.Trigger>
+        {unread > 0 && (
+          <Box
+            as="span"
+            aria-hidden="true"
+            data-testid="notification-count"
+            // A small badge on the button's top corner, clear of the 16 px icon in the middle of the 40 px button
+            // (up and out by 6 px): it never covers the bell, whatever the count's width.
+            position="absolute"
+            top="-1.5"
+            insetEnd="-1.5"
+            minW="18px"
+            h="18px"
+            px="1"
+            rounded="full"
+            bg="brand.solid"
+            color="brand.contrast"
+            fontSize="11px"
+            fontWeight="bold"
+            lineHeight="18px"
+            textAlign="center"
+            boxShadow="0 0 0 2px var(--chakra-colors-white)"
+            pointerEvents="none"
+          >
+            {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
+          </Box>
+        )}
+      </Box>
       <Portal>
         <Popover.Positioner>
           <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: '24rem' }} maxH="70vh" overflowY="auto">
