@@ -49,8 +49,11 @@ export default defineConfig(({ isSsrBuild }) => ({
       target: 'react',
       autoCodeSplitting: true,
       // Loaders too (the default splits components only): a loader that prefetches with TanStack Query
-      // would otherwise put the query library in the route tree, i.e. on every page.
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
+      // would otherwise put the query library in the route tree, i.e. on every page. A route's pending
+      // placeholder travels with its component (the router loads both together): left in the route tree, the
+      // signed-in groups' placeholders (each its dashboard layout, socket provider and live-update hooks) were
+      // in the start-up chunk of every page, every role's.
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       // Tests may sit beside route files without becoming routes.
