@@ -32,7 +32,7 @@ async function main() {
     console.error(`Unknown scenario "${arg}". Scenarios: ${scenarios.map((s) => s.name).join(', ')}, all`);
     return 2;
   }
-  const scenarioKnobs = Object.keys(process.env).filter((k) => k.startsWith('BENCH_ESSAYS_') || k.startsWith('BENCH_TUTORING_') || k.startsWith('BENCH_WEB_') || k.startsWith('BENCH_CHAT_') || k === 'BENCH_SERVER_NODE_OPTIONS').sort();
+  const scenarioKnobs = Object.keys(process.env).filter((k) => k.startsWith('BENCH_ESSAYS_') || k.startsWith('BENCH_TUTORING_') || k.startsWith('BENCH_WEB_') || k.startsWith('BENCH_CHAT_') || k.startsWith('BENCH_CLUSTER_') || k === 'BENCH_SERVER_NODE_OPTIONS').sort();
   const envPrefix = [...new Set(['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_CONNECTIONS', 'BENCH_ROUNDS', 'BENCH_PIPELINING', 'BENCH_CHAT_CLIENTS', 'BENCH_CHAT_RATE', 'BENCH_CHAT_DURATION', ...scenarioKnobs])]
     .filter((k) => process.env[k])
     .map((k) => `${k}=${process.env[k]} `)
