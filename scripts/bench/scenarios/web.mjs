@@ -335,7 +335,8 @@ export async function run({ log, command }) {
     console.log(`\nLighthouse ${lighthouseVersion}, default (mobile) settings, median of ${RUNS} runs (✗ = goal missed):\n`);
     console.log(textTable([header, ...rows]));
     const notes = [];
-    if (lighthouse.some((p) => !p.textCompression)) notes.push('the server sends text assets (JS, HTML) without compression: Lighthouse flags uses-text-compression');
+    const uncompressed = lighthouse.filter((p) => !p.textCompression).map((p) => p.path);
+    if (uncompressed.length) notes.push(`a text response (JS, HTML, JSON) travels without compression: Lighthouse flags uses-text-compression on ${uncompressed.join(', ')}`);
     for (const p of lighthouse) if (p.failedA11y.length) notes.push(`${p.path}: failed accessibility audits: ${p.failedA11y.join(', ')}`);
     data.notes = notes;
     writeResult(name, data);
