@@ -23,9 +23,34 @@ const ChatSocketContext = createContext<ChatSocketContextValue | null>(null);
 const openSocket = async (token: string): Promise<ChatSocket> => (await import('../../lib/chat-socket')).connectChatSocket(token);
 
 /**
+ * Runs `run` once the page is usable: after the window's load event, at the browser's next idle moment (at most 2 s
+ * later), so the socket library, its handshake and its polling requests never compete with the page's own code,
+ * data and first paint. Returns a cancel function.
+ */
+function whenPageUsable(run: () => void): () => void {
+  let cancel = () => {};
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(run, { timeout: 2000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const timer = setTimeout(run, 0);
+      cancel = () => clearTimeout(timer);
+    }
+  };
+  if (document.readyState === 'complete') idle();
+  else {
+    const onLoad = () => idle();
+    window.addEventListener('load', onLoad, { once: true });
+    cancel = () => window.removeEventListener('load', onLoad);
+  }
+  return () => cancel();
+}
+
+/**
  * The one chat socket of the signed-in session (mounted once, by the dashboard layout; the header's notification bell
  * subscribes on every page of a student or tutor, so it is open whenever the app is: presence). It opens when a page first
- * asks for it (`useChatSocket`, `useChatSocketEvent`), then stays open while the session lasts, so moving between
+ * asks for it (`useChatSocket`, `useChatSocketEvent`) once the page is usable (`whenPageUsable`), then stays open while the session lasts, so moving between
  * the chats and a word-count discussion keeps the same connection. socket.io retries 5 times, 1 s
  * apart; after that the status stays `offline` and `reconnect` starts over. A new token (another sign-in)
  * closes it and opens a new one when asked.
@@ -71,7 +96,7 @@ export function ChatSocketProvider({ enabled = true, children }: { enabled?: boo
     };
     const onGaveUp = () => setStatus('offline');
 
-    void openSocket(token).then((created) => {
+    const stopWaiting = whenPageUsable(() => void openSocket(token).then((created) => {
       if (closed) {
         created.disconnect();
         return;
@@ -84,9 +109,10 @@ export function ChatSocketProvider({ enabled = true, children }: { enabled?: boo
       created.io.on('reconnect_failed', onGaveUp);
       setStatus(created.connected ? 'connected' : 'connecting');
       setSocket(created);
-    });
+    }));
     return () => {
       closed = true;
+      stopWaiting();
       if (opened) {
         opened.off('connect', onConnect);
         opened.off('disconnect', onDisconnect);
