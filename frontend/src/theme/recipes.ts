@@ -2,15 +2,15 @@
 // default theme carries ~75 recipes, ~115 KB minified, into the first load). Adding a Chakra component
 // that has a recipe? Add its recipe here: `src/theme/system.test.ts` scans every `@chakra-ui/react`
 // import in src/ and fails when a used component's recipe is missing (it would render unstyled).
+// A component that only a module loaded on demand renders registers its recipe there instead
+// (`registerSlotRecipes` in ./system: the drawer, the bell's popover, the toaster).
 import {
-  accordionSlotRecipe,
   alertSlotRecipe,
   buttonRecipe,
   checkboxSlotRecipe,
   checkmarkRecipe,
   containerRecipe,
   dialogSlotRecipe,
-  drawerSlotRecipe,
   fieldSlotRecipe,
   fieldsetSlotRecipe,
   headingRecipe,
@@ -19,14 +19,11 @@ import {
   linkRecipe,
   listSlotRecipe,
   nativeSelectSlotRecipe,
-  popoverSlotRecipe,
   progressSlotRecipe,
   skeletonRecipe,
   spinnerRecipe,
   tableSlotRecipe,
-  tabsSlotRecipe,
   textareaRecipe,
-  toastSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 export const recipes = {
@@ -43,18 +40,13 @@ export const recipes = {
 };
 
 export const slotRecipes = {
-  accordion: accordionSlotRecipe,
   alert: alertSlotRecipe,
   checkbox: checkboxSlotRecipe,
   dialog: dialogSlotRecipe,
-  drawer: drawerSlotRecipe,
   field: fieldSlotRecipe,
   fieldset: fieldsetSlotRecipe,
   list: listSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
-  popover: popoverSlotRecipe, // the header's notification bell
   progress: progressSlotRecipe,
   table: tableSlotRecipe,
-  tabs: tabsSlotRecipe,
-  toast: toastSlotRecipe,
 };

@@ -2,7 +2,7 @@
 // animation styles and global CSS + the spec's tokens + ONLY the recipes of components this app uses
 // (./recipes.ts). `defaultConfig` (every recipe) is deliberately not imported: it doubled the entry chunk.
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
-import { createSystem, defineConfig, type SystemContext } from '@chakra-ui/react/styled-system';
+import { createSystem, defineConfig, type SlotRecipeConfig, type SystemContext } from '@chakra-ui/react/styled-system';
 import {
   animationStyles,
   breakpoints as defaultBreakpoints,
@@ -160,4 +160,16 @@ export function getSystem(): SystemContext {
   // One call with the three configs: createSystem merges (deep-clones) its arguments itself.
   built ??= createSystem(defaultBaseConfig, themeConfig, config);
   return built;
+}
+
+/**
+ * Adds the slot recipes of components that only a module loaded on demand renders (the mobile drawer, the bell's
+ * popover, the toaster): that module calls this when it loads, before anything renders the component, so the first
+ * load does not carry their recipes. Chakra reads a recipe from the system's theme when a component first asks for
+ * it (and caches it from then on), so one added before that is used like one built in.
+ */
+export function registerSlotRecipes(slotRecipes: Record<string, SlotRecipeConfig>): void {
+  const theme = getSystem()._config.theme;
+  if (!theme) throw new Error('the design system has no theme');
+  theme.slotRecipes = { ...theme.slotRecipes, ...slotRecipes };
 }

@@ -4,7 +4,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from '../Logo';
-import { AppToaster } from '../ui/toaster';
+import { DeferredToaster } from './DeferredToaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { useAppReady } from '../../lib/useAppReady';
 
@@ -40,7 +40,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         p={{ base: '6', md: '8' }}
       >
         {children}
-        <AppToaster />
+        <DeferredToaster />
       </Box>
       <HStack as="nav" aria-label="Legal" gap="6" fontSize="sm">
         <Box asChild {...legalLinkStyle}>

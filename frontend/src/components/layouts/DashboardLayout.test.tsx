@@ -60,7 +60,8 @@ describe('DashboardLayout', () => {
     const menuButton = screen.getByRole('button', { name: 'Open navigation menu' });
     await user.click(menuButton);
 
-    const drawer = await screen.findByRole('dialog', { name: 'Navigation menu' });
+    // The drawer's module loads on first use (MobileNavDrawer): give it time on a busy machine.
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation menu' }, { timeout: 5000 });
     expect(within(drawer).getByRole('link', { name: 'Tutor List' })).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Close navigation menu' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -103,7 +104,8 @@ describe('DashboardLayout', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     // On a phone the switch lives in the drawer (the header has no room for it).
     await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Navigation menu' });
+    // The drawer's module loads on first use (MobileNavDrawer): give it time on a busy machine.
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation menu' }, { timeout: 5000 });
     const switcher = within(drawer).getByRole('group', { name: 'Switch role' });
     expect(within(switcher).getByRole('button', { name: 'Student' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(switcher).getByRole('button', { name: 'Become a Tutor' }));

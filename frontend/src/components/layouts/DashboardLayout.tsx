@@ -1,17 +1,15 @@
 import { Box } from '@chakra-ui/react/box';
-import { Button, ButtonGroup, CloseButton, IconButton } from '@chakra-ui/react/button';
-import { Drawer } from '@chakra-ui/react/drawer';
+import { Button, ButtonGroup, IconButton } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
-import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Link as RouterLink, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, useState, type ReactNode } from 'react';
 import { FiChevronsLeft, FiChevronsRight, FiMenu } from 'react-icons/fi';
 import { dashboardPath, useSession, type Role, type SwitchableRole } from '../../lib/session';
 import { ChatSocketProvider } from '../chat/ChatSocketProvider';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { Logo } from '../Logo';
-import { AppToaster } from '../ui/toaster';
+import { DeferredToaster } from './DeferredToaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { NAVIGATION, ROLE_LABELS, type NavItem } from './nav-items';
 import { AppFooter } from './AppFooter';
@@ -22,6 +20,10 @@ import { useAppReady } from '../../lib/useAppReady';
 export const SIDEBAR_WIDTH_EXPANDED = 256;
 export const SIDEBAR_WIDTH_COLLAPSED = 80;
 const HEADER_HEIGHT = '64px';
+
+/** The mobile drawer's module: fetched on the menu button's first hover, focus or press (intent), not with the page. */
+const loadMobileNavDrawer = () => import('./MobileNavDrawer');
+const MobileNavDrawer = lazy(loadMobileNavDrawer);
 
 export interface DashboardLayoutProps {
   /** The route group's role: picks the sidebar items and the active side of the role switch. */
@@ -41,6 +43,8 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
   useAppReady();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer mounts from the first open on (then stays, so it can animate closed and open again).
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const navId = useId();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
@@ -123,7 +127,12 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
               aria-label="Open navigation menu"
               aria-haspopup="dialog"
               aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen(true)}
+              onPointerEnter={() => void loadMobileNavDrawer()}
+              onFocus={() => void loadMobileNavDrawer()}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
             >
               <FiMenu aria-hidden />
             </IconButton>
@@ -144,35 +153,28 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
 
           <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" p={{ base: '4', md: '6', lg: '8' }} outline="none">
             {children}
-            <AppToaster />
+            <DeferredToaster />
           </Box>
 
           <AppFooter />
         </Flex>
 
-        {/* Mobile drawer (below lg). */}
-        <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start" size="xs">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW={`${SIDEBAR_WIDTH_EXPANDED}px`}>
-                <Drawer.Header borderBottomWidth="1px" borderColor="gray.200" py="4">
-                  <Logo onClick={() => setDrawerOpen(false)} />
-                  <Drawer.Title srOnly>Navigation menu</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body p="0" display="flex" flexDirection="column">
-                  <Box hideFrom="md" px="3" pt="3" _empty={{ display: 'none' }}>
-                    <RoleSwitch activeRole={role} size="md" fullWidth />
-                  </Box>
-                  <SidebarNav navigation={navigation} collapsed={false} badges={badges} onNavigate={() => setDrawerOpen(false)} />
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close navigation menu" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        {/* Mobile drawer (below lg), loaded on first use. */}
+        {drawerUsed && (
+          <Suspense fallback={null}>
+            <MobileNavDrawer
+              open={drawerOpen}
+              onOpenChange={setDrawerOpen}
+              width={SIDEBAR_WIDTH_EXPANDED}
+              header={<Logo onClick={() => setDrawerOpen(false)} />}
+            >
+              <Box hideFrom="md" px="3" pt="3" _empty={{ display: 'none' }}>
+                <RoleSwitch activeRole={role} size="md" fullWidth />
+              </Box>
+              <SidebarNav navigation={navigation} collapsed={false} badges={badges} onNavigate={() => setDrawerOpen(false)} />
+            </MobileNavDrawer>
+          </Suspense>
+        )}
       </Flex>
     </ChatSocketProvider>
   );

@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
 import type { ReactNode } from 'react';
 import { Logo } from '../Logo';
-import { AppToaster } from '../ui/toaster';
+import { DeferredToaster } from './DeferredToaster';
 import { MAIN_CONTENT_ID, SkipLink } from '../SkipLink';
 import { AppFooter } from './AppFooter';
 import { LogoutButton } from './LogoutButton';
@@ -20,7 +20,7 @@ export function FocusedLayout({ children }: { children: ReactNode }) {
       </Flex>
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1" w="full" maxW="4xl" mx="auto" p={{ base: '4', md: '8' }}>
         {children}
-        <AppToaster />
+        <DeferredToaster />
       </Box>
       <AppFooter />
     </Flex>

@@ -24,6 +24,9 @@ const notice = (overrides: Partial<Notification>): Notification => ({
   ...overrides,
 });
 
+/** The popover (NotificationPanel) and the toaster load on first use: give them time on a busy machine. */
+const PANEL_LOADS = { timeout: 5000 };
+
 describe('NotificationBell', () => {
   beforeEach(() => signInStudent());
 
@@ -54,7 +57,7 @@ describe('NotificationBell', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     expect(screen.getByTestId('notification-count')).toHaveTextContent('2');
     await user.click(bell);
-    const items = within(await screen.findByRole('list', { name: 'Notifications list' })).getAllByRole('listitem');
+    const items = within(await screen.findByRole('list', { name: 'Notifications list' }, PANEL_LOADS)).getAllByRole('listitem');
     expect(items.map((item) => item.getAttribute('data-unread'))).toEqual(['true', 'true', 'false']);
     expect(items[0]).toHaveTextContent('Word count confirmed for "Macbeth": please pay');
     expect(within(items[0]!).getByRole('link')).toHaveAttribute('href', '/student/essays');
@@ -84,10 +87,10 @@ describe('NotificationBell', () => {
     socket.serverEmits('notification', notice({ _id: 'live2' }));
     expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
     // And a toast says what happened.
-    expect(await screen.findByText('Scored 8 out of 10.')).toBeInTheDocument();
+    expect(await screen.findByText('Scored 8 out of 10.', {}, PANEL_LOADS)).toBeInTheDocument();
 
     await user.click(bell);
-    const items = within(await screen.findByRole('list', { name: 'Notifications list' })).getAllByRole('listitem');
+    const items = within(await screen.findByRole('list', { name: 'Notifications list' }, PANEL_LOADS)).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('A tutor accepted "Macbeth"'), expect.stringContaining('Your feedback on "Macbeth" is ready')]);
   });
 
@@ -96,7 +99,7 @@ describe('NotificationBell', () => {
     const user = userEvent.setup();
     renderApp('/student/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No notifications yet.', {}, PANEL_LOADS)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 
@@ -125,7 +128,7 @@ describe('NotificationBell', () => {
     const user = userEvent.setup();
     renderApp('/student/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
-    const list = await screen.findByRole('list', { name: 'Notifications list' });
+    const list = await screen.findByRole('list', { name: 'Notifications list' }, PANEL_LOADS);
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Show older notifications' }));
     expect(await within(list).findByText('An older notice')).toBeInTheDocument();

@@ -1,31 +1,34 @@
 import { Box } from '@chakra-ui/react/box';
-import { Button, IconButton } from '@chakra-ui/react/button';
-import { Flex } from '@chakra-ui/react/flex';
-import { Popover } from '@chakra-ui/react/popover';
-import { Portal } from '@chakra-ui/react/portal';
-import { Text } from '@chakra-ui/react/text';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
-import { useState } from 'react';
+import { IconButton } from '@chakra-ui/react/button';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useId, useState } from 'react';
 import { FiBell } from 'react-icons/fi';
-import { formatDateTime } from '../../lib/format';
 import { useChatReconnected, useChatSocketEvent } from '../chat/ChatSocketProvider';
 import { toaster } from '../ui/toaster';
-import { markAllNotificationsRead, markNotificationRead, notificationsKeys, notificationsQuery, unreadOf, withNotice, withRead, type Notification, type NotificationPages } from './queries';
+import { notificationsKeys, notificationsQuery, unreadOf, withNotice, type NotificationPages } from './queries';
 
 /** Shown at most this many in the badge; more reads "99+". */
 const BADGE_MAX = 99;
 
+/** The popover's module: fetched on the bell's first hover, focus or press (intent), not with the page. */
+const loadPanel = () => import('./NotificationPanel');
+const NotificationPanel = lazy(loadPanel);
+
 /**
- * The header's bell: the unread count, the list of notices (newest first, a page at a time: Show older
- * notifications), each leading to its page and read on the way there, and Mark all as read. New notices arrive live over the app's one socket (which its
- * subscription opens on any signed-in page: that is what "online" means), with a toast; a read in another tab is
- * heard too.
+ * The header's bell: the unread count, and on a press the list of notices (./NotificationPanel). New notices arrive
+ * live over the app's one socket (which its subscription opens on any signed-in page: that is what "online" means),
+ * with a toast; a read in another tab is heard too. The button is the popover's trigger: it carries the trigger's
+ * id and ARIA state itself, so it is in place (and the same element) before the popover's code has loaded.
  */
 export function NotificationBell() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useInfiniteQuery(notificationsQuery());
+  // The popover mounts from the first press on (it then keeps its state and animates closed).
+  const [used, setUsed] = useState(false);
+  const id = useId();
+  const triggerId = `notification-bell-${id}`;
+  const contentId = `notification-panel-${id}`;
+  const { data } = useInfiniteQuery(notificationsQuery());
   const key = notificationsKeys.list();
   const setList = (update: (pages: NotificationPages | undefined) => NotificationPages | undefined) => queryClient.setQueryData<NotificationPages>(key, update);
 
@@ -39,30 +42,31 @@ export function NotificationBell() {
   useChatSocketEvent('notificationsRead', () => void queryClient.invalidateQueries({ queryKey: key }));
   useChatReconnected(() => void queryClient.invalidateQueries({ queryKey: key }));
 
-  const readOne = useMutation({
-    mutationFn: (id: string) => markNotificationRead(id),
-    onMutate: (id) => setList((list) => withRead(list, id, new Date().toISOString())),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
-  const readAll = useMutation({
-    mutationFn: () => markAllNotificationsRead(),
-    onMutate: () => setList((list) => withRead(list, null, new Date().toISOString())),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
-
   const unread = unreadOf(data);
-  const notices = data?.pages.flatMap((page) => page.notifications) ?? [];
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
 
   return (
-    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+    <>
       {/* The count sits beside the button, not inside it: the button clips what overflows it. */}
       <Box position="relative" display="inline-flex">
-        <Popover.Trigger asChild>
-          <IconButton variant="ghost" aria-label={label} data-testid="notification-bell">
-            <FiBell aria-hidden />
-          </IconButton>
-        </Popover.Trigger>
+        <IconButton
+          id={triggerId}
+          variant="ghost"
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={contentId}
+          data-state={open ? 'open' : 'closed'}
+          data-testid="notification-bell"
+          onPointerEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
+          onClick={() => {
+            setUsed(true);
+            setOpen((value) => !value);
+          }}
+        >
+          <FiBell aria-hidden />
+        </IconButton>
         {unread > 0 && (
           <Box
             as="span"
@@ -90,86 +94,11 @@ export function NotificationBell() {
           </Box>
         )}
       </Box>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w={{ base: 'calc(100vw - 2rem)', sm: '24rem' }} maxH="70vh" overflowY="auto">
-            <Popover.Header>
-              <Flex align="center" justify="space-between" gap="2">
-                <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
-                <Button size="xs" variant="outline" disabled={unread === 0 || readAll.isPending} onClick={() => readAll.mutate()}>
-                  Mark all as read
-                </Button>
-              </Flex>
-            </Popover.Header>
-            <Popover.Body p="0">
-              {notices.length === 0 ? (
-                <Text px="4" py="6" color="fg.muted">
-                  No notifications yet.
-                </Text>
-              ) : (
-                <Box as="ul" listStyleType="none" m="0" p="0" aria-label="Notifications list">
-                  {notices.map((notice) => (
-                    <NoticeItem key={notice._id} notice={notice} onRead={() => readOne.mutate(notice._id)} onOpen={() => setOpen(false)} />
-                  ))}
-                </Box>
-              )}
-              {hasNextPage && (
-                <Flex justify="center" borderTopWidth="1px" borderColor="gray.200" px="4" py="3">
-                  <Button size="sm" variant="outline" loading={isFetchingNextPage} loadingText="Loading..." onClick={() => void fetchNextPage()}>
-                    Show older notifications
-                  </Button>
-                </Flex>
-              )}
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
-  );
-}
-
-function NoticeItem({ notice, onRead, onOpen }: { notice: Notification; onRead: () => void; onOpen: () => void }) {
-  const unread = !notice.readAt;
-  const text = (
-    <>
-      <Text fontWeight={unread ? 'bold' : 'normal'}>
-        {unread && <Box as="span" srOnly>Unread: </Box>}
-        {notice.title}
-      </Text>
-      <Text fontSize="sm" color="fg.muted">
-        {notice.body}
-      </Text>
-      <Text fontSize="xs" color="fg.muted">
-        {formatDateTime(notice.createdAt)}
-      </Text>
+      {used && (
+        <Suspense fallback={null}>
+          <NotificationPanel open={open} onOpenChange={setOpen} triggerId={triggerId} contentId={contentId} />
+        </Suspense>
+      )}
     </>
-  );
-  return (
-    <Box as="li" borderTopWidth="1px" borderColor="gray.200" bg={unread ? 'brand.50' : undefined} data-unread={unread ? 'true' : 'false'}>
-      <Flex align="flex-start" gap="2" px="4" py="3">
-        {notice.path ? (
-          <Box asChild flex="1" minW="0" color="fg" textDecoration="none" _hover={{ textDecoration: 'underline' }}>
-            <RouterLink
-              to={notice.path}
-              onClick={() => {
-                if (unread) onRead();
-                onOpen();
-              }}
-            >
-              {text}
-            </RouterLink>
-          </Box>
-        ) : (
-          <Box flex="1" minW="0">
-            {text}
-          </Box>
-        )}
-        {unread && (
-          <Button size="xs" variant="ghost" onClick={onRead} aria-label={`Mark "${notice.title}" as read`}>
-            Mark read
-          </Button>
-        )}
-      </Flex>
-    </Box>
   );
 }
