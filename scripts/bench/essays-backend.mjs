@@ -46,10 +46,12 @@ async function schedule() {
   const { JobQueue } = await backend('infra/queue/job-queue.service.js');
   const { Clock } = await backend('infra/clock/clock.service.js');
   const { EssayTimers } = await backend('modules/essays/essay-timers.service.js');
+  // The essays' jobs and their queue are registered by the module's jobs file (defineJobs), before the queues exist.
+  await backend('modules/essays/essays.jobs.js');
   const config = loadConfig(process.env);
   const jobs = new JobQueue(config);
   // Scheduling uses only the queue, the clock and the config; the other collaborators serve the transitions.
-  const timers = new EssayTimers(undefined, jobs, undefined, undefined, new Clock(), config);
+  const timers = new EssayTimers(undefined, jobs, undefined, new Clock(), config);
   await jobs.queue('essays').waitUntilReady();
   console.log('ready');
   const lines = createInterface({ input: process.stdin });
