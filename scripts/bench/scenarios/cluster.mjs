@@ -516,7 +516,7 @@ async function startChat(base, users, pairs, log) {
     );
   }
   log(`${clients.size} chat sockets connected through the proxy`);
-  /** @typedef {{ from: string, to: string, content: string, sentAt: number, acked: boolean, refused?: string, deliveredAt?: number }} Sent */
+  /** @typedef {{ from: string, to: string, content: string, sentAt: number, acked: boolean, attempts: number, refused?: string, deliveredAt?: number }} Sent */
   /** @type {Map<string, Sent>} content → message */
   const sent = new Map();
   for (const [id, { socket }] of clients) {
@@ -545,13 +545,22 @@ async function startChat(base, users, pairs, log) {
       }
       const content = `cluster ${count} ${randomBytes(4).toString('hex')}`;
       /** @type {Sent} */
-      const message = { from, to, content, sentAt: Date.now(), acked: false };
+      const message = { from, to, content, sentAt: Date.now(), acked: false, attempts: 0 };
       sent.set(content, message);
-      client.socket.timeout(10_000).emit('sendMessage', { recipient: to, content, clientId: randomUUID() }, (/** @type {Error | null} */ err, /** @type {{ ok?: boolean, code?: string } | undefined} */ ack) => {
-        if (err) message.refused = 'no answer';
-        else if (ack?.ok) message.acked = true;
-        else message.refused = ack?.code ?? 'refused';
-      });
+      // As the app's client does: a send with no answer (its socket dropped, or its process died before answering)
+      // goes again with the same client id once the socket is back, and the server answers a saved one as it was.
+      const clientId = randomUUID();
+      const send = () => {
+        message.attempts++;
+        client.socket.timeout(5_000).emit('sendMessage', { recipient: to, content, clientId }, (/** @type {Error | null} */ err, /** @type {{ ok?: boolean, code?: string, message?: string } | undefined} */ ack) => {
+          if (err) {
+            if (message.attempts < 4) return void (client.socket.connected ? send() : client.socket.once('connect', send));
+            message.refused = 'no answer';
+          } else if (ack?.ok) message.acked = true;
+          else message.refused = ack?.code ?? ack?.message ?? 'refused';
+        });
+      };
+      send();
     }
     timer = setTimeout(tick, 10);
   };
@@ -778,7 +787,7 @@ async function tallyUp({ pg, chat, calls, journeys, bookings, timerEssays, mails
   const chatFigures = {
     sockets: chat.clients.size, sent: sent.length, acked: acked.length, refused: sent.filter((m) => m.refused).length,
     refusals: Object.fromEntries(Object.entries(sent.filter((m) => m.refused).reduce((/** @type {Record<string, number>} */ o, m) => ((o[m.refused] = (o[m.refused] ?? 0) + 1), o), {}))),
-    unanswered: sent.filter((m) => !m.acked && !m.refused).length, skippedOffline: chat.skippedOffline,
+    unanswered: sent.filter((m) => !m.acked && !m.refused).length, sentAgain: sent.filter((m) => m.attempts > 1).length, skippedOffline: chat.skippedOffline,
     delivered: sent.filter((m) => m.deliveredAt !== undefined).length, ackedNotSaved: notSaved, savedTwice,
     undeliveredRecipientOffline: undelivered.length - undeliveredOnline, undeliveredRecipientOnline: undeliveredOnline,
     lost: notSaved + undeliveredOnline,
@@ -806,6 +815,18 @@ async function tallyUp({ pg, chat, calls, journeys, bookings, timerEssays, mails
     for (const to of m.to) perMail.set(`${to}\n${m.subject}`, (perMail.get(`${to}\n${m.subject}`) ?? 0) + 1);
   }
   const mailsDoubled = [...perMail.values()].filter((n) => n > 1).length;
+  // Every other mail (bookings, payments, chat's unread notices) with the same recipient and subject more than once:
+  // reported, not checked, since two bookings with one tutor may share a subject.
+  /** @type {Map<string, number>} */
+  const allMails = new Map();
+  for (const m of mails) for (const to of m.to) allMails.set(`${to} | ${m.subject}`, (allMails.get(`${to} | ${m.subject}`) ?? 0) + 1);
+  const repeatedOther = [...allMails].filter(([k, n]) => n > 1 && !/Cluster (timer|journey) \d+/.test(k));
+  /** @type {Record<string, number>} */
+  const subjects = {};
+  for (const m of mails) {
+    const kind = m.subject.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, 'N');
+    subjects[kind] = (subjects[kind] ?? 0) + 1;
+  }
   /** @type {number[]} */
   const timerMails = timerEssays.map((/** @type {{ title: string }} */ e) => [...perMail.keys()].filter((k) => k.includes(`"${e.title}" is back`)).length);
   const marked = journeys.filter((/** @type {{ reached: string }} */ j) => j.reached === 'marked');
@@ -814,7 +835,7 @@ async function tallyUp({ pg, chat, calls, journeys, bookings, timerEssays, mails
   const mailFigures = {
     sunk: mails.length, timerExpected: timerEssays.length * 2, timerReceived: timerMails.reduce((a, b) => a + b, 0), timerMissing: timerMails.filter((n) => n < 2).length,
     feedbackExpected: marked.length, feedbackReceived: markedMails.reduce((a, b) => a + b, 0), feedbackMissing: markedMails.filter((n) => n < 1).length,
-    doubled: mailsDoubled, queueDrained: mailDrained,
+    doubled: mailsDoubled, queueDrained: mailDrained, subjects, repeatedOther: repeatedOther.length, repeatedOtherExamples: repeatedOther.slice(0, 10),
     queueCounts: await mailQueue.getJobCounts('completed', 'failed', 'wait', 'active', 'delayed'),
   };
 
@@ -872,13 +893,13 @@ function report({ command, results: x, loadavg }) {
   const rows = [
     ['what', 'figure', 'check'],
     ['the kill', `SIGKILL at ${x.kill.atSeconds} s; API ready again after ${x.kill.apiReadyAfterS} s, worker after ${x.kill.workerReadyAfterS} s`, '—'],
-    ['chat', `${fmt(x.chat.sockets)} sockets; ${fmt(x.chat.sent)} sent, ${fmt(x.chat.acked)} acked, ${fmt(x.chat.refused)} refused ${JSON.stringify(x.chat.refusals)}, ${x.chat.unanswered} unanswered, ${x.chat.skippedOffline} skipped (sender offline); ${fmt(x.chat.delivered)} delivered live (p50 ${x.chat.deliveryP50Ms} ms, p99 ${x.chat.deliveryP99Ms} ms), ${x.chat.undeliveredRecipientOffline} to an offline recipient (in the thread)`, `${x.chat.lost} lost (${x.chat.ackedNotSaved} not saved, ${x.chat.undeliveredRecipientOnline} not delivered online), ${x.chat.savedTwice} saved twice: ${checks['chat: no acked message lost'] ? 'met' : 'NOT met'}`],
+    ['chat', `${fmt(x.chat.sockets)} sockets; ${fmt(x.chat.sent)} sent, ${fmt(x.chat.acked)} acked, ${fmt(x.chat.refused)} refused ${JSON.stringify(x.chat.refusals)}, ${x.chat.unanswered} unanswered, ${x.chat.sentAgain} sent again after no answer (same client id), ${x.chat.skippedOffline} skipped (sender offline); ${fmt(x.chat.delivered)} delivered live (p50 ${x.chat.deliveryP50Ms} ms, p99 ${x.chat.deliveryP99Ms} ms), ${x.chat.undeliveredRecipientOffline} to an offline recipient (in the thread)`, `${x.chat.lost} lost (${x.chat.ackedNotSaved} not saved, ${x.chat.undeliveredRecipientOnline} not delivered online), ${x.chat.savedTwice} saved twice: ${checks['chat: no acked message lost'] ? 'met' : 'NOT met'}`],
     ['sockets', `${x.chat.drops} dropped, ${x.chat.reconnects} reconnected (p50 ${x.chat.reconnectP50Ms} ms, max ${x.chat.reconnectMaxMs} ms), ${x.chat.neverBack} never back`, `≤ 5 s: ${checks['sockets: back within 5 s'] ? 'met' : 'NOT met'}`],
     ['essay journeys', `${x.journeys.started} started, ${x.journeys.marked} marked; stopped at ${JSON.stringify(x.journeys.stoppedAt)}`, '—'],
     ['bookings', `${x.bookings.attempted} attempted, ${x.bookings.paid} paid; stopped at ${JSON.stringify(x.bookings.stoppedAt)}`, '—'],
     ['timers', `${fmt(x.timers.essays)} windows; ${fmt(x.timers.transitions)} returns, ${x.timers.doubled} twice, ${x.timers.missed} missed`, checks['timers: each once'] ? 'met' : 'NOT met'],
     ['transitions', `${fmt(x.transitions.distinct)} distinct (essay or booking, from, to), ${x.transitions.doubled} recorded twice`, checks['transitions: none doubled'] ? 'met' : 'NOT met'],
-    ['mails', `${fmt(x.mails.sunk)} sunk; timers ${fmt(x.mails.timerReceived)}/${fmt(x.mails.timerExpected)} (${x.mails.timerMissing} essays short), feedback ${x.mails.feedbackReceived}/${x.mails.feedbackExpected}; ${x.mails.doubled} doubled; queue ${JSON.stringify(x.mails.queueCounts)}`, checks['mails: none lost or doubled'] ? 'met' : 'NOT met'],
+    ['mails', `${fmt(x.mails.sunk)} sunk; timers ${fmt(x.mails.timerReceived)}/${fmt(x.mails.timerExpected)} (${x.mails.timerMissing} essays short), feedback ${x.mails.feedbackReceived}/${x.mails.feedbackExpected}; ${x.mails.doubled} doubled; other mails repeated to one recipient under one subject: ${x.mails.repeatedOther}; queue ${JSON.stringify(x.mails.queueCounts)}`, checks['mails: none lost or doubled'] ? 'met' : 'NOT met'],
     ['payments', `${x.payments.items} items; ${x.payments.appliedTwice} with two completed ledger rows, ${x.payments.paidWithoutLedgerRow} paid without exactly one`, checks['payments: none applied twice'] ? 'met' : 'NOT met'],
     ['HTTP before the kill', `${fmt(x.http.before.requests)} requests, ${x.http.before.errors} errors (${pct(x.http.before.rate)}), ${x.http.before.refused4xx} 4xx`, '—'],
     ['HTTP during the kill', `${fmt(x.http.during.requests)} requests in ${x.kill.windowSeconds} s, ${x.http.during.errors} errors (${pct(x.http.during.rate)}) ${x.http.during.kinds.join('; ')}`, `< 1 %: ${checks['HTTP errors during the kill < 1 %'] ? 'met' : 'NOT met'}`],
