@@ -13,10 +13,18 @@ export interface CaughtMail {
 const base = () => process.env.MAIL_CATCHER_URL ?? 'http://127.0.0.1:1080';
 
 export async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const response = await fetch(`${base()}/email`);
-  if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
-  const all = (await response.json()) as CaughtMail[];
-  return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+  // Filtered by the catcher (maildev matches `to.address` exactly, so the address as given and in lower case): the
+  // whole inbox grows with every test and run beside it, and reading it all on each poll got slower than the waits.
+  const spellings = [...new Set([address, address.toLowerCase()])];
+  const found = await Promise.all(
+    spellings.map(async (spelling) => {
+      const response = await fetch(`${base()}/email?${new URLSearchParams({ 'to.address': spelling })}`);
+      if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
+      return (await response.json()) as CaughtMail[];
+    }),
+  );
+  const byId = new Map(found.flat().map((mail) => [mail.id, mail]));
+  return [...byId.values()].filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
 }
 
 /** Polls until `count` mails to `address` have arrived (or the time runs out), then returns them. */

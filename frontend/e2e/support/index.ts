@@ -153,10 +153,14 @@ async function fetchJson(url: string): Promise<unknown> {
   return res.json();
 }
 
-/** maildev (`GET /email`); falls back to mailpit's API (`/api/v1/messages`) when the catcher is mailpit. */
-async function listMail(): Promise<CaughtMail[]> {
+/**
+ * maildev (`GET /email`, filtered by the catcher to the address `to` when given: the inbox grows with every run beside
+ * the journeys); falls back to mailpit's API (`/api/v1/messages`) when the catcher is mailpit.
+ */
+async function listMail(to?: string): Promise<CaughtMail[]> {
   try {
-    const list = (await fetchJson(`${mailCatcherUrl}/email`)) as MaildevMail[];
+    const query = to ? `?${new URLSearchParams({ 'to.address': to })}` : '';
+    const list = (await fetchJson(`${mailCatcherUrl}/email${query}`)) as MaildevMail[];
     return list.map((m) => ({
       id: m.id,
       subject: m.subject,
@@ -198,7 +202,7 @@ export async function readLatestMail(to: string, { timeoutMs = 15_000, since }: 
   const want = to.toLowerCase();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = (await listMail())
+    const mails = (await listMail(want))
       .filter((m) => m.to.includes(want))
       .filter((m) => !since || (m.date && new Date(m.date) >= since))
       .sort((a, b) => new Date(b.date).getTime() - new Date(a.date).getTime());
