@@ -1,10 +1,11 @@
 // Two API instances sharing Redis (socket.io Redis adapter): delivery, presence and bans cross instances.
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { tutorProfiles } from '../src/infra/database/schema/index.js';
+import { ChatRealtime } from '../src/modules/chat/chat-realtime.service.js';
 import { ChatService } from '../src/modules/chat/chat.service.js';
 import { bearer, createAccount, db, setBanned } from './support/accounts.js';
 import { bootApp } from './support/app.js';
@@ -66,6 +67,29 @@ describe('chat across two API instances', () => {
     const offline = next(studentOnA, 'presence', (p) => p.userId === tutor.user.id && !p.online);
     tutorOnA.close();
     await offline;
+  });
+
+  it('knows a user on instance B is online without asking B on each send, and learns when they leave', async () => {
+    const { student, tutor } = await pair();
+    const studentOnA = await connect(originA, student.token);
+    const online = next(studentOnA, 'presence', (p) => p.userId === tutor.user.id && p.online);
+    const tutorOnB = await connect(originB, tutor.token);
+    // B announced the tutor's room before this presence event (one Redis connection keeps the order).
+    await online;
+    const realtimeA = a.get(ChatRealtime);
+    const askedTheCluster = jest.spyOn(realtimeA, 'onlineAmong');
+    try {
+      const arrived = next(tutorOnB, 'receiveMessage');
+      expect(await send(studentOnA, { recipient: tutor.user.id, content: 'no round trip' })).toMatchObject({ ok: true });
+      await arrived;
+      expect(askedTheCluster).not.toHaveBeenCalled();
+      const offline = next(studentOnA, 'presence', (p) => p.userId === tutor.user.id && !p.online);
+      tutorOnB.close();
+      await offline;
+      expect(await realtimeA.isOnline(tutor.user.id)).toBe(false);
+    } finally {
+      askedTheCluster.mockRestore();
+    }
   });
 
   it('a ban on instance A disconnects the user’s socket on instance B', async () => {

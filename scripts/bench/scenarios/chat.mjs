@@ -16,6 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { ROOT, loadEnv, withDatabase } from '../../lib/env.mjs';
 import { cpuTimeMs, fmt, machine, markdownTable, rssMiB, startBackend, textTable, writeResult } from '../lib.mjs';
@@ -215,6 +216,15 @@ async function drive(sockets, pick, { rate, duration, log }) {
   let sent = 0;
   /** @type {Map<string, number>} */
   const refusals = new Map();
+  // The load generator's own stalls (1,000 clients live in this process) delay what it measures: reported beside the figures.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  /** @type {number[]} */
+  const gcPauses = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  loopDelay.enable();
   log(`sending ${rate} msg/s for ${duration} s…`);
   await /** @type {Promise<void>} */ (new Promise((resolve) => {
     const tick = () => {
@@ -225,7 +235,8 @@ async function drive(sockets, pick, { rate, duration, log }) {
         pending.set(content, { sentAt: performance.now(), recipient: to });
         const socket = sockets.get(from);
         if (!socket) throw new Error(`no socket for ${from}`);
-        socket.emit('sendMessage', { recipient: to, content }, (/** @type {{ ok?: boolean, code?: string } | undefined} */ ack) => {
+        // A client id per send, as the web app sends (its retries keep it): the server answers a repeat with the saved message.
+        socket.emit('sendMessage', { recipient: to, content, clientId: `bench-${round}-${sent}` }, (/** @type {{ ok?: boolean, code?: string } | undefined} */ ack) => {
           if (ack?.ok) acked += 1;
           else {
             refused += 1;
@@ -245,6 +256,8 @@ async function drive(sockets, pick, { rate, duration, log }) {
   const deadline = performance.now() + 5000;
   while (pending.size && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   for (const [socket, event, listener] of listeners) socket.off(event, listener);
+  loopDelay.disable();
+  gc.disconnect();
   if (refusals.size) log(`refused: ${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ')}`);
   const sorted = latencies.sort((a, b) => a - b);
   return {
@@ -259,6 +272,13 @@ async function drive(sockets, pick, { rate, duration, log }) {
     p50Ms: Number(percentile(sorted, 50).toFixed(2)),
     p99Ms: Number(percentile(sorted, 99).toFixed(2)),
     maxMs: Number((sorted[sorted.length - 1] ?? NaN).toFixed(2)),
+    generator: {
+      eventLoopDelayP99Ms: Number((loopDelay.percentile(99) / 1e6).toFixed(2)),
+      eventLoopDelayMaxMs: Number((loopDelay.max / 1e6).toFixed(2)),
+      gcPauses: gcPauses.length,
+      gcPauseMaxMs: Number(Math.max(0, ...gcPauses).toFixed(2)),
+      gcPauseTotalMs: Number(gcPauses.reduce((a, b) => a + b, 0).toFixed(1)),
+    },
   };
 }
 
@@ -295,7 +315,7 @@ async function runWith(processes, loads, { log, jwtSecret, databaseUrl, redisUrl
       // else the shared machine is doing (wall-clock latency is not).
       const r = { ...figures, serverCpuMsPerMessage: Number(((cpu() - cpuBefore) / Math.max(1, figures.sent)).toFixed(3)) };
       rounds.push(r);
-      log(`${processes} process(es), ${load.rate} msg/s: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms, delivered ${r.delivered}/${r.sent}, lost ${r.lost}, server CPU ${r.serverCpuMsPerMessage} ms/message`);
+      log(`${processes} process(es), ${load.rate} msg/s: p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms, delivered ${r.delivered}/${r.sent}, lost ${r.lost}, server CPU ${r.serverCpuMsPerMessage} ms/message; generator: event-loop delay p99 ${r.generator.eventLoopDelayP99Ms} ms, max ${r.generator.eventLoopDelayMaxMs} ms, GC max ${r.generator.gcPauseMaxMs} ms`);
     }
     for (const socket of sockets.values()) socket.close();
     // An unreadable RSS (null) counts as 0, as `+` did with it.

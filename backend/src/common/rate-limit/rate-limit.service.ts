@@ -50,6 +50,17 @@ export class RateLimitService {
   }
 
   /**
+   * Gives back one count `consumeWrite` took for what turned out not to be a write (a repeated chat send answered with
+   * the message already saved). Redis failing to answer is ignored: the count then expires with its window.
+   */
+  async refundWrite(rule: RateLimitRule, userId: string): Promise<void> {
+    await this.limiters
+      .get(rule.name)
+      ?.reward(rateLimitAddress(userId))
+      .catch(() => undefined);
+  }
+
+  /**
    * A signed-in person's write limit (the write guard, the chat socket's sends): as `consume`, 429 past it, but when
    * Redis cannot answer the write goes ahead (logged). The limit guards against abuse; a Redis outage must not stop
    * every student and tutor from working (docs/decisions.md).

@@ -44,14 +44,31 @@ export interface ContactRow {
 
 @Injectable()
 export class ChatContactsReadModel {
-  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+  // Read on every send: a prepared statement, built once (composing it with Drizzle each time cost more CPU than the
+  // rest of the send; docs/benchmarks.md).
+  private readonly findThreadPrepared;
+
+  constructor(@Inject(DRIZZLE) private readonly db: Database) {
+    this.findThreadPrepared = this.threadQuery(db).prepare('chat_find_thread');
+  }
 
   /**
    * The conversation between `userId` and `contactId`, as `userId` sees it. When the pair talks both ways round
    * (a user holding both profiles), the side named by `preferred` wins.
    */
-  async findThread(userId: string, contactId: string, preferred?: ChatSide, tx: DbOrTx = this.db): Promise<ThreadView | undefined> {
-    const rows = await tx
+  async findThread(userId: string, contactId: string, preferred?: ChatSide, tx?: DbOrTx): Promise<ThreadView | undefined> {
+    const rows = tx ? await this.threadQuery(tx).execute({ userId, contactId }) : await this.findThreadPrepared.execute({ userId, contactId });
+    const views = rows.map((row): ThreadView => {
+      const side: ChatSide = row.conversation.studentId === userId ? 'student' : 'tutor';
+      return { ...row, side, contactId: side === 'student' ? row.conversation.tutorId : row.conversation.studentId };
+    });
+    return views.find((view) => view.side === preferred) ?? views[0];
+  }
+
+  private threadQuery(db: DbOrTx) {
+    const userId = sql.placeholder('userId');
+    const contactId = sql.placeholder('contactId');
+    return db
       .select({
         conversation: chatConversations,
         active: sql<boolean>`exists(select 1 from ${chatConversationContexts} where ${chatConversationContexts.conversationId} = ${chatConversations.id})`,
@@ -64,11 +81,6 @@ export class ChatContactsReadModel {
           and(eq(chatConversations.tutorId, userId), eq(chatConversations.studentId, contactId)),
         ),
       );
-    const views = rows.map((row): ThreadView => {
-      const side: ChatSide = row.conversation.studentId === userId ? 'student' : 'tutor';
-      return { ...row, side, contactId: side === 'student' ? row.conversation.tutorId : row.conversation.studentId };
-    });
-    return views.find((view) => view.side === preferred) ?? views[0];
   }
 
   /** Contacts of `userId` on one side (conversations with an essay or session behind them), newest activity first. */

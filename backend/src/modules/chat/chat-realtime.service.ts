@@ -7,13 +7,14 @@ import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Metrics } from '../../infra/metrics/metrics.service.js';
 import type { ChatMessageDto } from './dto/chat.dto.js';
+import { ClusterPresence, type PresenceEvents } from './chat-presence.js';
 
 /**
  * The Redis adapter's close() unsubscribes without handling the answer. With Redis down at shutdown, the
  * answer is "Connection is closed" once we disconnect, and an unhandled rejection can end a Node process:
  * so those calls' failures are handled here (there is nothing left to do about them).
  */
-function settleQuietly(client: Redis, commands: readonly ('punsubscribe' | 'unsubscribe')[]): void {
+function settleQuietly(client: Redis, commands: readonly ('punsubscribe' | 'unsubscribe' | 'publish')[]): void {
   for (const name of commands) {
     const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
     Object.assign(client, {
@@ -37,6 +38,8 @@ export function socketAdapterFor(redisUrl: string): { pub: Redis; sub: Redis; ad
   pub.on('error', () => undefined);
   sub.on('error', () => undefined);
   settleQuietly(sub, ['punsubscribe', 'unsubscribe']);
+  // The adapter publishes without handling the answer either (presence announcements go out as sockets close at shutdown).
+  settleQuietly(pub, ['publish']);
   return { pub, sub, adapter: createAdapter(pub, sub, { key: `redpen:socket.io:${db}`, requestsTimeout: 3000 }) };
 }
 
@@ -53,7 +56,11 @@ export interface ChatSocketData {
 }
 
 /** The socket.io server typed by the chat's event contract (shared/src/chat-events.ts), as the web client's socket is. */
-export type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
+export type ChatServer = Server<ChatClientEvents, ChatServerEvents, PresenceEvents, ChatSocketData>;
+
+const USER_ROOM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A user's room is their id; a socket's own room (its id) and a session's (`session:<id>`) are not. */
+const isUserRoom = (room: string): boolean => USER_ROOM.test(room);
 
 /**
  * The socket.io server as the rest of the module reaches it: emits to users' rooms and asks who is online.
@@ -68,6 +75,8 @@ export type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<strin
 @Injectable()
 export class ChatRealtime implements OnApplicationShutdown {
   private attached: ChatServer | undefined;
+  /** Who is online on the other API instances (an API process only). */
+  private presence: ClusterPresence | undefined;
   private headless: { server: ChatServer; pub: Redis; sub: Redis } | undefined;
 
   constructor(
@@ -77,6 +86,8 @@ export class ChatRealtime implements OnApplicationShutdown {
 
   attach(server: ChatServer): void {
     this.attached = server;
+    this.presence = new ClusterPresence(server, isUserRoom);
+    this.presence.start();
     // This instance's open sockets, for the metrics.
     this.metrics.trackOpenSockets(() => server.sockets.sockets.size);
   }
@@ -94,6 +105,7 @@ export class ChatRealtime implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.presence?.stop();
     const headless = this.headless;
     this.headless = undefined;
     if (!headless) return;
@@ -118,12 +130,14 @@ export class ChatRealtime implements OnApplicationShutdown {
   }
 
   /**
-   * Whether the user has a socket open anywhere. A socket on this instance answers at once (its room in the local
-   * adapter); only otherwise are the other instances asked (a round trip through Redis): every chat message asks it
-   * (a message to someone away is emailed later).
+   * Whether the user has a socket open anywhere: every chat message asks it (a message to someone away is emailed
+   * later). A socket on this instance answers at once (its room in the local adapter), and so does one on another
+   * instance that told this one (ClusterPresence); only otherwise are the other instances asked (a round trip through
+   * Redis that waits for every instance): a user away, or one whose socket opened a moment ago.
    */
   async isOnline(userId: string): Promise<boolean> {
     if ((this.attached?.sockets.adapter.rooms.get(userId)?.size ?? 0) > 0) return true;
+    if (this.presence?.onlineElsewhere(userId)) return true;
     return (await this.onlineAmong([userId])).has(userId);
   }
 

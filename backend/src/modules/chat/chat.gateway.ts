@@ -12,9 +12,10 @@ import { SESSION_ENDED_MESSAGE } from '../auth/auth-tokens.service.js';
 import { canJoinRoom } from './chat.access.js';
 import { ChatRealtime, sessionRoom, socketAdapterFor, type ChatServer, type ChatSocketData } from './chat-realtime.service.js';
 import { ChatService } from './chat.service.js';
+import type { PresenceEvents } from './chat-presence.js';
 import { SocketAuth, SocketAuthError } from './socket-auth.service.js';
 
-type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
+type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, PresenceEvents, ChatSocketData>;
 
 /** An error as a client can show it: `{ message, code }`, like the HTTP error body. */
 function toClientError(error: unknown): Omit<ChatEventFailure, 'ok'> {
@@ -142,17 +143,22 @@ export class ChatGateway implements OnGatewayInit<ChatServer>, OnGatewayConnecti
   private async onSendMessage(socket: ChatSocket, payload: unknown, ack?: (answer: SendMessageAck) => void): Promise<void> {
     try {
       const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
-      // A repeat of a send already saved (same client id) is answered with that message and not counted again.
-      const earlier = await this.chat.findSent(socket.data.userId, body.clientId);
-      // One count per user over every socket (and the essay discussion's HTTP route), kept in Redis for every instance.
-      if (!earlier && !(await this.mayBeSent(socket.data.userId))) {
-        return this.fail(socket, ack, { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
-      }
-      const caller = await this.auth.recheck(socket.data);
+      const { userId } = socket.data;
+      // The session check, the repeat lookup and the send limit go out together (one wait, not three in a row). The
+      // limit is one count per user over every socket (and the essay discussion's HTTP route), kept in Redis for every
+      // instance. A repeat of a send already saved (same client id) is answered with that message and not counted:
+      // its count is given back.
+      const [caller, earlier, allowed] = await Promise.all([this.auth.recheck(socket.data), this.chat.findSent(userId, body.clientId), this.mayBeSent(userId)]);
+      if (earlier && allowed) void this.limits.refundWrite(CHAT_SEND_LIMIT, userId);
+      if (!earlier && !allowed) return this.fail(socket, ack, { message: 'You are sending messages too quickly. Please slow down.', code: 'RATE_LIMITED' });
       // The spec's client also sends `sender` and `senderRole`: ignored, the token decides who is writing.
       const message =
         earlier ??
-        (await this.chat.sendMessage({ id: caller.userId, role: caller.role }, { recipient: body.recipient, content: body.content, essayId: body.essayId, clientId: body.clientId }));
+        (await this.chat.sendMessage(
+          { id: caller.userId, role: caller.role },
+          { recipient: body.recipient, content: body.content, essayId: body.essayId, clientId: body.clientId },
+          { repeatChecked: true },
+        ));
       ack?.({ ok: true, _id: message._id, timestamp: message.timestamp, message });
     } catch (error) {
       this.fail(socket, ack, toClientError(error), error);

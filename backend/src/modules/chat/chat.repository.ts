@@ -7,6 +7,9 @@ import { chatConversationContexts, chatConversations, chatMessages, chatModerati
 export type ChatContextKind = 'essay' | 'session';
 export type ChatSide = 'student' | 'tutor';
 
+/** A message to save: every column but the id (each one given: the statement is prepared once). */
+export type NewChatMessage = Required<Omit<typeof chatMessages.$inferInsert, 'id'>>;
+
 /**
  * Chat store queries, over chat's own tables only. The reads that join other modules' tables are chat's read models:
  * `ChatContactsReadModel` (the contact list, a thread as its caller sees it) and `ChatModerationReadModel` (the
@@ -14,7 +17,15 @@ export type ChatSide = 'student' | 'tutor';
  */
 @Injectable()
 export class ChatRepository {
-  constructor(@Inject(DRIZZLE) private readonly db: Database) {}
+  // Every chat send saves a message and a send with a client id looks it up first: prepared statements, built once
+  // (composing them with Drizzle on each send cost more CPU than the rest of the send; docs/benchmarks.md).
+  private readonly insertMessagePrepared;
+  private readonly findByClientIdPrepared;
+
+  constructor(@Inject(DRIZZLE) private readonly db: Database) {
+    this.insertMessagePrepared = this.insertMessageQuery(db).prepare('chat_insert_message');
+    this.findByClientIdPrepared = this.findByClientIdQuery(db).prepare('chat_find_by_client_id');
+  }
 
   /** Creates the pair's conversation if needed and records the context; safe to call twice. */
   async openConversation(studentId: string, tutorId: string, kind: ChatContextKind, refId: string, tx: DbOrTx = this.db): Promise<string> {
@@ -45,15 +56,42 @@ export class ChatRepository {
    * nothing and answers undefined: the caller reads that one (`findByClientId`) after this statement, when a
    * concurrent insert of the same key has committed (PostgreSQL waits for it before deciding the conflict).
    */
-  async insertMessage(values: typeof chatMessages.$inferInsert, tx: DbOrTx = this.db): Promise<ChatMessageRow | undefined> {
-    const [row] = await tx.insert(chatMessages).values(values).onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientId] }).returning();
+  async insertMessage(values: NewChatMessage, tx?: DbOrTx): Promise<ChatMessageRow | undefined> {
+    const [row] = tx ? await this.insertMessageQuery(tx).execute(values) : await this.insertMessagePrepared.execute(values);
     return row;
   }
 
   /** The sender's message saved under this client id, if any. */
-  async findByClientId(senderId: string, clientId: string, tx: DbOrTx = this.db): Promise<ChatMessageRow | undefined> {
-    const [row] = await tx.select().from(chatMessages).where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId))).limit(1);
+  async findByClientId(senderId: string, clientId: string, tx?: DbOrTx): Promise<ChatMessageRow | undefined> {
+    const [row] = tx ? await this.findByClientIdQuery(tx).execute({ senderId, clientId }) : await this.findByClientIdPrepared.execute({ senderId, clientId });
     return row;
+  }
+
+  private insertMessageQuery(db: DbOrTx) {
+    const value = (name: keyof NewChatMessage) => sql.placeholder(name);
+    return db
+      .insert(chatMessages)
+      .values({
+        conversationId: value('conversationId'),
+        senderId: value('senderId'),
+        recipientId: value('recipientId'),
+        senderRole: value('senderRole'),
+        content: value('content'),
+        essayId: value('essayId'),
+        flags: value('flags'),
+        clientId: value('clientId'),
+        createdAt: value('createdAt'),
+      })
+      .onConflictDoNothing({ target: [chatMessages.senderId, chatMessages.clientId] })
+      .returning();
+  }
+
+  private findByClientIdQuery(db: DbOrTx) {
+    return db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.senderId, sql.placeholder('senderId')), eq(chatMessages.clientId, sql.placeholder('clientId'))))
+      .limit(1);
   }
 
   /** Newest `limit` messages (before the cursor message, if any), returned oldest first. */

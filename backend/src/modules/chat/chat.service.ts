@@ -30,6 +30,14 @@ export interface SendMessageInput {
   clientId?: unknown;
 }
 
+export interface SendOptions {
+  /**
+   * The caller has just looked the client id up and found no message (the chat socket does, before counting the send):
+   * not read again. A repeat racing in between is still answered with the saved message (the insert's conflict).
+   */
+  repeatChecked?: boolean;
+}
+
 /** A send's client id: none, or 8–64 of [A-Za-z0-9_-] (else 400). */
 export function parseClientId(value: unknown): string | null {
   if (value === undefined || value === null) return null;
@@ -100,7 +108,7 @@ export class ChatService {
    * sender and `clientId`: a send whose client id the sender already used answers that saved message (same id)
    * and saves, flags, records and emits nothing again, even when the two sends race (the unique index decides).
    */
-  async sendMessage(sender: ChatSender, input: SendMessageInput): Promise<ChatMessageDto> {
+  async sendMessage(sender: ChatSender, input: SendMessageInput, options: SendOptions = {}): Promise<ChatMessageDto> {
     const content = normaliseChatText(input.content);
     if (content === null) throw new ValidationFailedException([{ field: 'content', message: 'Message cannot be empty' }]);
     if (content.length > CHAT_MESSAGE_MAX_LENGTH) {
@@ -115,7 +123,7 @@ export class ChatService {
     }
     const clientId = parseClientId(input.clientId);
     // A repeat of a send already saved (its answer was lost) answers that message, whatever has changed since.
-    const earlier = clientId === null ? undefined : await this.repository.findByClientId(sender.id, clientId);
+    const earlier = clientId === null || options.repeatChecked ? undefined : await this.repository.findByClientId(sender.id, clientId);
     if (earlier) return presentMessage(earlier);
     const thread = await this.contactsModel.findThread(sender.id, input.recipient, sender.role === 'admin' ? undefined : sender.role);
     // Whether the essay a message names is still one of the thread's (a closed essay's thread takes no more).
