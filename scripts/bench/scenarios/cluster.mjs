@@ -241,7 +241,8 @@ async function seedUsers(pg, jwtSecret, log) {
     chatStudents: make('chat-student', Math.ceil(SOCKETS / 2), 'student'),
     chatTutors: make('chat-tutor', Math.floor(SOCKETS / 2), 'tutor'),
     students: make('student', 60, 'student'),
-    essayTutors: make('essay-tutor', 8, 'tutor'),
+    // Enough tutors that none passes the write limit (WRITE_RATE_LIMIT_PER_MINUTE, 120 a user): a journey is three tutor writes.
+    essayTutors: make('essay-tutor', 32, 'tutor'),
     timerTutor: make('timer-tutor', 1, 'tutor'),
     bookingTutors: make('booking-tutor', 4, 'tutor'),
   };
