@@ -117,9 +117,10 @@ function startProcess(kind, label, processEnv) {
 
 /**
  * Round-robin over `ports` for requests and websocket upgrades. An upstream that refuses a connection is skipped
- * for a second and the request tried on the next (nothing reached the dead process, so even a POST may go again,
- * as a load balancer's passive health check does); so is a request whose kept-alive connection turned out closed
- * before any answer (Node's reusedSocket case). A request cut off after it reached a process answers 502.
+ * for a second and the request tried on the next: nothing reached the dead process, so even a POST may go again, as
+ * nginx's `proxy_next_upstream error` does. A kept-alive connection reset before any answer is tried again only for
+ * GET and HEAD: a POST may have reached the process before it died, and nginx passes a non-idempotent request to the
+ * next server only when it was never sent; so a POST cut off by the kill answers 502 and counts as an error.
  * @param {number[]} ports
  */
 async function startProxy(ports) {
@@ -158,7 +159,7 @@ async function startProxy(ports) {
         });
         up.on('error', (/** @type {NodeJS.ErrnoException} */ err) => {
           if (res.headersSent) return res.destroy();
-          const notReached = err.code === 'ECONNREFUSED' || (up.reusedSocket && err.code === 'ECONNRESET');
+          const notReached = err.code === 'ECONNREFUSED' || (up.reusedSocket && err.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD'));
           if (err.code === 'ECONNREFUSED') downUntil.set(port, Date.now() + 1000);
           if (notReached && tried.size < ports.length) {
             stats.retried++;
@@ -595,6 +596,18 @@ async function startChat(base, users, pairs, log) {
   };
 }
 
+/**
+ * The bench's essays' mails that reached the sink more than once for one recipient and subject: key → arrival times.
+ * @param {import('../smtp-sink.mjs').SunkMail[]} mails
+ */
+function allMailsDoubled(mails) {
+  /** @type {Map<string, number[]>} */
+  const byKey = new Map();
+  for (const m of mails) for (const to of m.to) byKey.set(`${to} | ${m.subject}`, [...(byKey.get(`${to} | ${m.subject}`) ?? []), m.at]);
+  // Only the bench's essays' mails are one per recipient and subject; two receipts of one amount are two payments.
+  return [...byKey].filter(([key, ats]) => ats.length > 1 && /Cluster (timer|journey) \d+/.test(key));
+}
+
 /** Waits until the mail queue has nothing waiting, active or delayed (or the deadline). @param {any} queue @param {number} deadline */
 async function drainQueue(queue, deadline) {
   while (Date.now() < deadline) {
@@ -830,6 +843,9 @@ async function tallyUp({ pg, chat, calls, journeys, bookings, timerEssays, mails
     for (const to of m.to) perMail.set(`${to}\n${m.subject}`, (perMail.get(`${to}\n${m.subject}`) ?? 0) + 1);
   }
   const mailsDoubled = [...perMail.values()].filter((n) => n > 1).length;
+  // A doubled mail's copies, by when they reached the sink (seconds from the kill): a mail whose job was in flight
+  // on the killed worker is sent again when its lock runs out.
+  const doubledExamples = [...allMailsDoubled(mails)].slice(0, 10).map(([key, ats]) => ({ mail: key, secondsFromKill: ats.map((/** @type {number} */ at) => round((at - killedAt) / 1000, 1)) }));
   // Every other mail (bookings, payments, chat's unread notices) with the same recipient and subject more than once:
   // reported, not checked, since two bookings with one tutor may share a subject.
   /** @type {Map<string, number>} */
@@ -874,7 +890,7 @@ async function tallyUp({ pg, chat, calls, journeys, bookings, timerEssays, mails
     feedbackExpected: marked.length, feedbackReceived: markedMails.reduce((a, b) => a + b, 0), feedbackMissing: markedMails.filter((n) => n < 1).length,
     journeyExpected, journeyReceived, journeyMissing, journeyUnexpected, receiptsExpected: paidItems, receipts,
     bookedExpected: 2 * bookings.filter((/** @type {{ reached: string }} */ b) => b.reached === 'paid').length, bookedMails,
-    doubled: mailsDoubled, queueDrained: mailDrained, subjects, repeatedOther: repeatedOther.length, repeatedOtherExamples: repeatedOther.slice(0, 10),
+    doubled: mailsDoubled, doubledExamples, queueDrained: mailDrained, subjects, repeatedOther: repeatedOther.length, repeatedOtherExamples: repeatedOther.slice(0, 10),
     queueCounts: await mailQueue.getJobCounts('completed', 'failed', 'wait', 'active', 'delayed'),
   };
 
