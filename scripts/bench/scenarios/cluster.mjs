@@ -360,7 +360,7 @@ async function scheduleExpiries(helperEnv, essays) {
 
 // ── HTTP through the proxy ──────────────────────────────────────────────────────────────────────────────────
 
-/** @typedef {{ at: number, route: string, status: number, error?: string }} Call */
+/** @typedef {{ at: number, end: number, route: string, status: number, error?: string }} Call */
 
 /** @param {string} base @param {Call[]} calls */
 function httpClient(base, calls) {
@@ -387,7 +387,7 @@ function httpClient(base, calls) {
     try {
       const res = await fetch(`${base}${path}`, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
       const text = await res.text();
-      calls.push({ at, route, status: res.status });
+      calls.push({ at, end: Date.now(), route, status: res.status });
       let parsed = null;
       try {
         parsed = text ? JSON.parse(text) : null;
@@ -396,7 +396,7 @@ function httpClient(base, calls) {
       }
       return { status: res.status, body: parsed };
     } catch (err) {
-      calls.push({ at, route, status: 0, error: /** @type {Error} */ (err).cause ? String(/** @type {any} */ (err).cause.code ?? err) : /** @type {Error} */ (err).message });
+      calls.push({ at, end: Date.now(), route, status: 0, error: /** @type {Error} */ (err).cause ? String(/** @type {any} */ (err).cause.code ?? err) : /** @type {Error} */ (err).message });
       return { status: 0, body: null };
     }
   };
@@ -877,10 +877,17 @@ async function tallyUp({ pg, chat, calls, journeys, bookings, timerEssays, mails
       journeyExpected += due ? 1 : 0;
       journeyReceived += got;
       if (due && got === 0) journeyMissing++;
-      if (!due && got > 0) journeyUnexpected++;
+      // A step whose call was cut off (a 502 or a network error) may have happened: its mail is neither due nor unexpected.
+      const unknown = j.failedAt === stepName && (!j.failedStatus || j.failedStatus >= 500);
+      if (!due && got > 0 && !unknown) journeyUnexpected++;
     }
   }
-  const paidItems = journeys.filter((/** @type {{ reached: string }} */ j) => ['paid', 'marked'].includes(j.reached)).length + bookings.filter((/** @type {{ reached: string }} */ b) => b.reached === 'paid').length;
+  // Receipts and booking confirmations follow the ledger: a checkout whose answer was cut off by the kill may be paid.
+  const { rows: paidRows } = await pg.query(`select item_id from payments where item_id = any($1::uuid[]) and payer_type = 'student' and status = 'completed'`, [
+    [...journeys.map((/** @type {{ essayId?: string }} */ j) => j.essayId), ...bookings.map((/** @type {{ sessionId?: string }} */ b) => b.sessionId)].filter(Boolean),
+  ]);
+  const paidSet = new Set(paidRows.map((/** @type {{ item_id: string }} */ p) => p.item_id));
+  const paidItems = paidSet.size;
   const receipts = mails.filter((/** @type {{ subject: string }} */ m) => m.subject.startsWith('Receipt:')).reduce((/** @type {number} */ n, /** @type {{ to: string[] }} */ m) => n + m.to.length, 0);
   const bookedMails = mails.filter((/** @type {{ subject: string }} */ m) => m.subject.startsWith('Your tutoring session is booked')).reduce((/** @type {number} */ n, /** @type {{ to: string[] }} */ m) => n + m.to.length, 0);
   /** @type {number[]} */
@@ -889,7 +896,7 @@ async function tallyUp({ pg, chat, calls, journeys, bookings, timerEssays, mails
     sunk: mails.length, timerExpected: timerEssays.length * 2, timerReceived: timerMails.reduce((a, b) => a + b, 0), timerMissing: timerMails.filter((n) => n < 2).length,
     feedbackExpected: marked.length, feedbackReceived: markedMails.reduce((a, b) => a + b, 0), feedbackMissing: markedMails.filter((n) => n < 1).length,
     journeyExpected, journeyReceived, journeyMissing, journeyUnexpected, receiptsExpected: paidItems, receipts,
-    bookedExpected: 2 * bookings.filter((/** @type {{ reached: string }} */ b) => b.reached === 'paid').length, bookedMails,
+    bookedExpected: 2 * bookings.filter((/** @type {{ sessionId?: string }} */ b) => b.sessionId && paidSet.has(b.sessionId)).length, bookedMails,
     doubled: mailsDoubled, doubledExamples, queueDrained: mailDrained, subjects, repeatedOther: repeatedOther.length, repeatedOtherExamples: repeatedOther.slice(0, 10),
     queueCounts: await mailQueue.getJobCounts('completed', 'failed', 'wait', 'active', 'delayed'),
   };
@@ -915,8 +922,9 @@ async function tallyUp({ pg, chat, calls, journeys, bookings, timerEssays, mails
     return { requests: list.length, errors: errors.length, refused4xx: list.filter((c) => c.status >= 400 && c.status < 500).length, rate: list.length ? errors.length / list.length : 0, kinds: [...new Set(errors.map((c) => `${c.route} ${c.status || c.error}`))].slice(0, 10) };
   };
   const httpFigures = {
-    before: phase(calls.filter((/** @type {Call} */ c) => c.at < killedAt)),
-    during: phase(calls.filter((/** @type {Call} */ c) => c.at >= killedAt && c.at < killWindowEnd)),
+    // A request in flight at the SIGKILL belongs to the kill, whenever it started.
+    before: phase(calls.filter((/** @type {Call} */ c) => c.end < killedAt)),
+    during: phase(calls.filter((/** @type {Call} */ c) => c.end >= killedAt && c.at < killWindowEnd)),
     after: phase(calls.filter((/** @type {Call} */ c) => c.at >= killWindowEnd)),
     proxy: { ...proxy.stats },
   };
