@@ -3,60 +3,25 @@
 // tutor_rating_summaries, value for value, before the columns leave tutor_profiles; the application stays where it
 // was; a change to either new table empties Find Your Tutor's cache as a change to tutor_profiles did.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { insertTutor, scratchDatabaseAt, type ScratchDatabase } from './support/scratch-database.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
 const BEFORE = '0019_chat-message-client-id';
 
 describe('migration split-tutor-profiles', () => {
-  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/redpen_test');
-  const name = `${base.pathname.slice(1)}_split_migration`;
-  const url = new URL(base.toString());
-  url.pathname = `/${name}`;
-  const server = new URL(base.toString());
-  server.pathname = '/postgres';
-  let pool: pg.Pool;
-  let earlier: string;
-
-  async function admin(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: server.toString() });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  }
+  let scratch: ScratchDatabase;
+  let pool: ScratchDatabase['pool'];
 
   beforeAll(async () => {
-    await admin(`drop database if exists "${name}" with (force)`);
-    await admin(`create database "${name}"`);
-    pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-    // The migrations as they were before this one: a copy of the folder with the journal cut after BEFORE.
-    earlier = join(mkdtempSync(join(tmpdir(), 'redpen-migrations-')), 'drizzle');
-    cpSync(MIGRATIONS, earlier, { recursive: true });
-    const journal = JSON.parse(readFileSync(join(earlier, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const cut = journal.entries.findIndex((e) => e.tag === BEFORE);
-    expect(cut).toBeGreaterThan(0);
-    writeFileSync(join(earlier, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut + 1) }));
-    await migrate(drizzle(pool), { migrationsFolder: earlier });
+    scratch = await scratchDatabaseAt('split_migration', BEFORE);
+    pool = scratch.pool;
   });
   afterAll(async () => {
-    await pool?.end();
-    await admin(`drop database if exists "${name}" with (force)`);
-    if (earlier) rmSync(join(earlier, '..'), { recursive: true, force: true });
+    await scratch?.drop();
   });
 
   it('copies every tutor profile’s tutoring columns and rating totals across, then drops them from tutor_profiles', async () => {
-    const tutor = async (label: string, profile: Record<string, unknown>) => {
-      const { rows } = await pool.query<{ id: string }>(`insert into users (name, email, password_hash, role) values ($1, $2, 'x', 'tutor') returning id`, [label, `${label}@example.com`]);
-      const columns = Object.keys(profile);
-      await pool.query(`insert into tutor_profiles (user_id, ${columns.join(', ')}) values ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})`, [rows[0]!.id, ...Object.values(profile)]);
-      return rows[0]!.id;
-    };
+    const tutor = (label: string, profile: Record<string, unknown>) => insertTutor(pool, label, profile);
     const availability = { monday: ['09:00-10:00', '10:00-11:00'], saturday: ['14:00-15:00'] };
     const bookable = await tutor('bookable', {
       approved: true,
@@ -77,7 +42,7 @@ describe('migration split-tutor-profiles', () => {
     });
     const untouched = await tutor('untouched', { approved: true, approved_essay: true, study_level: 'PhD' });
 
-    await migrate(drizzle(pool), { migrationsFolder: MIGRATIONS });
+    await scratch.migrateToLatest();
 
     const tutoring = await pool.query('select * from tutoring_profiles where user_id = any($1) order by user_id', [[bookable, untouched]]);
     const byUser = new Map(tutoring.rows.map((row: { user_id: string }) => [row.user_id, row]));
@@ -117,7 +82,7 @@ describe('migration split-tutor-profiles', () => {
   });
 
   it('announces a change to either new table on tutor_directory_changed, as tutor_profiles did', async () => {
-    const listener = new pg.Client({ connectionString: url.toString() });
+    const listener = new pg.Client({ connectionString: scratch.url });
     await listener.connect();
     try {
       const heard: string[] = [];
