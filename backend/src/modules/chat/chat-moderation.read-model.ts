@@ -26,6 +26,18 @@ export interface ModerationKey {
   id: string;
 }
 
+/**
+ * Every item of the queue, resolved or not, with when it arose (`kind`, `id`, `at`): the one definition of what the
+ * queue holds, which both its pages and its open count read. A chat message's own safeguarding flag is its message's
+ * item, not a text's.
+ */
+const queueItems = sql`(
+  select 'message'::chat_moderation_subject as kind, m.id, m.created_at as at from ${chatMessages} m where cardinality(m.flags) > 0
+  union all select 'report'::chat_moderation_subject, p.id, p.created_at from ${chatReports} p
+  union all select 'block'::chat_moderation_subject, c.id, c.blocked_at from ${chatConversations} c where c.blocked_at is not null
+  union all select 'text'::chat_moderation_subject, f.id, f.created_at from ${safeguardingFlags} f where f.source_kind <> 'chat_message'
+)`;
+
 @Injectable()
 export class ChatModerationReadModel {
   constructor(@Inject(DRIZZLE) private readonly db: Database) {}
@@ -37,12 +49,7 @@ export class ChatModerationReadModel {
    * page's keys in that order and how many items there are in all.
    */
   async moderationQueue(page: { offset: number; limit: number }, tx: DbOrTx = this.db): Promise<{ items: ModerationKey[]; total: number }> {
-    const items = sql`(
-      select 'message'::chat_moderation_subject as kind, m.id, m.created_at as at from ${chatMessages} m where cardinality(m.flags) > 0
-      union all select 'report'::chat_moderation_subject, p.id, p.created_at from ${chatReports} p
-      union all select 'block'::chat_moderation_subject, c.id, c.blocked_at from ${chatConversations} c where c.blocked_at is not null
-      union all select 'text'::chat_moderation_subject, f.id, f.created_at from ${safeguardingFlags} f where f.source_kind <> 'chat_message'
-    )`;
+    const items = queueItems;
     const [rows, count] = await Promise.all([
       tx.execute<{ kind: ModerationKey['kind']; id: string }>(sql`select i.kind, i.id from ${items} i
         left join ${chatModerationResolutions} r on r.subject_kind = i.kind and r.subject_id = i.id
@@ -125,13 +132,8 @@ export class ChatModerationReadModel {
 
   /** Items not yet resolved: flagged messages, reports, blocks and masked texts (the dashboard's safeguarding figure). */
   async openModerationCount(tx: DbOrTx = this.db): Promise<number> {
-    const unresolved = (kind: ChatModerationResolutionRow['subjectKind'], id: unknown) =>
-      sql`not exists (select 1 from ${chatModerationResolutions} r where r.subject_kind = ${kind} and r.subject_id = ${id})`;
-    const [row] = await tx.execute<{ open: number }>(sql`select
-      (select count(*) from ${chatMessages} m where cardinality(m.flags) > 0 and ${unresolved('message', sql`m.id`)})::int
-      + (select count(*) from ${chatReports} p where ${unresolved('report', sql`p.id`)})::int
-      + (select count(*) from ${chatConversations} c where c.blocked_at is not null and ${unresolved('block', sql`c.id`)})::int
-      + (select count(*) from ${safeguardingFlags} f where f.source_kind <> 'chat_message' and ${unresolved('text', sql`f.id`)})::int as open`).then((r) => r.rows);
+    const [row] = await tx.execute<{ open: number }>(sql`select count(*)::int as open from ${queueItems} i
+      where not exists (select 1 from ${chatModerationResolutions} r where r.subject_kind = i.kind and r.subject_id = i.id)`).then((r) => r.rows);
     return Number(row?.open ?? 0);
   }
 }
