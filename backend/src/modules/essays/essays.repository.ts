@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx, Transaction } from '../../infra/database/database.types.js';
+import { containsPattern } from '../../infra/database/like.js';
 import { essays, type EssayRow, type NewEssayRow } from './essays.schema.js';
 import type { AcademicLevel } from '@redpen/shared/essay-levels';
 import { EDITABLE_ESSAY_STATES, UNPAID_CANCELLABLE_ESSAY_STATES } from '@redpen/shared/essay-rules';
@@ -39,9 +40,6 @@ export interface ReturnedEssay {
   tutorId: string;
   acceptedAt: Date;
 }
-
-/** `%` and `_` typed by a user are literal in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The essays table's queries; every state change is a guarded UPDATE (never read-then-write). */
 @Injectable()
@@ -93,7 +91,7 @@ export class EssaysRepository {
     if (filter.subject) {
       conditions.push('listed' in filter.subject ? eq(essays.subject, filter.subject.listed) : sql`lower(${essays.subject}) = lower(${filter.subject.freeText})`);
     }
-    if (filter.search) conditions.push(ilike(essays.title, `%${likeLiteral(filter.search)}%`));
+    if (filter.search) conditions.push(ilike(essays.title, containsPattern(filter.search)));
     if (filter.excludeStudentId) conditions.push(ne(essays.studentId, filter.excludeStudentId));
     return tx
       .select()

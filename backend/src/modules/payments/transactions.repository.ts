@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { DRIZZLE, PG_POOL } from '../../infra/database/database.module.js';
 import type { Database } from '../../infra/database/database.types.js';
+import { containsPattern } from '../../infra/database/like.js';
 import { payments } from './payments.schema.js';
 
 /** The Transactions screen's types (without subscriptions: the platform has none). */
@@ -125,9 +126,6 @@ function toRow(raw: RawRow): TransactionRow {
   };
 }
 
-/** A LIKE pattern matching `text` anywhere: its `%`, `_` and `\\` are literal (a search box may hold them). */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A refund's own transaction id: its payment's id after this prefix (the two are never the same id). */
 export const REFUND_ID_PREFIX = 'refund-';
 
@@ -139,7 +137,7 @@ function selectTransactions(filters: TransactionFilters): SQL {
     const conditions: SQL[] = [only];
     if (filters.from) conditions.push(sql`${at} >= ${filters.from.toISOString()}::timestamptz`);
     if (filters.before) conditions.push(sql`${at} < ${filters.before.toISOString()}::timestamptz`);
-    if (filters.idContains) conditions.push(sql`${id} ilike ${likeContains(filters.idContains)}`);
+    if (filters.idContains) conditions.push(sql`${id} ilike ${containsPattern(filters.idContains)}`);
     if (filters.kind) conditions.push(sql`${kind} = ${filters.kind}`);
     return sql`select ${id} as id, ${kind} as kind, ${status} as status, ${amount} as amount_pence, ${at} as at, ${p.description} as description,
         ${p.paymentMethod}::text as payment_method, coalesce(${p.payerId}, ${p.recipientId}) as user_id, ${p.itemKind} as item_kind, ${p.itemId}::text as item_id

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database } from '../../infra/database/database.types.js';
+import { containsPattern } from '../../infra/database/like.js';
 import { users } from '../users/users.schema.js';
 import type { UserRow } from '../users/users.service.js';
 import { studentProfiles, type StudentProfileRow } from './students.schema.js';
@@ -20,9 +21,6 @@ export interface StudentListQuery {
  * profile's primary key), so the lists walk `users` by its indexes instead of joining every profile first.
  */
 const IS_STUDENT = or(eq(users.role, 'student'), sql`exists (select 1 from ${studentProfiles} where ${studentProfiles.userId} = ${users.id})`);
-
-/** `%` and `_` typed by an admin are literal in a LIKE pattern. */
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Student Management's read model: a read across owners kept in one query on purpose. Its subject is the students
@@ -81,6 +79,6 @@ export class StudentManagementReadModel {
 
 function adminWhere(query: StudentListQuery): SQL | undefined {
   if (!query.search) return IS_STUDENT;
-  const pattern = likeLiteral(query.search);
+  const pattern = containsPattern(query.search);
   return and(IS_STUDENT, or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern)));
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
+import { containsPattern } from '../../infra/database/like.js';
 import { tutorRatingSummaries } from '../ratings/ratings.schema.js';
 import { tutorProfiles } from '../tutors/tutors.schema.js';
 import { users } from '../users/users.schema.js';
@@ -37,9 +38,6 @@ export interface TutorSearch {
   limit?: number;
 }
 
-/** `%` and `_` typed by a user are literal in a LIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The conditions that make a tutor bookable: approved for tutoring with a verified DBS, Available with a rate, not banned. */
 const BOOKABLE = and(
   eq(tutorProfiles.approved, true),
@@ -71,7 +69,7 @@ export class TutorDirectoryReadModel {
     const conditions: (SQL | undefined)[] = [BOOKABLE];
     if (query.studyLevel) conditions.push(eq(tutorProfiles.studyLevel, query.studyLevel));
     if (query.search) {
-      const pattern = `%${likeLiteral(query.search)}%`;
+      const pattern = containsPattern(query.search);
       conditions.push(or(ilike(users.name, pattern), ilike(tutoringProfiles.tutoringSubject, pattern)));
     }
     const where = and(...conditions);

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { DRIZZLE } from '../../infra/database/database.module.js';
 import type { Database, DbOrTx } from '../../infra/database/database.types.js';
+import { containsPattern } from '../../infra/database/like.js';
 import { users } from '../users/users.schema.js';
 import type { UserRow } from '../users/users.service.js';
 import { WAITING_CONDITIONS } from './tutors.repository.js';
@@ -27,9 +28,6 @@ const profileWhere = (condition?: SQL) =>
 
 /** A tutor, for the admin: registered as one, or holding a tutor profile (a student who onboarded as a tutor too). */
 const IS_TUTOR = or(eq(users.role, 'tutor'), profileWhere());
-
-/** `%` and `_` typed by an admin are literal in a LIKE pattern. */
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Tutor Management's read model: a read across owners kept in one query on purpose. Its subject is the tutors
@@ -99,7 +97,7 @@ export class TutorManagementReadModel {
     if (query.filter === 'essay') filters.push(profileWhere(eq(tutorProfiles.approvedEssay, true)));
     if (query.filter === 'tutoring') filters.push(profileWhere(eq(tutorProfiles.approvedTutoring, true)));
     if (query.search) {
-      const pattern = likeLiteral(query.search);
+      const pattern = containsPattern(query.search);
       // Each side on its own trigram indexes: the users' columns, and the profiles matching by university or course.
       const byProfile = this.db.select({ id: tutorProfiles.userId }).from(tutorProfiles).where(or(ilike(tutorProfiles.university, pattern), ilike(tutorProfiles.course, pattern)));
       filters.push(or(ilike(users.name, pattern), ilike(users.email, pattern), inArray(users.id, byProfile)));
