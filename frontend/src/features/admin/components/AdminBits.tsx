@@ -2,13 +2,15 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FiStar } from 'react-icons/fi';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
-import { QueryState } from '../../../components/ui/QueryState';
+import { QueryState, type QueryLike } from '../../../components/ui/QueryState';
+import { CardGridSkeleton } from '../../../components/ui/Skeleton';
 import { banImpactQuery } from '../queries';
 import { banConsequences, banQuestion, starRating } from '../rules';
 
@@ -45,6 +47,51 @@ export function StarRating({ average, count }: { average: number; count: number 
 export function SearchBox({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
   return (
     <Input type="search" aria-label={label} placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} maxW="md" bg="white" />
+  );
+}
+
+/**
+ * A people list's states (Student and Tutor Management): a skeleton grid while it loads, a bold "Error" over the
+ * page's failure line, "No {noun} found" with a hint when empty, else the cards in a grid.
+ */
+export function CardGridState<T, I>({
+  query,
+  noun,
+  items,
+  emptyHint,
+  children,
+}: {
+  query: QueryLike<T>;
+  /** Plural, lower case: "students". */
+  noun: string;
+  items: (data: T) => I[];
+  emptyHint: string;
+  children: (item: I) => ReactNode;
+}) {
+  return (
+    <QueryState
+      query={query}
+      errorHeadline={`Failed to load ${noun}`}
+      errorTitle={
+        <Text fontWeight="semibold" fontSize="lg">
+          Error
+        </Text>
+      }
+      skeleton={<CardGridSkeleton label={`Loading ${noun}`} count={6} />}
+      isEmpty={(data) => items(data).length === 0}
+      empty={
+        <Stack gap="1">
+          <Text fontWeight="semibold">No {noun} found</Text>
+          <Text color="fg.muted">{emptyHint}</Text>
+        </Stack>
+      }
+    >
+      {(data) => (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+          {items(data).map(children)}
+        </SimpleGrid>
+      )}
+    </QueryState>
   );
 }
 

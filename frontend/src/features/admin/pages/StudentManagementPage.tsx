@@ -1,12 +1,9 @@
-import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { QueryState } from '../../../components/ui/QueryState';
-import { CardGridSkeleton } from '../../../components/ui/Skeleton';
-import { AdminPageHeader, BanConfirmDialog, ListPager, SearchBox } from '../components/AdminBits';
+import { AdminPageHeader, BanConfirmDialog, CardGridState, ListPager, SearchBox } from '../components/AdminBits';
 import { StudentCard } from '../components/StudentCard';
 import { StudentDetailsDialog } from '../components/StudentDetailsDialog';
 import { useBanFlow } from '../hooks/useBanFlow';
@@ -32,31 +29,14 @@ export function StudentManagementPage({ search, onSearchChange }: { search: User
       />
       <SearchBox label="Search students" placeholder="Search by name, email or phone" value={box.text} onChange={box.setText} />
       {ban.failure && <FormAlert title={ban.failure} />}
-      <QueryState
+      <CardGridState
         query={list}
-        errorHeadline="Failed to load students"
-        errorTitle={
-          <Text fontWeight="semibold" fontSize="lg">
-            Error
-          </Text>
-        }
-        skeleton={<CardGridSkeleton label="Loading students" count={6} />}
-        isEmpty={(data) => data.students.length === 0}
-        empty={
-          <Stack gap="1">
-            <Text fontWeight="semibold">No students found</Text>
-            <Text color="fg.muted">{term ? 'Try adjusting your search terms.' : 'No students have registered yet'}</Text>
-          </Stack>
-        }
+        noun="students"
+        items={(data) => data.students}
+        emptyHint={term ? 'Try adjusting your search terms.' : 'No students have registered yet'}
       >
-        {(data) => (
-          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-            {data.students.map((student) => (
-              <StudentCard key={student._id} student={student} onView={() => setViewing(student._id)} />
-            ))}
-          </SimpleGrid>
-        )}
-      </QueryState>
+        {(student) => <StudentCard key={student._id} student={student} onView={() => setViewing(student._id)} />}
+      </CardGridState>
       <ListPager
         label="Student pages"
         page={page}

@@ -1,13 +1,10 @@
-import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { SelectField } from '../../../components/form/SelectField';
-import { QueryState } from '../../../components/ui/QueryState';
-import { CardGridSkeleton } from '../../../components/ui/Skeleton';
-import { AdminPageHeader, BanConfirmDialog, ListPager, SearchBox } from '../components/AdminBits';
+import { AdminPageHeader, BanConfirmDialog, CardGridState, ListPager, SearchBox } from '../components/AdminBits';
 import { TutorCard } from '../components/TutorCard';
 import { TutorDetailsDialog } from '../components/TutorDetailsDialog';
 import { useBanFlow } from '../hooks/useBanFlow';
@@ -49,31 +46,14 @@ export function TutorManagementPage({ search, onSearchChange }: { search: TutorL
         </div>
       </HStack>
       {ban.failure && <FormAlert title={ban.failure} />}
-      <QueryState
+      <CardGridState
         query={list}
-        errorHeadline="Failed to load tutors"
-        errorTitle={
-          <Text fontWeight="semibold" fontSize="lg">
-            Error
-          </Text>
-        }
-        skeleton={<CardGridSkeleton label="Loading tutors" count={6} />}
-        isEmpty={(data) => data.tutors.length === 0}
-        empty={
-          <Stack gap="1">
-            <Text fontWeight="semibold">No tutors found</Text>
-            <Text color="fg.muted">{narrowed ? 'Try adjusting your search terms or filters.' : 'No tutors have registered yet'}</Text>
-          </Stack>
-        }
+        noun="tutors"
+        items={(data) => data.tutors}
+        emptyHint={narrowed ? 'Try adjusting your search terms or filters.' : 'No tutors have registered yet'}
       >
-        {(data) => (
-          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
-            {data.tutors.map((tutor) => (
-              <TutorCard key={tutor._id} tutor={tutor} onView={() => setViewing(tutor._id)} />
-            ))}
-          </SimpleGrid>
-        )}
-      </QueryState>
+        {(tutor) => <TutorCard key={tutor._id} tutor={tutor} onView={() => setViewing(tutor._id)} />}
+      </CardGridState>
       <ListPager
         label="Tutor pages"
         page={page}
