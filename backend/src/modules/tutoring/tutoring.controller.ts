@@ -16,6 +16,7 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MAX_LIVE_HOLDS_PER_STUDENT } from '@redpen/shared/tutoring';
 import { CurrentUser } from '../../common/decorators/current-user.decorator.js';
 import { Roles } from '../../common/decorators/roles.decorator.js';
 import type { AuthenticatedUser } from '../../common/guards/authenticated-user.js';
@@ -37,6 +38,7 @@ import {
   UpdateTutoringProfileDto,
 } from './dto/tutoring.dto.js';
 import { TutorDirectoryService } from './tutor-directory.service.js';
+import { BOOKING_HORIZON_DAYS, BOOKING_LEAD_MINUTES, SESSION_MINUTES } from './tutoring-rules.js';
 import { TutoringProfileService } from './tutoring-profile.service.js';
 import { sessionNotFound, TutoringSessionsService } from './tutoring-sessions.service.js';
 import { DBS_APPLICATION_UPLOAD } from './tutoring.uploads.js';
@@ -57,10 +59,11 @@ export class StudentTutoringController {
   @ApiOkResponse({ type: SessionBookedDto, description: 'The slot is held unpaid for BOOKING_HOLD_SECONDS; send the student to paymentUrl' })
   @ApiBadRequestResponse({ description: 'A field is missing or malformed' })
   @ApiConflictResponse({
-    description:
-      'The tutor or the student already has a session then (SLOT_TAKEN); the student already has 2 unpaid bookings (TOO_MANY_HOLDS) or one with this tutor (HOLD_WITH_TUTOR_EXISTS). Asking again for a slot the student holds answers that hold.',
+    description: `The tutor or the student already has a session then (SLOT_TAKEN); the student already has ${MAX_LIVE_HOLDS_PER_STUDENT} unpaid bookings (TOO_MANY_HOLDS) or one with this tutor (HOLD_WITH_TUTOR_EXISTS). Asking again for a slot the student holds answers that hold.`,
   })
-  @ApiUnprocessableEntityResponse({ description: 'Not 30 or 60 minutes, past, within 15 minutes, beyond 14 days, outside availability (SLOT_NOT_AVAILABLE), or the tutor is not bookable (TUTOR_NOT_BOOKABLE)' })
+  @ApiUnprocessableEntityResponse({
+    description: `Not ${SESSION_MINUTES.join(' or ')} minutes, past, within ${BOOKING_LEAD_MINUTES} minutes, beyond ${BOOKING_HORIZON_DAYS} days, outside availability (SLOT_NOT_AVAILABLE), or the tutor is not bookable (TUTOR_NOT_BOOKABLE)`,
+  })
   @ApiTooManyRequestsResponse({ description: "Past the student's write limit (RATE_LIMITED)" })
   async create(@CurrentUser() user: AuthenticatedUser, @Body() body: CreateTutoringSessionDto): Promise<SessionBookedDto> {
     return this.sessions.book(user, body);

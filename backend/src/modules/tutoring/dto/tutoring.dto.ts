@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDateString, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { FormText } from '../../../common/uploads/upload-rule.js';
-import { DESCRIPTION_MAX_LENGTH, HOURLY_RATE_MAX_PENCE, HOURLY_RATE_MIN_PENCE, PURPOSE_MAX_LENGTH, SLOT_TIMES, SUBJECT_MAX_LENGTH, TUTORING_STATUS } from '../tutoring-rules.js';
+import { BOOKING_HORIZON_DAYS, DESCRIPTION_MAX_LENGTH, HOURLY_RATE_MAX_PENCE, HOURLY_RATE_MIN_PENCE, PURPOSE_MAX_LENGTH, SLOT_TIMES, SUBJECT_MAX_LENGTH, TUTORING_STATUS } from '../tutoring-rules.js';
 
 export const FILL_IN_ALL = 'Please fill in all required fields';
 export const STUDY_LEVELS = ['PhD', 'Masters', 'Bachelors'] as const;
@@ -81,7 +81,7 @@ export class TutoringProfileDto {
   @ApiProperty(AVAILABILITY_UTC_SCHEMA) availability: UtcWeeklyAvailabilityDto;
   @ApiProperty(AVAILABILITY_LOCAL_SCHEMA) availabilityLocal: WeeklyAvailabilityDto;
   @ApiProperty({ example: 'Europe/London', description: 'IANA zone of availabilityLocal' }) timeZone: string;
-  @ApiProperty({ type: [SlotDto], description: 'Bookable UTC slots of the next 14 days (what students see)' }) nextSlots: SlotDto[];
+  @ApiProperty({ type: [SlotDto], description: `Bookable UTC slots of the next ${BOOKING_HORIZON_DAYS} days (what students see)` }) nextSlots: SlotDto[];
 }
 
 export const PROFILE_STATES = ['apply', 'pending', 'editable'] as const;
@@ -160,7 +160,7 @@ export class TutorCardDto {
   @ApiProperty(AVAILABILITY_UTC_SCHEMA) availability: UtcWeeklyAvailabilityDto;
   @ApiProperty(AVAILABILITY_LOCAL_SCHEMA) availabilityLocal: WeeklyAvailabilityDto;
   @ApiProperty({ example: 'Europe/London', description: 'IANA zone of availabilityLocal' }) timeZone: string;
-  @ApiPropertyOptional({ type: [SlotDto], description: 'Paged answers only (with page or limit): bookable UTC start/end pairs of the next 14 days (booked, held and too-soon slots removed)' }) nextSlots?: SlotDto[];
+  @ApiPropertyOptional({ type: [SlotDto], description: `Paged answers only (with page or limit): bookable UTC start/end pairs of the next ${BOOKING_HORIZON_DAYS} days (booked, held and too-soon slots removed)` }) nextSlots?: SlotDto[];
   @ApiProperty({ description: 'Out of 5.0, one decimal; 0 with none' }) averageRating: number;
   @ApiProperty() totalRatings: number;
 }
