@@ -5,20 +5,14 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { tutorProfiles } from '../src/infra/database/schema/index.js';
 import { StorageService } from '../src/infra/storage/storage.service.js';
-import { ukIsoDate } from '@redpen/shared/dates';
 import { bearer, createAccount, db, resetLimits } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { minimalPdf, PNG } from './support/files.js';
 import { waitForMails } from './support/mail-catcher.js';
+import { isoYearsAgo } from './support/onboarding.js';
 
 type Fields = Record<string, string | undefined>;
 type Files = Record<string, Buffer | undefined>;
-
-/** Born `years` ago today (UK date); on 29 February, born on the 28th, so the age is still exactly `years`. */
-const isoYearsAgo = (years: number) => {
-  const [y, m, d] = ukIsoDate(new Date()).split('-');
-  return `${Number(y) - years}-${m}-${m === '02' && d === '29' ? '28' : d}`;
-};
 
 const validFields = (): Fields => ({
   motivation: 'I love helping students write better essays.',

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { ukIsoDate } from '@redpen/shared/dates';
 import type { FakeClock } from '../../src/infra/clock/fake-clock.js';
 import { bearer, createAccount, resetLimits, TEST_PASSWORD, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
 import { minimalPdf, PNG } from '../support/files.js';
+import { legacyApplicationFields } from '../support/onboarding.js';
 import { bookableTutor, LONG_TOKENS } from '../support/tutoring.js';
 import { expectMoney, expectShape, pdfOfWords, type Shape, SpecClient } from './spec-client.js';
 
@@ -97,21 +97,7 @@ describe('contract: the admin area and tutoring calls', () => {
     admin = await createAccount(app, { role: 'admin', onboarded: false });
 
     applicant = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
-    const [y, m, d] = ukIsoDate(clock.now()).split('-');
-    const dob = `${Number(y) - 22}-${m}-${m === '02' && d === '29' ? '28' : d}`;
-    const fields: Record<string, string> = {
-      motivation: 'I love helping students write better essays.',
-      university: 'University College London',
-      course: 'History',
-      dateOfBirth: dob,
-      aLevelsCompletionDate: '2021-07-01',
-      universityStartDate: '2021-09-20',
-      expectedGraduationDate: '2024-06-30',
-      aLevels: JSON.stringify([{ subject: 'History', grade: 'A*' }]),
-      subjects: JSON.stringify([{ name: 'History', levels: ['GCSE', 'A-Level'] }]),
-      rightToWork: JSON.stringify({ hasRight: true, nationality: 'EuEeaSwiss', documentType: 'passport', shareCode: 'W12345678', dateOfBirth: dob }),
-      hasDBS: 'false',
-    };
+    const fields = legacyApplicationFields(clock.now());
     let onboarding = http().post('/api/tutor/update-info').set(bearer(applicant.token));
     for (const [name, value] of Object.entries(fields)) onboarding = onboarding.field(name, value);
     const done = await onboarding.attach('profilePicture', PNG, 'me.png').attach('passportURL', minimalPdf(), 'passport.pdf').expect(200);

@@ -7,12 +7,12 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { tutorProfiles } from '../../src/infra/database/schema/index.js';
-import { ukIsoDate } from '@redpen/shared/dates';
 import { bearer, createAccount, db, resetLimits, TEST_PASSWORD, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
 import { bookableTutor } from '../support/tutoring.js';
 import { type CaughtMail, uniqueAddress, waitForMails } from '../support/mail-catcher.js';
 import { minimalPdf, PNG } from '../support/files.js';
+import { legacyApplicationFields } from '../support/onboarding.js';
 import { ESSAY_SHAPE, expectMoney, expectShape, FEEDBACK_250, PAYMENT_SHAPE, pdfOfWords, spec, SpecClient } from './spec-client.js';
 
 const codeIn = (mail: CaughtMail | undefined) => /code is: (\d{6})/.exec(mail?.text ?? '')?.[1];
@@ -115,21 +115,7 @@ describe('contract: every documented call of the student, tutor and chat screens
 
     it(spec('POST /tutor/update-info as multipart with the onboarding fields (subjects and aLevels as JSON text)'), async () => {
       newTutor = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
-      const [y, m, d] = ukIsoDate(new Date()).split('-');
-      const dob = `${Number(y) - 22}-${m}-${m === '02' && d === '29' ? '28' : d}`;
-      const fields: Record<string, string> = {
-        motivation: 'I love helping students write better essays.',
-        university: 'University College London',
-        course: 'History',
-        dateOfBirth: dob,
-        aLevelsCompletionDate: '2021-07-01',
-        universityStartDate: '2021-09-20',
-        expectedGraduationDate: '2024-06-30',
-        aLevels: JSON.stringify([{ subject: 'History', grade: 'A*' }]),
-        subjects: JSON.stringify([{ name: 'History', levels: ['GCSE', 'A-Level'] }]),
-        rightToWork: JSON.stringify({ hasRight: true, nationality: 'EuEeaSwiss', documentType: 'passport', shareCode: 'W12345678', dateOfBirth: dob }),
-        hasDBS: 'false',
-      };
+      const fields = legacyApplicationFields(new Date());
       let req = http().post('/api/tutor/update-info').set(bearer(newTutor.token));
       for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
       const done = await req.attach('profilePicture', PNG, 'me.png').attach('passportURL', minimalPdf(), 'passport.pdf').expect(200);

@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { essays, tutorProfiles } from '../../src/infra/database/schema/index.js';
-import { ukIsoDate } from '@redpen/shared/dates';
 import { essayPricePence, MIN_CHARGE_PENCE } from '@redpen/shared/pricing';
 import { bearer, createAccount, db, resetLimits, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
 import { minimalPdf, PNG } from '../support/files.js';
+import { applicationFields, isoYearsAgo } from '../support/onboarding.js';
 import { ESSAY_SHAPE, expectMoney, expectShape, FEEDBACK_250, pdfOfWords, spec, SpecClient } from './spec-client.js';
 
 
@@ -107,23 +107,7 @@ describe('contract: the spec’s input values', () => {
   });
 
   describe('onboarding and profiles', () => {
-    const yearsAgo = (years: number) => {
-      const [y, m, d] = ukIsoDate(new Date()).split('-');
-      return `${Number(y) - years}-${m}-${m === '02' && d === '29' ? '28' : d}`;
-    };
-    const base = (): Record<string, string> => ({
-      motivation: 'I love helping students write better essays.',
-      university: 'University College London',
-      course: 'History',
-      dateOfBirth: yearsAgo(22),
-      aLevelsCompletionDate: '2021-07-01',
-      universityStartDate: '2021-09-20',
-      expectedGraduationDate: '2024-06-30',
-      aLevels: JSON.stringify([{ subject: 'History', grade: 'A*' }]),
-      subjects: JSON.stringify([{ name: 'History', levels: ['GCSE', 'A-Level'] }]),
-      hasRight: 'yes',
-      hasDBS: 'false',
-    });
+    const base = (): Record<string, string> => ({ ...applicationFields(), hasRight: 'yes' });
     const onboard = async (fields: Record<string, string>) => {
       const account = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
       let req = request(app.getHttpServer()).post('/api/tutor/update-info').set(bearer(account.token));
@@ -135,7 +119,7 @@ describe('contract: the spec’s input values', () => {
     };
 
     it(spec('eligibility (BritishIrish, EuEeaSwiss, NonEuEea)') + ' is taken as the nationality', async () => {
-      const { response, row } = await onboard({ eligibility: 'EuEeaSwiss', documentType: 'passport', shareCode: 'W12345678', DOB: yearsAgo(22) });
+      const { response, row } = await onboard({ eligibility: 'EuEeaSwiss', documentType: 'passport', shareCode: 'W12345678', DOB: isoYearsAgo(22) });
       expect(response.status).toBe(200);
       expect(row).toMatchObject({ eligibility: 'EuEeaSwiss' });
     });

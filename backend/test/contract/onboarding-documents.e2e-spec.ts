@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { ukIsoDate } from '@redpen/shared/dates';
 import { tutorProfiles } from '../../src/infra/database/schema/index.js';
 import { bearer, createAccount, db } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
 import { minimalPdf, PNG } from '../support/files.js';
+import { applicationFields } from '../support/onboarding.js';
 import { spec } from './spec-client.js';
 
 describe('contract: onboarding documents without documentType', () => {
@@ -22,23 +22,7 @@ describe('contract: onboarding documents without documentType', () => {
     await app?.close();
   });
 
-  const yearsAgo = (years: number) => {
-    const [y, m, d] = ukIsoDate(new Date()).split('-');
-    return `${Number(y) - years}-${m}-${m === '02' && d === '29' ? '28' : d}`;
-  };
-  const base = (): Record<string, string> => ({
-    motivation: 'I love helping students write better essays.',
-    university: 'University College London',
-    course: 'History',
-    dateOfBirth: yearsAgo(22),
-    aLevelsCompletionDate: '2021-07-01',
-    universityStartDate: '2021-09-20',
-    expectedGraduationDate: '2024-06-30',
-    aLevels: JSON.stringify([{ subject: 'History', grade: 'A*' }]),
-    subjects: JSON.stringify([{ name: 'History', levels: ['GCSE', 'A-Level'] }]),
-    hasRight: 'yes',
-    hasDBS: 'false',
-  });
+  const base = (): Record<string, string> => ({ ...applicationFields(), hasRight: 'yes' });
   /** Onboards a new tutor with `fields` (no documentType) and the document under `documentField`. */
   async function onboard(fields: Record<string, string>, documentField: string) {
     const account = await createAccount(app, { role: 'tutor', onboarded: false, tutorProfile: false });
