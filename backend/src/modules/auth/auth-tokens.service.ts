@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { UUID } from '../../common/uuid.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
 import { Clock } from '../../infra/clock/clock.service.js';
@@ -14,8 +15,6 @@ import { SignInLinkStore } from './sign-in-link-store.js';
 import type { SessionRevocationReason } from './auth.events.js';
 import './auth.events.js';
 
-/** Session and user ids are UUIDs: anything else is refused before a query. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 export const BANNED_MESSAGE = 'Your account has been banned.';
 

@@ -23,7 +23,8 @@ import {
   RESET_TOKEN_TTL_MS,
   sameHash,
 } from './one-time-secrets.js';
-import { BANNED_MESSAGE, SESSION_ENDED_MESSAGE, UUID } from './auth-tokens.service.js';
+import { BANNED_MESSAGE, SESSION_ENDED_MESSAGE } from './auth-tokens.service.js';
+import { UUID } from '../../common/uuid.js';
 import { presentUser, type UserDto } from './user.presenter.js';
 import { coded } from '../../common/errors.js';
 import { policyDemandsTwoFactor, requiresTwoFactor } from './two-factor-policy.js';

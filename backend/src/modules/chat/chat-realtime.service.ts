@@ -5,6 +5,7 @@ import { Server } from 'socket.io';
 import type { ChatClientEvents, ChatServerEvents } from '@redpen/shared/chat-events';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/env.schema.js';
+import { UUID } from '../../common/uuid.js';
 import { Metrics } from '../../infra/metrics/metrics.service.js';
 import type { ChatMessageDto } from './dto/chat.dto.js';
 import { ClusterPresence, type PresenceEvents } from './chat-presence.js';
@@ -58,9 +59,8 @@ export interface ChatSocketData {
 /** The socket.io server typed by the chat's event contract (shared/src/chat-events.ts), as the web client's socket is. */
 export type ChatServer = Server<ChatClientEvents, ChatServerEvents, PresenceEvents, ChatSocketData>;
 
-const USER_ROOM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A user's room is their id; a socket's own room (its id) and a session's (`session:<id>`) are not. */
-const isUserRoom = (room: string): boolean => USER_ROOM.test(room);
+const isUserRoom = (room: string): boolean => UUID.test(room);
 
 /**
  * The socket.io server as the rest of the module reaches it: emits to users' rooms and asks who is online.

@@ -1,5 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { ValidationFailedException, coded } from '../../common/errors.js';
+import { UUID } from '../../common/uuid.js';
 import { Clock } from '../../infra/clock/clock.service.js';
 import { DomainEvents } from '../../infra/events/domain-events.service.js';
 import type { ChatServerEvents } from '@redpen/shared/chat-events';
@@ -14,7 +15,6 @@ import type { ChatContactDto, ChatMessageDto, ChatMessagesDto } from './dto/chat
 import { SafeguardingService, type MaskKind } from '../safeguarding/safeguarding.service.js';
 import './chat.events.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ChatSender {
   id: string;
