@@ -3,7 +3,7 @@ import { Button, ButtonGroup, IconButton } from '@chakra-ui/react/button';
 import { Flex } from '@chakra-ui/react/flex';
 import { Stack } from '@chakra-ui/react/stack';
 import { Link as RouterLink, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FiChevronsLeft, FiChevronsRight, FiMenu } from 'react-icons/fi';
 import { dashboardPath, useSession, type Role, type SwitchableRole } from '../../lib/session';
 import { ChatSocketProvider } from '../chat/ChatSocketProvider';
@@ -15,6 +15,7 @@ import { NAVIGATION, ROLE_LABELS, type NavItem } from './nav-items';
 import { AppFooter } from './AppFooter';
 import { LogoutButton } from './LogoutButton';
 import { useAppReady } from '../../lib/useAppReady';
+import { lazyOnIntent } from '../ui/lazyOnIntent';
 
 /** Sidebar widths from the spec. */
 export const SIDEBAR_WIDTH_EXPANDED = 256;
@@ -22,8 +23,7 @@ export const SIDEBAR_WIDTH_COLLAPSED = 80;
 const HEADER_HEIGHT = '64px';
 
 /** The mobile drawer's module: fetched on the menu button's first hover, focus or press (intent), not with the page. */
-const loadMobileNavDrawer = () => import('./MobileNavDrawer');
-const MobileNavDrawer = lazy(loadMobileNavDrawer);
+const { Component: MobileNavDrawer, intent: drawerIntent } = lazyOnIntent(() => import('./MobileNavDrawer'));
 
 export interface DashboardLayoutProps {
   /** The route group's role: picks the sidebar items and the active side of the role switch. */
@@ -127,8 +127,7 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
               aria-label="Open navigation menu"
               aria-haspopup="dialog"
               aria-expanded={drawerOpen}
-              onPointerEnter={() => void loadMobileNavDrawer()}
-              onFocus={() => void loadMobileNavDrawer()}
+              {...drawerIntent}
               onClick={() => {
                 setDrawerUsed(true);
                 setDrawerOpen(true);
@@ -161,19 +160,17 @@ export function DashboardLayout({ role, badges, children }: DashboardLayoutProps
 
         {/* Mobile drawer (below lg), loaded on first use. */}
         {drawerUsed && (
-          <Suspense fallback={null}>
-            <MobileNavDrawer
-              open={drawerOpen}
-              onOpenChange={setDrawerOpen}
-              width={SIDEBAR_WIDTH_EXPANDED}
-              header={<Logo onClick={() => setDrawerOpen(false)} />}
-            >
-              <Box hideFrom="md" px="3" pt="3" _empty={{ display: 'none' }}>
-                <RoleSwitch activeRole={role} size="md" fullWidth />
-              </Box>
-              <SidebarNav navigation={navigation} collapsed={false} badges={badges} onNavigate={() => setDrawerOpen(false)} />
-            </MobileNavDrawer>
-          </Suspense>
+          <MobileNavDrawer
+            open={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            width={SIDEBAR_WIDTH_EXPANDED}
+            header={<Logo onClick={() => setDrawerOpen(false)} />}
+          >
+            <Box hideFrom="md" px="3" pt="3" _empty={{ display: 'none' }}>
+              <RoleSwitch activeRole={role} size="md" fullWidth />
+            </Box>
+            <SidebarNav navigation={navigation} collapsed={false} badges={badges} onNavigate={() => setDrawerOpen(false)} />
+          </MobileNavDrawer>
         )}
       </Flex>
     </ChatSocketProvider>

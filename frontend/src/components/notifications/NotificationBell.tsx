@@ -1,9 +1,10 @@
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { FiBell } from 'react-icons/fi';
 import { useChatReconnected, useChatSocketEvent } from '../chat/ChatSocketProvider';
+import { lazyOnIntent } from '../ui/lazyOnIntent';
 import { toaster } from '../ui/toaster';
 import { notificationsKeys, notificationsQuery, unreadOf, withNotice, type NotificationPages } from './queries';
 
@@ -11,8 +12,7 @@ import { notificationsKeys, notificationsQuery, unreadOf, withNotice, type Notif
 const BADGE_MAX = 99;
 
 /** The popover's module: fetched on the bell's first hover, focus or press (intent), not with the page. */
-const loadPanel = () => import('./NotificationPanel');
-const NotificationPanel = lazy(loadPanel);
+const { Component: NotificationPanel, intent: panelIntent } = lazyOnIntent(() => import('./NotificationPanel'));
 
 /**
  * The header's bell: the unread count, and on a press the list of notices (./NotificationPanel). New notices arrive
@@ -58,8 +58,7 @@ export function NotificationBell() {
           aria-controls={contentId}
           data-state={open ? 'open' : 'closed'}
           data-testid="notification-bell"
-          onPointerEnter={() => void loadPanel()}
-          onFocus={() => void loadPanel()}
+          {...panelIntent}
           onClick={() => {
             setUsed(true);
             setOpen((value) => !value);
@@ -94,11 +93,7 @@ export function NotificationBell() {
           </Box>
         )}
       </Box>
-      {used && (
-        <Suspense fallback={null}>
-          <NotificationPanel open={open} onOpenChange={setOpen} triggerId={triggerId} contentId={contentId} />
-        </Suspense>
-      )}
+      {used && <NotificationPanel open={open} onOpenChange={setOpen} triggerId={triggerId} contentId={contentId} />}
     </>
   );
 }
