@@ -57,7 +57,7 @@ export class TutorDirectoryService {
    */
   wholeList(query: TutorListQueryDto): Readable {
     const now = this.clock.now();
-    const filters = { search: query.search, studyLevel: query.studyLevel && query.studyLevel !== 'all' ? query.studyLevel : undefined, sort: query.sort };
+    const filters = directoryFilters(query);
     const cards = async (rows: TutorCardRow[]) => Promise.all(rows.map((row) => this.plainCard(row, now)));
     const directory = this.directory;
     async function* text(): AsyncGenerator<string> {
@@ -80,13 +80,7 @@ export class TutorDirectoryService {
     const paged = query.page !== undefined || query.limit !== undefined;
     const page = paged ? (query.page ?? 1) : undefined;
     const limit = paged ? (query.limit ?? 20) : undefined;
-    const { rows, total } = await this.directory.searchTutors({
-      search: query.search,
-      studyLevel: query.studyLevel && query.studyLevel !== 'all' ? query.studyLevel : undefined,
-      sort: query.sort,
-      page,
-      limit,
-    });
+    const { rows, total } = await this.directory.searchTutors({ ...directoryFilters(query), page, limit });
     const busy = await this.repository.busyRanges(
       rows.map((r) => r.userId),
       now,
@@ -122,4 +116,9 @@ export class TutorDirectoryService {
       totalRatings: row.ratingCount,
     };
   }
+}
+
+/** The query's search, level (`all`: any) and order, as the read model filters them (both the paged and the whole list). */
+function directoryFilters(query: TutorListQueryDto) {
+  return { search: query.search, studyLevel: query.studyLevel && query.studyLevel !== 'all' ? query.studyLevel : undefined, sort: query.sort };
 }
