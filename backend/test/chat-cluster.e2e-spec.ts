@@ -1,14 +1,12 @@
 // Two API instances sharing Redis (socket.io Redis adapter): delivery, presence and bans cross instances.
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { tutorProfiles } from '../src/infra/database/schema/index.js';
 import { ChatRealtime } from '../src/modules/chat/chat-realtime.service.js';
 import { ChatService } from '../src/modules/chat/chat.service.js';
-import { bearer, createAccount, db, setBanned } from './support/accounts.js';
+import { bearer, setBanned } from './support/accounts.js';
 import { bootApp } from './support/app.js';
+import { sessionChatPair } from './support/chat-pairs.js';
 import { closeAll, connect, listen, next, refusal, send } from './support/chat-sockets.js';
 
 describe('chat across two API instances', () => {
@@ -17,13 +15,7 @@ describe('chat across two API instances', () => {
   let originA: string;
   let originB: string;
 
-  async function pair() {
-    const student = await createAccount(a, { role: 'student', studentProfile: true });
-    const tutor = await createAccount(a, { role: 'tutor' });
-    await db(a).update(tutorProfiles).set({ hasDbs: true }).where(eq(tutorProfiles.userId, tutor.user.id));
-    await a.get(ChatService).openConversation(student.user.id, tutor.user.id, { kind: 'session', id: randomUUID() });
-    return { student, tutor };
-  }
+  const pair = () => sessionChatPair(a);
 
   beforeAll(async () => {
     ({ app: a } = await bootApp());

@@ -5,10 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { chatMessages, domainEvents, essays, safeguardingFlags, tutorProfiles } from '../src/infra/database/schema/index.js';
+import { chatMessages, domainEvents, safeguardingFlags } from '../src/infra/database/schema/index.js';
 import { ChatService } from '../src/modules/chat/chat.service.js';
-import { bearer, createAccount, db } from './support/accounts.js';
+import { bearer, db } from './support/accounts.js';
 import { bootApp } from './support/app.js';
+import { essayChatPair } from './support/chat-pairs.js';
 import { closeAll, collect, connect, listen, next, send } from './support/chat-sockets.js';
 
 const CLIENT_ID_MESSAGE = 'clientId must be 8 to 64 letters, digits, hyphens or underscores';
@@ -22,32 +23,7 @@ describe('chat: idempotent sends by client id', () => {
   /** A fresh client id, as the web app makes them (a UUID) or shorter. */
   const newClientId = () => `retry-${process.pid}-${Date.now()}-${(counter += 1)}`;
 
-  /** A student and a DBS-verified tutor who share an essay the tutor holds (its discussion is open). */
-  async function pair() {
-    const student = await createAccount(app, { role: 'student', studentProfile: true });
-    const tutor = await createAccount(app, { role: 'tutor' });
-    await db(app).update(tutorProfiles).set({ hasDbs: true, approved: true, approvedEssay: true, studyLevel: 'PhD' }).where(eq(tutorProfiles.userId, tutor.user.id));
-    const [essay] = await db(app)
-      .insert(essays)
-      .values({
-        studentId: student.user.id,
-        tutorId: tutor.user.id,
-        status: 'accepted',
-        acceptedAt: new Date(),
-        title: 'Idempotent sends',
-        subject: 'History',
-        academicLevel: 'A-Level',
-        originalWordCount: 2000,
-        wordCount: 2000,
-        pricePence: 1815,
-        fileKey: 'essays/idempotent/essay.pdf',
-        fileName: 'essay.pdf',
-        fileMime: 'application/pdf',
-      })
-      .returning({ id: essays.id });
-    await chat.openConversation(student.user.id, tutor.user.id, { kind: 'essay', id: essay!.id });
-    return { student, tutor, essayId: essay!.id };
-  }
+  const pair = () => essayChatPair(app, 'Idempotent sends');
 
   const rowsOf = (senderId: string, clientId: string) =>
     db(app).select().from(chatMessages).where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId)));

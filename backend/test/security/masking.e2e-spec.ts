@@ -5,10 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { chatConversations, chatMessages, essays, tutorProfiles } from '../../src/infra/database/schema/index.js';
-import { ChatService } from '../../src/modules/chat/chat.service.js';
+import { chatConversations, chatMessages } from '../../src/infra/database/schema/index.js';
 import { bearer, createAccount, db, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
+import { essayChatPair } from '../support/chat-pairs.js';
 import { closeAll, connect, listen, next, send } from '../support/chat-sockets.js';
 
 interface ModerationPage {
@@ -25,32 +25,7 @@ describe('security: masking that survives tricks, and the moderation list', () =
   let admin: TestAccount;
   const http = () => request(app.getHttpServer());
 
-  /** A student and a DBS-verified tutor who share an essay the tutor holds (the word-count discussion is open). */
-  async function pair() {
-    const student = await createAccount(app, { role: 'student', studentProfile: true });
-    const tutor = await createAccount(app, { role: 'tutor' });
-    await db(app).update(tutorProfiles).set({ hasDbs: true, approved: true, approvedEssay: true, studyLevel: 'PhD' }).where(eq(tutorProfiles.userId, tutor.user.id));
-    const [essay] = await db(app)
-      .insert(essays)
-      .values({
-        studentId: student.user.id,
-        tutorId: tutor.user.id,
-        status: 'accepted',
-        acceptedAt: new Date(),
-        title: 'Masking essay',
-        subject: 'History',
-        academicLevel: 'A-Level',
-        originalWordCount: 2000,
-        wordCount: 2000,
-        pricePence: 1815,
-        fileKey: 'essays/masking/essay.pdf',
-        fileName: 'essay.pdf',
-        fileMime: 'application/pdf',
-      })
-      .returning({ id: essays.id });
-    await app.get(ChatService).openConversation(student.user.id, tutor.user.id, { kind: 'essay', id: essay!.id });
-    return { student, tutor, essayId: essay!.id };
-  }
+  const pair = () => essayChatPair(app, 'Masking essay');
 
   const moderationPage = async (query = ''): Promise<ModerationPage> => (await http().get(`/api/admin/chat/moderation${query}`).set(bearer(admin.token)).expect(200)).body;
 

@@ -5,12 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { authSessions, tutorProfiles } from '../../src/infra/database/schema/index.js';
+import { authSessions } from '../../src/infra/database/schema/index.js';
 import { AuthTokens } from '../../src/modules/auth/auth-tokens.service.js';
 import { ChatGateway } from '../../src/modules/chat/chat.gateway.js';
-import { ChatService } from '../../src/modules/chat/chat.service.js';
 import { bearer, createAccount, db, type TestAccount } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
+import { sessionChatPair } from '../support/chat-pairs.js';
 import { closeAll, connect, listen, next, refusal, send, type ClientSocket } from '../support/chat-sockets.js';
 import { waitForMails } from '../support/mail-catcher.js';
 
@@ -32,13 +32,7 @@ describe('socket revocation across two API instances', () => {
   let originB: string;
   let admin: TestAccount;
 
-  async function pair() {
-    const student = await createAccount(a, { role: 'student', studentProfile: true });
-    const tutor = await createAccount(a, { role: 'tutor' });
-    await db(a).update(tutorProfiles).set({ hasDbs: true }).where(eq(tutorProfiles.userId, tutor.user.id));
-    await a.get(ChatService).openConversation(student.user.id, tutor.user.id, { kind: 'session', id: randomUUID() });
-    return { student, tutor };
-  }
+  const pair = () => sessionChatPair(a);
   /** A second sign-in of the same user (another device). */
   const otherSession = (account: TestAccount) => a.get(AuthTokens).issue(account.user);
 
