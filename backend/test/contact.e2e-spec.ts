@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { resetLimits } from './support/accounts.js';
 import { bootApp } from './support/app.js';
 import { uniqueAddress, waitForMails } from './support/mail-catcher.js';
 
@@ -19,10 +20,7 @@ describe('POST /api/contact', () => {
     redis?.disconnect();
     await app?.close();
   });
-  beforeEach(async () => {
-    const keys = await redis.keys('redpen:rl:contact*');
-    if (keys.length) await redis.del(...keys);
-  });
+  beforeEach(() => resetLimits(redis, 'contact'));
 
   it.each([
     ['name', 'Name is required'],
@@ -75,10 +73,7 @@ describe('POST /api/contact/form (the contact form without JavaScript)', () => {
     redis?.disconnect();
     await app?.close();
   });
-  beforeEach(async () => {
-    const keys = await redis.keys('redpen:rl:contact*');
-    if (keys.length) await redis.del(...keys);
-  });
+  beforeEach(() => resetLimits(redis, 'contact'));
 
   it('sends the message and redirects to the result page (303, so the browser GETs it)', async () => {
     const body = valid();

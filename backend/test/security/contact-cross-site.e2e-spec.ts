@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { resetLimits } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
 import { QUEUES } from '../../src/infra/queue/job-registry.js';
 import { mailsTo, uniqueAddress, waitForMails } from '../support/mail-catcher.js';
@@ -47,10 +48,7 @@ describe('the contact form from another site', () => {
     redis?.disconnect();
     await app?.close();
   });
-  beforeEach(async () => {
-    const keys = await redis.keys('redpen:rl:contact*');
-    if (keys.length) await redis.del(...keys);
-  });
+  beforeEach(() => resetLimits(redis, 'contact'));
 
   it('refuses the HTML form posted from another origin with the 403 page, and sends nothing', async () => {
     const body = message('evil-form');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
 import request from 'supertest';
+import { resetLimits } from '../support/accounts.js';
 import { bootApp } from '../support/app.js';
 import { QUEUES } from '../../src/infra/queue/job-registry.js';
 import { mailsTo, uniqueAddress, waitForMails, type CaughtMail } from '../support/mail-catcher.js';
@@ -29,10 +30,7 @@ describe('contact form acknowledgement', () => {
     redis?.disconnect();
     await app?.close();
   });
-  beforeEach(async () => {
-    const keys = await redis.keys('redpen:rl:contact*');
-    if (keys.length) await redis.del(...keys);
-  });
+  beforeEach(() => resetLimits(redis, 'contact'));
 
   const everything = (mail: CaughtMail | undefined) => `${mail?.subject}\n${mail?.text}\n${mail?.html}`;
 

@@ -74,9 +74,12 @@ export async function heardByTheApp(app: NestFastifyApplication): Promise<void> 
   if (notifications.listening) await notifications.flush();
 }
 
-/** Forgets every rate-limit counter and code cooldown, so tests do not throttle each other. */
-export async function resetLimits(redis: { keys(p: string): Promise<string[]>; del(...k: string[]): Promise<number> }): Promise<void> {
-  const keys = [...(await redis.keys('redpen:rl:*')), ...(await redis.keys('redpen:cooldown:*'))];
+/**
+ * Forgets every rate-limit counter and code cooldown, so tests do not throttle each other; with `limit` (e.g.
+ * 'contact'), only the counters of the limits whose name starts so.
+ */
+export async function resetLimits(redis: { keys(p: string): Promise<string[]>; del(...k: string[]): Promise<number> }, limit?: string): Promise<void> {
+  const keys = limit ? await redis.keys(`redpen:rl:${limit}*`) : [...(await redis.keys('redpen:rl:*')), ...(await redis.keys('redpen:cooldown:*'))];
   if (keys.length) await redis.del(...keys);
 }
 
